@@ -1,0 +1,159 @@
+#include "gpuspec.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace Ridgeline {
+namespace {
+
+QString roofLabel(const QString& key)
+{
+    // "matrix_bf16" -> "BF16 matrix"
+    const qsizetype split = key.indexOf(u'_');
+    if (split < 0)
+        return key;
+    return key.mid(split + 1).toUpper() + u' ' + key.left(split);
+}
+
+std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& where, QString* error)
+{
+    if (value.isUndefined() || value.isNull())
+        return std::nullopt;
+    const QJsonObject object = value.toObject();
+    PeakFigures figures;
+    figures.memoryBandwidthTBps = object.value(QStringLiteral("hbm_tbps")).toDouble(-1);
+    if (!(figures.memoryBandwidthTBps > 0)) {
+        *error = where + QStringLiteral(": hbm_tbps must be a positive number");
+        return std::nullopt;
+    }
+    const QJsonObject tflops = object.value(QStringLiteral("tflops")).toObject();
+    for (auto it = tflops.begin(); it != tflops.end(); ++it) {
+        const double peak = it.value().toDouble(-1);
+        if (!(peak > 0)) {
+            *error = where + QStringLiteral(": tflops.%1 must be a positive number").arg(it.key());
+            return std::nullopt;
+        }
+        figures.computeRoofs.push_back({ it.key(), roofLabel(it.key()), peak });
+    }
+    std::sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
+              [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
+    return figures;
+}
+
+} // namespace
+
+QString peakSetKey(PeakSet set)
+{
+    return set == PeakSet::Datasheet ? QStringLiteral("datasheet") : QStringLiteral("max_achievable");
+}
+
+QString peakSetTitle(PeakSet set)
+{
+    return set == PeakSet::Datasheet ? QStringLiteral("datasheet peaks") : QStringLiteral("measured max-achievable peaks");
+}
+
+const PeakFigures& GpuSpec::peaks(PeakSet preferred) const
+{
+    if (preferred == PeakSet::MaxAchievable && maxAchievable)
+        return *maxAchievable;
+    return datasheet ? *datasheet : *maxAchievable;
+}
+
+std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (document.isNull()) {
+        *error = QStringLiteral("not JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset);
+        return std::nullopt;
+    }
+    const QJsonArray gpus = document.object().value(QStringLiteral("gpus")).toArray();
+    if (gpus.isEmpty()) {
+        *error = QStringLiteral("no \"gpus\" array");
+        return std::nullopt;
+    }
+    GpuCatalog catalog;
+    for (const QJsonValue& value : gpus) {
+        const QJsonObject object = value.toObject();
+        GpuSpec spec;
+        spec.name = object.value(QStringLiteral("name")).toString();
+        if (spec.name.isEmpty()) {
+            *error = QStringLiteral("a GPU without a name");
+            return std::nullopt;
+        }
+        for (const QJsonValue& alias : object.value(QStringLiteral("aliases")).toArray())
+            spec.aliases << alias.toString();
+        spec.memory = object.value(QStringLiteral("memory")).toString();
+        spec.sources = object.value(QStringLiteral("sources")).toString();
+        const QJsonObject peaks = object.value(QStringLiteral("peaks")).toObject();
+        QString peakError;
+        spec.datasheet = readPeaks(peaks.value(QStringLiteral("datasheet")), spec.name + QStringLiteral(" datasheet"), &peakError);
+        spec.maxAchievable = readPeaks(peaks.value(QStringLiteral("max_achievable")), spec.name + QStringLiteral(" max_achievable"), &peakError);
+        if (!peakError.isEmpty()) {
+            *error = peakError;
+            return std::nullopt;
+        }
+        if (!spec.datasheet && !spec.maxAchievable) {
+            *error = spec.name + QStringLiteral(": no peaks");
+            return std::nullopt;
+        }
+        catalog.m_gpus.push_back(std::move(spec));
+    }
+    return catalog;
+}
+
+const GpuCatalog& GpuCatalog::builtIn()
+{
+    static const GpuCatalog catalog = [] {
+        QFile file(QStringLiteral(":/ridgeline/gpus.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("Ridgeline resource :/ridgeline/gpus.json is missing from the build");
+        QString error;
+        auto parsed = fromJson(file.readAll(), &error);
+        if (!parsed)
+            qFatal("built-in GPU catalog is invalid: %s", qPrintable(error));
+        return *parsed;
+    }();
+    return catalog;
+}
+
+const GpuSpec* GpuCatalog::find(const QString& name) const
+{
+    const QString wanted = name.trimmed();
+    if (wanted.isEmpty())
+        return nullptr;
+    for (const GpuSpec& gpu : m_gpus) {
+        if (gpu.name.compare(wanted, Qt::CaseInsensitive) == 0)
+            return &gpu;
+        for (const QString& alias : gpu.aliases) {
+            if (alias.compare(wanted, Qt::CaseInsensitive) == 0)
+                return &gpu;
+        }
+    }
+    for (const GpuSpec& gpu : m_gpus) {
+        for (const QString& alias : gpu.aliases) {
+            if (wanted.contains(alias, Qt::CaseInsensitive))
+                return &gpu;
+        }
+    }
+    return nullptr;
+}
+
+void GpuCatalog::merge(const GpuCatalog& other)
+{
+    for (const GpuSpec& gpu : other.m_gpus) {
+        auto existing = std::find_if(m_gpus.begin(), m_gpus.end(), [&](const GpuSpec& g) {
+            return g.name.compare(gpu.name, Qt::CaseInsensitive) == 0;
+        });
+        if (existing != m_gpus.end())
+            *existing = gpu;
+        else
+            m_gpus.push_back(gpu);
+    }
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,140 @@
+#include "kernelaggregator.h"
+
+#include "opcatalog.h"
+
+#include <algorithm>
+#include <map>
+
+namespace Ridgeline {
+namespace {
+
+struct Group
+{
+    QString name;
+    RowKind kind = RowKind::Launched;
+    std::vector<const KernelCall*> calls;
+};
+
+std::optional<SampleStats> throughput(const std::vector<double>& timesUs, std::optional<double> amount)
+{
+    if (!amount)
+        return std::nullopt;
+    std::vector<double> perCall;
+    for (double t : timesUs) {
+        if (auto value = terasPerSecond(*amount, t))
+            perCall.push_back(*value);
+    }
+    return summarize(std::move(perCall));
+}
+
+void appendReason(KernelModel& model, const QString& note)
+{
+    model.reason = model.reason.isEmpty() ? note : model.reason + QStringLiteral("; ") + note;
+}
+
+} // namespace
+
+std::optional<double> terasPerSecond(double amount, double timeUs)
+{
+    if (!(timeUs > 0))
+        return std::nullopt;
+    return (amount / 1e12) / (timeUs / 1e6);
+}
+
+std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller)
+{
+    // std::map keeps the grouping deterministic; the final order is by time.
+    std::map<QString, Group> groups;
+    for (const KernelCall& call : linked.opCalls) {
+        const TritonOpRecord& op = trace.tritonOps[size_t(call.opIndex)];
+        Group& group = groups[op.name + u'\n' + op.args.groupKey()];
+        group.name = op.name;
+        group.calls.push_back(&call);
+    }
+    for (const KernelCall& call : linked.kernelOnlyCalls) {
+        const QString& name = trace.gpuEventNames[trace.gpuEvents[call.kernels.front()].nameId];
+        Group& group = groups[name + QStringLiteral("\n<kernel-only>")];
+        group.name = name;
+        group.kind = RowKind::KernelOnly;
+        group.calls.push_back(&call);
+    }
+
+    const OpCatalog& catalog = OpCatalog::builtIn();
+    std::vector<KernelRow> rows;
+    rows.reserve(groups.size());
+    for (auto& [key, group] : groups) {
+        KernelRow row;
+        row.name = group.name;
+        row.parsedName = parseKernelName(group.name, catalog);
+        row.calls = int(group.calls.size());
+
+        std::vector<double> times;
+        int withoutKernel = 0, droppedKernel = 0, badOpDuration = 0;
+        for (const KernelCall* call : group.calls) {
+            if (call->busyTimeUs)
+                times.push_back(*call->busyTimeUs);
+            else
+                ++withoutKernel;
+            if (call->kernelEventDropped)
+                ++droppedKernel;
+            if (call->opIndex >= 0 && trace.tritonOps[size_t(call->opIndex)].badDuration)
+                ++badOpDuration;
+        }
+
+        if (group.kind == RowKind::KernelOnly) {
+            row.kind = RowKind::KernelOnly;
+            row.model.provenance = Provenance::None;
+            row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
+        } else {
+            row.args = trace.tritonOps[size_t(group.calls.front()->opIndex)].args;
+            row.kind = times.empty() ? RowKind::OpOnly : RowKind::Launched;
+            row.model = modeller.model(ModelInput { row.name, row.parsedName, &row.args });
+            if (badOpDuration > 0)
+                appendReason(row.model, QStringLiteral("%1 of %2 calls have a cpu_op with a missing or negative dur, so their launch could not be attributed")
+                                            .arg(badOpDuration)
+                                            .arg(row.calls));
+            if (droppedKernel > 0)
+                appendReason(row.model, QStringLiteral("%1 of %2 calls launched a GPU kernel whose event was malformed and skipped")
+                                            .arg(droppedKernel)
+                                            .arg(row.calls));
+            if (row.kind == RowKind::OpOnly && badOpDuration == 0 && droppedKernel == 0)
+                appendReason(row.model, QStringLiteral("no GPU kernel: launched during graph capture (figures, no time)"));
+            else if (withoutKernel > 0 && row.kind == RowKind::Launched && droppedKernel == 0 && badOpDuration == 0)
+                appendReason(row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
+        }
+
+        row.kernelTimeUs = summarize(times);
+        if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
+            row.shareOfGpuTime = row.kernelTimeUs->sum / trace.totalGpuKernelTimeUs;
+        row.tbPerS = throughput(times, row.bytes());
+        row.tflopsPerS = throughput(times, row.flops());
+
+        if (row.hasModel() && !row.model.traceLensDifferences.isEmpty()) {
+            TraceLensFigures figures;
+            figures.bytes = row.model.traceLensBytes;
+            figures.flops = row.model.traceLensFlops;
+            figures.gflops = double(figures.flops) / 1e9;
+            figures.dataMovedMb = double(figures.bytes) / double(1 << 20);
+            if (figures.bytes > 0)
+                figures.flopsPerByte = double(figures.flops) / double(figures.bytes);
+            if (auto stats = throughput(times, double(figures.bytes)))
+                figures.tbPerS = stats->mean;
+            if (auto stats = throughput(times, double(figures.flops)))
+                figures.tflopsPerS = stats->mean;
+            figures.why = row.model.traceLensDifferences.join(QStringLiteral("; "));
+            row.traceLens = figures;
+        }
+        rows.push_back(std::move(row));
+    }
+
+    std::stable_sort(rows.begin(), rows.end(), [](const KernelRow& a, const KernelRow& b) {
+        const double ta = a.kernelTimeUs ? a.kernelTimeUs->sum : -1.0;
+        const double tb = b.kernelTimeUs ? b.kernelTimeUs->sum : -1.0;
+        if (ta != tb)
+            return ta > tb;
+        return a.name < b.name;
+    });
+    return rows;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,17 @@
+// Groups linked calls into unique kernels (name + Input Dims, Input type,
+// Input Strides, Concrete Inputs, as TraceLens groups them), models each
+// group once and summarises its per-call times and throughputs.
+#pragma once
+
+#include "kernellinker.h"
+#include "kernelmodeller.h"
+#include "kernelrow.h"
+
+namespace Ridgeline {
+
+std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller);
+
+// Per-call throughput in units of 1e12 per second; nullopt for a zero time.
+std::optional<double> terasPerSecond(double amount, double timeUs);
+
+} // namespace Ridgeline

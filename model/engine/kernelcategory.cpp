@@ -1,0 +1,63 @@
+#include "kernelcategory.h"
+
+namespace Ridgeline {
+
+QString categoryKey(KernelCategory category)
+{
+    switch (category) {
+    case KernelCategory::Pointwise: return QStringLiteral("poi");
+    case KernelCategory::Reduction: return QStringLiteral("red");
+    case KernelCategory::PersistentReduction: return QStringLiteral("per");
+    case KernelCategory::Template: return QStringLiteral("tem");
+    case KernelCategory::Foreach: return QStringLiteral("for");
+    case KernelCategory::SplitScan: return QStringLiteral("spl");
+    case KernelCategory::Generic: return QStringLiteral("generic");
+    case KernelCategory::Other: return QStringLiteral("other");
+    }
+    return {};
+}
+
+QString categoryTitle(KernelCategory category)
+{
+    switch (category) {
+    case KernelCategory::Pointwise: return QStringLiteral("pointwise");
+    case KernelCategory::Reduction: return QStringLiteral("reduction");
+    case KernelCategory::PersistentReduction: return QStringLiteral("persistent reduction");
+    case KernelCategory::Template: return QStringLiteral("template");
+    case KernelCategory::Foreach: return QStringLiteral("foreach");
+    case KernelCategory::SplitScan: return QStringLiteral("split scan");
+    case KernelCategory::Generic: return QStringLiteral("generic");
+    case KernelCategory::Other: return QStringLiteral("other");
+    }
+    return {};
+}
+
+bool isModelled(KernelCategory category)
+{
+    return category == KernelCategory::Pointwise || isReduction(category);
+}
+
+bool isReduction(KernelCategory category)
+{
+    return category == KernelCategory::Reduction || category == KernelCategory::PersistentReduction;
+}
+
+QString whyNotModelled(KernelCategory category)
+{
+    switch (category) {
+    case KernelCategory::Template:
+        return QStringLiteral("template kernel (mm/addmm with fused epilogue): not modelled by the Triton perf model");
+    case KernelCategory::Foreach:
+        return QStringLiteral("foreach kernel (lists of tensors): not modelled by the Triton perf model");
+    case KernelCategory::SplitScan:
+        return QStringLiteral("split-scan kernel: not modelled by the Triton perf model");
+    case KernelCategory::Generic:
+        return QStringLiteral("generic kernel name (unique kernel names off): no category or ops in the name");
+    case KernelCategory::Other:
+        return QStringLiteral("unrecognised Triton kernel prefix: not modelled");
+    default:
+        return {};
+    }
+}
+
+} // namespace Ridgeline

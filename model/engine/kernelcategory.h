@@ -1,0 +1,29 @@
+// Inductor's Triton kernel categories, read from the kernel name's prefix.
+#pragma once
+
+#include <QString>
+
+namespace Ridgeline {
+
+enum class KernelCategory {
+    Pointwise,           // triton_poi_
+    Reduction,           // triton_red_
+    PersistentReduction, // triton_per_
+    Template,            // triton_tem_
+    Foreach,             // triton_for_
+    SplitScan,           // triton_spl_
+    Generic,             // triton_N (unique kernel names off)
+    Other,               // any other triton_ name
+};
+
+// Short name as used in exports and filters: "poi", "red", ... "generic".
+QString categoryKey(KernelCategory category);
+// Human name: "pointwise", "reduction", ...
+QString categoryTitle(KernelCategory category);
+// Whether the performance model covers the category (poi, red, per).
+bool isModelled(KernelCategory category);
+bool isReduction(KernelCategory category);
+// Why the model has no figures for a category it does not cover.
+QString whyNotModelled(KernelCategory category);
+
+} // namespace Ridgeline

@@ -1,0 +1,147 @@
+#include "kernellinker.h"
+
+#include "kernelname.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace Ridgeline {
+namespace {
+
+bool contains(const HostSpan& outer, const HostSpan& inner)
+{
+    return outer.begin <= inner.begin && inner.end <= outer.end;
+}
+
+// For each Triton op, the launch calls nested directly in it.
+std::vector<std::vector<std::int32_t>> launchesPerOp(const RawTrace& trace)
+{
+    std::vector<std::uint32_t> order(trace.hostSpans.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    // Per thread by start; an enclosing event (ends later, or is an op
+    // rather than a launch at the same bounds) comes before what it holds.
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const HostSpan& x = trace.hostSpans[a];
+        const HostSpan& y = trace.hostSpans[b];
+        if (x.thread != y.thread)
+            return x.thread < y.thread;
+        if (x.begin != y.begin)
+            return x.begin < y.begin;
+        if (x.end != y.end)
+            return x.end > y.end;
+        return x.kind < y.kind;
+    });
+
+    std::vector<std::vector<std::int32_t>> launches(trace.tritonOps.size());
+    std::vector<std::uint32_t> open;
+    std::uint32_t thread = UINT32_MAX;
+    for (std::uint32_t index : order) {
+        const HostSpan& span = trace.hostSpans[index];
+        if (span.thread != thread) {
+            open.clear();
+            thread = span.thread;
+        }
+        while (!open.empty() && !contains(trace.hostSpans[open.back()], span))
+            open.pop_back();
+        if (span.kind == HostSpanKind::Launch && !open.empty()) {
+            const HostSpan& parent = trace.hostSpans[open.back()];
+            if (parent.kind == HostSpanKind::TritonOp)
+                launches[size_t(parent.index)].push_back(span.index);
+        }
+        open.push_back(index);
+    }
+    return launches;
+}
+
+} // namespace
+
+double busyTimeUs(const RawTrace& trace, const std::vector<std::uint32_t>& gpuEvents)
+{
+    std::vector<std::pair<double, double>> intervals;
+    intervals.reserve(gpuEvents.size());
+    for (std::uint32_t i : gpuEvents) {
+        const GpuEventRecord& event = trace.gpuEvents[i];
+        intervals.emplace_back(event.ts, event.ts + event.dur);
+    }
+    std::sort(intervals.begin(), intervals.end());
+    double total = 0;
+    size_t i = 0;
+    while (i < intervals.size()) {
+        const double start = intervals[i].first;
+        double end = intervals[i].second;
+        for (++i; i < intervals.size() && intervals[i].first <= end; ++i)
+            end = std::max(end, intervals[i].second);
+        total += end - start;
+    }
+    return total;
+}
+
+LinkedKernels linkKernels(const RawTrace& trace)
+{
+    std::unordered_map<std::int64_t, std::vector<std::uint32_t>> gpuByKey;
+    gpuByKey.reserve(trace.gpuEvents.size());
+    for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
+        if (trace.gpuEvents[i].key >= 0)
+            gpuByKey[trace.gpuEvents[i].key].push_back(i);
+    }
+
+    std::vector<bool> claimed(trace.gpuEvents.size(), false);
+    const auto launches = launchesPerOp(trace);
+    LinkedKernels linked;
+    linked.opCalls.reserve(trace.tritonOps.size());
+
+    for (size_t op = 0; op < trace.tritonOps.size(); ++op) {
+        KernelCall call;
+        call.opIndex = int(op);
+        call.launches = int(launches[op].size());
+        for (std::int32_t launchIndex : launches[op]) {
+            const LaunchRecord& launch = trace.launches[size_t(launchIndex)];
+            if (trace.badGpuEventKeys.contains(launch.key))
+                call.kernelEventDropped = true;
+            const auto found = gpuByKey.find(launch.key);
+            if (launch.key < 0 || found == gpuByKey.end())
+                continue;
+            if (launch.graph) { // a graph launch owns every GPU event with its key
+                for (std::uint32_t event : found->second) {
+                    if (trace.gpuEvents[event].kind == GpuEventKind::Kernel) {
+                        call.kernels.push_back(event);
+                        claimed[event] = true;
+                    }
+                }
+                continue;
+            }
+            // A normal launch runs one kernel: the one on the flow's end thread.
+            const auto flowEnd = trace.flowEndThread.find(launch.key);
+            std::optional<std::uint32_t> match;
+            for (std::uint32_t event : found->second) {
+                if (trace.gpuEvents[event].kind != GpuEventKind::Kernel)
+                    continue;
+                if (flowEnd == trace.flowEndThread.end() || trace.gpuEvents[event].thread == flowEnd->second) {
+                    match = event;
+                    break;
+                }
+            }
+            if (match) {
+                call.kernels.push_back(*match);
+                claimed[*match] = true;
+            }
+        }
+        if (!call.kernels.empty())
+            call.busyTimeUs = busyTimeUs(trace, call.kernels);
+        linked.opCalls.push_back(std::move(call));
+    }
+
+    for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
+        const GpuEventRecord& event = trace.gpuEvents[i];
+        if (claimed[i] || event.kind != GpuEventKind::Kernel || !isTritonKernelName(trace.gpuEventNames[event.nameId]))
+            continue;
+        KernelCall call;
+        call.kernels.push_back(i);
+        call.busyTimeUs = busyTimeUs(trace, call.kernels);
+        linked.kernelOnlyCalls.push_back(std::move(call));
+    }
+    return linked;
+}
+
+} // namespace Ridgeline

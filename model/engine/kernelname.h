@@ -1,0 +1,30 @@
+// Splits an Inductor kernel name into category, fused ATen ops and index:
+// triton_poi_fused__unsafe_view_mul_silu_2 -> poi, [_unsafe_view, mul, silu], 2.
+#pragma once
+
+#include "kernelcategory.h"
+
+#include <QStringList>
+
+namespace Ridgeline {
+
+class OpCatalog;
+
+struct KernelName
+{
+    KernelCategory category = KernelCategory::Other;
+    QStringList fusedOps;     // in name order; empty when none or not segmentable
+    QString fusedPart;        // the text between "fused_" and the index
+    bool opsSegmented = true; // false when fusedPart is not made of known ops
+    int index = -1;           // Inductor's counter, -1 when absent
+};
+
+bool isTritonKernelName(QStringView name);
+
+KernelName parseKernelName(QStringView name, const OpCatalog& catalog);
+
+// Splits "_unsafe_view_mul_silu" into known op names, preferring the longest
+// match at each step from the end. Returns nullopt when no split exists.
+std::optional<QStringList> segmentOps(QStringView fusedPart, const OpCatalog& catalog);
+
+} // namespace Ridgeline

@@ -1,0 +1,59 @@
+// One row of the kernel table: a unique Triton kernel (name + input dims,
+// types, strides and concrete inputs), its calls, GPU time and figures.
+#pragma once
+
+#include "kernelmodel.h"
+#include "kernelname.h"
+#include "statistics.h"
+#include "tritonopargs.h"
+
+#include <optional>
+
+namespace Ridgeline {
+
+enum class RowKind {
+    Launched,   // a Triton op and the GPU kernel it launched: figures and time
+    KernelOnly, // a GPU kernel no op launched (graph replay): time, no model
+    OpOnly,     // a Triton op with no GPU kernel (captured into a graph): figures, no time
+};
+
+QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only"
+
+// The figures TraceLens would report for this row, where they differ.
+struct TraceLensFigures
+{
+    std::int64_t bytes = 0;
+    std::int64_t flops = 0;
+    double gflops = 0;
+    double dataMovedMb = 0;
+    std::optional<double> flopsPerByte;
+    std::optional<double> tbPerS;    // mean over calls
+    std::optional<double> tflopsPerS; // mean over calls
+    QString why;
+};
+
+struct KernelRow
+{
+    QString name;
+    KernelName parsedName;
+    RowKind kind = RowKind::Launched;
+    KernelModel model;
+    TritonOpArgs args; // of the group's first call; empty for kernel-only rows
+
+    int calls = 0;
+    std::optional<SampleStats> kernelTimeUs; // busy GPU time per call
+    std::optional<SampleStats> tbPerS;
+    std::optional<SampleStats> tflopsPerS;
+    std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
+    std::optional<TraceLensFigures> traceLens;
+
+    Provenance provenance() const { return model.provenance; }
+    bool hasModel() const { return model.provenance != Provenance::None; }
+    std::optional<double> flops() const;
+    std::optional<double> bytes() const;
+    std::optional<double> gflops() const;
+    std::optional<double> dataMovedMb() const;
+    std::optional<double> flopsPerByte() const;
+};
+
+} // namespace Ridgeline

@@ -1,0 +1,256 @@
+#include "perfmodelv2.h"
+
+#include "checkedmath.h"
+#include "dtypes.h"
+
+namespace Ridgeline {
+namespace {
+
+struct Fail
+{
+    QString why;
+};
+
+QString quoted(const QString& text)
+{
+    return u'"' + text + u'"';
+}
+
+struct Scalars
+{
+    std::vector<std::pair<int, std::int64_t>> integers; // (position, value)
+};
+
+Scalars integerScalars(const TritonOpArgs& args, QString* error)
+{
+    Scalars scalars;
+    for (int i = 0; i < args.concreteInputs.size(); ++i) {
+        std::int64_t value = 0;
+        switch (parseInteger(args.concreteInputs[i], &value)) {
+        case IntegerParse::Ok: scalars.integers.emplace_back(i, value); break;
+        case IntegerParse::NotInteger: break;
+        case IntegerParse::OutOfRange:
+            *error = QStringLiteral("Concrete Inputs[%1] = %2 does not fit in 64 bits")
+                         .arg(i)
+                         .arg(quoted(args.concreteInputs[i]));
+            return {};
+        }
+    }
+    return scalars;
+}
+
+// Distinct elements read: a dim with stride 0 is a broadcast and reads one
+// element along it, however long it is.
+std::optional<std::int64_t> distinctElements(const std::vector<std::int64_t>& dims,
+                                             const std::optional<std::vector<std::int64_t>>& strides,
+                                             bool* broadcast)
+{
+    const bool useStrides = strides && strides->size() == dims.size();
+    std::int64_t elements = 1;
+    for (size_t d = 0; d < dims.size(); ++d) {
+        if (useStrides && (*strides)[d] == 0 && dims[d] > 1) {
+            *broadcast = true;
+            continue;
+        }
+        auto product = checkedMul(elements, dims[d]);
+        if (!product)
+            return std::nullopt;
+        elements = *product;
+    }
+    return elements;
+}
+
+QString joinIndices(const std::vector<int>& indices)
+{
+    QStringList parts;
+    for (int i : indices)
+        parts << QString::number(i);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* whyNot) const
+{
+    auto fail = [whyNot](const QString& why) {
+        *whyNot = why;
+        return std::nullopt;
+    };
+    if (!input.args)
+        return fail(QStringLiteral("no cpu_op args: kernel launched without a Triton op (e.g. CUDA/HIP graph replay)"));
+    const TritonOpArgs& args = *input.args;
+    if (!args.malformed.isEmpty())
+        return fail(QStringLiteral("malformed args: ") + args.malformed);
+    if (!args.hasConcreteInputs || args.concreteInputs.isEmpty())
+        return fail(QStringLiteral("no Concrete Inputs: trace recorded without record_shapes=True or before PyTorch 2.4"));
+    if (!args.hasInputDims || args.inputDims.empty())
+        return fail(QStringLiteral("no Input Dims: trace recorded without record_shapes=True"));
+    if (!args.hasInputTypes || args.inputTypes.isEmpty())
+        return fail(QStringLiteral("no Input type: trace recorded without record_shapes=True"));
+    if (args.inputDims.size() != size_t(args.inputTypes.size()))
+        return fail(QStringLiteral("Input Dims has %1 entries but Input type has %2")
+                        .arg(args.inputDims.size())
+                        .arg(args.inputTypes.size()));
+
+    QString scalarError;
+    const Scalars scalars = integerScalars(args, &scalarError);
+    if (!scalarError.isEmpty())
+        return fail(scalarError);
+    if (scalars.integers.empty())
+        return fail(QStringLiteral("no integer in Concrete Inputs: cannot tell xnumel"));
+
+    KernelModel model;
+    model.provenance = Provenance::V2;
+    const auto& ints = scalars.integers;
+    const bool reduction = isReduction(input.parsedName.category);
+    if (reduction && ints.size() >= 2) {
+        model.xnumel = ints[ints.size() - 2].second;
+        model.rnumel = ints.back().second;
+        model.xnumelSource = QStringLiteral("Concrete Inputs[%1], the second-last integer").arg(ints[ints.size() - 2].first);
+        model.rnumelSource = QStringLiteral("Concrete Inputs[%1], the last integer").arg(ints.back().first);
+    } else {
+        model.xnumel = ints.back().second;
+        model.rnumel = 1;
+        model.xnumelSource = QStringLiteral("Concrete Inputs[%1], the last integer").arg(ints.back().first);
+        model.rnumelSource = reduction ? QStringLiteral("1: a reduction with a single integer argument")
+                                       : QStringLiteral("1: pointwise kernel");
+    }
+    if (model.xnumel < 0 || model.rnumel < 0)
+        return fail(QStringLiteral("negative element count in Concrete Inputs (xnumel %1, rnumel %2)")
+                        .arg(model.xnumel)
+                        .arg(model.rnumel));
+
+    // Tensors and their traffic.
+    std::int64_t bytes = 0;
+    std::int64_t traceLensBytes = 0;
+    std::vector<int> unknownDtypes, traceLensZeroDtypes, broadcastTensors;
+    QStringList unknownNames, traceLensZeroNames;
+    for (size_t i = 0; i < args.inputDims.size(); ++i) {
+        const QString& type = args.inputTypes[qsizetype(i)];
+        if (type == u"Scalar")
+            continue;
+        if (!args.inputDims[i])
+            return fail(QStringLiteral("Input Dims[%1] is not a list of non-negative 64-bit integers").arg(i));
+        const auto& dims = *args.inputDims[i];
+        if (dims.empty())
+            continue;
+        TensorTraffic tensor;
+        tensor.argIndex = int(i);
+        tensor.dims = dims;
+        tensor.dtype = type;
+        tensor.bytesPerElement = bytesPerElement(type);
+        tensor.traceLensBytesPerElement = traceLensBytesPerElement(type);
+
+        std::int64_t all = 1;
+        for (std::int64_t d : dims) {
+            if (d < 0)
+                return fail(QStringLiteral("Input Dims[%1] has a negative size").arg(i));
+            auto product = checkedMul(all, d);
+            if (!product)
+                return fail(QStringLiteral("Input Dims[%1] has more elements than fit in 64 bits").arg(i));
+            all = *product;
+        }
+        const auto strides = i < args.inputStrides.size() ? args.inputStrides[i] : std::nullopt;
+        auto distinct = distinctElements(dims, strides, &tensor.broadcast);
+        if (!distinct)
+            return fail(QStringLiteral("Input Dims[%1] has more elements than fit in 64 bits").arg(i));
+        tensor.elements = *distinct;
+        tensor.traceLensElements = all;
+
+        auto tlBytes = checkedMul(all, tensor.traceLensBytesPerElement);
+        auto rlBytes = checkedMul(tensor.elements, tensor.bytesPerElement.value_or(0));
+        if (!tlBytes || !rlBytes)
+            return fail(QStringLiteral("bytes of Input Dims[%1] do not fit in 64 bits").arg(i));
+        tensor.traceLensBytes = *tlBytes;
+        tensor.bytes = *rlBytes;
+        auto sum = checkedAdd(bytes, tensor.bytes);
+        auto tlSum = checkedAdd(traceLensBytes, tensor.traceLensBytes);
+        if (!sum || !tlSum)
+            return fail(QStringLiteral("total bytes do not fit in 64 bits"));
+        bytes = *sum;
+        traceLensBytes = *tlSum;
+
+        if (!tensor.bytesPerElement) {
+            unknownDtypes.push_back(int(i));
+            if (!unknownNames.contains(type))
+                unknownNames << type;
+        } else if (tensor.traceLensBytesPerElement != *tensor.bytesPerElement) {
+            traceLensZeroDtypes.push_back(int(i));
+            if (!traceLensZeroNames.contains(type))
+                traceLensZeroNames << type;
+        }
+        if (tensor.broadcast)
+            broadcastTensors.push_back(int(i));
+        model.tensors.push_back(std::move(tensor));
+    }
+
+    if (input.parsedName.category == KernelCategory::Pointwise && !model.tensors.empty()) {
+        const TensorTraffic& first = model.tensors.front();
+        auto write = checkedMul(first.bytesPerElement.value_or(0), model.xnumel);
+        auto tlWrite = checkedMul(first.traceLensBytesPerElement, model.xnumel);
+        if (!write || !tlWrite)
+            return fail(QStringLiteral("output write bytes do not fit in 64 bits"));
+        model.outputWriteBytes = *write;
+        model.traceLensOutputWriteBytes = *tlWrite;
+        model.outputWriteRule = QStringLiteral("pointwise: the first tensor (arg %1) is written once more, "
+                                               "bytes per element x xnumel")
+                                    .arg(first.argIndex);
+        auto sum = checkedAdd(bytes, *write);
+        auto tlSum = checkedAdd(traceLensBytes, *tlWrite);
+        if (!sum || !tlSum)
+            return fail(QStringLiteral("total bytes do not fit in 64 bits"));
+        bytes = *sum;
+        traceLensBytes = *tlSum;
+    }
+    if (unknownDtypes.empty())
+        model.bytes = bytes;
+    model.traceLensBytes = traceLensBytes;
+
+    // FLOPs.
+    QStringList notCounted, traceLensBlind;
+    for (const QString& op : input.parsedName.fusedOps) {
+        OpFlops entry { op, OpCatalog::cost(op) };
+        model.flopsPerElement += entry.cost.flopsPerElement;
+        model.traceLensFlopsPerElement += entry.cost.traceLensFlopsPerElement;
+        if (entry.cost.kind == OpCostKind::NotCounted && !notCounted.contains(op))
+            notCounted << op;
+        if (entry.cost.flopsPerElement != entry.cost.traceLensFlopsPerElement && !traceLensBlind.contains(op))
+            traceLensBlind << op;
+        model.ops.push_back(std::move(entry));
+    }
+    auto elements = checkedMul(model.xnumel, model.rnumel);
+    auto flops = elements ? checkedMul(*elements, model.flopsPerElement) : std::nullopt;
+    auto tlFlops = elements ? checkedMul(*elements, model.traceLensFlopsPerElement) : std::nullopt;
+    if (!flops || !tlFlops)
+        return fail(QStringLiteral("FLOPs do not fit in 64 bits (xnumel %1 x rnumel %2)").arg(model.xnumel).arg(model.rnumel));
+    model.flops = *flops;
+    model.traceLensFlops = *tlFlops;
+
+    QStringList notes;
+    notes << QStringLiteral("from the trace event's Concrete Inputs, Input Dims and Input type");
+    if (!input.parsedName.opsSegmented)
+        notes << QStringLiteral("ops in the name \"%1\" are not known ATen ops: FLOPs counted as 0").arg(input.parsedName.fusedPart);
+    if (!notCounted.isEmpty())
+        notes << QStringLiteral("not counted (0 FLOPs): ") + notCounted.join(QStringLiteral(", "));
+    if (!unknownDtypes.empty())
+        notes << QStringLiteral("unknown dtype %1 (args %2): bytes not computed")
+                     .arg(unknownNames.join(QStringLiteral(", ")), joinIndices(unknownDtypes));
+    model.reason = notes.join(QStringLiteral("; "));
+
+    if (!traceLensZeroDtypes.empty())
+        model.traceLensDifferences << QStringLiteral("TraceLens counts 0 bytes per element for dtype %1 (args %2)")
+                                          .arg(traceLensZeroNames.join(QStringLiteral(", ")), joinIndices(traceLensZeroDtypes));
+    if (!unknownDtypes.empty())
+        model.traceLensDifferences << QStringLiteral("TraceLens counts 0 bytes per element for dtype %1 (args %2), "
+                                                     "which Ridgeline does not know either")
+                                          .arg(unknownNames.join(QStringLiteral(", ")), joinIndices(unknownDtypes));
+    if (!broadcastTensors.empty())
+        model.traceLensDifferences << QStringLiteral("TraceLens counts broadcast (stride-0) args %1 as fully read")
+                                          .arg(joinIndices(broadcastTensors));
+    if (!traceLensBlind.isEmpty())
+        model.traceLensDifferences << QStringLiteral("TraceLens counts 0 FLOPs for ops outside its table: ")
+                                          + traceLensBlind.join(QStringLiteral(", "));
+    return model;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,81 @@
+// What the reader keeps of a trace: only the events the analysis needs,
+// in compact records. Its size follows the number of host ops, launches and
+// GPU events, not the size of the file.
+#pragma once
+
+#include "tritonopargs.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace Ridgeline {
+
+enum class HostSpanKind : std::uint8_t { TritonOp, OtherOp, Launch };
+
+// A host event that can nest others (cpu_op) or be nested (a launch call).
+struct HostSpan
+{
+    double begin = 0;
+    double end = 0;
+    std::uint32_t thread = 0; // interned (pid, tid)
+    HostSpanKind kind = HostSpanKind::OtherOp;
+    std::int32_t index = -1; // into tritonOps or launches; -1 for other ops
+};
+
+struct TritonOpRecord
+{
+    QString name;
+    double ts = 0;
+    double dur = 0;
+    std::uint32_t thread = 0;
+    std::int64_t externalId = -1;
+    bool badDuration = false; // dur missing or negative: launches cannot nest in it
+    TritonOpArgs args;
+};
+
+struct LaunchRecord
+{
+    std::int64_t key = -1; // correlation, else External id
+    bool graph = false;    // cudaGraphLaunch / hipGraphLaunch
+    QString name;
+};
+
+enum class GpuEventKind : std::uint8_t { Kernel, Memcpy, Memset };
+
+struct GpuEventRecord
+{
+    double ts = 0;
+    double dur = 0;
+    std::int64_t key = -1; // correlation, else External id
+    std::uint32_t thread = 0;
+    std::uint32_t nameId = 0; // into RawTrace::gpuEventNames
+    GpuEventKind kind = GpuEventKind::Kernel;
+};
+
+struct RawTrace
+{
+    QString gpuName; // deviceProperties[0].name, when recorded
+    std::vector<HostSpan> hostSpans;
+    std::vector<TritonOpRecord> tritonOps;
+    std::vector<LaunchRecord> launches;
+    std::vector<GpuEventRecord> gpuEvents;
+    QStringList gpuEventNames;
+    std::unordered_map<std::int64_t, std::uint32_t> flowEndThread; // ac2g id -> thread of its "f" end
+    // Keys of GPU events dropped for a bad duration: their launches say so.
+    std::unordered_set<std::int64_t> badGpuEventKeys;
+
+    // Sum of all GPU kernel durations: the denominator of each kernel's share.
+    double totalGpuKernelTimeUs = 0;
+    std::int64_t eventCount = 0;
+    std::int64_t skippedEvents = 0;
+    QStringList warnings; // the first few skipped events, with byte offsets
+    bool truncated = false;
+};
+
+} // namespace Ridgeline

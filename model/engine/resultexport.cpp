@@ -1,0 +1,202 @@
+#include "resultexport.h"
+
+#include "gpuspec.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace Ridgeline {
+namespace {
+
+QJsonValue number(std::optional<double> value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue rawList(const QString& json)
+{
+    if (json.isEmpty())
+        return QJsonValue::Null;
+    const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8());
+    return document.isArray() ? QJsonValue(document.array()) : QJsonValue(json);
+}
+
+std::optional<double> mean(const std::optional<SampleStats>& stats)
+{
+    return stats ? std::optional<double>(stats->mean) : std::nullopt;
+}
+
+QJsonValue timeObject(const std::optional<SampleStats>& stats)
+{
+    if (!stats)
+        return QJsonValue::Null;
+    return QJsonObject {
+        { QStringLiteral("sum"), stats->sum },       { QStringLiteral("mean"), stats->mean },
+        { QStringLiteral("median"), stats->median }, { QStringLiteral("min"), stats->min },
+        { QStringLiteral("max"), stats->max },       { QStringLiteral("std"), number(stats->std) },
+    };
+}
+
+QJsonObject kernelObject(const KernelRow& row)
+{
+    QJsonObject object;
+    object[QStringLiteral("name")] = row.name;
+    object[QStringLiteral("category")] = categoryKey(row.parsedName.category);
+    object[QStringLiteral("kind")] = rowKindKey(row.kind);
+    object[QStringLiteral("provenance")] = provenanceKey(row.provenance());
+    object[QStringLiteral("reason")] = row.model.reason;
+    object[QStringLiteral("xnumel")] = row.hasModel() ? QJsonValue(qint64(row.model.xnumel)) : QJsonValue::Null;
+    object[QStringLiteral("rnumel")] = row.hasModel() ? QJsonValue(qint64(row.model.rnumel)) : QJsonValue::Null;
+    object[QStringLiteral("fused_ops")] = QJsonArray::fromStringList(row.parsedName.fusedOps);
+    object[QStringLiteral("input_dims")] = rawList(row.args.inputDimsJson);
+    object[QStringLiteral("input_types")] = rawList(row.args.inputTypesJson);
+    object[QStringLiteral("calls")] = row.calls;
+    object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
+    object[QStringLiteral("share_of_gpu_time")] = number(row.shareOfGpuTime);
+    object[QStringLiteral("flops")] = row.hasModel() ? QJsonValue(qint64(row.model.flops)) : QJsonValue::Null;
+    object[QStringLiteral("bytes")] = row.hasModel() && row.model.bytes ? QJsonValue(qint64(*row.model.bytes)) : QJsonValue::Null;
+    object[QStringLiteral("gflops")] = number(row.gflops());
+    object[QStringLiteral("data_moved_mb")] = number(row.dataMovedMb());
+    object[QStringLiteral("flops_per_byte")] = number(row.flopsPerByte());
+    object[QStringLiteral("tb_per_s")] = number(mean(row.tbPerS));
+    object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
+    if (row.traceLens) {
+        const TraceLensFigures& tl = *row.traceLens;
+        object[QStringLiteral("tracelens")] = QJsonObject {
+            { QStringLiteral("flops"), qint64(tl.flops) },
+            { QStringLiteral("bytes"), qint64(tl.bytes) },
+            { QStringLiteral("gflops"), tl.gflops },
+            { QStringLiteral("data_moved_mb"), tl.dataMovedMb },
+            { QStringLiteral("flops_per_byte"), number(tl.flopsPerByte) },
+            { QStringLiteral("tb_per_s"), number(tl.tbPerS) },
+            { QStringLiteral("tflops_per_s"), number(tl.tflopsPerS) },
+            { QStringLiteral("why"), tl.why },
+        };
+    }
+    return object;
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
+        return text;
+    QString escaped = text;
+    escaped.replace(u'"', QStringLiteral("\"\""));
+    return u'"' + escaped + u'"';
+}
+
+QString csvNumber(std::optional<double> value)
+{
+    return value ? QString::number(*value, 'g', 17) : QString();
+}
+
+} // namespace
+
+std::optional<ExportFormat> exportFormatForPath(const QString& path)
+{
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        return ExportFormat::Json;
+    if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
+        return ExportFormat::Csv;
+    return std::nullopt;
+}
+
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu)
+{
+    QJsonArray kernels;
+    for (const KernelRow& row : result.kernels)
+        kernels.append(kernelObject(row));
+    QJsonObject root;
+    root[QStringLiteral("trace")] = result.tracePath;
+    root[QStringLiteral("gpu")] = gpu.name;
+    root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
+    root[QStringLiteral("total_gpu_kernel_time_us")] = result.totalGpuKernelTimeUs;
+    root[QStringLiteral("triton_kernel_time_us")] = result.tritonKernelTimeUs;
+    root[QStringLiteral("events")] = qint64(result.eventCount);
+    root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
+    root[QStringLiteral("warnings")] = QJsonArray::fromStringList(result.warnings);
+    root[QStringLiteral("kernels")] = kernels;
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray exportCsv(const AnalysisResult& result)
+{
+    const QStringList header {
+        QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("kind"), QStringLiteral("provenance"),
+        QStringLiteral("reason"), QStringLiteral("xnumel"), QStringLiteral("rnumel"), QStringLiteral("fused_ops"),
+        QStringLiteral("input_dims"), QStringLiteral("input_types"), QStringLiteral("calls"),
+        QStringLiteral("kernel_time_us_sum"), QStringLiteral("kernel_time_us_mean"), QStringLiteral("kernel_time_us_median"),
+        QStringLiteral("kernel_time_us_min"), QStringLiteral("kernel_time_us_max"), QStringLiteral("kernel_time_us_std"),
+        QStringLiteral("share_of_gpu_time"), QStringLiteral("flops"), QStringLiteral("bytes"), QStringLiteral("gflops"),
+        QStringLiteral("data_moved_mb"), QStringLiteral("flops_per_byte"), QStringLiteral("tb_per_s"),
+        QStringLiteral("tflops_per_s"), QStringLiteral("tracelens_gflops"), QStringLiteral("tracelens_data_moved_mb"),
+        QStringLiteral("tracelens_flops_per_byte"), QStringLiteral("tracelens_tb_per_s"),
+        QStringLiteral("tracelens_tflops_per_s"), QStringLiteral("tracelens_why"),
+    };
+    QString out = header.join(u',') + u'\n';
+    for (const KernelRow& row : result.kernels) {
+        const auto& t = row.kernelTimeUs;
+        const auto& tl = row.traceLens;
+        const auto stat = [&](double SampleStats::*field) { return t ? csvNumber((*t).*field) : QString(); };
+        QStringList fields {
+            csvField(row.name),
+            categoryKey(row.parsedName.category),
+            rowKindKey(row.kind),
+            provenanceKey(row.provenance()),
+            csvField(row.model.reason),
+            row.hasModel() ? QString::number(row.model.xnumel) : QString(),
+            row.hasModel() ? QString::number(row.model.rnumel) : QString(),
+            csvField(row.parsedName.fusedOps.join(u' ')),
+            csvField(row.args.inputDimsJson),
+            csvField(row.args.inputTypesJson),
+            QString::number(row.calls),
+            stat(&SampleStats::sum),
+            stat(&SampleStats::mean),
+            stat(&SampleStats::median),
+            stat(&SampleStats::min),
+            stat(&SampleStats::max),
+            t ? csvNumber(t->std) : QString(),
+            csvNumber(row.shareOfGpuTime),
+            row.hasModel() ? QString::number(row.model.flops) : QString(),
+            row.hasModel() && row.model.bytes ? QString::number(*row.model.bytes) : QString(),
+            csvNumber(row.gflops()),
+            csvNumber(row.dataMovedMb()),
+            csvNumber(row.flopsPerByte()),
+            csvNumber(mean(row.tbPerS)),
+            csvNumber(mean(row.tflopsPerS)),
+            tl ? csvNumber(tl->gflops) : QString(),
+            tl ? csvNumber(tl->dataMovedMb) : QString(),
+            tl ? csvNumber(tl->flopsPerByte) : QString(),
+            tl ? csvNumber(tl->tbPerS) : QString(),
+            tl ? csvNumber(tl->tflopsPerS) : QString(),
+            tl ? csvField(tl->why) : QString(),
+        };
+        out += fields.join(u',') + u'\n';
+    }
+    return out.toUtf8();
+}
+
+bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error)
+{
+    const auto format = exportFormatForPath(path);
+    if (!format) {
+        *error = path + QStringLiteral(": unknown export format (use .json or .csv)");
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    file.write(*format == ExportFormat::Json ? exportJson(result, gpu) : exportCsv(result));
+    if (!file.commit()) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,25 @@
+// Writes an analysis as JSON or CSV for scripts and CI: one object or row
+// per unique kernel, null (JSON) or empty (CSV) where a figure is not
+// modelled, and TraceLens's figures beside Ridgeline's where they differ.
+#pragma once
+
+#include "analysisresult.h"
+
+#include <QByteArray>
+
+namespace Ridgeline {
+
+struct GpuSpec;
+
+enum class ExportFormat { Json, Csv };
+
+// From the file name's suffix; nullopt for anything else.
+std::optional<ExportFormat> exportFormatForPath(const QString& path);
+
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu);
+QByteArray exportCsv(const AnalysisResult& result);
+
+// Writes the export; on failure returns false with *error naming the file.
+bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error);
+
+} // namespace Ridgeline

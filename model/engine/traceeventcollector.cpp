@@ -1,0 +1,420 @@
+#include "traceeventcollector.h"
+
+#include "intlistparser.h"
+#include "kernelname.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <optional>
+
+namespace Ridgeline {
+namespace {
+
+using namespace simdjson;
+
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+std::string_view trimmed(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\n' || text.front() == '\t' || text.front() == '\r'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t' || text.back() == '\r' || text.back() == ','))
+        text.remove_suffix(1);
+    return text;
+}
+
+// A number that may be written as a JSON number or as a string of one.
+std::optional<double> readNumber(ondemand::value value)
+{
+    ondemand::json_type type;
+    if (value.type().get(type))
+        return std::nullopt;
+    if (type == ondemand::json_type::number) {
+        double number = 0;
+        if (value.get_double().get(number) || !std::isfinite(number))
+            return std::nullopt;
+        return number;
+    }
+    if (type == ondemand::json_type::string) {
+        std::string_view text;
+        if (value.get_string().get(text))
+            return std::nullopt;
+        double number = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+        if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(number))
+            return std::nullopt;
+        return number;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> readInteger(ondemand::value value)
+{
+    std::int64_t number = 0;
+    if (!value.get_int64().get(number))
+        return number;
+    return std::nullopt;
+}
+
+bool isLaunch(std::string_view name)
+{
+    return name.find("LaunchKernel") != std::string_view::npos || name.find("GraphLaunch") != std::string_view::npos
+        || name.find("LaunchCooperativeKernel") != std::string_view::npos;
+}
+
+} // namespace
+
+struct TraceEventCollector::Event
+{
+    std::string_view ph;
+    std::string cat;
+    std::string name;
+    std::string pid;
+    std::string tid;
+    std::optional<double> ts;
+    std::optional<double> dur;
+    bool hasDur = false;
+    std::optional<std::int64_t> id;
+    std::string_view args; // raw JSON inside m_buffer
+};
+
+TraceEventCollector::TraceEventCollector(RawTrace& trace)
+    : m_trace(trace)
+{
+}
+
+simdjson::padded_string_view TraceEventCollector::padded(std::string_view text)
+{
+    // `text` lies inside m_buffer, whose padding follows the whole event.
+    const size_t start = size_t(text.data() - m_buffer.data());
+    return simdjson::padded_string_view(text.data(), text.size(), m_buffer.size() - start);
+}
+
+void TraceEventCollector::skip(std::int64_t offset, const QString& why)
+{
+    ++m_trace.skippedEvents;
+    if (m_trace.warnings.size() < maxWarnings)
+        m_trace.warnings << QStringLiteral("event at byte %1 skipped: %2").arg(offset).arg(why);
+}
+
+void TraceEventCollector::skippedElement(std::int64_t offset, const QString& why)
+{
+    skip(offset, why);
+}
+
+std::uint32_t TraceEventCollector::threadId(std::string_view pid, std::string_view tid)
+{
+    std::string key;
+    key.reserve(pid.size() + tid.size() + 1);
+    key.append(pid).append(1, '/').append(tid);
+    auto [it, inserted] = m_threads.try_emplace(std::move(key), std::uint32_t(m_threads.size()));
+    return it->second;
+}
+
+std::uint32_t TraceEventCollector::gpuNameId(std::string_view name)
+{
+    auto [it, inserted] = m_gpuNames.try_emplace(std::string(name), std::uint32_t(m_gpuNames.size()));
+    if (inserted)
+        m_trace.gpuEventNames << toQString(name);
+    return it->second;
+}
+
+bool TraceEventCollector::decode(std::string_view json, Event* event, QString* error)
+{
+    if (m_buffer.size() < json.size() + SIMDJSON_PADDING)
+        m_buffer.resize(json.size() + SIMDJSON_PADDING);
+    std::memcpy(m_buffer.data(), json.data(), json.size());
+    std::memset(m_buffer.data() + json.size(), 0, SIMDJSON_PADDING);
+
+    ondemand::document document;
+    ondemand::object object;
+    auto fail = [error](error_code code) {
+        *error = QStringLiteral("not valid JSON (%1)").arg(QLatin1StringView(error_message(code)));
+        return false;
+    };
+    if (auto code = m_eventParser.iterate(m_buffer.data(), json.size(), m_buffer.size()).get(document))
+        return fail(code);
+    if (auto code = document.get_object().get(object))
+        return fail(code);
+    for (auto field : object) {
+        std::string_view key;
+        if (auto code = field.unescaped_key().get(key))
+            return fail(code);
+        ondemand::value value;
+        if (auto code = field.value().get(value))
+            return fail(code);
+        std::string_view text;
+        if (key == "ph") {
+            if (!value.get_string().get(text))
+                event->ph = text.size() == 1 ? text : std::string_view("?");
+        } else if (key == "cat") {
+            if (!value.get_string().get(text))
+                event->cat = text;
+        } else if (key == "name") {
+            if (!value.get_string().get(text))
+                event->name = text;
+        } else if (key == "pid") {
+            event->pid = trimmed(value.raw_json_token());
+        } else if (key == "tid") {
+            event->tid = trimmed(value.raw_json_token());
+        } else if (key == "ts") {
+            event->ts = readNumber(value);
+        } else if (key == "dur") {
+            event->hasDur = true;
+            event->dur = readNumber(value);
+        } else if (key == "id") {
+            event->id = readInteger(value);
+        } else if (key == "args") {
+            if (auto code = value.raw_json().get(text))
+                return fail(code);
+            event->args = trimmed(text);
+        }
+    }
+    // ph is a view into the parser's string buffer: pin the few values used.
+    static constexpr std::string_view phases = "XsfBEiMC?";
+    if (!event->ph.empty()) {
+        const auto at = phases.find(event->ph.front());
+        event->ph = at == std::string_view::npos ? std::string_view("?") : phases.substr(at, 1);
+    }
+    return true;
+}
+
+void TraceEventCollector::readKeys(std::string_view argsJson, std::int64_t* correlation, std::int64_t* externalId)
+{
+    if (argsJson.empty())
+        return;
+    ondemand::document document;
+    ondemand::object object;
+    if (m_argsParser.iterate(padded(argsJson)).get(document) || document.get_object().get(object))
+        return;
+    for (auto field : object) {
+        std::string_view key;
+        ondemand::value value;
+        if (field.unescaped_key().get(key) || field.value().get(value))
+            return;
+        if (key == "correlation") {
+            if (auto number = readInteger(value))
+                *correlation = *number;
+        } else if (key == "External id") {
+            if (auto number = readInteger(value))
+                *externalId = *number;
+        }
+    }
+}
+
+void TraceEventCollector::readTritonOpArgs(std::string_view argsJson, TritonOpRecord* op)
+{
+    TritonOpArgs& args = op->args;
+    if (argsJson.empty())
+        return;
+    ondemand::document document;
+    ondemand::object object;
+    if (m_argsParser.iterate(padded(argsJson)).get(document) || document.get_object().get(object)) {
+        args.malformed = QStringLiteral("args is not a JSON object");
+        return;
+    }
+
+    auto readStrings = [this](std::string_view json, QStringList* out) {
+        ondemand::document list;
+        ondemand::array array;
+        if (m_listParser.iterate(padded(json)).get(list) || list.get_array().get(array))
+            return false;
+        for (auto element : array) {
+            ondemand::value value;
+            if (element.get(value))
+                return false;
+            std::string_view text;
+            if (!value.get_string().get(text))
+                out->append(toQString(text));
+            else
+                out->append(toQString(trimmed(value.raw_json_token())));
+        }
+        return true;
+    };
+    QStringList problems;
+
+    for (auto field : object) {
+        std::string_view key;
+        ondemand::value value;
+        if (field.unescaped_key().get(key) || field.value().get(value)) {
+            problems << QStringLiteral("args is not valid JSON");
+            break;
+        }
+        std::string_view raw;
+        if (key == "External id") {
+            if (auto number = readInteger(value))
+                op->externalId = *number;
+        } else if (key == "Input Dims" || key == "Input Strides") {
+            if (value.raw_json().get(raw)) {
+                problems << toQString(key) + QStringLiteral(" is not valid JSON");
+                continue;
+            }
+            raw = trimmed(raw);
+            const bool dims = key == "Input Dims";
+            auto parsed = parseIntListList(raw);
+            if (!parsed) {
+                problems << toQString(key) + QStringLiteral(" is not a list of lists");
+                continue;
+            }
+            (dims ? args.inputDims : args.inputStrides) = std::move(*parsed);
+            (dims ? args.hasInputDims : args.hasInputStrides) = true;
+            (dims ? args.inputDimsJson : args.inputStridesJson) = toQString(raw);
+        } else if (key == "Input type" || key == "Concrete Inputs") {
+            if (value.raw_json().get(raw)) {
+                problems << toQString(key) + QStringLiteral(" is not valid JSON");
+                continue;
+            }
+            raw = trimmed(raw);
+            const bool types = key == "Input type";
+            if (!readStrings(raw, types ? &args.inputTypes : &args.concreteInputs)) {
+                problems << toQString(key) + QStringLiteral(" is not a list");
+                continue;
+            }
+            (types ? args.hasInputTypes : args.hasConcreteInputs) = true;
+            (types ? args.inputTypesJson : args.concreteInputsJson) = toQString(raw);
+        } else if (key == "kernel_file") {
+            std::string_view text;
+            if (!value.get_string().get(text))
+                args.kernelFile = toQString(text);
+        } else if (key == "kernel_kwargs") {
+            std::string_view text;
+            if (!value.get_string().get(text))
+                args.kernelKwargs = toQString(text);
+        } else if (key == "num_warps") {
+            if (auto number = readInteger(value))
+                args.numWarps = int(*number);
+        } else if (key == "num_stages") {
+            if (auto number = readInteger(value))
+                args.numStages = int(*number);
+        }
+    }
+    args.malformed = problems.join(QStringLiteral("; "));
+}
+
+void TraceEventCollector::event(std::string_view json, std::int64_t offset)
+{
+    ++m_trace.eventCount;
+    Event event;
+    QString error;
+    if (!decode(json, &event, &error)) {
+        skip(offset, error);
+        return;
+    }
+
+    const std::string_view cat = event.cat;
+    const bool complete = event.ph == "X";
+    if (cat == "ac2g") {
+        if (event.ph == "f" && event.id)
+            m_trace.flowEndThread[*event.id] = threadId(event.pid, event.tid);
+        return;
+    }
+    const bool hostOp = complete && cat == "cpu_op";
+    const bool runtime = complete && (cat == "cuda_runtime" || cat == "cuda_driver");
+    const bool gpu = complete && (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset");
+    if (!hostOp && !runtime && !gpu)
+        return;
+    if (runtime && !isLaunch(event.name))
+        return;
+
+    const QString what = QStringLiteral("%1 \"%2\"").arg(toQString(cat), toQString(event.name));
+    if (!event.ts) {
+        skip(offset, what + QStringLiteral(" has no valid ts"));
+        return;
+    }
+    const bool badDuration = !event.dur || *event.dur < 0;
+    const std::uint32_t thread = threadId(event.pid, event.tid);
+
+    if (gpu) {
+        std::int64_t correlation = -1, externalId = -1;
+        readKeys(event.args, &correlation, &externalId);
+        const std::int64_t key = correlation >= 0 ? correlation : externalId;
+        if (badDuration) {
+            m_trace.badGpuEventKeys.insert(key);
+            skip(offset, what + (event.hasDur ? QStringLiteral(" has a negative or invalid dur") : QStringLiteral(" has no dur")));
+            return;
+        }
+        GpuEventRecord record;
+        record.ts = *event.ts;
+        record.dur = *event.dur;
+        record.key = key;
+        record.thread = thread;
+        record.nameId = gpuNameId(event.name);
+        record.kind = cat == "kernel" ? GpuEventKind::Kernel : cat == "gpu_memcpy" ? GpuEventKind::Memcpy : GpuEventKind::Memset;
+        if (record.kind == GpuEventKind::Kernel) // as TraceLens: from absolute timestamps, in float64
+            m_trace.totalGpuKernelTimeUs += (record.ts + record.dur) - record.ts;
+        m_trace.gpuEvents.push_back(record);
+        return;
+    }
+
+    HostSpan span;
+    span.begin = *event.ts;
+    span.end = *event.ts + (badDuration ? 0.0 : *event.dur);
+    span.thread = thread;
+
+    if (runtime) {
+        if (badDuration) {
+            skip(offset, what + QStringLiteral(" has a missing or negative dur"));
+            return;
+        }
+        std::int64_t correlation = -1, externalId = -1;
+        readKeys(event.args, &correlation, &externalId);
+        LaunchRecord launch;
+        launch.key = correlation >= 0 ? correlation : externalId;
+        launch.graph = event.name.find("GraphLaunch") != std::string::npos;
+        launch.name = toQString(event.name);
+        span.kind = HostSpanKind::Launch;
+        span.index = std::int32_t(m_trace.launches.size());
+        m_trace.launches.push_back(std::move(launch));
+        m_trace.hostSpans.push_back(span);
+        return;
+    }
+
+    const QString name = toQString(event.name);
+    if (!isTritonKernelName(name)) {
+        if (!badDuration) {
+            span.kind = HostSpanKind::OtherOp;
+            m_trace.hostSpans.push_back(span);
+        }
+        return;
+    }
+    TritonOpRecord op;
+    op.name = name;
+    op.ts = *event.ts;
+    op.dur = badDuration ? 0.0 : *event.dur;
+    op.thread = thread;
+    op.badDuration = badDuration;
+    readTritonOpArgs(event.args, &op);
+    if (badDuration)
+        skip(offset, what + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
+    span.kind = HostSpanKind::TritonOp;
+    span.index = std::int32_t(m_trace.tritonOps.size());
+    m_trace.tritonOps.push_back(std::move(op));
+    m_trace.hostSpans.push_back(span);
+}
+
+void TraceEventCollector::topLevelValue(std::string_view key, std::string_view json)
+{
+    if (key != "deviceProperties" || json.empty())
+        return;
+    if (m_buffer.size() < json.size() + SIMDJSON_PADDING)
+        m_buffer.resize(json.size() + SIMDJSON_PADDING);
+    std::memcpy(m_buffer.data(), json.data(), json.size());
+    ondemand::document document;
+    ondemand::array devices;
+    if (m_eventParser.iterate(m_buffer.data(), json.size(), m_buffer.size()).get(document) || document.get_array().get(devices))
+        return;
+    for (auto device : devices) {
+        ondemand::object object;
+        std::string_view name;
+        if (device.get_object().get(object) || object["name"].get_string().get(name))
+            return;
+        m_trace.gpuName = toQString(name);
+        return; // the first device names the GPU
+    }
+}
+
+} // namespace Ridgeline

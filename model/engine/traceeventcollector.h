@@ -1,0 +1,47 @@
+// Decodes each event the scanner finds (simdjson On-Demand over that one
+// event's text) and keeps what the analysis needs in a RawTrace. A
+// malformed event costs that event only: it is counted and skipped.
+#pragma once
+
+#include "jsoneventscanner.h"
+#include "rawtrace.h"
+
+#include <simdjson.h>
+
+#include <string>
+#include <unordered_map>
+
+namespace Ridgeline {
+
+class TraceEventCollector final : public JsonEventScanner::Sink
+{
+public:
+    explicit TraceEventCollector(RawTrace& trace);
+
+    void event(std::string_view json, std::int64_t offset) override;
+    void topLevelValue(std::string_view key, std::string_view json) override;
+    void skippedElement(std::int64_t offset, const QString& why) override;
+
+    static constexpr int maxWarnings = 20;
+
+private:
+    struct Event;
+
+    void skip(std::int64_t offset, const QString& why);
+    bool decode(std::string_view json, Event* event, QString* error);
+    std::uint32_t threadId(std::string_view pid, std::string_view tid);
+    std::uint32_t gpuNameId(std::string_view name);
+    void readTritonOpArgs(std::string_view argsJson, TritonOpRecord* op);
+    void readKeys(std::string_view argsJson, std::int64_t* correlation, std::int64_t* externalId);
+    simdjson::padded_string_view padded(std::string_view text);
+
+    RawTrace& m_trace;
+    simdjson::ondemand::parser m_eventParser;
+    simdjson::ondemand::parser m_argsParser;
+    simdjson::ondemand::parser m_listParser;
+    std::vector<char> m_buffer; // the current event with simdjson's padding
+    std::unordered_map<std::string, std::uint32_t> m_threads;
+    std::unordered_map<std::string, std::uint32_t> m_gpuNames;
+};
+
+} // namespace Ridgeline

@@ -1,0 +1,21 @@
+// Reads a trace file into a RawTrace: opens and decompresses it, streams the
+// events through the scanner and the collector, reports progress in file
+// bytes and stops when asked.
+#pragma once
+
+#include "progress.h"
+#include "rawtrace.h"
+
+namespace Ridgeline {
+
+struct TraceReadResult
+{
+    enum class Status { Ok, Failed, Cancelled };
+    Status status = Status::Failed;
+    QString error; // one line, starting with the file's path
+    RawTrace trace;
+};
+
+TraceReadResult readTrace(const QString& path, const JobControl& control);
+
+} // namespace Ridgeline

@@ -1,0 +1,49 @@
+// The args of a Triton kernel's cpu_op as recorded by the profiler (V2 input).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace Ridgeline {
+
+struct TritonOpArgs
+{
+    // Positional over the kernel's arguments. A dims entry is nullopt when
+    // it was not a list of non-negative integers that fit in 64 bits.
+    std::vector<std::optional<std::vector<std::int64_t>>> inputDims;
+    std::vector<std::optional<std::vector<std::int64_t>>> inputStrides;
+    QStringList inputTypes;
+    QStringList concreteInputs;
+
+    bool hasInputDims = false;
+    bool hasInputTypes = false;
+    bool hasInputStrides = false;
+    bool hasConcreteInputs = false;
+
+    // Raw JSON text of the four lists: the identity of a unique kernel call
+    // (TraceLens groups by exactly these) and what exports show.
+    QString inputDimsJson;
+    QString inputTypesJson;
+    QString inputStridesJson;
+    QString concreteInputsJson;
+
+    // Informational args of PyTorch 2.11.
+    QString kernelFile;
+    QString kernelKwargs;
+    std::optional<int> numWarps;
+    std::optional<int> numStages;
+
+    // Set when an arg was present but not of the expected shape.
+    QString malformed;
+
+    QString groupKey() const
+    {
+        return inputDimsJson + u'|' + inputTypesJson + u'|' + inputStridesJson + u'|' + concreteInputsJson;
+    }
+};
+
+} // namespace Ridgeline
