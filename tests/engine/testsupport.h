@@ -1,0 +1,46 @@
+// Helpers shared by the engine tests: paths to inputs, temporary trace
+// files, and one-call analysis.
+#pragma once
+
+#include "analysis.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace Ridgeline::Test {
+
+QString sourcePath(const QString& relative); // inside the checkout
+// A file of ../shared, or an empty string (after a loud message) when the
+// shared folder is absent, so the caller can GTEST_SKIP.
+QString sharedPath(const QString& relative);
+QString bundledSampleTrace();
+
+// Writes `content` to a new file named `name` in a per-test temporary folder.
+class TempTraces
+{
+public:
+    QString write(const QString& name, const QByteArray& content);
+    QString gzip(const QString& name, const QByteArray& json);
+    QString path(const QString& name) const;
+
+private:
+    QTemporaryDir m_dir;
+};
+
+AnalysisOutcome analyze(const QString& path);
+
+// Builds Chrome trace JSON for synthetic fixtures.
+QByteArray traceJson(const QByteArray& events, const QByteArray& extraTopLevel = {});
+QByteArray tritonOpEvent(const QByteArray& name, double ts, double dur, int externalId, const QByteArray& args,
+                         int tid = 1);
+QByteArray launchEvent(double ts, double dur, int correlation, const QByteArray& name = "hipModuleLaunchKernel",
+                       int tid = 1);
+QByteArray kernelEvent(const QByteArray& name, double ts, double dur, int correlation, int stream = 0);
+QByteArray flowEnd(int correlation, int stream = 0, double ts = 0);
+
+const KernelRow* findRow(const AnalysisResult& result, const QString& name);
+
+} // namespace Ridgeline::Test
