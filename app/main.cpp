@@ -116,18 +116,6 @@ int runHeadless(const Options& options)
     return Success;
 }
 
-// Options that mean "no window": decided before any QApplication exists.
-bool wantsHeadless(int argc, char** argv)
-{
-    for (int i = 1; i < argc; ++i) {
-        const QByteArray arg(argv[i]);
-        if (arg.startsWith("--export") || arg == "--list-gpus" || arg == "-h" || arg == "--help" || arg == "-v"
-            || arg == "--version" || arg == "--help-all")
-            return true;
-    }
-    return false;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -136,15 +124,14 @@ int main(int argc, char** argv)
     QCoreApplication::setOrganizationName(QStringLiteral("Ridgeline"));
     QCoreApplication::setApplicationVersion(QStringLiteral(RIDGELINE_VERSION));
 
-#ifdef RIDGELINE_WITH_GUI
-    if (!wantsHeadless(argc, argv))
-        return Ridgeline::runGui(argc, argv);
-#endif
-
-    QCoreApplication app(argc, argv);
+    // Parse before any application object exists: bad arguments and the
+    // headless options must never need a display.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
     QCommandLineParser parser;
     addOptions(parser);
-    if (!parser.parse(app.arguments())) {
+    if (!parser.parse(arguments)) {
         printError(parser.errorText() + QStringLiteral(" (see --help)"));
         return BadArguments;
     }
@@ -163,18 +150,29 @@ int main(int argc, char** argv)
     options.gpuFile = parser.value(QStringLiteral("gpu-file"));
     options.listGpus = parser.isSet(QStringLiteral("list-gpus"));
     options.quiet = parser.isSet(QStringLiteral("quiet"));
-    if (options.listGpus)
-        return runHeadless(options);
-
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1) {
-        printError(positional.isEmpty() ? QStringLiteral("no trace given (see --help)")
-                                        : QStringLiteral("one trace at a time, got %1 (see --help)").arg(positional.size()));
+    if (positional.size() > 1) {
+        printError(QStringLiteral("one trace at a time, got %1 (see --help)").arg(positional.size()));
         return BadArguments;
     }
-    options.tracePath = positional.front();
-    if (options.exportPath.isEmpty()) {
-        printError(QStringLiteral("nothing to do: --export FILE is needed without a display (see --help)"));
+    if (!positional.isEmpty())
+        options.tracePath = positional.front();
+
+    const bool headless = options.listGpus || !options.exportPath.isEmpty();
+    if (!headless) {
+#ifdef RIDGELINE_WITH_GUI
+        return Ridgeline::runGui(argc, argv, options.tracePath);
+#else
+        printError(QStringLiteral("this build has no GUI: use --export FILE (see --help)"));
+        return BadArguments;
+#endif
+    }
+
+    QCoreApplication app(argc, argv);
+    if (options.listGpus)
+        return runHeadless(options);
+    if (options.tracePath.isEmpty()) {
+        printError(QStringLiteral("no trace given (see --help)"));
         return BadArguments;
     }
     if (!Ridgeline::exportFormatForPath(options.exportPath)) {

@@ -1,8 +1,11 @@
 // Starts the desktop app: QApplication, the main window, the trace to open.
 #pragma once
 
+#include <QString>
+
 namespace Ridgeline {
 
-int runGui(int argc, char** argv);
+// Opens `tracePath` when it is not empty.
+int runGui(int argc, char** argv, const QString& tracePath);
 
 } // namespace Ridgeline

@@ -47,7 +47,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
     std::map<QString, Group> groups;
     for (const KernelCall& call : linked.opCalls) {
         const TritonOpRecord& op = trace.tritonOps[size_t(call.opIndex)];
-        Group& group = groups[op.name + u'\n' + op.args.groupKey()];
+        Group& group = groups[op.name + u'\n' + op.args->groupKey()];
         group.name = op.name;
         group.calls.push_back(&call);
     }
@@ -86,7 +86,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             row.model.provenance = Provenance::None;
             row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
         } else {
-            row.args = trace.tritonOps[size_t(group.calls.front()->opIndex)].args;
+            row.args = *trace.tritonOps[size_t(group.calls.front()->opIndex)].args;
             row.kind = times.empty() ? RowKind::OpOnly : RowKind::Launched;
             row.model = modeller.model(ModelInput { row.name, row.parsedName, &row.args });
             if (badOpDuration > 0)

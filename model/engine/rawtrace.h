@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -36,7 +37,9 @@ struct TritonOpRecord
     std::uint32_t thread = 0;
     std::int64_t externalId = -1;
     bool badDuration = false; // dur missing or negative: launches cannot nest in it
-    TritonOpArgs args;
+    // Shared between ops with identical args: a trace repeats the same few
+    // kernel calls many thousand times.
+    std::shared_ptr<const TritonOpArgs> args;
 };
 
 struct LaunchRecord

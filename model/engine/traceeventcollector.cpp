@@ -66,6 +66,35 @@ bool isLaunch(std::string_view name)
         || name.find("LaunchCooperativeKernel") != std::string_view::npos;
 }
 
+// Most of a trace's bytes are python_function and annotation events the
+// analysis never uses. Reading their "cat" straight from the text skips the
+// full decode; anything unusual (no "cat" before "args", escapes) falls
+// through to the real parser, which decides.
+bool isIrrelevantCategory(std::string_view json)
+{
+    const size_t key = json.find("\"cat\"");
+    if (key == std::string_view::npos)
+        return false;
+    const size_t args = json.find("\"args\"");
+    if (args != std::string_view::npos && args < key)
+        return false;
+    size_t i = key + 5;
+    while (i < json.size() && (json[i] == ' ' || json[i] == ':' || json[i] == '\t' || json[i] == '\n' || json[i] == '\r'))
+        ++i;
+    if (i >= json.size() || json[i] != '"')
+        return false;
+    const size_t end = json.find('"', i + 1);
+    if (end == std::string_view::npos)
+        return false;
+    const std::string_view cat = json.substr(i + 1, end - i - 1);
+    static constexpr std::string_view relevant[] = { "cpu_op", "cuda_runtime", "cuda_driver", "kernel", "gpu_memcpy", "gpu_memset", "ac2g" };
+    for (std::string_view wanted : relevant) {
+        if (cat == wanted)
+            return false;
+    }
+    return cat.find('\\') == std::string_view::npos;
+}
+
 } // namespace
 
 struct TraceEventCollector::Event
@@ -206,16 +235,25 @@ void TraceEventCollector::readKeys(std::string_view argsJson, std::int64_t* corr
     }
 }
 
-void TraceEventCollector::readTritonOpArgs(std::string_view argsJson, TritonOpRecord* op)
+std::shared_ptr<const TritonOpArgs> TraceEventCollector::readTritonOpArgs(std::string_view argsJson, std::int64_t* externalId)
 {
-    TritonOpArgs& args = op->args;
+    TritonOpArgs args;
+    auto intern = [this](TritonOpArgs&& parsed) {
+        const QString key = parsed.groupKey() + u'|' + parsed.kernelFile + u'|' + parsed.kernelKwargs + u'|'
+            + QString::number(parsed.numWarps.value_or(-1)) + u'|' + QString::number(parsed.numStages.value_or(-1)) + u'|'
+            + parsed.malformed;
+        auto& shared = m_argsByContent[key];
+        if (!shared)
+            shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
+        return shared;
+    };
     if (argsJson.empty())
-        return;
+        return intern(std::move(args));
     ondemand::document document;
     ondemand::object object;
     if (m_argsParser.iterate(padded(argsJson)).get(document) || document.get_object().get(object)) {
         args.malformed = QStringLiteral("args is not a JSON object");
-        return;
+        return intern(std::move(args));
     }
 
     auto readStrings = [this](std::string_view json, QStringList* out) {
@@ -247,7 +285,7 @@ void TraceEventCollector::readTritonOpArgs(std::string_view argsJson, TritonOpRe
         std::string_view raw;
         if (key == "External id") {
             if (auto number = readInteger(value))
-                op->externalId = *number;
+                *externalId = *number;
         } else if (key == "Input Dims" || key == "Input Strides") {
             if (value.raw_json().get(raw)) {
                 problems << toQString(key) + QStringLiteral(" is not valid JSON");
@@ -293,11 +331,14 @@ void TraceEventCollector::readTritonOpArgs(std::string_view argsJson, TritonOpRe
         }
     }
     args.malformed = problems.join(QStringLiteral("; "));
+    return intern(std::move(args));
 }
 
 void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 {
     ++m_trace.eventCount;
+    if (isIrrelevantCategory(json))
+        return;
     Event event;
     QString error;
     if (!decode(json, &event, &error)) {
@@ -320,9 +361,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     if (runtime && !isLaunch(event.name))
         return;
 
-    const QString what = QStringLiteral("%1 \"%2\"").arg(toQString(cat), toQString(event.name));
+    // Built only on the rare path that reports a damaged event.
+    const auto what = [&] { return QStringLiteral("%1 \"%2\"").arg(toQString(cat), toQString(event.name)); };
     if (!event.ts) {
-        skip(offset, what + QStringLiteral(" has no valid ts"));
+        skip(offset, what() + QStringLiteral(" has no valid ts"));
         return;
     }
     const bool badDuration = !event.dur || *event.dur < 0;
@@ -334,7 +376,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         const std::int64_t key = correlation >= 0 ? correlation : externalId;
         if (badDuration) {
             m_trace.badGpuEventKeys.insert(key);
-            skip(offset, what + (event.hasDur ? QStringLiteral(" has a negative or invalid dur") : QStringLiteral(" has no dur")));
+            skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur") : QStringLiteral(" has no dur")));
             return;
         }
         GpuEventRecord record;
@@ -357,7 +399,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 
     if (runtime) {
         if (badDuration) {
-            skip(offset, what + QStringLiteral(" has a missing or negative dur"));
+            skip(offset, what() + QStringLiteral(" has a missing or negative dur"));
             return;
         }
         std::int64_t correlation = -1, externalId = -1;
@@ -387,9 +429,9 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     op.dur = badDuration ? 0.0 : *event.dur;
     op.thread = thread;
     op.badDuration = badDuration;
-    readTritonOpArgs(event.args, &op);
+    op.args = readTritonOpArgs(event.args, &op.externalId);
     if (badDuration)
-        skip(offset, what + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
+        skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
     span.kind = HostSpanKind::TritonOp;
     span.index = std::int32_t(m_trace.tritonOps.size());
     m_trace.tritonOps.push_back(std::move(op));

@@ -8,6 +8,9 @@
 
 #include <simdjson.h>
 
+#include <QHash>
+
+#include <memory>
 #include <string>
 #include <unordered_map>
 
@@ -31,7 +34,7 @@ private:
     bool decode(std::string_view json, Event* event, QString* error);
     std::uint32_t threadId(std::string_view pid, std::string_view tid);
     std::uint32_t gpuNameId(std::string_view name);
-    void readTritonOpArgs(std::string_view argsJson, TritonOpRecord* op);
+    std::shared_ptr<const TritonOpArgs> readTritonOpArgs(std::string_view argsJson, std::int64_t* externalId);
     void readKeys(std::string_view argsJson, std::int64_t* correlation, std::int64_t* externalId);
     simdjson::padded_string_view padded(std::string_view text);
 
@@ -42,6 +45,7 @@ private:
     std::vector<char> m_buffer; // the current event with simdjson's padding
     std::unordered_map<std::string, std::uint32_t> m_threads;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
+    QHash<QString, std::shared_ptr<const TritonOpArgs>> m_argsByContent;
 };
 
 } // namespace Ridgeline

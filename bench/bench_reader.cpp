@@ -1,0 +1,109 @@
+// Reader benchmark: writes a synthetic trace of the requested size (many
+// python_function and cpu_op events around Triton launches, as real traces
+// have), analyses it, and prints throughput and peak memory. Peak memory
+// should follow the kernels kept, not the file size.
+//
+//   ridgeline_bench [MEGABYTES=512] [--gzip] [--keep PATH]
+#include "analysis.h"
+
+#include <KCompressionDevice>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+using namespace Ridgeline;
+
+namespace {
+
+long peakRssKb()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::stol(line.substr(6));
+    }
+    return -1;
+}
+
+QByteArray block(int i, double ts)
+{
+    const QByteArray n = QByteArray::number(i);
+    const QByteArray t = QByteArray::number(ts, 'f', 3);
+    QByteArray out;
+    for (int k = 0; k < 20; ++k) // python stack noise: most of a real trace's bytes
+        out += R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1750): _call_impl", "pid": 1, "tid": 1, "ts": )" + t
+            + R"(, "dur": 1.0, "args": {"Python parent id": 3, "Python id": 4, "Ev Idx": 5}},)" "\n";
+    out += R"({"ph": "X", "cat": "cpu_op", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50) + R"(", "pid": 1, "tid": 1, "ts": )" + t
+        + R"(, "dur": 10.0, "args": {"External id": )" + n
+        + R"(, "Input Dims": [[8, 4096, 2048], [8, 4096, 2048], []], "Input Strides": [[8388608, 2048, 1], [8388608, 2048, 1], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "Scalar"], "Concrete Inputs": ["", "", "67108864"]}},)" "\n";
+    out += R"({"ph": "X", "cat": "cuda_runtime", "name": "hipModuleLaunchKernel", "pid": 1, "tid": 1, "ts": )" + QByteArray::number(ts + 2, 'f', 3)
+        + R"(, "dur": 5.0, "args": {"External id": )" + n + R"(, "correlation": )" + n + "}},\n";
+    out += R"({"ph": "f", "id": )" + n + R"(, "pid": 2, "tid": 0, "ts": )" + t + R"(, "cat": "ac2g", "name": "ac2g", "bp": "e"},)" "\n";
+    out += R"({"ph": "X", "cat": "kernel", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50) + R"(", "pid": 2, "tid": 0, "ts": )" + QByteArray::number(ts + 20, 'f', 3)
+        + R"(, "dur": 100.5, "args": {"External id": )" + n + R"(, "correlation": )" + n + "}}";
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    qint64 megabytes = 512;
+    bool gzip = false;
+    QString keep;
+    const QStringList args = app.arguments();
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == u"--gzip")
+            gzip = true;
+        else if (args[i] == u"--keep" && i + 1 < args.size())
+            keep = args[++i];
+        else
+            megabytes = args[i].toLongLong();
+    }
+
+    QTemporaryDir dir;
+    const QString path = !keep.isEmpty() ? keep : dir.filePath(gzip ? QStringLiteral("bench.json.gz") : QStringLiteral("bench.json"));
+    {
+        std::unique_ptr<QIODevice> out;
+        if (gzip)
+            out = std::make_unique<KCompressionDevice>(path, KCompressionDevice::GZip);
+        else
+            out = std::make_unique<QFile>(path);
+        if (!out->open(QIODevice::WriteOnly))
+            return 1;
+        out->write("{\"deviceProperties\": [{\"name\": \"AMD Instinct MI300X\"}], \"traceEvents\": [\n");
+        qint64 written = 0;
+        int i = 0;
+        while (written < megabytes << 20) {
+            const QByteArray b = block(i, 1000.0 + 200.0 * i);
+            written += out->write(i ? ",\n" + b : b);
+            ++i;
+        }
+        out->write("\n]}\n");
+        std::printf("wrote %s: %lld MB of JSON, %d Triton launches\n", qPrintable(path), written >> 20, i);
+    }
+    const qint64 fileBytes = QFile(path).size();
+    const long rssBefore = peakRssKb();
+
+    QElapsedTimer timer;
+    timer.start();
+    const auto outcome = analyzeTrace(path, {}, {});
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (outcome.status != AnalysisOutcome::Status::Ok) {
+        std::fprintf(stderr, "%s\n", qPrintable(outcome.error));
+        return 1;
+    }
+    std::printf("analysed %lld events in %.2f s: %.0f MB/s of JSON (file %.0f MB/s)\n", (long long)outcome.result->eventCount,
+                seconds, double(megabytes) / seconds, double(fileBytes) / 1048576.0 / seconds);
+    std::printf("peak RSS %ld MB (before analysis %ld MB); %zu unique kernels\n", peakRssKb() / 1024, rssBefore / 1024,
+                outcome.result->kernels.size());
+    return 0;
+}

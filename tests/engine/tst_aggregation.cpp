@@ -1,0 +1,199 @@
+// Grouping linked calls into unique kernels and summarising their times and
+// throughputs (PERF_MODEL.md section 6).
+#include "kernelaggregator.h"
+#include "statistics.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+// Pointwise add over n floats: bytes = 4n + 4n + 4n (write) = 12n, FLOPs = n.
+QByteArray poiArgs(int n)
+{
+    const QByteArray s = QByteArray::number(n);
+    return R"("Input Dims": [[)" + s + "], [" + s + R"(], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], )"
+        + R"("Input Strides": [[1], [1], []], "Concrete Inputs": ["", "", ")" + s + R"("])";
+}
+
+// One op, its launch and its kernel; correlation and External id = id.
+QByteArray call(const QByteArray& name, double ts, double kernelDur, int id, const QByteArray& args, int stream = 0)
+{
+    return tritonOpEvent(name, ts, 10, id, args) + ",\n" + launchEvent(ts + 1, 2, id) + ",\n" + flowEnd(id, stream)
+        + ",\n" + kernelEvent(name, ts + 1000, kernelDur, id, stream);
+}
+
+class Aggregation : public ::testing::Test
+{
+protected:
+    std::shared_ptr<const AnalysisResult> run(const QByteArray& events)
+    {
+        const AnalysisOutcome outcome = analyze(m_traces.write(QStringLiteral("trace.json"), traceJson(events)));
+        EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
+        return outcome.result;
+    }
+    TempTraces m_traces;
+};
+
+TEST(AggregationStats, EvenCount)
+{
+    // {4, 1, 3, 2}: sum 10, mean 2.5, median (2 + 3) / 2 = 2.5,
+    // std = sqrt((1.5^2 + 0.5^2 + 0.5^2 + 1.5^2) / 3) = sqrt(5 / 3).
+    const auto stats = summarize({ 4, 1, 3, 2 });
+    ASSERT_TRUE(stats);
+    EXPECT_EQ(stats->count, 4);
+    EXPECT_DOUBLE_EQ(stats->sum, 10.0);
+    EXPECT_DOUBLE_EQ(stats->mean, 2.5);
+    EXPECT_DOUBLE_EQ(stats->median, 2.5);
+    EXPECT_DOUBLE_EQ(stats->min, 1.0);
+    EXPECT_DOUBLE_EQ(stats->max, 4.0);
+    ASSERT_TRUE(stats->std);
+    EXPECT_DOUBLE_EQ(*stats->std, std::sqrt(5.0 / 3.0));
+}
+
+TEST(AggregationStats, OddCount)
+{
+    // {10, 1, 4}: mean 5, median 4 (middle of 1, 4, 10), std = sqrt((25 + 16 + 1) / 2) = sqrt(21).
+    const auto stats = summarize({ 10, 1, 4 });
+    ASSERT_TRUE(stats);
+    EXPECT_DOUBLE_EQ(stats->mean, 5.0);
+    EXPECT_DOUBLE_EQ(stats->median, 4.0);
+    EXPECT_DOUBLE_EQ(*stats->std, std::sqrt(21.0));
+}
+
+TEST(AggregationStats, OneSampleHasNoStdAndNoneHasNoStats)
+{
+    const auto one = summarize({ 7.25 });
+    ASSERT_TRUE(one);
+    EXPECT_EQ(one->count, 1);
+    EXPECT_DOUBLE_EQ(one->mean, 7.25);
+    EXPECT_DOUBLE_EQ(one->median, 7.25);
+    EXPECT_FALSE(one->std); // ddof 1 is undefined for one sample
+    EXPECT_FALSE(summarize({}));
+}
+
+TEST(AggregationStats, TerasPerSecond)
+{
+    // 2e12 bytes in 1e6 us (1 s) = 2 TB/s; zero time is undefined.
+    EXPECT_DOUBLE_EQ(*terasPerSecond(2e12, 1e6), 2.0);
+    EXPECT_FALSE(terasPerSecond(12288, 0));
+}
+
+TEST_F(Aggregation, SameNameAndArgsFormOneRowOtherDimsAnother)
+{
+    const QByteArray name = "triton_poi_fused_add_0";
+    const auto result = run(call(name, 100, 10, 1, poiArgs(1024)) + ",\n" + call(name, 200, 30, 2, poiArgs(1024))
+                            + ",\n" + call(name, 300, 5, 3, poiArgs(2048)));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 2u);
+    // Sorted by total time: the 1024 group (10 + 30 = 40 us) before the 2048 one (5 us).
+    const KernelRow& pair = result->kernels[0];
+    const KernelRow& single = result->kernels[1];
+    EXPECT_EQ(pair.name, QString::fromLatin1(name));
+    EXPECT_EQ(single.name, QString::fromLatin1(name));
+    EXPECT_EQ(pair.args.inputDimsJson, QStringLiteral("[[1024], [1024], []]"));
+    EXPECT_EQ(single.args.inputDimsJson, QStringLiteral("[[2048], [2048], []]"));
+    EXPECT_EQ(pair.calls, 2);
+    EXPECT_EQ(single.calls, 1);
+    ASSERT_TRUE(pair.kernelTimeUs && single.kernelTimeUs);
+    EXPECT_DOUBLE_EQ(pair.kernelTimeUs->sum, 40.0);
+    EXPECT_DOUBLE_EQ(pair.kernelTimeUs->mean, 20.0);
+    EXPECT_DOUBLE_EQ(*pair.kernelTimeUs->std, std::sqrt(200.0)); // (100 + 100) / 1
+    EXPECT_DOUBLE_EQ(single.kernelTimeUs->sum, 5.0);
+    // Figures per group: 12 x 1024 = 12288 bytes and 12 x 2048 = 24576 bytes.
+    EXPECT_DOUBLE_EQ(*pair.bytes(), 12288.0);
+    EXPECT_DOUBLE_EQ(*single.bytes(), 24576.0);
+}
+
+TEST_F(Aggregation, ThroughputIsAveragedPerCall)
+{
+    // 12288 bytes in 100 us = 1.2288e-4 TB/s, in 200 us = 6.144e-5 TB/s;
+    // mean 9.216e-5, not 12288 / 150 us = 8.192e-5.
+    const QByteArray name = "triton_poi_fused_add_0";
+    const auto result = run(call(name, 100, 100, 1, poiArgs(1024)) + ",\n" + call(name, 200, 200, 2, poiArgs(1024)));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 1u);
+    const KernelRow& r = result->kernels.front();
+    ASSERT_TRUE(r.tbPerS);
+    EXPECT_EQ(r.tbPerS->count, 2);
+    EXPECT_NEAR(r.tbPerS->mean, 9.216e-5, 1e-15);
+    EXPECT_NEAR(r.tbPerS->max, 1.2288e-4, 1e-15);
+    EXPECT_NEAR(r.tbPerS->min, 6.144e-5, 1e-15);
+    // 1024 FLOPs: 1.024e-5 and 5.12e-6 TFLOPS/s, mean 7.68e-6.
+    ASSERT_TRUE(r.tflopsPerS);
+    EXPECT_NEAR(r.tflopsPerS->mean, 7.68e-6, 1e-16);
+    // FLOPS/Byte is the same for every call: 1024 / 12288 = 1/12.
+    EXPECT_DOUBLE_EQ(*r.flopsPerByte(), 1.0 / 12.0);
+}
+
+TEST_F(Aggregation, ShareOfGpuTimeCountsEveryKernelEvent)
+{
+    // Triton kernel 100 us, a GEMM without a Triton op 300 us: share 100 / 400.
+    const auto result = run(call("triton_poi_fused_add_0", 100, 100, 1, poiArgs(1024)) + ",\n"
+                            + kernelEvent("Cijk_Ailk_Bljk_BBS_MT256x256", 2000, 300, 50));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 1u); // the GEMM makes no row
+    EXPECT_DOUBLE_EQ(result->totalGpuKernelTimeUs, 400.0);
+    EXPECT_DOUBLE_EQ(result->tritonKernelTimeUs, 100.0);
+    ASSERT_TRUE(result->kernels.front().shareOfGpuTime);
+    EXPECT_DOUBLE_EQ(*result->kernels.front().shareOfGpuTime, 0.25);
+}
+
+TEST_F(Aggregation, RowsSortedByTotalTimeDescending)
+{
+    // a: 50 us; b: 2 calls x 100 = 200 us; c: 120 us; d: op only (no time) last.
+    const auto result = run(call("triton_poi_fused_add_0", 100, 50, 1, poiArgs(1024)) + ",\n"
+                            + call("triton_poi_fused_mul_1", 200, 100, 2, poiArgs(1024)) + ",\n"
+                            + call("triton_poi_fused_mul_1", 300, 100, 3, poiArgs(1024)) + ",\n"
+                            + call("triton_poi_fused_sub_2", 400, 120, 4, poiArgs(1024)) + ",\n"
+                            + tritonOpEvent("triton_poi_fused_abs_3", 500, 10, 5, poiArgs(1024)));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 4u);
+    EXPECT_EQ(result->kernels[0].name, QStringLiteral("triton_poi_fused_mul_1"));
+    EXPECT_EQ(result->kernels[1].name, QStringLiteral("triton_poi_fused_sub_2"));
+    EXPECT_EQ(result->kernels[2].name, QStringLiteral("triton_poi_fused_add_0"));
+    EXPECT_EQ(result->kernels[3].name, QStringLiteral("triton_poi_fused_abs_3"));
+    EXPECT_DOUBLE_EQ(result->kernels[0].kernelTimeUs->sum, 200.0);
+    EXPECT_DOUBLE_EQ(result->kernels[1].kernelTimeUs->sum, 120.0);
+    EXPECT_DOUBLE_EQ(result->kernels[2].kernelTimeUs->sum, 50.0);
+    EXPECT_FALSE(result->kernels[3].kernelTimeUs);
+    EXPECT_DOUBLE_EQ(result->tritonKernelTimeUs, 370.0); // 200 + 120 + 50
+}
+
+TEST_F(Aggregation, FlopsPerByteUndefinedWhenBytesAreZero)
+{
+    // Only a Scalar argument: no tensor, so bytes = 0 while FLOPs = 1 x 1024.
+    const QByteArray args = R"("Input Dims": [[]], "Input type": ["Scalar"], "Concrete Inputs": ["1024"])";
+    const auto result = run(call("triton_poi_fused_add_0", 100, 10, 1, args));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 1u);
+    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(r.provenance(), Provenance::V2) << r.model.reason.toStdString();
+    ASSERT_TRUE(r.bytes());
+    EXPECT_DOUBLE_EQ(*r.bytes(), 0.0);
+    EXPECT_DOUBLE_EQ(*r.flops(), 1024.0);
+    EXPECT_FALSE(r.flopsPerByte()); // undefined, not 0 and not infinity
+    // 1024 FLOPs in 10 us = 1.024e-4 TFLOPS/s.
+    ASSERT_TRUE(r.tflopsPerS);
+    EXPECT_NEAR(r.tflopsPerS->mean, 1.024e-4, 1e-15);
+}
+
+TEST_F(Aggregation, KernelOnlyCallsOfOneNameGroupTogether)
+{
+    // Two replayed kernels of one name (corr 7 and 8, no launches): one row, 2 calls, 4 + 6 us.
+    const auto result = run(kernelEvent("triton_red_fused_sum_4", 100, 4, 7) + ",\n"
+                            + kernelEvent("triton_red_fused_sum_4", 200, 6, 8));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 1u);
+    EXPECT_EQ(result->kernels[0].kind, RowKind::KernelOnly);
+    EXPECT_EQ(result->kernels[0].calls, 2);
+    EXPECT_DOUBLE_EQ(result->kernels[0].kernelTimeUs->mean, 5.0);
+    EXPECT_FALSE(result->kernels[0].tbPerS);
+}
+
+} // namespace
