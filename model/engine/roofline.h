@@ -1,0 +1,41 @@
+// Roofline arithmetic as pure functions: ceilings, ridge points, and which
+// roof bounds a kernel and how close it came. Views only draw these.
+#pragma once
+
+#include "gpuspec.h"
+#include "kernelrow.h"
+
+#include <optional>
+
+namespace Ridgeline {
+
+// TFLOPS/s attainable at `intensity` FLOP/B under one compute peak.
+double attainableTflops(double intensity, double bandwidthTBps, double peakTflops);
+// FLOP/B where the memory roof meets a compute roof.
+double ridgePoint(double peakTflops, double bandwidthTBps);
+
+// The compute roof that applies to a Triton kernel: Triton pointwise and
+// reduction kernels run on the vector units in the dtype of their data
+// ("vector_bf16"), else in FP32 ("vector_fp32"), the GPU's lowest roof last.
+const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row);
+// "bf16", "fp16", "fp32", "fp64", "fp8" or empty: the dtype of the kernel's first tensor.
+QString kernelPrecision(const KernelRow& row);
+
+struct RooflinePlacement
+{
+    enum class Bound { Memory, Compute };
+    Bound bound = Bound::Memory;
+    const ComputeRoof* roof = nullptr;
+    double intensity = 0;          // FLOP/B
+    double achievedTflops = 0;     // mean over calls
+    double attainableTflops = 0;   // the roof at this intensity
+    double fractionOfRoof = 0;     // achieved / attainable
+    bool aboveRoof = false;        // a model or unit error: never hidden
+};
+
+// nullopt when the kernel has no intensity or no throughput.
+std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFigures& peaks);
+
+QString boundName(RooflinePlacement::Bound bound); // "memory", "compute"
+
+} // namespace Ridgeline

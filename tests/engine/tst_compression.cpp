@@ -1,0 +1,81 @@
+// Compressed traces: the format is read from the content, never the name,
+// and every format KArchive offers gives the same kernels.
+#include "testsupport.h"
+#include "tracesource.h"
+
+#include <KCompressionDevice>
+
+#include <QFile>
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+QByteArray sampleJson()
+{
+    KCompressionDevice device(bundledSampleTrace(), KCompressionDevice::GZip);
+    if (!device.open(QIODevice::ReadOnly))
+        return {};
+    return device.readAll();
+}
+
+struct Format
+{
+    const char* name;
+    KCompressionDevice::CompressionType type;
+    Compression expected;
+};
+
+class CompressedTrace : public ::testing::TestWithParam<Format>
+{
+};
+
+} // namespace
+
+TEST_P(CompressedTrace, GivesTheSameKernelsAsPlainJson)
+{
+    const Format format = GetParam();
+    const QByteArray json = sampleJson();
+    ASSERT_GT(json.size(), 60000);
+
+    TempTraces temp;
+    // A misleading name: detection must look at the bytes.
+    const QString path = temp.path(QStringLiteral("trace.json"));
+    {
+        KCompressionDevice out(path, format.type);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly)) << "KArchive cannot write " << format.name;
+        ASSERT_EQ(out.write(json), json.size());
+    }
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(detectCompression(file.peek(8)), format.expected);
+    file.close();
+
+    const auto outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    ASSERT_EQ(outcome.result->kernels.size(), 4u);
+    const KernelRow* silu = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
+    ASSERT_NE(silu, nullptr);
+    EXPECT_EQ(*silu->model.bytes, 1610612736);
+    EXPECT_DOUBLE_EQ(silu->kernelTimeUs->sum, 527.3818359375);
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, CompressedTrace,
+                         ::testing::Values(Format { "plain", KCompressionDevice::None, Compression::None },
+                                           Format { "gzip", KCompressionDevice::GZip, Compression::Gzip },
+                                           Format { "bzip2", KCompressionDevice::BZip2, Compression::Bzip2 },
+                                           Format { "xz", KCompressionDevice::Xz, Compression::Xz },
+                                           Format { "zstd", KCompressionDevice::Zstd, Compression::Zstd }),
+                         [](const ::testing::TestParamInfo<Format>& param) { return std::string(param.param.name); });
+
+TEST(CompressedTrace, MagicBytes)
+{
+    EXPECT_EQ(detectCompression(QByteArray("\x1f\x8b\x08\x00", 4)), Compression::Gzip);
+    EXPECT_EQ(detectCompression("BZh91AY"), Compression::Bzip2);
+    EXPECT_EQ(detectCompression(QByteArray("\xfd" "7zXZ\x00\x00", 7)), Compression::Xz);
+    EXPECT_EQ(detectCompression(QByteArray("\x28\xb5\x2f\xfd\x00", 5)), Compression::Zstd);
+    EXPECT_EQ(detectCompression("{\"traceEvents\""), Compression::None);
+}

@@ -1,0 +1,66 @@
+// Roofline arithmetic: ceilings, ridge points, the roof that bounds a
+// kernel and the fraction of it reached.
+#include "roofline.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+TEST(Roofline, CeilingsAndRidgePoints)
+{
+    // GPUS.md: BF16 matrix 1307.4 / 5.3 = 247 FLOP/B; FP32 vector 30.8;
+    // TraceLens's BF16 matrix 708 / 5.3 = 134.
+    EXPECT_NEAR(ridgePoint(1307.4, 5.3), 246.68, 0.01);
+    EXPECT_NEAR(ridgePoint(163.4, 5.3), 30.83, 0.01);
+    EXPECT_NEAR(ridgePoint(708, 5.3), 133.58, 0.01);
+    EXPECT_DOUBLE_EQ(attainableTflops(1.0, 5.3, 163.4), 5.3);
+    EXPECT_DOUBLE_EQ(attainableTflops(1000.0, 5.3, 163.4), 163.4);
+}
+
+TEST(Roofline, SwiGluIsMemoryBoundAt58PercentOfTheMemoryRoof)
+{
+    const auto outcome = analyze(bundledSampleTrace());
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(kernelPrecision(*row), QStringLiteral("bf16"));
+
+    const GpuSpec& mi300x = GpuCatalog::builtIn().defaultGpu();
+    // Datasheet: no BF16 vector figure is published, so FP32 vector applies.
+    const auto datasheet = placeKernel(*row, *mi300x.datasheet);
+    ASSERT_TRUE(datasheet);
+    EXPECT_EQ(datasheet->roof->key, QStringLiteral("vector_fp32"));
+    EXPECT_EQ(datasheet->bound, RooflinePlacement::Bound::Memory);
+    // 0.8333 FLOP/B x 5.3 TB/s = 4.4167 TFLOPS/s attainable; 2.54498 reached.
+    EXPECT_NEAR(datasheet->attainableTflops, 5.3 * (1342177280.0 / 1610612736.0), 1e-9);
+    EXPECT_NEAR(datasheet->fractionOfRoof, 2.5449820007814252 / (5.3 / 1.2), 1e-9);
+    // On the memory roof the fraction equals achieved TB/s over bandwidth.
+    EXPECT_NEAR(datasheet->fractionOfRoof, row->tbPerS->mean / 5.3, 1e-12);
+    EXPECT_FALSE(datasheet->aboveRoof);
+
+    // Measured peaks publish BF16 vector (163).
+    const auto measured = placeKernel(*row, *mi300x.maxAchievable);
+    ASSERT_TRUE(measured);
+    EXPECT_EQ(measured->roof->key, QStringLiteral("vector_bf16"));
+}
+
+TEST(Roofline, AboveTheRoofIsFlagged)
+{
+    KernelRow row;
+    row.model.provenance = Provenance::V2;
+    row.model.flops = 1000;
+    row.model.bytes = 1000; // 1 FLOP/B
+    row.tflopsPerS = SampleStats { 1, 9.0, 9.0, 9.0, 9.0, 9.0, std::nullopt };
+    const auto placement = placeKernel(row, *GpuCatalog::builtIn().defaultGpu().datasheet);
+    ASSERT_TRUE(placement);
+    EXPECT_TRUE(placement->aboveRoof); // 9 > 5.3 x 1
+    EXPECT_NEAR(placement->fractionOfRoof, 9.0 / 5.3, 1e-12);
+}
+
+TEST(Roofline, NoPlacementWithoutIntensity)
+{
+    KernelRow row; // provenance none
+    EXPECT_FALSE(placeKernel(row, *GpuCatalog::builtIn().defaultGpu().datasheet));
+}
