@@ -1,0 +1,15 @@
+// The formula inspector's text: how a kernel's figures were derived, step
+// by step with its real numbers, as Markdown (the inspector renders it and
+// "Copy as Markdown" copies it verbatim).
+#pragma once
+
+#include "gpuspec.h"
+#include "kernelrow.h"
+
+#include <QString>
+
+namespace Ridgeline {
+
+QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+
+} // namespace Ridgeline

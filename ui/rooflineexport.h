@@ -1,0 +1,27 @@
+// Renders the roofline to an image file without a window: PNG at a chosen
+// size and scale, SVG, or PDF, with title, axis titles, legend and labels.
+// Used by the GUI's export dialog and by `ridgeline --export-roofline`.
+#pragma once
+
+#include "analysisresult.h"
+#include "gpuspec.h"
+#include "rooflineview.h"
+
+#include <QSize>
+#include <QString>
+
+namespace Ridgeline {
+
+struct RooflineExportOptions
+{
+    QString path;                 // .png, .svg or .pdf
+    QSize size { 1600, 1000 };    // logical pixels (points for PDF)
+    double scale = 1.0;           // device pixel ratio for PNG
+    RooflineView::Frame frame = RooflineView::Frame::FitToData;
+};
+
+// On failure returns false and sets *error to a line naming the file.
+bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const RooflineExportOptions& options,
+                    QString* error);
+
+} // namespace Ridgeline

@@ -1,0 +1,48 @@
+// The log-log roofline chart (FLOPS/Byte vs TFLOPS/s): memory and compute
+// roofs of the chosen GPU and peak set, one point per kernel. The only
+// widget besides the exporter that includes QtCharts.
+#pragma once
+
+#include "analysisresult.h"
+#include "gpuspec.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <memory>
+
+class QChart;
+
+namespace Ridgeline {
+
+class RooflineView final : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Frame {
+        FitToData, // axes snap to the decades around the points and roofs in view
+        GpuRoofs,  // a fixed frame from the GPU's roofs, so exports compare
+    };
+
+    explicit RooflineView(QWidget* parent = nullptr);
+    ~RooflineView() override;
+
+    void setResult(std::shared_ptr<const AnalysisResult> result);
+    void setGpu(const GpuSpec& gpu, PeakSet peaks);
+    void setFrame(Frame frame);
+    Frame frame() const;
+    // Indices into AnalysisResult::kernels; their points are highlighted.
+    void setSelectedKernels(const QList<int>& kernelIndices);
+    void resetZoom();
+
+    QChart* chart() const; // for the exporter and tests
+
+Q_SIGNALS:
+    void kernelClicked(int kernelIndex);
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Ridgeline
