@@ -20,9 +20,12 @@ std::optional<double> meanOf(const std::optional<SampleStats>& stats)
     return stats ? std::optional<double>(stats->mean) : std::nullopt;
 }
 
-std::optional<double> rawValue(const KernelRow& row, int column)
+std::optional<double> rawValue(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {
+    case KernelTableModel::RoofPercent: return placement ? std::optional<double>(placement->fractionOfRoof) : std::nullopt;
+    case KernelTableModel::Bound:
+        return placement ? std::optional<double>(placement->bound == RooflinePlacement::Bound::Memory ? 0.0 : 1.0) : std::nullopt;
     case KernelTableModel::XNumel: return row.hasModel() ? std::optional<double>(double(row.model.xnumel)) : std::nullopt;
     case KernelTableModel::RNumel: return row.hasModel() ? std::optional<double>(double(row.model.rnumel)) : std::nullopt;
     case KernelTableModel::Calls: return double(row.calls);
@@ -41,16 +44,21 @@ std::optional<double> rawValue(const KernelRow& row, int column)
     }
 }
 
-QString display(const KernelRow& row, int column)
+QString display(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {
     case KernelTableModel::Kernel: return row.name;
+    case KernelTableModel::Bound: return placement ? boundName(placement->bound) : QStringLiteral("–");
+    case KernelTableModel::RoofPercent:
+        if (!placement)
+            return QStringLiteral("–");
+        return formatPercent(placement->fractionOfRoof) + (placement->aboveRoof ? QStringLiteral(" ⚠") : QString());
     case KernelTableModel::Category: return categoryTitle(row.parsedName.category);
     case KernelTableModel::Provenance: return provenanceKey(row.provenance());
     case KernelTableModel::FusedOps: return row.parsedName.fusedOps.join(QStringLiteral(", "));
     default: break;
     }
-    const auto value = rawValue(row, column);
+    const auto value = rawValue(row, placement, column);
     if (!value)
         return QStringLiteral("–");
     switch (column) {
@@ -79,7 +87,26 @@ void KernelTableModel::setResult(std::shared_ptr<const AnalysisResult> result)
 {
     beginResetModel();
     m_result = std::move(result);
+    place();
     endResetModel();
+}
+
+void KernelTableModel::setPeaks(const PeakFigures& peaks)
+{
+    m_peaks = peaks;
+    place();
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, RoofPercent), index(rowCount() - 1, Bound));
+}
+
+void KernelTableModel::place()
+{
+    m_placements.clear();
+    if (!m_result)
+        return;
+    m_placements.reserve(m_result->kernels.size());
+    for (const KernelRow& row : m_result->kernels)
+        m_placements.push_back(m_peaks ? placeKernel(row, *m_peaks) : std::nullopt);
 }
 
 const KernelRow* KernelTableModel::kernelAt(int row) const
@@ -105,25 +132,34 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     if (!row)
         return {};
     const int column = index.column();
+    const auto& placement = m_placements[size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return display(*row, column);
+    case Qt::DisplayRole: return display(*row, placement, column);
     case SortRole:
         if (column == Kernel || column == Category || column == Provenance || column == FusedOps)
-            return display(*row, column);
-        return rawValue(*row, column).value_or(missing);
+            return display(*row, placement, column);
+        return rawValue(*row, placement, column).value_or(missing);
+    case ReasonRole: return row->model.reason;
+    case AboveRoofRole: return placement && placement->aboveRoof;
+    case FilterTextRole: return QString(row->name + u' ' + row->parsedName.fusedOps.join(u' '));
     case RowIndexRole: return index.row();
     case CategoryKeyRole: return categoryKey(row->parsedName.category);
     case ProvenanceKeyRole: return provenanceKey(row->provenance());
     case Qt::ToolTipRole:
         if (column == Provenance || column == Kernel)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+        if (column == RoofPercent && placement)
+            return tr("%1 of the %2 roof (%3 roof: %4 TFLOPS/s attainable at %5 FLOP/B)%6")
+                .arg(formatPercent(placement->fractionOfRoof), boundName(placement->bound), placement->roof->label,
+                     formatFigure(placement->attainableTflops), formatFigure(placement->intensity),
+                     placement->aboveRoof ? tr("\nAbove the roof: a model or unit error") : QString());
         if (row->traceLens && (column == GFlops || column == DataMovedMb || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
             return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->why);
         return {};
     case Qt::TextAlignmentRole:
         if (column == Kernel || column == Category || column == FusedOps)
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
-        if (column == Provenance)
+        if (column == Provenance || column == Bound)
             return Qt::AlignCenter;
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     default: return {};
@@ -153,6 +189,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     case FlopsPerByte: return tr("FLOPS/Byte");
     case TbPerS: return tr("TB/s");
     case TflopsPerS: return tr("TFLOPS/s");
+    case RoofPercent: return tr("% of roof");
+    case Bound: return tr("Bound");
     default: return {};
     }
 }

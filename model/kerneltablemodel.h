@@ -3,6 +3,8 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "gpuspec.h"
+#include "roofline.h"
 
 #include <QAbstractTableModel>
 
@@ -33,6 +35,8 @@ public:
         FlopsPerByte,
         TbPerS,
         TflopsPerS,
+        RoofPercent,
+        Bound,
         ColumnCount
     };
     enum Role {
@@ -40,11 +44,16 @@ public:
         RowIndexRole,            // index into AnalysisResult::kernels
         CategoryKeyRole,         // "poi", "red", ...
         ProvenanceKeyRole,       // "V2", "V1", "none"
+        ReasonRole,              // the provenance reason
+        AboveRoofRole,           // bool: the point lies above its roof
+        FilterTextRole,          // name and fused ops, for the text filter
     };
 
     explicit KernelTableModel(QObject* parent = nullptr);
 
     void setResult(std::shared_ptr<const AnalysisResult> result);
+    // The roofs that "% of roof" and "Bound" refer to.
+    void setPeaks(const PeakFigures& peaks);
     const AnalysisResult* result() const { return m_result.get(); }
     const KernelRow* kernelAt(int row) const;
 
@@ -54,7 +63,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    void place();
+
     std::shared_ptr<const AnalysisResult> m_result;
+    std::optional<PeakFigures> m_peaks;
+    std::vector<std::optional<RooflinePlacement>> m_placements; // per kernel
 };
 
 } // namespace Ridgeline

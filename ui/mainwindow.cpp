@@ -1,11 +1,25 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
+#include "formulainspector.h"
+#include "kernelfilterbar.h"
+#include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
+#include "kerneltableview.h"
+#include "recentfiles.h"
+#include "resultexport.h"
+#include "rooflineexportdialog.h"
+#include "settingskeys.h"
+#include "summarystrip.h"
+#include "tracesource.h"
+#include "tracesummary.h"
 #include "units.h"
+#include "versions.h"
 
-#include <QAction>
-#include <QDragEnterEvent>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -16,68 +30,183 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
-#include <QTableView>
 #include <QVBoxLayout>
 
 namespace Ridgeline {
+namespace {
+
+const QString sampleTrace = QStringLiteral(":/ridgeline/samples/transformer_block_mi300x.json.gz");
+
+QString displayName(const QString& path)
+{
+    return path.startsWith(u':') ? QFileInfo(path).fileName() + QObject::tr(" (bundled sample)") : QFileInfo(path).fileName();
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_controller(new AnalysisController(this))
     , m_model(new KernelTableModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
-    , m_table(new QTableView)
-    , m_filter(new QLineEdit)
-    , m_summary(new QLabel)
+    , m_proxy(new KernelFilterProxy(this))
+    , m_table(new KernelTableView)
+    , m_filterBar(new KernelFilterBar(m_proxy))
+    , m_summary(new SummaryStrip)
+    , m_roofline(new RooflineView)
+    , m_inspector(new FormulaInspector)
     , m_progress(new QProgressBar)
     , m_cancel(new QPushButton(tr("Cancel")))
+    , m_dropOverlay(new QLabel(this))
+    , m_catalog(GpuCatalog::builtIn())
 {
     setWindowTitle(tr("Ridgeline"));
     setAcceptDrops(true);
-
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(KernelTableModel::SortRole);
-    m_proxy->setFilterKeyColumn(-1);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-
     m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
     m_table->sortByColumn(KernelTableModel::TimeSum, Qt::DescendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionsMovable(true);
-    m_table->horizontalHeader()->setStretchLastSection(false);
-    m_table->setWordWrap(false);
 
-    m_filter->setPlaceholderText(tr("Filter kernels and ops…"));
-    m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    buildLayout();
+    createMenus();
+    connectViews();
+    restoreSettings();
+    applyGpu();
+}
 
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setText(tr("Open a PyTorch profiler trace (File ▸ Open, or drop it here)."));
-    m_summary->setWordWrap(true);
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildLayout()
+{
+    auto* tablePane = new QWidget;
+    auto* tableLayout = new QVBoxLayout(tablePane);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_filterBar);
+    tableLayout->addWidget(m_table, 1);
+
+    m_sideSplitter = new QSplitter(Qt::Vertical);
+    m_sideSplitter->addWidget(m_roofline);
+    m_sideSplitter->addWidget(m_inspector);
+    m_sideSplitter->setStretchFactor(0, 3);
+    m_sideSplitter->setStretchFactor(1, 2);
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal);
+    m_mainSplitter->addWidget(tablePane);
+    m_mainSplitter->addWidget(m_sideSplitter);
+    m_mainSplitter->setStretchFactor(0, 3);
+    m_mainSplitter->setStretchFactor(1, 2);
+    m_mainSplitter->setSizes({ 880, 700 });
+    m_sideSplitter->setSizes({ 520, 400 });
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 4, 6, 0);
     layout->addWidget(m_summary);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_mainSplitter, 1);
     setCentralWidget(central);
 
     m_progress->setRange(0, 100);
     m_progress->setTextVisible(true);
-    m_progress->setMaximumWidth(240);
+    m_progress->setFormat(QStringLiteral("%p %"));
+    m_progress->setMaximumWidth(220);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     setBusy(false);
 
+    m_dropOverlay->setAlignment(Qt::AlignCenter);
+    m_dropOverlay->setStyleSheet(QStringLiteral("QLabel { background: rgba(21, 101, 192, 40); border: 3px dashed #1565c0;"
+                                                " color: #0d47a1; font-size: 20pt; font-weight: bold; }"));
+    m_dropOverlay->hide();
+    resize(1600, 950);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
+        const QString dir = QSettings().value(SettingsKeys::lastDirectory()).toString();
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Trace"), dir, tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
+        if (!path.isEmpty())
+            openTrace(path);
+    });
+    m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openTrace);
+    file->addAction(tr("Open &Sample Trace"), this, [this] { openTrace(sampleTrace); });
+    file->addSeparator();
+    QAction* exportTable = file->addAction(tr("&Export Kernel Table…"), this, &MainWindow::exportKernelTable);
+    exportTable->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* exportChart = file->addAction(tr("Export &Roofline…"), this, &MainWindow::exportRoofline);
+    exportChart->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy Rows as TSV"), QKeySequence::Copy, m_table, &KernelTableView::copySelection);
+    edit->addAction(tr("Copy Derivation as &Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_inspector, &FormulaInspector::copyMarkdown);
+    edit->addAction(tr("&Find Kernel"), QKeySequence::Find, this, [this] {
+        m_filterBar->textField()->setFocus();
+        m_filterBar->textField()->selectAll();
+    });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    createGpuMenu(view);
+    view->addSeparator();
+    m_frameGroup = new QActionGroup(this);
+    for (auto [frame, title] : { std::pair { RooflineView::Frame::FitToData, tr("Roofline: Fit to &Data") },
+                                 std::pair { RooflineView::Frame::GpuRoofs, tr("Roofline: Fixed Frame from the GPU's &Roofs") } }) {
+        QAction* action = view->addAction(title);
+        action->setCheckable(true);
+        action->setData(int(frame));
+        action->setChecked(frame == RooflineView::Frame::FitToData);
+        m_frameGroup->addAction(action);
+    }
+    connect(m_frameGroup, &QActionGroup::triggered, this,
+            [this](QAction* action) { m_roofline->setFrame(RooflineView::Frame(action->data().toInt())); });
+    view->addAction(tr("Reset Roofline &Zoom"), QKeySequence(tr("Ctrl+0")), m_roofline, &RooflineView::resetZoom);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createGpuMenu(QMenu* view)
+{
+    QMenu* gpus = view->addMenu(tr("&GPU"));
+    m_gpuGroup = new QActionGroup(this);
+    QAction* match = gpus->addAction(tr("Match the Trace's GPU"));
+    match->setCheckable(true);
+    match->setData(QString());
+    m_gpuGroup->addAction(match);
+    gpus->addSeparator();
+    for (const GpuSpec& gpu : m_catalog.gpus()) {
+        QAction* action = gpus->addAction(gpu.name);
+        action->setCheckable(true);
+        action->setData(gpu.name);
+        action->setToolTip(gpu.sources);
+        m_gpuGroup->addAction(action);
+    }
+    connect(m_gpuGroup, &QActionGroup::triggered, this, [this](QAction* action) { setGpuChoice(action->data().toString()); });
+
+    QMenu* peaks = view->addMenu(tr("&Peaks"));
+    m_peakGroup = new QActionGroup(this);
+    for (PeakSet set : { PeakSet::Datasheet, PeakSet::MaxAchievable }) {
+        QAction* action = peaks->addAction(set == PeakSet::Datasheet ? tr("&Datasheet (dense)") : tr("&Measured Max-Achievable"));
+        action->setCheckable(true);
+        action->setData(int(set));
+        m_peakGroup->addAction(action);
+    }
+    connect(m_peakGroup, &QActionGroup::triggered, this, [this](QAction* action) { setPeakSet(PeakSet(action->data().toInt())); });
+}
+
+void MainWindow::connectViews()
+{
     connect(m_cancel, &QPushButton::clicked, m_controller, &AnalysisController::cancel);
     connect(m_controller, &AnalysisController::started, this, [this](const QString& path) {
         setBusy(true);
-        statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+        m_summary->showLoading(path);
+        statusBar()->showMessage(tr("Reading %1…").arg(displayName(path)));
     });
     connect(m_controller, &AnalysisController::progress, this, [this](qint64 done, qint64 total) {
         m_progress->setValue(total > 0 ? int(100.0 * double(done) / double(total)) : 0);
@@ -86,31 +215,21 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_controller, &AnalysisController::failed, this, &MainWindow::showError);
     connect(m_controller, &AnalysisController::cancelled, this, [this](const QString& path) {
         setBusy(false);
-        statusBar()->showMessage(tr("Cancelled reading %1").arg(path), 5000);
+        if (m_result)
+            m_summary->setResult(*m_result, currentGpu(), m_peaks);
+        else
+            m_summary->showPrompt();
+        statusBar()->showMessage(tr("Cancelled reading %1").arg(displayName(path)), 5000);
     });
 
-    createActions();
-    resize(1400, 800);
-}
-
-MainWindow::~MainWindow() = default;
-
-void MainWindow::createActions()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Trace…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), {},
-                                                          tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
-        if (!path.isEmpty())
-            openTrace(path);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_roofline->setSelectedKernels(m_table->selectedKernelIndices());
     });
-    open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &Sample Trace"), this, [this] {
-        openTrace(QStringLiteral(":/ridgeline/samples/transformer_block_mi300x.json.gz"));
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateInspector);
+    connect(m_roofline, &RooflineView::kernelClicked, this, [this](int kernelIndex) {
+        if (!m_table->selectKernel(kernelIndex))
+            statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
     });
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
 }
 
 void MainWindow::openTrace(const QString& path)
@@ -129,55 +248,231 @@ void MainWindow::setBusy(bool busy)
 void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 {
     setBusy(false);
-    m_model->setResult(std::move(result));
+    m_result = std::move(result);
+    m_recent->add(m_result->tracePath);
+    m_model->setResult(m_result);
+    m_roofline->setResult(m_result);
+    applyGpu(); // the trace may name another GPU
+    m_filterBar->setSummary(summarize(*m_result));
+
     m_table->resizeColumnsToContents();
-    m_table->setColumnWidth(KernelTableModel::Kernel, std::min(m_table->columnWidth(KernelTableModel::Kernel), 420));
-    m_table->setColumnWidth(KernelTableModel::FusedOps, std::min(m_table->columnWidth(KernelTableModel::FusedOps), 260));
-    updateSummary();
-    const AnalysisResult* r = m_model->result();
-    setWindowTitle(tr("%1 — Ridgeline").arg(QFileInfo(r->tracePath).fileName()));
-    statusBar()->showMessage(r->warnings.isEmpty() ? tr("Read %1 events").arg(formatCount(r->eventCount))
-                                                   : r->warnings.front());
+    m_table->setColumnWidth(KernelTableModel::Kernel, std::min(m_table->columnWidth(KernelTableModel::Kernel), 380));
+    m_table->setColumnWidth(KernelTableModel::FusedOps, std::min(m_table->columnWidth(KernelTableModel::FusedOps), 220));
+    if (m_proxy->rowCount() > 0)
+        m_table->selectRow(0);
+    else
+        updateInspector();
+
+    setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
+    statusBar()->showMessage(tr("Read %1 events, %2 unique Triton kernels").arg(formatCount(m_result->eventCount)).arg(m_result->kernels.size()));
+    statusBar()->setToolTip(m_result->warnings.join(u'\n'));
 }
 
 void MainWindow::showError(const QString& error)
 {
     setBusy(false);
+    if (m_result)
+        m_summary->setResult(*m_result, currentGpu(), m_peaks);
+    else
+        m_summary->showPrompt();
     statusBar()->showMessage(error);
-    QMessageBox::warning(this, tr("Cannot read trace"), error);
+    QMessageBox::warning(this, tr("Cannot Read Trace"), error);
 }
 
-void MainWindow::updateSummary()
+const GpuSpec& MainWindow::currentGpu() const
 {
-    const AnalysisResult* r = m_model->result();
-    if (!r)
-        return;
-    int v2 = 0, none = 0;
-    for (const KernelRow& row : r->kernels)
-        (row.provenance() == Provenance::None ? none : v2)++;
-    const QString gpu = r->traceGpuName.isEmpty() ? tr("not recorded") : r->traceGpuName;
-    const double share = r->totalGpuKernelTimeUs > 0 ? r->tritonKernelTimeUs / r->totalGpuKernelTimeUs : 0;
-    m_summary->setText(tr("<b>%1</b> &nbsp;·&nbsp; GPU: %2 &nbsp;·&nbsp; GPU kernel time %3, Triton %4 (%5) "
-                          "&nbsp;·&nbsp; %6 unique Triton kernels: %7 modelled, %8 without model")
-                           .arg(QFileInfo(r->tracePath).fileName().toHtmlEscaped(), gpu.toHtmlEscaped(),
-                                formatTimeUs(r->totalGpuKernelTimeUs), formatTimeUs(r->tritonKernelTimeUs),
-                                formatPercent(share))
-                           .arg(r->kernels.size())
-                           .arg(v2)
-                           .arg(none));
+    if (const GpuSpec* chosen = m_catalog.find(m_gpuChoice); chosen && !m_gpuChoice.isEmpty())
+        return *chosen;
+    if (m_result) {
+        if (const GpuSpec* recorded = m_catalog.find(m_result->traceGpuName))
+            return *recorded;
+    }
+    return m_catalog.defaultGpu();
 }
+
+void MainWindow::setGpuChoice(const QString& gpuName)
+{
+    m_gpuChoice = gpuName;
+    applyGpu();
+}
+
+void MainWindow::setPeakSet(PeakSet peaks)
+{
+    m_peaks = peaks;
+    applyGpu();
+}
+
+void MainWindow::applyGpu()
+{
+    const GpuSpec& gpu = currentGpu();
+    for (QAction* action : m_gpuGroup->actions())
+        action->setChecked(action->data().toString() == m_gpuChoice);
+    for (QAction* action : m_peakGroup->actions()) {
+        const PeakSet set = PeakSet(action->data().toInt());
+        action->setChecked(set == m_peaks);
+        action->setEnabled(gpu.has(set));
+    }
+    m_roofline->setGpu(gpu, m_peaks);
+    m_model->setPeaks(gpu.peaks(m_peaks));
+    if (m_result)
+        m_summary->setResult(*m_result, gpu, m_peaks);
+    updateInspector();
+}
+
+void MainWindow::updateInspector()
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const KernelRow* row = current.isValid() ? m_model->kernelAt(current.data(KernelTableModel::RowIndexRole).toInt()) : nullptr;
+    m_inspector->setKernel(row, currentGpu(), m_peaks);
+}
+
+void MainWindow::exportKernelTable()
+{
+    if (!m_result)
+        return;
+    const QString base = QFileInfo(m_result->tracePath).completeBaseName();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Kernel Table"),
+                                                      QDir(QSettings().value(SettingsKeys::lastDirectory()).toString()).filePath(base + QStringLiteral(".kernels.csv")),
+                                                      tr("CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!writeExport(path, *m_result, currentGpu(), &error))
+        QMessageBox::warning(this, tr("Export Failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::exportRoofline()
+{
+    if (!m_result)
+        return;
+    QSettings settings;
+    RooflineExportOptions defaults;
+    defaults.path = QDir(settings.value(SettingsKeys::lastDirectory()).toString())
+                        .filePath(QFileInfo(m_result->tracePath).completeBaseName() + QStringLiteral(".roofline.png"));
+    defaults.size = settings.value(SettingsKeys::exportSize(), defaults.size).toSize();
+    defaults.scale = settings.value(SettingsKeys::exportScale(), defaults.scale).toDouble();
+    defaults.frame = m_roofline->frame();
+    RooflineExportDialog dialog(defaults, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const RooflineExportOptions options = dialog.options();
+    settings.setValue(SettingsKeys::exportSize(), options.size);
+    settings.setValue(SettingsKeys::exportScale(), options.scale);
+    QString error;
+    if (!Ridgeline::exportRoofline(*m_result, currentGpu(), m_peaks, options, &error))
+        QMessageBox::warning(this, tr("Export Failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(options.path), 5000);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Ridgeline"),
+                       tr("<h3>Ridgeline %1</h3><p>How much work each Triton kernel of a torch.compile trace did, "
+                          "and how close it came to the GPU's limits.</p>"
+                          "<p>Qt %2 (built with %3)<br>KArchive %4<br>simdjson %5</p>"
+                          "<p>Figures follow the TraceLens Triton performance model; GPU peaks name their sources.</p>")
+                           .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()),
+                                QStringLiteral(QT_VERSION_STR), karchiveVersion(), simdjsonVersion()));
+}
+
+// ---- drag and drop -----------------------------------------------------------
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (event->mimeData()->hasUrls() && event->mimeData()->urls().size() == 1 && event->mimeData()->urls().front().isLocalFile())
-        event->acceptProposedAction();
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    m_dropOverlay->setText(urls.size() == 1 ? tr("Drop to open %1").arg(QFileInfo(urls.front().toLocalFile()).fileName())
+                                            : tr("Drop one trace at a time"));
+    m_dropOverlay->setGeometry(centralWidget()->geometry());
+    m_dropOverlay->raise();
+    m_dropOverlay->show();
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
+{
+    m_dropOverlay->hide();
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const QString path = event->mimeData()->urls().front().toLocalFile();
+    m_dropOverlay->hide();
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty())
+        return;
     event->acceptProposedAction();
+    if (urls.size() > 1) {
+        QMessageBox::information(this, tr("One Trace at a Time"), tr("Ridgeline opens one trace at a time; drop a single file."));
+        return;
+    }
+    const QString path = urls.front().toLocalFile();
+    const QString problem = traceFileProblem(path);
+    if (!problem.isEmpty()) {
+        const QString message = path + QStringLiteral(": ") + problem;
+        statusBar()->showMessage(message, 8000);
+        QMessageBox::warning(this, tr("Not a Trace"), message);
+        return;
+    }
     openTrace(path);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_dropOverlay->isVisible())
+        m_dropOverlay->setGeometry(centralWidget()->geometry());
+}
+
+// ---- settings ----------------------------------------------------------------
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    m_gpuChoice = settings.value(SettingsKeys::gpu()).toString();
+    m_peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
+                                                                                                       : PeakSet::Datasheet;
+    const auto frame = settings.value(SettingsKeys::frame()).toString() == u"gpu" ? RooflineView::Frame::GpuRoofs
+                                                                                  : RooflineView::Frame::FitToData;
+    m_roofline->setFrame(frame);
+    for (QAction* action : m_frameGroup->actions())
+        action->setChecked(RooflineView::Frame(action->data().toInt()) == frame);
+
+    // Layouts saved by an older version may not fit these widgets.
+    if (settings.value(QStringLiteral("window/stateVersion")).toInt() != SettingsKeys::stateVersion)
+        return;
+    restoreGeometry(settings.value(SettingsKeys::geometry()).toByteArray());
+    restoreState(settings.value(SettingsKeys::windowState()).toByteArray(), SettingsKeys::stateVersion);
+    m_mainSplitter->restoreState(settings.value(SettingsKeys::mainSplitter()).toByteArray());
+    m_sideSplitter->restoreState(settings.value(SettingsKeys::sideSplitter()).toByteArray());
+    m_table->horizontalHeader()->restoreState(settings.value(SettingsKeys::tableHeader()).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/stateVersion"), SettingsKeys::stateVersion);
+    settings.setValue(SettingsKeys::geometry(), saveGeometry());
+    settings.setValue(SettingsKeys::windowState(), saveState(SettingsKeys::stateVersion));
+    settings.setValue(SettingsKeys::mainSplitter(), m_mainSplitter->saveState());
+    settings.setValue(SettingsKeys::sideSplitter(), m_sideSplitter->saveState());
+    settings.setValue(SettingsKeys::tableHeader(), m_table->horizontalHeader()->saveState());
+    settings.setValue(SettingsKeys::gpu(), m_gpuChoice);
+    settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_peaks));
+    settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
+    if (m_result && !m_result->tracePath.startsWith(u':'))
+        settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    m_controller->cancel();
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace Ridgeline

@@ -1,24 +1,33 @@
-// The main window: summary strip, kernel table, and the status bar that
-// shows analysis progress with a Cancel button.
+// The main window: summary strip, filterable kernel table, roofline chart
+// and formula inspector, with analysis progress and Cancel in the status bar.
+// It owns the wiring between them; each view does one job.
 #pragma once
 
 #include "analysisresult.h"
+#include "gpuspec.h"
+#include "rooflineview.h"
 
 #include <QMainWindow>
 
 #include <memory>
 
+class QActionGroup;
 class QLabel;
-class QLineEdit;
+class QMenu;
 class QProgressBar;
 class QPushButton;
-class QSortFilterProxyModel;
-class QTableView;
+class QSplitter;
 
 namespace Ridgeline {
 
 class AnalysisController;
+class FormulaInspector;
+class KernelFilterBar;
+class KernelFilterProxy;
 class KernelTableModel;
+class KernelTableView;
+class RecentFiles;
+class SummaryStrip;
 
 class MainWindow final : public QMainWindow
 {
@@ -28,28 +37,67 @@ public:
     ~MainWindow() override;
 
     void openTrace(const QString& path);
+
+    // The GPU whose roofs are drawn; an empty name follows the trace's GPU.
+    void setGpuChoice(const QString& gpuName);
+    void setPeakSet(PeakSet peaks);
+    const GpuSpec& currentGpu() const;
+    PeakSet peakSet() const { return m_peaks; }
+
+    // For tests and the screenshot script.
     AnalysisController* controller() const { return m_controller; }
-    QTableView* kernelView() const { return m_table; }
+    KernelTableView* kernelView() const { return m_table; }
+    KernelFilterBar* filterBar() const { return m_filterBar; }
+    RooflineView* rooflineView() const { return m_roofline; }
+    FormulaInspector* inspector() const { return m_inspector; }
+    SummaryStrip* summaryStrip() const { return m_summary; }
+    const AnalysisResult* result() const { return m_result.get(); }
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void createActions();
+    void buildLayout();
+    void createMenus();
+    void createGpuMenu(QMenu* view);
+    void connectViews();
     void showResult(std::shared_ptr<const AnalysisResult> result);
     void showError(const QString& error);
     void setBusy(bool busy);
-    void updateSummary();
+    void applyGpu();
+    void updateInspector();
+    void exportKernelTable();
+    void exportRoofline();
+    void showAbout();
+    void restoreSettings();
+    void saveSettings() const;
 
     AnalysisController* m_controller;
     KernelTableModel* m_model;
-    QSortFilterProxyModel* m_proxy;
-    QTableView* m_table;
-    QLineEdit* m_filter;
-    QLabel* m_summary;
+    KernelFilterProxy* m_proxy;
+    KernelTableView* m_table;
+    KernelFilterBar* m_filterBar;
+    SummaryStrip* m_summary;
+    RooflineView* m_roofline;
+    FormulaInspector* m_inspector;
+    QSplitter* m_mainSplitter = nullptr;
+    QSplitter* m_sideSplitter = nullptr;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
+    QLabel* m_dropOverlay;
+    RecentFiles* m_recent = nullptr;
+    QActionGroup* m_gpuGroup = nullptr;
+    QActionGroup* m_peakGroup = nullptr;
+    QActionGroup* m_frameGroup = nullptr;
+
+    GpuCatalog m_catalog;
+    QString m_gpuChoice; // empty: match the trace
+    PeakSet m_peaks = PeakSet::Datasheet;
+    std::shared_ptr<const AnalysisResult> m_result;
 };
 
 } // namespace Ridgeline

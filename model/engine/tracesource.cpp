@@ -31,6 +31,30 @@ Compression detectCompression(const QByteArray& head)
     return Compression::None;
 }
 
+QString traceFileProblem(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return QStringLiteral("no such file");
+    if (info.isDir())
+        return QStringLiteral("is a folder, not a trace file");
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot open: ") + file.errorString();
+    const QByteArray head = file.read(64);
+    if (head.isEmpty())
+        return QStringLiteral("the file is empty");
+    if (detectCompression(head) != Compression::None)
+        return {};
+    for (char c : head) {
+        if (c == '{' || c == '[')
+            return {};
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && uchar(c) < 0x80)
+            break;
+    }
+    return QStringLiteral("not a trace: neither JSON nor a compressed file");
+}
+
 TraceSource::~TraceSource()
 {
     // The decompressor reads from the file: close it first.

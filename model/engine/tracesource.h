@@ -18,6 +18,10 @@ QString compressionName(Compression compression);
 // Compression from the first bytes of a file, never from its name.
 Compression detectCompression(const QByteArray& head);
 
+// Empty when `path` could be a trace (a compressed file, or text starting
+// with '{' or '['); otherwise why not, in a few words. Cheap: reads 64 bytes.
+QString traceFileProblem(const QString& path);
+
 class TraceSource
 {
 public:

@@ -1,0 +1,18 @@
+#include "versions.h"
+
+#include <karchive_version.h>
+#include <simdjson.h>
+
+namespace Ridgeline {
+
+QString karchiveVersion()
+{
+    return QStringLiteral(KARCHIVE_VERSION_STRING);
+}
+
+QString simdjsonVersion()
+{
+    return QStringLiteral(SIMDJSON_VERSION);
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,27 @@
+// The figures of the summary strip: GPU time, the Triton share of it, and
+// kernel counts by category and by provenance.
+#pragma once
+
+#include "analysisresult.h"
+
+#include <QMap>
+#include <QString>
+
+namespace Ridgeline {
+
+struct TraceSummary
+{
+    double totalGpuKernelTimeUs = 0;
+    double tritonKernelTimeUs = 0;
+    double tritonShare = 0; // of the total, 0..1
+    int uniqueKernels = 0;
+    int calls = 0;
+    QMap<QString, int> byCategory;   // categoryKey -> unique kernels
+    QMap<QString, int> byProvenance; // "V2" / "V1" / "none" -> unique kernels
+    int kernelOnly = 0;              // rows from graph replays
+    int opOnly = 0;                  // rows captured without a kernel
+};
+
+TraceSummary summarize(const AnalysisResult& result);
+
+} // namespace Ridgeline

@@ -1,0 +1,42 @@
+// The row of controls above the kernel table: a text filter (substring or
+// regular expression over names and ops) and toggles per category and per
+// provenance, each showing how many kernels it holds.
+#pragma once
+
+#include "tracesummary.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QHBoxLayout;
+class QLineEdit;
+class QToolButton;
+
+namespace Ridgeline {
+
+class KernelFilterProxy;
+
+class KernelFilterBar final : public QWidget
+{
+    Q_OBJECT
+public:
+    KernelFilterBar(KernelFilterProxy* proxy, QWidget* parent = nullptr);
+
+    void setSummary(const TraceSummary& summary);
+    QLineEdit* textField() const { return m_text; }
+    QCheckBox* regexToggle() const { return m_regex; }
+    QToolButton* categoryToggle(const QString& key) const;
+    QToolButton* provenanceToggle(const QString& key) const;
+
+private:
+    void applyText();
+    QToolButton* addToggle(QHBoxLayout* layout, const QString& key, const QString& title, bool category);
+
+    KernelFilterProxy* m_proxy;
+    QLineEdit* m_text;
+    QCheckBox* m_regex;
+    QList<QToolButton*> m_categoryToggles;
+    QList<QToolButton*> m_provenanceToggles;
+};
+
+} // namespace Ridgeline

@@ -1,0 +1,31 @@
+// The File ▸ Open Recent menu, kept in the settings, newest first.
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+class QMenu;
+
+namespace Ridgeline {
+
+class RecentFiles final : public QObject
+{
+    Q_OBJECT
+public:
+    RecentFiles(QMenu* menu, QObject* parent = nullptr);
+
+    void add(const QString& path);
+    QStringList files() const { return m_files; }
+
+Q_SIGNALS:
+    void openRequested(const QString& path);
+
+private:
+    void rebuild();
+    void save() const;
+
+    QMenu* m_menu;
+    QStringList m_files;
+};
+
+} // namespace Ridgeline

@@ -1,0 +1,34 @@
+// Asks where and how to export the roofline: file (PNG, SVG, PDF, CSV),
+// size, scale and frame.
+#pragma once
+
+#include "rooflineexport.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace Ridgeline {
+
+class RooflineExportDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    RooflineExportDialog(const RooflineExportOptions& defaults, QWidget* parent = nullptr);
+
+    RooflineExportOptions options() const;
+
+private:
+    void browse();
+
+    QLineEdit* m_path;
+    QSpinBox* m_width;
+    QSpinBox* m_height;
+    QDoubleSpinBox* m_scale;
+    QComboBox* m_frame;
+};
+
+} // namespace Ridgeline

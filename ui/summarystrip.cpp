@@ -1,0 +1,66 @@
+#include "summarystrip.h"
+
+#include "kernelcategory.h"
+#include "tracesummary.h"
+#include "units.h"
+
+#include <QFileInfo>
+
+namespace Ridgeline {
+
+SummaryStrip::SummaryStrip(QWidget* parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::RichText);
+    setWordWrap(true);
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    setContentsMargins(4, 4, 4, 4);
+    showPrompt();
+}
+
+void SummaryStrip::showPrompt()
+{
+    setText(tr("Open a PyTorch profiler trace with <b>File ▸ Open</b> (Ctrl+O), or drop one on the window."));
+}
+
+void SummaryStrip::showLoading(const QString& path)
+{
+    setText(tr("Reading <b>%1</b>…").arg(QFileInfo(path).fileName().toHtmlEscaped()));
+}
+
+void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks)
+{
+    const TraceSummary summary = summarize(result);
+    QStringList categories;
+    for (auto it = summary.byCategory.cbegin(); it != summary.byCategory.cend(); ++it)
+        categories << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    QStringList provenances;
+    for (const char16_t* key : { u"V2", u"V1", u"none" }) {
+        const int count = summary.byProvenance.value(QString::fromUtf16(key));
+        if (count > 0)
+            provenances << QStringLiteral("%1 %2").arg(count).arg(QString::fromUtf16(key));
+    }
+    const QString recorded = result.traceGpuName.isEmpty() ? tr("GPU not recorded") : result.traceGpuName;
+    QString html = tr("<b>%1</b> &nbsp;│&nbsp; %2 &nbsp;│&nbsp; roofs: %3, %4 &nbsp;│&nbsp; GPU kernel time <b>%5</b>, "
+                      "Triton <b>%6</b> (%7) &nbsp;│&nbsp; %8 unique Triton kernels, %9 calls: %10; %11")
+                       .arg(QFileInfo(result.tracePath).fileName().toHtmlEscaped(), recorded.toHtmlEscaped(),
+                            gpu.name.toHtmlEscaped(), peakSetTitle(peaks), formatTimeUs(summary.totalGpuKernelTimeUs),
+                            formatTimeUs(summary.tritonKernelTimeUs), formatPercent(summary.tritonShare))
+                       .arg(summary.uniqueKernels)
+                       .arg(formatCount(summary.calls), categories.join(QStringLiteral(", ")),
+                            provenances.join(QStringLiteral(", ")));
+    if (summary.kernelOnly > 0)
+        html += tr(", %1 graph-replayed (time only)").arg(summary.kernelOnly);
+    if (summary.opOnly > 0)
+        html += tr(", %1 captured without a kernel").arg(summary.opOnly);
+    if (!result.warnings.isEmpty())
+        html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
+                    .arg(result.warnings.size() == 1 ? result.warnings.front().toHtmlEscaped()
+                                                     : tr("%1 (and %2 more warnings; see the status bar tooltip)")
+                                                           .arg(result.warnings.front().toHtmlEscaped())
+                                                           .arg(result.warnings.size() - 1));
+    setText(html);
+    setToolTip(result.warnings.join(u'\n'));
+}
+
+} // namespace Ridgeline

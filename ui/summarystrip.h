@@ -1,0 +1,24 @@
+// The line above the table: trace file, GPU (recorded and used for roofs),
+// total GPU kernel time, the Triton share of it, and counts by category and
+// provenance, plus any warnings about the trace.
+#pragma once
+
+#include "analysisresult.h"
+#include "gpuspec.h"
+
+#include <QLabel>
+
+namespace Ridgeline {
+
+class SummaryStrip final : public QLabel
+{
+    Q_OBJECT
+public:
+    explicit SummaryStrip(QWidget* parent = nullptr);
+
+    void showPrompt();
+    void showLoading(const QString& path);
+    void setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks);
+};
+
+} // namespace Ridgeline
