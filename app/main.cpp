@@ -7,12 +7,17 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
+#include <QRegularExpression>
+#include <QSize>
 #include <QTextStream>
 
 #include <cstdio>
 
 #ifdef RIDGELINE_WITH_GUI
 #include "guimain.h"
+#include "rooflineexport.h"
+
+#include <QApplication>
 #endif
 
 namespace {
@@ -24,9 +29,20 @@ void printError(const QString& message)
     std::fprintf(stderr, "ridgeline: %s\n", qPrintable(message));
 }
 
+// What --export-roofline draws, and how large.
+struct RooflineOptions
+{
+    QString path;
+    Ridgeline::PeakSet peaks = Ridgeline::PeakSet::Datasheet;
+    bool gpuFrame = false;
+    QSize size { 1600, 1000 };
+    double scale = 1;
+};
+
 struct Options
 {
     QString exportPath;
+    RooflineOptions roofline;
     QString gpuName;
     QString gpuFile;
     QString tracePath;
@@ -39,12 +55,18 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(QStringLiteral(
         "Ridgeline: how much work each Triton kernel of a torch.compile trace did, and how close it came to the GPU's limits.\n"
         "\n"
-        "Without --export, opens TRACE in the desktop app. With --export, runs headless and writes the kernel table.\n"
+        "Without --export or --export-roofline, opens TRACE in the desktop app. With them, runs headless (no display\n"
+        "needed): --export writes the kernel table, --export-roofline draws the roofline; both may be given.\n"
         "\n"
         "Exit status: 0 success, 2 bad arguments, 3 the trace cannot be read, 4 the output cannot be written."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({ QStringLiteral("export"), QStringLiteral("Write the kernel table to FILE (.json or .csv) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("export-roofline"), QStringLiteral("Draw the roofline to FILE (.png, .svg, .pdf, or .csv with its roofs and points) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Roofline peaks: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
+    parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
+    parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
+    parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
     parser.addOption({ QStringLiteral("gpu"), QStringLiteral("GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."), QStringLiteral("NAME") });
     parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."), QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("list-gpus"), QStringLiteral("List the known GPUs and exit.") });
@@ -62,6 +84,64 @@ int listGpus(const Ridgeline::GpuCatalog& catalog)
         out << '\n';
     }
     return Success;
+}
+
+// Reads the roofline options; on a bad value returns false with one line in *error.
+bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roofline, QString* error)
+{
+    roofline->path = parser.value(QStringLiteral("export-roofline"));
+    if (roofline->path.isEmpty()) {
+        for (const char* option : { "peaks", "frame", "size", "scale" }) {
+            if (parser.isSet(QString::fromLatin1(option))) {
+                *error = QStringLiteral("--%1 applies to --export-roofline only (see --help)").arg(QString::fromLatin1(option));
+                return false;
+            }
+        }
+        return true;
+    }
+    static const QRegularExpression formats(QStringLiteral("\\.(png|svg|pdf|csv)$"), QRegularExpression::CaseInsensitiveOption);
+    if (!formats.match(roofline->path).hasMatch()) {
+        *error = roofline->path + QStringLiteral(": unknown roofline format (use .png, .svg, .pdf or .csv)");
+        return false;
+    }
+    const QString peaks = parser.value(QStringLiteral("peaks"));
+    if (peaks == u"max-achievable" || peaks == u"max_achievable") {
+        roofline->peaks = Ridgeline::PeakSet::MaxAchievable;
+    } else if (!peaks.isEmpty() && peaks != u"datasheet") {
+        *error = QStringLiteral("--peaks must be datasheet or max-achievable, got \"%1\"").arg(peaks);
+        return false;
+    }
+    const QString frame = parser.value(QStringLiteral("frame"));
+    if (frame == u"gpu") {
+        roofline->gpuFrame = true;
+    } else if (!frame.isEmpty() && frame != u"fit") {
+        *error = QStringLiteral("--frame must be fit or gpu, got \"%1\"").arg(frame);
+        return false;
+    }
+    constexpr int MaxSide = 16384; // as the exporter allows
+    if (parser.isSet(QStringLiteral("size"))) {
+        static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
+        const auto match = pattern.match(parser.value(QStringLiteral("size")));
+        const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
+        const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
+        if (width < 16 || height < 16 || width > MaxSide || height > MaxSide) {
+            *error = QStringLiteral("--size must be WxH with 16 to %1 a side, e.g. 1600x1000, got \"%2\"")
+                         .arg(MaxSide).arg(parser.value(QStringLiteral("size")));
+            return false;
+        }
+        roofline->size = QSize(width, height);
+    }
+    if (parser.isSet(QStringLiteral("scale"))) {
+        bool ok = false;
+        roofline->scale = parser.value(QStringLiteral("scale")).toDouble(&ok);
+        if (!ok || !(roofline->scale > 0) || roofline->size.width() * roofline->scale > MaxSide
+            || roofline->size.height() * roofline->scale > MaxSide) {
+            *error = QStringLiteral("--scale must be a number above 0 that keeps the image within %1 pixels a side, got \"%2\"")
+                         .arg(MaxSide).arg(parser.value(QStringLiteral("scale")));
+            return false;
+        }
+    }
+    return true;
 }
 
 int runHeadless(const Options& options)
@@ -109,10 +189,30 @@ int runHeadless(const Options& options)
         chosenGpu = &catalog.defaultGpu();
 
     QString error;
-    if (!Ridgeline::writeExport(options.exportPath, result, *chosenGpu, &error)) {
+    if (!options.exportPath.isEmpty() && !Ridgeline::writeExport(options.exportPath, result, *chosenGpu, &error)) {
         printError(error);
         return CannotWrite;
     }
+#ifdef RIDGELINE_WITH_GUI
+    const RooflineOptions& roofline = options.roofline;
+    if (!roofline.path.isEmpty()) {
+        if (!options.quiet && !chosenGpu->has(roofline.peaks))
+            printError(QStringLiteral("warning: %1 has no %2: the roofline uses its %3")
+                           .arg(chosenGpu->name, Ridgeline::peakSetTitle(roofline.peaks),
+                                Ridgeline::peakSetTitle(roofline.peaks == Ridgeline::PeakSet::Datasheet
+                                                            ? Ridgeline::PeakSet::MaxAchievable
+                                                            : Ridgeline::PeakSet::Datasheet)));
+        Ridgeline::RooflineExportOptions figure;
+        figure.path = roofline.path;
+        figure.size = roofline.size;
+        figure.scale = roofline.scale;
+        figure.frame = roofline.gpuFrame ? Ridgeline::RooflineView::Frame::GpuRoofs : Ridgeline::RooflineView::Frame::FitToData;
+        if (!Ridgeline::exportRoofline(result, *chosenGpu, roofline.peaks, figure, &error)) {
+            printError(error);
+            return CannotWrite;
+        }
+    }
+#endif
     return Success;
 }
 
@@ -150,6 +250,17 @@ int main(int argc, char** argv)
     options.gpuFile = parser.value(QStringLiteral("gpu-file"));
     options.listGpus = parser.isSet(QStringLiteral("list-gpus"));
     options.quiet = parser.isSet(QStringLiteral("quiet"));
+    QString optionError;
+    if (!readRooflineOptions(parser, &options.roofline, &optionError)) {
+        printError(optionError);
+        return BadArguments;
+    }
+#ifndef RIDGELINE_WITH_GUI
+    if (!options.roofline.path.isEmpty()) {
+        printError(QStringLiteral("this build has no charts: --export-roofline is not available"));
+        return BadArguments;
+    }
+#endif
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
         printError(QStringLiteral("one trace at a time, got %1 (see --help)").arg(positional.size()));
@@ -158,7 +269,7 @@ int main(int argc, char** argv)
     if (!positional.isEmpty())
         options.tracePath = positional.front();
 
-    const bool headless = options.listGpus || !options.exportPath.isEmpty();
+    const bool headless = options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
     if (!headless) {
 #ifdef RIDGELINE_WITH_GUI
         return Ridgeline::runGui(argc, argv, options.tracePath);
@@ -168,16 +279,26 @@ int main(int argc, char** argv)
 #endif
     }
 
-    QCoreApplication app(argc, argv);
-    if (options.listGpus)
+    if (!options.listGpus) {
+        if (options.tracePath.isEmpty()) {
+            printError(QStringLiteral("no trace given (see --help)"));
+            return BadArguments;
+        }
+        if (!options.exportPath.isEmpty() && !Ridgeline::exportFormatForPath(options.exportPath)) {
+            printError(options.exportPath + QStringLiteral(": unknown export format (use .json or .csv)"));
+            return BadArguments;
+        }
+    }
+#ifdef RIDGELINE_WITH_GUI
+    if (!options.listGpus && !options.roofline.path.isEmpty()) {
+        // Qt Charts draws with QtWidgets, which needs a QApplication; the
+        // offscreen platform keeps the export free of any display.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
         return runHeadless(options);
-    if (options.tracePath.isEmpty()) {
-        printError(QStringLiteral("no trace given (see --help)"));
-        return BadArguments;
     }
-    if (!Ridgeline::exportFormatForPath(options.exportPath)) {
-        printError(options.exportPath + QStringLiteral(": unknown export format (use .json or .csv)"));
-        return BadArguments;
-    }
+#endif
+    QCoreApplication app(argc, argv);
     return runHeadless(options);
 }

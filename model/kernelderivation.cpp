@@ -1,11 +1,226 @@
-// STUB: to be implemented (inspector helper).
 #include "kernelderivation.h"
 
-namespace Ridgeline {
+#include "checkedmath.h"
+#include "derivationsections.h"
+#include "units.h"
 
-QString derivationMarkdown(const KernelRow& row, const GpuSpec&, PeakSet)
+#include <QRegularExpression>
+#include <cmath>
+
+namespace Ridgeline {
+namespace Derivation {
+namespace {
+
+using MD = MarkdownWriter;
+
+// 'g' switches to exponent notation past its precision; large figures read
+// better written out.
+QString number(double value, int significant)
 {
-    return QStringLiteral("# ") + row.name;
+    if (!std::isfinite(value))
+        return QStringLiteral("undefined");
+    if (std::abs(value) >= std::pow(10.0, significant))
+        return QString::number(value, 'f', 0);
+    return QString::number(value, 'g', significant);
+}
+
+QString rowKindText(const KernelRow& row)
+{
+    switch (row.kind) {
+    case RowKind::Launched:
+        return row.hasModel()
+            ? QStringLiteral("a Triton op and the GPU kernel it launched: figures and time")
+            : QStringLiteral("a Triton op and the GPU kernel it launched: time, but no figures "
+                             "(see the reason above)");
+    case RowKind::KernelOnly:
+        return QStringLiteral(
+            "a GPU kernel that no Triton op launched (CUDA/HIP graph replay): time only, no model");
+    case RowKind::OpOnly:
+        return row.hasModel()
+            ? QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
+                             "figures, no time")
+            : QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
+                             "no time, and no figures (see the reason above)");
+    }
+    return {};
+}
+
+QString orAbsent(const QString& json, bool present)
+{
+    return present ? json : QStringLiteral("(not recorded)");
+}
+
+} // namespace
+
+QString count(std::int64_t n)
+{
+    return formatCount(n);
+}
+
+QString figure(double value)
+{
+    return number(value, 6);
+}
+
+QString exact(double value)
+{
+    return number(value, 12);
+}
+
+QString shape(const std::vector<std::int64_t>& dims)
+{
+    QStringList parts;
+    for (std::int64_t d : dims)
+        parts << QString::number(d);
+    return u'[' + parts.join(QStringLiteral(", ")) + u']';
+}
+
+void writeSummary(MarkdownWriter& md, const KernelRow& row)
+{
+    // An identifier's underscores sit between word characters, where
+    // CommonMark never reads emphasis: it stays unescaped, easy to search for.
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]+$"));
+    md.heading(1, identifier.match(row.name).hasMatch() ? row.name : MD::escape(row.name));
+    const KernelCategory category = row.parsedName.category;
+    const QString provenance = provenanceKey(row.provenance());
+    md.bullet(MD::bold(QStringLiteral("Provenance: ") + MD::code(provenance)) + QStringLiteral(" — ")
+        + (row.model.reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::escape(row.model.reason)));
+    QString categoryLine = MD::bold(QStringLiteral("Category:")) + u' ' + categoryTitle(category)
+        + QStringLiteral(" (") + MD::code(categoryKey(category)) + u')';
+    categoryLine += isModelled(category) ? QStringLiteral(", covered by the performance model")
+                                         : QStringLiteral(", not covered by the performance model");
+    md.bullet(categoryLine);
+    QStringList ops;
+    for (const QString& op : row.parsedName.fusedOps)
+        ops << MD::code(op);
+    if (!ops.isEmpty())
+        md.bullet(MD::bold(QStringLiteral("Fused ops:")) + u' ' + ops.join(QStringLiteral(", ")));
+    else if (!row.parsedName.fusedPart.isEmpty())
+        md.bullet(MD::bold(QStringLiteral("Fused ops:")) + QStringLiteral(" none: ")
+            + MD::code(row.parsedName.fusedPart) + QStringLiteral(" is not made of known ATen ops"));
+    md.bullet(MD::bold(QStringLiteral("Row:")) + u' ' + rowKindKey(row.kind) + QStringLiteral(" — ")
+        + rowKindText(row));
+    md.bullet(MD::bold(QStringLiteral("Calls:")) + u' ' + count(row.calls));
+}
+
+void writeRawArgs(MarkdownWriter& md, const KernelRow& row)
+{
+    md.heading(2, QStringLiteral("Raw event args"));
+    const TritonOpArgs& a = row.args;
+    const bool any = a.hasInputDims || a.hasInputTypes || a.hasInputStrides || a.hasConcreteInputs
+        || !a.kernelFile.isEmpty() || !a.kernelKwargs.isEmpty() || a.numWarps || a.numStages;
+    if (row.kind == RowKind::KernelOnly || !any) {
+        md.paragraph(row.kind == RowKind::KernelOnly
+                ? QStringLiteral("None: no Triton cpu_op launched this kernel, so there are no Input Dims, "
+                                 "Input type or Concrete Inputs to model it from.")
+                : QStringLiteral(
+                    "None recorded on the cpu_op (the trace was captured without record_shapes=True)."));
+        return;
+    }
+    QStringList lines;
+    lines << QStringLiteral("Input Dims:      ") + orAbsent(a.inputDimsJson, a.hasInputDims);
+    lines << QStringLiteral("Input type:      ") + orAbsent(a.inputTypesJson, a.hasInputTypes);
+    lines << QStringLiteral("Input Strides:   ") + orAbsent(a.inputStridesJson, a.hasInputStrides);
+    lines << QStringLiteral("Concrete Inputs: ") + orAbsent(a.concreteInputsJson, a.hasConcreteInputs);
+    if (!a.kernelFile.isEmpty())
+        lines << QStringLiteral("kernel_file:     ") + a.kernelFile;
+    if (!a.kernelKwargs.isEmpty())
+        lines << QStringLiteral("kernel_kwargs:   ") + a.kernelKwargs;
+    if (a.numWarps)
+        lines << QStringLiteral("num_warps:       ") + QString::number(*a.numWarps);
+    if (a.numStages)
+        lines << QStringLiteral("num_stages:      ") + QString::number(*a.numStages);
+    md.codeBlock(lines);
+    md.paragraph(row.calls > 1
+            ? QStringLiteral("Args of the first call: all %1 calls of this row share the four lists "
+                             "(TraceLens groups calls by exactly these).")
+                  .arg(row.calls)
+            : QStringLiteral("The lists are positional over the kernel's arguments: pointers first, "
+                             "then the integer sizes."));
+    if (!a.malformed.isEmpty())
+        md.paragraph(MD::bold(QStringLiteral("Malformed:")) + u' ' + MD::escape(a.malformed));
+}
+
+void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
+{
+    const KernelModel& m = row.model;
+    md.heading(2, QStringLiteral("Element counts: xnumel and rnumel"));
+    if (row.provenance() == Provenance::V2 && row.args.hasConcreteInputs) {
+        QStringList integers, others;
+        for (qsizetype i = 0; i < row.args.concreteInputs.size(); ++i) {
+            std::int64_t value = 0;
+            if (parseInteger(row.args.concreteInputs[i], &value) == IntegerParse::Ok)
+                integers << QStringLiteral("[%1] = %2").arg(i).arg(count(value));
+            else
+                others << QString::number(i);
+        }
+        QString text
+            = QStringLiteral("Integers in Concrete Inputs: ") + integers.join(QStringLiteral(", ")) + u'.';
+        if (!others.isEmpty())
+            text += QStringLiteral(
+                " Entries %1 are empty or not integers (tensors, floats, booleans) and are skipped.")
+                        .arg(others.join(QStringLiteral(", ")));
+        md.paragraph(text);
+        md.paragraph(isReduction(row.parsedName.category)
+                ? QStringLiteral("Rule for reductions with two or more integers: xnumel is the second-last "
+                                 "integer, rnumel the last.")
+                : QStringLiteral("Rule for pointwise kernels: xnumel is the last integer, rnumel is 1."));
+    }
+    md.bullet(MD::bold(QStringLiteral("xnumel = ") + count(m.xnumel)) + QStringLiteral(" — ")
+        + MD::escape(m.xnumelSource));
+    md.bullet(MD::bold(QStringLiteral("rnumel = ") + count(m.rnumel)) + QStringLiteral(" — ")
+        + MD::escape(m.rnumelSource));
+    if (auto elements = checkedMul(m.xnumel, m.rnumel))
+        md.bullet(QStringLiteral("Elements processed: xnumel × rnumel = %1 × %2 = %3")
+                      .arg(count(m.xnumel), count(m.rnumel), count(*elements)));
+    if (row.provenance() == Provenance::V1)
+        md.paragraph(
+            QStringLiteral("V1 counts come from size_hints, which Inductor rounds up to powers of two: "
+                           "they are approximate."));
+}
+
+void writeNoModel(MarkdownWriter& md, const KernelRow& row)
+{
+    md.heading(2, QStringLiteral("Why there are no figures"));
+    md.paragraph(
+        MD::escape(row.model.reason.isEmpty() ? QStringLiteral("no model source could model this kernel")
+                                              : row.model.reason)
+        + u'.');
+    QStringList known;
+    if (row.kernelTimeUs)
+        known << QStringLiteral("the kernel time");
+    if (row.kind != RowKind::KernelOnly)
+        known << QStringLiteral("the raw args above");
+    md.paragraph(QStringLiteral("Known: ")
+        + (known.isEmpty() ? QStringLiteral("nothing beyond the name") : known.join(QStringLiteral(" and ")))
+        + QStringLiteral(
+            ". Not known: element counts, bytes, FLOPs, FLOPS/Byte, TB/s, TFLOPS/s and the roofline "
+            "placement."));
+}
+
+} // namespace Derivation
+
+QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
+{
+    using namespace Derivation;
+    MarkdownWriter md;
+    writeSummary(md, row);
+    writeAtAGlance(md, row, gpu, peaks);
+    writeRawArgs(md, row);
+    if (row.hasModel()) {
+        writeElementCounts(md, row);
+        writeBytes(md, row);
+        writeFlops(md, row);
+    } else {
+        writeNoModel(md, row);
+    }
+    writeTime(md, row);
+    if (row.hasModel()) {
+        writeThroughput(md, row);
+        writeRoofline(md, row, gpu, peaks);
+        writeTraceLens(md, row);
+    }
+    return md.text();
 }
 
 } // namespace Ridgeline

@@ -8,7 +8,10 @@
 
 #include <QWidget>
 
+class QAction;
+class QLabel;
 class QTextBrowser;
+class QTextDocument;
 
 namespace Ridgeline {
 
@@ -22,12 +25,22 @@ public:
     void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks);
     QString markdown() const { return m_markdown; }
     QString plainText() const; // what the user sees, for tests
+    // The toolbar's "Copy as Markdown" action: disabled while nothing is shown.
+    QAction* copyAction() const { return m_copy; }
 
 public Q_SLOTS:
     void copyMarkdown();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void showMarkdown();
+    void styleDocument(QTextDocument* document) const;
+
     QTextBrowser* m_view;
+    QLabel* m_badge;
+    QAction* m_copy;
     QString m_markdown;
 };
 

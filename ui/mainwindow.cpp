@@ -33,6 +33,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace Ridgeline {
@@ -247,25 +248,35 @@ void MainWindow::setBusy(bool busy)
 
 void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 {
+    // The result arrives on the GUI thread: keep every step short and let
+    // the event loop breathe between them, so that the window never stalls.
     setBusy(false);
     m_result = std::move(result);
-    m_recent->add(m_result->tracePath);
     m_model->setResult(m_result);
-    m_roofline->setResult(m_result);
-    applyGpu(); // the trace may name another GPU
     m_filterBar->setSummary(summarize(*m_result));
-
     m_table->resizeColumnsToContents();
     m_table->setColumnWidth(KernelTableModel::Kernel, std::min(m_table->columnWidth(KernelTableModel::Kernel), 380));
     m_table->setColumnWidth(KernelTableModel::FusedOps, std::min(m_table->columnWidth(KernelTableModel::FusedOps), 220));
-    if (m_proxy->rowCount() > 0)
-        m_table->selectRow(0);
-    else
-        updateInspector();
-
     setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
     statusBar()->showMessage(tr("Read %1 events, %2 unique Triton kernels").arg(formatCount(m_result->eventCount)).arg(m_result->kernels.size()));
     statusBar()->setToolTip(m_result->warnings.join(u'\n'));
+
+    const auto shown = m_result;
+    QTimer::singleShot(0, this, [this, shown] {
+        if (m_result != shown)
+            return; // another trace arrived meanwhile
+        m_roofline->setResult(m_result);
+        applyGpu(); // the trace may name another GPU
+        QTimer::singleShot(0, this, [this, shown] {
+            if (m_result != shown)
+                return;
+            if (m_proxy->rowCount() > 0)
+                m_table->selectRow(0);
+            else
+                updateInspector();
+            m_recent->add(m_result->tracePath);
+        });
+    });
 }
 
 void MainWindow::showError(const QString& error)
@@ -463,6 +474,7 @@ void MainWindow::saveSettings() const
     settings.setValue(SettingsKeys::tableHeader(), m_table->horizontalHeader()->saveState());
     settings.setValue(SettingsKeys::gpu(), m_gpuChoice);
     settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_peaks));
+    m_recent->save();
     settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
     if (m_result && !m_result->tracePath.startsWith(u':'))
         settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());

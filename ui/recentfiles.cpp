@@ -26,7 +26,6 @@ void RecentFiles::add(const QString& path)
     m_files.prepend(absolute);
     while (m_files.size() > SettingsKeys::maxRecentFiles)
         m_files.removeLast();
-    save();
     rebuild();
 }
 

@@ -14,7 +14,10 @@ class RecentFiles final : public QObject
 public:
     RecentFiles(QMenu* menu, QObject* parent = nullptr);
 
+    // Kept in memory; save() writes the settings (the window does it on
+    // close: a settings write can take tens of milliseconds).
     void add(const QString& path);
+    void save() const;
     QStringList files() const { return m_files; }
 
 Q_SIGNALS:
@@ -22,7 +25,6 @@ Q_SIGNALS:
 
 private:
     void rebuild();
-    void save() const;
 
     QMenu* m_menu;
     QStringList m_files;

@@ -33,12 +33,18 @@ public:
     Frame frame() const;
     // Indices into AnalysisResult::kernels; their points are highlighted.
     void setSelectedKernels(const QList<int>& kernelIndices);
+    // As last set, including kernels that have no point to highlight.
+    QList<int> selectedKernels() const;
     void resetZoom();
 
-    QChart* chart() const; // for the exporter and tests
+    QChart* chart() const; // a RooflineChart, for tests
 
 Q_SIGNALS:
     void kernelClicked(int kernelIndex);
+
+protected:
+    // Clicks, hover tool tips and rubber-band zoom on the chart's viewport.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     class Private;

@@ -1,36 +1,79 @@
 #include "analysis.h"
 
+#include "inductorcacheloader.h"
 #include "kernelaggregator.h"
 #include "kernellinker.h"
 #include "kernelmodeller.h"
 #include "tracereader.h"
 
 namespace Ridgeline {
+namespace {
+
+// Cache warnings beyond this many stay in cacheWarnings only: a damaged
+// cache must not bury the trace's own warnings.
+constexpr int cacheWarningsInSummary = 10;
+
+AnalysisOutcome cancelled(const QString& path)
+{
+    AnalysisOutcome outcome;
+    outcome.status = AnalysisOutcome::Status::Cancelled;
+    outcome.error = path + QStringLiteral(": cancelled");
+    return outcome;
+}
+
+// The kernel names a cache block could serve: Triton ops and GPU kernels.
+QSet<QString> kernelNames(const RawTrace& trace)
+{
+    QSet<QString> names;
+    for (const TritonOpRecord& op : trace.tritonOps)
+        names.insert(op.name);
+    for (const QString& name : trace.gpuEventNames)
+        names.insert(name);
+    return names;
+}
+
+} // namespace
 
 AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options, const JobControl& control)
 {
-    Q_UNUSED(options);
+    // Found and opened first, so that one progress bar covers the trace's
+    // bytes and then the cache's.
+    InductorCacheLoader cache(options.inductorCache, options.searchDefaultInductorCache,
+                              options.cacheEnvironment.value_or(CacheEnvironment::fromProcess()));
+    const qint64 cacheBytes = cache.totalBytes();
+    qint64 traceBytes = 0;
+    JobControl traceControl;
+    traceControl.stop = control.stop;
+    traceControl.progress = [&](qint64 done, qint64 total) {
+        traceBytes = total;
+        control.report(done, total + cacheBytes);
+    };
+
     AnalysisOutcome outcome;
-    TraceReadResult read = readTrace(path, control);
+    TraceReadResult read = readTrace(path, traceControl);
     if (read.status != TraceReadResult::Status::Ok) {
         outcome.status = read.status == TraceReadResult::Status::Cancelled ? AnalysisOutcome::Status::Cancelled
                                                                           : AnalysisOutcome::Status::Failed;
         outcome.error = read.error;
         return outcome;
     }
-    if (control.stopRequested()) {
-        outcome.status = AnalysisOutcome::Status::Cancelled;
-        outcome.error = path + QStringLiteral(": cancelled");
-        return outcome;
-    }
+    if (control.stopRequested())
+        return cancelled(path);
 
     const RawTrace& trace = read.trace;
+    JobControl cacheControl;
+    cacheControl.stop = control.stop;
+    cacheControl.progress = [&](qint64 done, qint64 total) { control.report(traceBytes + done, traceBytes + total); };
+    if (!cache.load(kernelNames(trace), cacheControl))
+        return cancelled(path);
+
     const LinkedKernels linked = linkKernels(trace);
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
-    result->kernels = aggregateKernels(trace, linked, KernelModeller::standard());
+    const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
+    result->kernels = aggregateKernels(trace, linked, modeller);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;
@@ -41,6 +84,19 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->warnings = trace.warnings;
     if (trace.skippedEvents > trace.warnings.size() - (trace.truncated ? 1 : 0))
         result->warnings << QStringLiteral("%1 events skipped in all").arg(trace.skippedEvents);
+
+    result->inductorCacheSource = cache.location().path;
+    result->inductorCacheOrigin = cache.location().origin;
+    result->inductorCacheKind = cache.kindName();
+    if (const auto index = cache.index()) {
+        result->inductorCacheWrapperFiles = index->wrapperFileCount();
+        result->inductorCacheKernels = index->kernelCount();
+    }
+    result->cacheWarnings = cache.warnings();
+    result->warnings << result->cacheWarnings.mid(0, cacheWarningsInSummary);
+    if (result->cacheWarnings.size() > cacheWarningsInSummary)
+        result->warnings << QStringLiteral("%1 more Inductor cache warnings")
+                                .arg(result->cacheWarnings.size() - cacheWarningsInSummary);
 
     outcome.status = AnalysisOutcome::Status::Ok;
     outcome.result = std::move(result);

@@ -4,15 +4,24 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "inductorcachelocator.h"
 #include "progress.h"
 
 #include <memory>
+#include <optional>
 
 namespace Ridgeline {
 
 struct AnalysisOptions
 {
-    // Reserved for the V1 source (Inductor cache location) and GPU overrides.
+    // The Inductor cache for the V1 model: a directory, a .tar/.tar.gz/
+    // .tar.xz/.zip archive of one, or one wrapper file. Empty: the first
+    // existing default place (see InductorCacheLocator).
+    QString inductorCache;
+    // Whether to look in the default places when inductorCache is empty.
+    bool searchDefaultInductorCache = true;
+    // What the default search sees; nullopt: this process's environment.
+    std::optional<CacheEnvironment> cacheEnvironment;
 };
 
 struct AnalysisOutcome

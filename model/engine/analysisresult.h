@@ -22,6 +22,19 @@ struct AnalysisResult
     std::int64_t skippedEvents = 0;
     bool truncated = false;
     QStringList warnings;
+
+    // The Inductor cache the V1 model read: its path, and how it was found
+    // ("given", "$TORCHINDUCTOR_CACHE_DIR", "~/.cache/torchinductor",
+    // "/tmp/torchinductor_<user>"); both empty when there was none.
+    QString inductorCacheSource;
+    QString inductorCacheOrigin;
+    QString inductorCacheKind; // "directory", "tar.gz archive", "zip archive", ...
+    int inductorCacheWrapperFiles = 0;
+    int inductorCacheKernels = 0;
+    // The cache's own problems, each naming the file (an unreadable archive,
+    // a malformed wrapper file or block). The trace's rows never depend on
+    // them; the first few are also in `warnings`.
+    QStringList cacheWarnings;
 };
 
 } // namespace Ridgeline

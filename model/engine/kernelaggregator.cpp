@@ -83,8 +83,14 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
 
         if (group.kind == RowKind::KernelOnly) {
             row.kind = RowKind::KernelOnly;
-            row.model.provenance = Provenance::None;
-            row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
+            // No args to read, but the Inductor cache may know the kernel by name.
+            KernelModel byName = modeller.model(ModelInput { row.name, row.parsedName, nullptr });
+            if (byName.provenance == Provenance::V1) {
+                row.model = std::move(byName);
+            } else {
+                row.model.provenance = Provenance::None;
+                row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
+            }
         } else {
             row.args = *trace.tritonOps[size_t(group.calls.front()->opIndex)].args;
             row.kind = times.empty() ? RowKind::OpOnly : RowKind::Launched;

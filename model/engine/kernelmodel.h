@@ -4,6 +4,7 @@
 #pragma once
 
 #include "opcatalog.h"
+#include "v1derivation.h"
 
 #include <QString>
 #include <QStringList>
@@ -70,6 +71,14 @@ struct KernelModel
     // Sentences saying why TraceLens would report other figures; empty when
     // it agrees with Ridgeline.
     QStringList traceLensDifferences;
+
+    // V1 rows: how the figures were derived from the Inductor cache. V2 rows
+    // whose kernel the cache defines unambiguously: the cache's view of the
+    // same kernel (its Triton source, signature and V1 figures) as a cross-check.
+    std::optional<V1Derivation> v1;
+    // V2 pointwise rows with a cache match: what the kernel's signature says
+    // about V2's "first tensor is written once more" rule (in_out_ptr vs out_ptr).
+    std::optional<QString> v1OutputWriteNote;
 };
 
 } // namespace Ridgeline

@@ -1,5 +1,6 @@
 #include "kernelmodeller.h"
 
+#include "perfmodelv1.h"
 #include "perfmodelv2.h"
 
 namespace Ridgeline {
@@ -17,6 +18,10 @@ QString provenanceKey(Provenance provenance)
 KernelModeller::KernelModeller(std::vector<std::unique_ptr<KernelModelSource>> sources)
     : m_sources(std::move(sources))
 {
+    for (const auto& source : m_sources) {
+        if (auto* v1 = dynamic_cast<const PerfModelV1*>(source.get()))
+            m_v1 = v1;
+    }
 }
 
 KernelModeller KernelModeller::standard()
@@ -26,25 +31,48 @@ KernelModeller KernelModeller::standard()
     return KernelModeller(std::move(sources));
 }
 
+KernelModeller KernelModeller::withInductorCache(std::shared_ptr<const InductorCacheIndex> index, const QString& unavailable)
+{
+    std::vector<std::unique_ptr<KernelModelSource>> sources;
+    sources.push_back(std::make_unique<PerfModelV2>());
+    sources.push_back(std::make_unique<PerfModelV1>(std::move(index), unavailable));
+    return KernelModeller(std::move(sources));
+}
+
 KernelModel KernelModeller::model(const ModelInput& input) const
 {
     KernelModel none;
     none.provenance = Provenance::None;
-    if (!isModelled(input.parsedName.category)) {
-        none.reason = whyNotModelled(input.parsedName.category);
+    const KernelCategory category = input.parsedName.category;
+    // A generic name (triton_0, triton__0) says nothing the trace's args
+    // could be read with, but the cache's block of that name does.
+    const bool nameless = category == KernelCategory::Generic || category == KernelCategory::Other;
+    if (!isModelled(category) && !(nameless && m_v1)) {
+        none.reason = whyNotModelled(category);
         return none;
     }
-    QStringList failures;
+    QStringList failures, unavailable;
     bool hasV1 = false;
     for (const auto& source : m_sources) {
+        const bool isV1 = source->provenance() == Provenance::V1;
+        hasV1 = hasV1 || isV1;
+        if (!isModelled(category) && !isV1)
+            continue;
         QString whyNot;
-        if (auto model = source->model(input, &whyNot))
+        if (auto model = source->model(input, &whyNot)) {
+            if (model->provenance == Provenance::V2 && m_v1)
+                m_v1->crossCheck(input, *model);
+            if (!unavailable.isEmpty())
+                model->reason += QStringLiteral("; ") + unavailable.join(QStringLiteral("; "));
             return *model;
-        hasV1 = hasV1 || source->provenance() == Provenance::V1;
+        }
+        unavailable << provenanceKey(source->provenance()) + QStringLiteral(" not available: ") + whyNot;
         failures << (m_sources.size() > 1 ? provenanceKey(source->provenance()) + QStringLiteral(": ") + whyNot : whyNot);
     }
+    if (!isModelled(category))
+        failures.prepend(whyNotModelled(category));
     if (!hasV1)
-        failures << QStringLiteral("the V1 fallback (Inductor cache) is not available in this version");
+        failures << QStringLiteral("the V1 fallback (Inductor cache) was not consulted");
     none.reason = failures.join(QStringLiteral("; "));
     return none;
 }

@@ -11,18 +11,26 @@
 
 namespace Ridgeline {
 
+class InductorCacheIndex;
+class PerfModelV1;
+
 class KernelModeller
 {
 public:
     // The sources in priority order.
     explicit KernelModeller(std::vector<std::unique_ptr<KernelModelSource>> sources);
-    // V2 only: what this version of Ridgeline ships.
+    // V2 only.
     static KernelModeller standard();
+    // V2, then V1 from `index`; without an index V1 answers `unavailable`
+    // (why there is no cache). What an analysis uses.
+    static KernelModeller withInductorCache(std::shared_ptr<const InductorCacheIndex> index, const QString& unavailable);
 
     KernelModel model(const ModelInput& input) const;
 
 private:
     std::vector<std::unique_ptr<KernelModelSource>> m_sources;
+    // The V1 source among m_sources, if any: it also cross-checks V2 models.
+    const PerfModelV1* m_v1 = nullptr;
 };
 
 } // namespace Ridgeline

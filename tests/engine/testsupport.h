@@ -30,6 +30,7 @@ private:
     QTemporaryDir m_dir;
 };
 
+// Analyses `path` with default options, except that no Inductor cache is searched.
 AnalysisOutcome analyze(const QString& path);
 
 // Builds Chrome trace JSON for synthetic fixtures.

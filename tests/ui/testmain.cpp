@@ -1,5 +1,7 @@
-// Widget tests own a QApplication on a headless platform unless one is set.
+// Widget tests own a QApplication on a headless platform unless one is set,
+// and keep their settings in a throw-away folder.
 #include <QApplication>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -7,7 +9,11 @@ int main(int argc, char** argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    QTemporaryDir settings;
+    qputenv("XDG_CONFIG_HOME", settings.path().toLocal8Bit());
     QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("RidgelineTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("ui_tests"));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

@@ -1,0 +1,139 @@
+// The roofline part of a derivation: the roofs that apply, which one bounds
+// the kernel, what it could attain there and how much of that it reached;
+// and the one-line summary of results that opens the derivation.
+#include "derivationsections.h"
+#include "roofline.h"
+#include "units.h"
+
+namespace Ridgeline::Derivation {
+namespace {
+
+using MD = MarkdownWriter;
+
+QString roofReason(const KernelRow& row, const ComputeRoof& roof)
+{
+    const QString precision = kernelPrecision(row);
+    if (precision.isEmpty())
+        return QStringLiteral(
+            "the first tensor's dtype names no precision, so the FP32 vector roof (or the lowest) applies");
+    const QString wanted = QStringLiteral("vector_") + precision;
+    if (roof.key == wanted)
+        return QStringLiteral(
+            "Triton pointwise and reduction kernels run on the vector units, in the dtype of their "
+            "data (%1)")
+            .arg(precision);
+    return QStringLiteral("the data is %1 but this peak set has no %2 roof, so %3 applies")
+        .arg(precision, MD::code(wanted), MD::code(roof.key));
+}
+
+QString whyNotPlaced(const KernelRow& row)
+{
+    if (!row.bytes())
+        return QStringLiteral("bytes are unknown, so the intensity is undefined");
+    if (!row.flopsPerByte())
+        return QStringLiteral("bytes are 0, so the intensity is undefined");
+    if (!(*row.flopsPerByte() > 0))
+        return QStringLiteral("FLOPs are 0, so the intensity is 0 and has no place on a log-scale roofline");
+    if (!row.tflopsPerS)
+        return QStringLiteral("there is no kernel time, so no achieved TFLOPS/s");
+    return QStringLiteral("no compute roof applies");
+}
+
+} // namespace
+
+void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
+{
+    md.heading(2, QStringLiteral("Roofline"));
+    const PeakSet used = gpu.has(peaks)
+        ? peaks
+        : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
+    if (!gpu.has(used)) {
+        md.paragraph(
+            QStringLiteral("No peak figures for ") + MD::escape(gpu.name) + QStringLiteral(": no roofline."));
+        return;
+    }
+    const PeakFigures& pf = gpu.peaks(peaks);
+    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::escape(gpu.name) + QStringLiteral(", ")
+        + peakSetTitle(used);
+    if (used != peaks)
+        gpuLine += QStringLiteral(" (it has no ") + peakSetTitle(peaks) + u')';
+    md.bullet(gpuLine);
+    md.bullet(MD::bold(QStringLiteral("Memory roof:")) + u' ' + figure(pf.memoryBandwidthTBps)
+        + QStringLiteral(" TB/s (TFLOPS/s = bandwidth × intensity)"));
+    const ComputeRoof* roof = applicableRoof(pf, row);
+    if (!roof) {
+        md.paragraph(QStringLiteral("This peak set has no compute roof."));
+        return;
+    }
+    const double ridge = ridgePoint(roof->tflops, pf.memoryBandwidthTBps);
+    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::escape(roof->label)
+        + QStringLiteral(" (") + MD::code(roof->key) + QStringLiteral("), ") + figure(roof->tflops)
+        + QStringLiteral(" TFLOPS/s: ") + roofReason(row, *roof));
+    md.bullet(MD::bold(QStringLiteral("Ridge point")) + QStringLiteral(" = peak / bandwidth = ")
+        + figure(roof->tflops) + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps)
+        + QStringLiteral(" = ") + figure(ridge) + QStringLiteral(" FLOP/B"));
+
+    const auto placement = placeKernel(row, pf);
+    if (!placement) {
+        md.paragraph(QStringLiteral("The kernel has no point on the roofline: ") + whyNotPlaced(row) + u'.');
+        return;
+    }
+    const RooflinePlacement& p = *placement;
+    const QString bound = boundName(p.bound);
+    md.bullet(QStringLiteral("Intensity %1 FLOP/B is %2 the ridge point %3: ")
+                  .arg(figure(p.intensity),
+                      p.bound == RooflinePlacement::Bound::Memory ? QStringLiteral("below")
+                                                                  : QStringLiteral("at or above"),
+                      figure(ridge))
+        + MD::bold(QStringLiteral("bounded by the ") + bound + QStringLiteral(" roof")));
+    md.bullet(MD::bold(QStringLiteral("Attainable TFLOPS/s"))
+        + QStringLiteral(" = min(peak, bandwidth × intensity) = min(") + figure(roof->tflops)
+        + QStringLiteral(", ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" × ") + figure(p.intensity)
+        + QStringLiteral(") = ") + MD::bold(figure(p.attainableTflops)));
+    md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = achieved / attainable = ")
+        + figure(p.achievedTflops) + QStringLiteral(" / ") + figure(p.attainableTflops)
+        + QStringLiteral(" = ") + MD::bold(formatPercent(p.fractionOfRoof)) + QStringLiteral(" of the ")
+        + bound + QStringLiteral(" roof")
+        + (row.calls > 1 ? QStringLiteral(" (achieved: mean TFLOPS/s over calls)") : QString()));
+    if (p.bound == RooflinePlacement::Bound::Memory && row.tbPerS)
+        md.bullet(QStringLiteral("The same as bandwidth: %1 TB/s / %2 TB/s = %3")
+                      .arg(figure(row.tbPerS->mean), figure(pf.memoryBandwidthTBps),
+                          formatPercent(row.tbPerS->mean / pf.memoryBandwidthTBps)));
+    if (p.aboveRoof)
+        md.paragraph(QStringLiteral("⚠ ") + MD::bold(QStringLiteral("Above the roof:"))
+            + QStringLiteral(" a kernel cannot beat its roof, so %1 means a model or unit error (bytes or "
+                             "FLOPs over-counted, a time too short, or the wrong GPU or peak set).")
+                  .arg(formatPercent(p.fractionOfRoof)));
+}
+
+void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
+{
+    QStringList parts;
+    if (auto mb = row.dataMovedMb())
+        parts << exact(*mb) + QStringLiteral(" MB");
+    if (row.hasModel())
+        parts << exact(double(row.model.flops) / 1e9) + QStringLiteral(" GFLOPS");
+    if (row.kernelTimeUs)
+        parts << figure(row.kernelTimeUs->mean)
+                + (row.kernelTimeUs->count > 1 ? QStringLiteral(" us mean") : QStringLiteral(" us"));
+    if (row.tbPerS)
+        parts << figure(row.tbPerS->mean) + QStringLiteral(" TB/s");
+    if (row.tflopsPerS)
+        parts << figure(row.tflopsPerS->mean) + QStringLiteral(" TFLOPS/s");
+    if (auto intensity = row.flopsPerByte())
+        parts << figure(*intensity) + QStringLiteral(" FLOPS/Byte");
+    if (!row.hasModel())
+        parts << QStringLiteral("no figures");
+    if (parts.size() < 2 && !row.kernelTimeUs)
+        return;
+    QString text = MD::bold(QStringLiteral("At a glance:")) + u' ' + parts.join(QStringLiteral(", "));
+    if (gpu.has(PeakSet::Datasheet) || gpu.has(PeakSet::MaxAchievable)) {
+        if (auto placement = placeKernel(row, gpu.peaks(peaks)))
+            text += QStringLiteral("; ") + boundName(placement->bound) + QStringLiteral("-bound at ")
+                + formatPercent(placement->fractionOfRoof) + QStringLiteral(" of its roof")
+                + (placement->aboveRoof ? QStringLiteral(" (above the roof: see below)") : QString());
+    }
+    md.bullet(text);
+}
+
+} // namespace Ridgeline::Derivation

@@ -1,0 +1,34 @@
+// The sections of a kernel's derivation, each writing one part of the
+// inspector's Markdown; kernelderivation.cpp puts them in order.
+#pragma once
+
+#include "gpuspec.h"
+#include "kernelrow.h"
+#include "markdownwriter.h"
+
+#include <cstdint>
+
+namespace Ridgeline::Derivation {
+
+// Numbers as the derivation prints them. Counts carry thousands separators;
+// figures derived by division keep six significant digits, as TraceLens's
+// report does (3.05398); exact quotients (GFLOPS, MB) keep every digit.
+QString count(std::int64_t n); // "268,435,456"
+QString figure(double value); // "3.05398", "0.833333", "527.382"
+QString exact(double value); // "1.34217728", "256.00390625", "1536"
+QString shape(const std::vector<std::int64_t>& dims); // "[8, 4096, 8192]"
+
+void writeSummary(MarkdownWriter& md, const KernelRow& row);
+// One line of results under the summary: the figures the table shows.
+void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+void writeRawArgs(MarkdownWriter& md, const KernelRow& row);
+void writeElementCounts(MarkdownWriter& md, const KernelRow& row);
+void writeBytes(MarkdownWriter& md, const KernelRow& row);
+void writeFlops(MarkdownWriter& md, const KernelRow& row);
+void writeNoModel(MarkdownWriter& md, const KernelRow& row);
+void writeTime(MarkdownWriter& md, const KernelRow& row);
+void writeThroughput(MarkdownWriter& md, const KernelRow& row);
+void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
+
+} // namespace Ridgeline::Derivation

@@ -1,0 +1,240 @@
+#include "inductorcachereader.h"
+
+#include "tracesource.h"
+
+#include <KArchiveDirectory>
+#include <KArchiveFile>
+#include <KCompressionDevice>
+#include <KTar>
+#include <KZip>
+
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace Ridgeline {
+namespace {
+
+bool isZip(const QByteArray& head)
+{
+    return head.startsWith("PK\x03\x04") || head.startsWith("PK\x05\x06");
+}
+
+// POSIX and GNU tar headers both carry "ustar" at offset 257.
+bool isTar(const QByteArray& head)
+{
+    return head.size() >= 262 && head.mid(257, 5) == "ustar";
+}
+
+KCompressionDevice::CompressionType deviceType(Compression compression)
+{
+    switch (compression) {
+    case Compression::Gzip: return KCompressionDevice::GZip;
+    case Compression::Bzip2: return KCompressionDevice::BZip2;
+    case Compression::Xz: return KCompressionDevice::Xz;
+    case Compression::Zstd: return KCompressionDevice::Zstd;
+    case Compression::None: break;
+    }
+    return KCompressionDevice::None;
+}
+
+QString suffix(Compression compression)
+{
+    switch (compression) {
+    case Compression::Gzip: return QStringLiteral("gz");
+    case Compression::Bzip2: return QStringLiteral("bz2");
+    case Compression::Xz: return QStringLiteral("xz");
+    case Compression::Zstd: return QStringLiteral("zst");
+    case Compression::None: break;
+    }
+    return {};
+}
+
+// The first bytes of a compressed file's content; empty when it cannot be
+// decompressed at all.
+QByteArray decompressedHead(const QString& path, Compression compression)
+{
+    KCompressionDevice device(path, deviceType(compression));
+    if (!device.open(QIODevice::ReadOnly))
+        return {};
+    return device.read(512);
+}
+
+void collectFiles(
+    const KArchiveDirectory* dir, const QString& prefix, std::vector<const KArchiveFile*>* files, QStringList* names)
+{
+    const QStringList entries = dir->entries();
+    for (const QString& name : entries) {
+        const KArchiveEntry* entry = dir->entry(name);
+        if (!entry)
+            continue;
+        const QString path = prefix.isEmpty() ? name : prefix + u'/' + name;
+        if (entry->isDirectory()) {
+            collectFiles(static_cast<const KArchiveDirectory*>(entry), path, files, names);
+        } else if (entry->isFile() && name.endsWith(QStringLiteral(".py"))) {
+            files->push_back(static_cast<const KArchiveFile*>(entry));
+            *names << path;
+        }
+    }
+}
+
+} // namespace
+
+InductorCacheReader::~InductorCacheReader()
+{
+    // The archive reads the decompressor, which reads the file: close in that order.
+    m_archive.reset();
+    m_decompressor.reset();
+}
+
+std::unique_ptr<InductorCacheReader> InductorCacheReader::open(const QString& path, QString* error)
+{
+    std::unique_ptr<InductorCacheReader> reader(new InductorCacheReader);
+    reader->m_path = path;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        *error = QStringLiteral("no such file or directory");
+        return nullptr;
+    }
+    if (info.isDir()) {
+        if (!info.isReadable()) {
+            *error = QStringLiteral("the directory cannot be read");
+            return nullptr;
+        }
+        reader->m_kind = Kind::Directory;
+        QDirIterator it(path, { QStringLiteral("*.py") }, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QFileInfo file = it.nextFileInfo();
+            reader->m_members.push_back({ file.filePath(), file.size() });
+        }
+        // Sorted, so that warnings and ambiguity lists come out the same every run.
+        std::sort(reader->m_members.begin(), reader->m_members.end(),
+            [](const Member& a, const Member& b) { return a.label < b.label; });
+        return reader;
+    }
+    if (!reader->openArchive(path, error))
+        return nullptr;
+    return reader;
+}
+
+bool InductorCacheReader::openArchive(const QString& path, QString* error)
+{
+    m_file = std::make_unique<QFile>(path);
+    if (!m_file->open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot open: ") + m_file->errorString();
+        return false;
+    }
+    const QByteArray head = m_file->peek(512);
+    if (head.isEmpty()) {
+        *error = QStringLiteral("the file is empty");
+        return false;
+    }
+    const Compression compression = detectCompression(head);
+    if (isZip(head)) {
+        m_kind = Kind::Zip;
+        m_archive = std::make_unique<KZip>(m_file.get());
+    } else if (isTar(head)) {
+        m_kind = Kind::Tar;
+        m_archive = std::make_unique<KTar>(m_file.get());
+    } else if (compression != Compression::None) {
+        const QByteArray inner = decompressedHead(path, compression);
+        if (inner.isEmpty()) {
+            *error = QStringLiteral("cannot decompress its %1 data").arg(compressionName(compression));
+            return false;
+        }
+        m_compression = suffix(compression);
+        auto device = std::make_unique<KCompressionDevice>(m_file.get(), false, deviceType(compression));
+        if (!device->open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot decompress its %1 data: %2")
+                         .arg(compressionName(compression), device->errorString());
+            return false;
+        }
+        m_decompressor = std::move(device);
+        if (!isTar(inner)) {
+            // A compressed wrapper file rather than an archive of many.
+            m_kind = Kind::SingleFile;
+            m_members.push_back({ path, m_file->size() });
+            return true;
+        }
+        m_kind = Kind::Tar;
+        m_archive = std::make_unique<KTar>(m_decompressor.get());
+    } else {
+        m_kind = Kind::SingleFile;
+        m_members.push_back({ path, m_file->size() });
+        return true;
+    }
+    if (!m_archive->open(QIODevice::ReadOnly)) {
+        const QString why = m_archive->errorString();
+        *error = QStringLiteral("not a readable %1%2")
+                     .arg(kindName(), why.isEmpty() ? QString() : QStringLiteral(": ") + why);
+        m_archive.reset();
+        return false;
+    }
+    listArchive();
+    return true;
+}
+
+void InductorCacheReader::listArchive()
+{
+    std::vector<const KArchiveFile*> files;
+    QStringList names;
+    collectFiles(m_archive->directory(), {}, &files, &names);
+    std::vector<size_t> order(files.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    // In archive order: a compressed tar then never seeks backwards.
+    std::sort(
+        order.begin(), order.end(), [&](size_t a, size_t b) { return files[a]->position() < files[b]->position(); });
+    for (size_t i : order) {
+        m_members.push_back({ m_path + u':' + names[qsizetype(i)], files[i]->size() });
+        m_entries.push_back(files[i]);
+    }
+}
+
+QString InductorCacheReader::kindName() const
+{
+    switch (m_kind) {
+    case Kind::Directory: return QStringLiteral("directory");
+    case Kind::Tar:
+        return m_compression.isEmpty() ? QStringLiteral("tar archive")
+                                       : QStringLiteral("tar.%1 archive").arg(m_compression);
+    case Kind::Zip: return QStringLiteral("zip archive");
+    case Kind::SingleFile:
+        return m_compression.isEmpty() ? QStringLiteral("wrapper file")
+                                       : QStringLiteral("%1-compressed wrapper file").arg(m_compression);
+    }
+    return {};
+}
+
+std::optional<QByteArray> InductorCacheReader::read(size_t index, QString* error) const
+{
+    if (m_kind == Kind::Directory) {
+        QFile file(m_members[index].label);
+        if (!file.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot open: ") + file.errorString();
+            return std::nullopt;
+        }
+        return file.readAll();
+    }
+    if (m_kind == Kind::SingleFile) {
+        QIODevice* device = m_decompressor ? m_decompressor.get() : static_cast<QIODevice*>(m_file.get());
+        device->seek(0);
+        QByteArray bytes = device->readAll();
+        if (m_decompressor && static_cast<KCompressionDevice*>(device)->error() != QFileDevice::NoError) {
+            *error = QStringLiteral("the compressed data is damaged: ") + device->errorString();
+            return std::nullopt;
+        }
+        return bytes;
+    }
+    const KArchiveFile* entry = m_entries[index];
+    QByteArray bytes = entry->data();
+    if (bytes.size() != entry->size()) {
+        *error = QStringLiteral("the archive is damaged: read %1 of its %2 bytes").arg(bytes.size()).arg(entry->size());
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+} // namespace Ridgeline

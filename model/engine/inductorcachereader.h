@@ -1,0 +1,66 @@
+// Opens an Inductor cache wherever it lives: a directory, a tar archive of
+// one (plain, .gz, .bz2, .xz, .zst) or a zip archive, told apart by content,
+// or one wrapper file. Archives are read in place through KArchive, never
+// unpacked to disk.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class KArchive;
+class KArchiveFile;
+class QFile;
+class QIODevice;
+
+namespace Ridgeline {
+
+class InductorCacheReader
+{
+public:
+    enum class Kind
+    {
+        Directory,
+        Tar,
+        Zip,
+        SingleFile
+    };
+
+    struct Member
+    {
+        QString label; // a path, or "archive:member/path.py"
+        qint64 size = 0; // uncompressed bytes
+    };
+
+    // Opens `path`; on failure returns null and sets *error to one line
+    // naming the problem (the caller prefixes the path).
+    static std::unique_ptr<InductorCacheReader> open(const QString& path, QString* error);
+    ~InductorCacheReader();
+
+    Kind kind() const { return m_kind; }
+    QString kindName() const; // "directory", "tar.gz archive", "zip archive", "wrapper file"
+    // Files that may be wrapper files (*.py; the one file for SingleFile), in
+    // the order reading them is cheapest.
+    const std::vector<Member>& members() const { return m_members; }
+    // The bytes of members()[index], or nullopt with *error set.
+    std::optional<QByteArray> read(size_t index, QString* error) const;
+
+private:
+    InductorCacheReader() = default;
+    bool openArchive(const QString& path, QString* error);
+    void listArchive();
+
+    Kind m_kind = Kind::Directory;
+    QString m_path;
+    QString m_compression; // "gz", "xz" ... for a compressed tar
+    std::unique_ptr<QFile> m_file;
+    std::unique_ptr<QIODevice> m_decompressor;
+    std::unique_ptr<KArchive> m_archive;
+    std::vector<Member> m_members;
+    std::vector<const KArchiveFile*> m_entries; // parallel to m_members for archives
+};
+
+} // namespace Ridgeline

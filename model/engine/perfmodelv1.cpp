@@ -1,0 +1,359 @@
+#include "perfmodelv1.h"
+
+#include "checkedmath.h"
+#include "dtypes.h"
+#include "v1crosscheck.h"
+
+#include <array>
+
+namespace Ridgeline {
+namespace {
+
+// TraceLens's V1 pointer table (spec section 5); any other type counts 0.
+int traceLensPointerBytes(QStringView type)
+{
+    using Entry = std::pair<const char16_t*, int>;
+    constexpr std::array table { Entry { u"*bf16", 2 }, Entry { u"*fp16", 2 }, Entry { u"*f16", 2 },
+        Entry { u"*fp32", 4 }, Entry { u"*f32", 4 }, Entry { u"*i8", 1 }, Entry { u"*u8", 1 }, Entry { u"*i32", 4 },
+        Entry { u"*i64", 8 } };
+    for (const auto& [name, bytes] : table) {
+        if (type == QStringView(name))
+            return bytes;
+    }
+    return 0;
+}
+
+QString hintName(const SizeHint& hint, bool dict)
+{
+    return dict ? QStringLiteral("size_hints['%1']").arg(hint.key) : QStringLiteral("size_hints%1").arg(hint.key);
+}
+
+struct Counts
+{
+    std::int64_t x = 1;
+    std::int64_t r = 1;
+    QStringList xParts, rParts; // "size_hints['x'] = 32768"
+};
+
+// Dict keys starting with "r" are reduction dims; x, y (and z) multiply into
+// the pointwise tile. The list form is [x, r] for reductions and the tile
+// ([y, x] or [x]) for everything else.
+std::optional<Counts> elementCounts(const WrapperKernel& kernel, bool reductionKind)
+{
+    Counts counts;
+    const auto& hints = kernel.sizeHints;
+    for (size_t i = 0; i < hints.size(); ++i) {
+        const bool isR = kernel.sizeHintsIsDict ? hints[i].key.startsWith(u'r')
+                                                : (reductionKind && hints.size() >= 2 && i + 1 == hints.size());
+        auto product = checkedMul(isR ? counts.r : counts.x, hints[i].value);
+        if (!product)
+            return std::nullopt;
+        (isR ? counts.r : counts.x) = *product;
+        (isR ? counts.rParts : counts.xParts)
+            << hintName(hints[i], kernel.sizeHintsIsDict) + QStringLiteral(" = ") + QString::number(hints[i].value);
+    }
+    return counts;
+}
+
+QString notModelledWhy(const WrapperKernel& kernel)
+{
+    switch (kernel.heuristic) {
+    case HeuristicKind::Template:
+        return QStringLiteral("the cache's block is a template kernel (@%1): not modelled by the Triton perf model")
+            .arg(kernel.decorator);
+    case HeuristicKind::Foreach:
+        return QStringLiteral("the cache's block is a foreach kernel (@%1): not modelled by the Triton perf model")
+            .arg(kernel.decorator);
+    case HeuristicKind::SplitScan:
+        return QStringLiteral("the cache's block is a split-scan kernel (@%1): not modelled by the Triton perf model")
+            .arg(kernel.decorator);
+    case HeuristicKind::UserAutotune:
+        return QStringLiteral(
+            "the cache's block is a user-written Triton kernel (@%1): not modelled by the Triton perf model")
+            .arg(kernel.decorator);
+    default:
+        return QStringLiteral("the cache's block has an unknown heuristic (@%1): not modelled").arg(kernel.decorator);
+    }
+}
+
+QString joinNumbers(const QStringList& parts)
+{
+    return parts.size() == 1 ? parts.front() : u'(' + parts.join(QStringLiteral(" + ")) + u')';
+}
+
+
+struct TypeNotes
+{
+    QStringList unknown;       // pointer types Ridgeline does not know
+    QStringList traceLensZero; // known to Ridgeline, 0 bytes in TraceLens's table
+};
+
+// One term per pointer argument, in signature order (spec section 4):
+// reductions move every pointer but the last over xnumel x rnumel and the
+// last over xnumel; pointwise kernels move each pointer over xnumel and an
+// in_out_ptr twice. Fills the model's tensors, bytes and output write, and
+// the derivation's terms and formula. False when a sum overflows.
+bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& derivation, TypeNotes& types)
+{
+    const std::int64_t x = model.xnumel, r = model.rnumel;
+    std::vector<int> pointers;
+    for (size_t i = 0; i < kernel.signature.size(); ++i) {
+        if (kernel.signature[i].isPointer())
+            pointers.push_back(int(i));
+    }
+    std::int64_t bytes = 0, traceLensBytes = 0;
+    QStringList sizeParts;
+    for (size_t p = 0; p < pointers.size(); ++p) {
+        const SignatureEntry& entry = kernel.signature[size_t(pointers[p])];
+        V1PointerTerm term;
+        term.argIndex = pointers[p];
+        term.name = entry.name;
+        term.type = entry.type;
+        term.bytesPerElement = pointerBytesPerElement(entry.type);
+        term.traceLensBytesPerElement = traceLensPointerBytes(entry.type);
+        const bool last = p + 1 == pointers.size();
+        if (derivation.reduction) {
+            term.elements = last ? x : x * r; // x * r was checked by the caller
+            term.rule = last ? QStringLiteral("the last pointer (the reduction's output): xnumel")
+                             : QStringLiteral("read or written over xnumel x rnumel");
+        } else {
+            term.elements = x;
+            term.passes = entry.isInOut() ? 2 : 1;
+            term.rule = entry.isInOut()             ? QStringLiteral("in_out_ptr: read and written back, 2 x xnumel")
+                : entry.name.startsWith(u"out_ptr") ? QStringLiteral("written over xnumel")
+                                                    : QStringLiteral("read over xnumel");
+        }
+        const auto one = checkedMul(term.bytesPerElement.value_or(0), term.elements);
+        const auto tlOne = checkedMul(term.traceLensBytesPerElement, term.elements);
+        const auto all = one ? checkedMul(*one, term.passes) : std::nullopt;
+        const auto tlAll = tlOne ? checkedMul(*tlOne, term.passes) : std::nullopt;
+        const auto sum = all ? checkedAdd(bytes, *all) : std::nullopt;
+        const auto tlSum = tlAll ? checkedAdd(traceLensBytes, *tlAll) : std::nullopt;
+        if (!sum || !tlSum)
+            return false;
+        term.bytes = *all;
+        term.traceLensBytes = *tlAll;
+        bytes = *sum;
+        traceLensBytes = *tlSum;
+        if (!term.bytesPerElement && !types.unknown.contains(entry.type))
+            types.unknown << entry.type;
+        else if (term.bytesPerElement && *term.bytesPerElement != term.traceLensBytesPerElement
+            && !types.traceLensZero.contains(entry.type))
+            types.traceLensZero << entry.type;
+
+        // The same terms as tensors, so that views made for V2 show V1 rows too.
+        TensorTraffic tensor;
+        tensor.argIndex = term.argIndex;
+        tensor.dims = term.elements == x ? std::vector<std::int64_t> { x } : std::vector<std::int64_t> { x, r };
+        tensor.dtype = entry.type;
+        tensor.bytesPerElement = term.bytesPerElement;
+        tensor.traceLensBytesPerElement = term.traceLensBytesPerElement;
+        tensor.elements = tensor.traceLensElements = term.elements;
+        tensor.bytes = *one;
+        tensor.traceLensBytes = *tlOne;
+        model.tensors.push_back(tensor);
+        if (term.passes == 2) {
+            model.outputWriteBytes += *one;
+            model.traceLensOutputWriteBytes += *tlOne;
+        }
+        sizeParts << QString::number(term.bytesPerElement.value_or(0))
+                + (term.passes == 2 ? QStringLiteral(" x 2") : QString());
+        derivation.terms.push_back(term);
+    }
+    if (model.outputWriteBytes > 0)
+        model.outputWriteRule = QStringLiteral(
+            "pointwise: each in_out_ptr is read and written back, so its bytes count twice (V1 signature)");
+    if (types.unknown.isEmpty())
+        model.bytes = bytes;
+    model.traceLensBytes = traceLensBytes;
+
+    const QString total = types.unknown.isEmpty() ? QString::number(bytes) : QStringLiteral("unknown");
+    if (pointers.empty()) {
+        derivation.bytesFormula = QStringLiteral("no pointer arguments: 0");
+    } else if (derivation.reduction) {
+        const QString last = sizeParts.takeLast();
+        derivation.bytesFormula
+            = (sizeParts.isEmpty() ? QString()
+                                   : QStringLiteral("%1 x %2 x %3 + ").arg(joinNumbers(sizeParts)).arg(x).arg(r))
+            + QStringLiteral("%1 x %2 = %3").arg(last).arg(x).arg(total);
+    } else {
+        derivation.bytesFormula = QStringLiteral("%1 x %2 = %3").arg(joinNumbers(sizeParts)).arg(x).arg(total);
+    }
+    return true;
+}
+
+struct OpNotes
+{
+    QStringList notCounted;     // 0 FLOPs in both tables
+    QStringList traceLensBlind; // counted by Ridgeline, 0 in TraceLens
+};
+
+// FLOPs = sum of per-element costs x xnumel x rnumel. False on overflow.
+bool addFlops(const QStringList& ops, KernelModel& model, V1Derivation& derivation, OpNotes& notes)
+{
+    QStringList parts;
+    for (const QString& op : ops) {
+        OpFlops entry { op, OpCatalog::cost(op) };
+        model.flopsPerElement += entry.cost.flopsPerElement;
+        model.traceLensFlopsPerElement += entry.cost.traceLensFlopsPerElement;
+        if (entry.cost.kind == OpCostKind::NotCounted && !notes.notCounted.contains(op))
+            notes.notCounted << op;
+        if (entry.cost.flopsPerElement != entry.cost.traceLensFlopsPerElement && !notes.traceLensBlind.contains(op))
+            notes.traceLensBlind << op;
+        parts << QString::number(entry.cost.flopsPerElement);
+        model.ops.push_back(std::move(entry));
+    }
+    const std::int64_t x = model.xnumel, r = model.rnumel;
+    const auto flops = checkedMul(x * r, model.flopsPerElement);
+    const auto tlFlops = checkedMul(x * r, model.traceLensFlopsPerElement);
+    if (!flops || !tlFlops)
+        return false;
+    model.flops = *flops;
+    model.traceLensFlops = *tlFlops;
+    if (parts.isEmpty())
+        derivation.flopsFormula = QStringLiteral("no ops known: 0");
+    else if (r == 1)
+        derivation.flopsFormula = QStringLiteral("%1 x %2 = %3").arg(joinNumbers(parts)).arg(x).arg(model.flops);
+    else
+        derivation.flopsFormula
+            = QStringLiteral("%1 x %2 x %3 = %4").arg(joinNumbers(parts)).arg(x).arg(r).arg(model.flops);
+    return true;
+}
+
+} // namespace
+
+PerfModelV1::PerfModelV1(std::shared_ptr<const InductorCacheIndex> index, QString unavailable)
+    : m_index(std::move(index))
+    , m_unavailable(std::move(unavailable))
+{
+}
+
+std::optional<KernelModel> PerfModelV1::modelBlock(
+    const WrapperKernel& kernel, const KernelName& parsedName, V1Derivation* derivation, QString* whyNot)
+{
+    auto fail = [whyNot](const QString& why) {
+        *whyNot = why;
+        return std::nullopt;
+    };
+    derivation->kernel = kernel;
+    if (!kernel.problem.isEmpty())
+        return fail(kernel.problem);
+    if (!isModelledHeuristic(kernel.heuristic))
+        return fail(notModelledWhy(kernel));
+
+    const bool reductionKind = isReductionHeuristic(kernel.heuristic);
+    const auto counts = elementCounts(kernel, reductionKind);
+    if (!counts)
+        return fail(QStringLiteral("size_hints %1 have more elements than fit in 64 bits").arg(kernel.sizeHintsText));
+    const std::int64_t x = counts->x, r = counts->r;
+    if (!checkedMul(x, r))
+        return fail(QStringLiteral("xnumel x rnumel (%1 x %2) does not fit in 64 bits").arg(x).arg(r));
+    derivation->reduction = reductionKind && r > 1;
+
+    KernelModel model;
+    model.provenance = Provenance::V1;
+    model.xnumel = x;
+    model.rnumel = r;
+    model.xnumelSource = counts->xParts.join(QStringLiteral(" x "))
+        + (counts->xParts.size() > 1 ? QStringLiteral(" (the pointwise tile)") : QString())
+        + QStringLiteral(", rounded up to a power of two");
+    model.rnumelSource = !counts->rParts.isEmpty()
+        ? counts->rParts.join(QStringLiteral(" x ")) + QStringLiteral(", rounded up to a power of two")
+        : reductionKind ? QStringLiteral("1: a reduction without a reduction size hint")
+                        : QStringLiteral("1: pointwise kernel");
+
+    TypeNotes types;
+    if (!addBytes(kernel, model, *derivation, types))
+        return fail(QStringLiteral("bytes do not fit in 64 bits"));
+
+    // The Original ATen comment lists every fused op; the name may be
+    // generic, or truncated by Inductor.
+    QStringList ops;
+    if (kernel.hasAtenComment && !kernel.atenOps.isEmpty()) {
+        ops = kernel.atenOps;
+        derivation->opsSource = QStringLiteral("Original ATen comment");
+    } else if (!parsedName.fusedOps.isEmpty()) {
+        ops = parsedName.fusedOps;
+        derivation->opsSource = QStringLiteral("kernel name");
+    } else {
+        derivation->opsSource = QStringLiteral("none");
+    }
+    OpNotes opNotes;
+    if (!addFlops(ops, model, *derivation, opNotes))
+        return fail(QStringLiteral("FLOPs do not fit in 64 bits (xnumel %1 x rnumel %2)").arg(x).arg(r));
+
+    QStringList notes;
+    notes << QStringLiteral("from the Inductor cache: %1, block %2 (line %3)")
+                 .arg(kernel.wrapperFile)
+                 .arg(kernel.blockIndex)
+                 .arg(kernel.line);
+    notes << QStringLiteral("approximate: size_hints are rounded up to powers of two");
+    const bool nameSaysReduction = isReduction(parsedName.category);
+    if ((parsedName.category == KernelCategory::Pointwise && reductionKind) || (nameSaysReduction && !reductionKind))
+        notes << QStringLiteral("the name says %1 but the cache's block is @%2: the block decides")
+                     .arg(categoryTitle(parsedName.category), kernel.decorator);
+    if (ops.isEmpty())
+        notes << QStringLiteral(
+            "no ATen ops known for this kernel (no Original ATen comment, no ops in the name): FLOPs counted as 0");
+    if (!opNotes.notCounted.isEmpty())
+        notes << QStringLiteral("not counted (0 FLOPs): ") + opNotes.notCounted.join(QStringLiteral(", "));
+    if (!types.unknown.isEmpty())
+        notes << QStringLiteral("unknown pointer type %1: bytes not computed").arg(types.unknown.join(QStringLiteral(", ")));
+    model.reason = notes.join(QStringLiteral("; "));
+
+    if (!isModelled(parsedName.category)) {
+        model.traceLensDifferences
+            << QStringLiteral("TraceLens does not model kernels named %1 (no category in the name)")
+                   .arg(categoryTitle(parsedName.category));
+        model.traceLensBytes = model.traceLensFlops = 0;
+        model.traceLensOutputWriteBytes = 0;
+    } else {
+        if (!types.traceLensZero.isEmpty() || !types.unknown.isEmpty())
+            model.traceLensDifferences << QStringLiteral("TraceLens counts 0 bytes per element for pointer type %1")
+                                              .arg((types.traceLensZero + types.unknown).join(QStringLiteral(", ")));
+        if (!opNotes.traceLensBlind.isEmpty())
+            model.traceLensDifferences << QStringLiteral("TraceLens counts 0 FLOPs for ops outside its table: ")
+                    + opNotes.traceLensBlind.join(QStringLiteral(", "));
+    }
+    return model;
+}
+
+std::optional<KernelModel> PerfModelV1::model(const ModelInput& input, QString* whyNot) const
+{
+    if (!m_index) {
+        *whyNot = m_unavailable;
+        return std::nullopt;
+    }
+    const CacheLookup found = m_index->lookup(input.kernelName, input.args ? input.args->kernelFile : QString());
+    if (found.status != CacheLookup::Status::Found) {
+        *whyNot = found.why;
+        return std::nullopt;
+    }
+    V1Derivation derivation;
+    derivation.definingFiles = found.definingFiles;
+    auto model = modelBlock(*found.kernel, input.parsedName, &derivation, whyNot);
+    if (!model)
+        return std::nullopt;
+    if (found.definingFiles > 1)
+        model->reason += QStringLiteral("; the same block is in %1 wrapper files").arg(found.definingFiles);
+    model->v1 = std::move(derivation);
+    return model;
+}
+
+void PerfModelV1::crossCheck(const ModelInput& input, KernelModel& v2) const
+{
+    if (!m_index)
+        return;
+    const CacheLookup found = m_index->lookup(input.kernelName, input.args ? input.args->kernelFile : QString());
+    if (found.status != CacheLookup::Status::Found)
+        return;
+    V1Derivation derivation;
+    derivation.definingFiles = found.definingFiles;
+    QString whyNot;
+    modelBlock(*found.kernel, input.parsedName, &derivation, &whyNot);
+    if (input.parsedName.category == KernelCategory::Pointwise)
+        v2.v1OutputWriteNote = V1CrossCheck::outputWriteNote(*found.kernel, v2);
+    v2.v1 = std::move(derivation);
+}
+
+} // namespace Ridgeline

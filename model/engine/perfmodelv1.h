@@ -1,0 +1,40 @@
+// The V1 Triton performance model (spec section 4): figures from the
+// kernel's block in the Inductor cache's wrapper files - element counts
+// from size_hints, bytes from the signature's pointer types, FLOPs from the
+// Original ATen ops. The fallback when the trace event lacks V2's args, and
+// a cross-check of V2's pointwise output-write rule when it does not.
+#pragma once
+
+#include "inductorcacheindex.h"
+#include "kernelmodelsource.h"
+
+#include <memory>
+
+namespace Ridgeline {
+
+class PerfModelV1 final : public KernelModelSource
+{
+public:
+    // Without an index every answer is `unavailable`: one line saying why
+    // there is no cache ("no Inductor cache found in ...").
+    PerfModelV1(std::shared_ptr<const InductorCacheIndex> index, QString unavailable);
+
+    Provenance provenance() const override { return Provenance::V1; }
+    std::optional<KernelModel> model(const ModelInput& input, QString* whyNot) const override;
+
+    // Adds to a V2 model what the cache says about the same kernel: its
+    // derivation (Triton source, signature) and, for pointwise kernels, what
+    // the signature says about V2's extra write of the first tensor.
+    void crossCheck(const ModelInput& input, KernelModel& v2) const;
+
+    // The figures of one wrapper block. On failure *derivation still holds
+    // the block (its source is worth showing) and *whyNot says why.
+    static std::optional<KernelModel> modelBlock(
+        const WrapperKernel& kernel, const KernelName& parsedName, V1Derivation* derivation, QString* whyNot);
+
+private:
+    std::shared_ptr<const InductorCacheIndex> m_index;
+    QString m_unavailable;
+};
+
+} // namespace Ridgeline

@@ -1,0 +1,280 @@
+#include "rooflinedata.h"
+
+#include <QFileInfo>
+#include <QLocale>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Ridgeline {
+namespace {
+
+// Decades of headroom so that a marker or a roof label on the edge of the
+// data is not cut by the axis.
+constexpr double PointMargin = 0.12;
+constexpr double RoofMargin = 0.08;
+// Roofs run right of their ridge points far enough to carry their labels.
+constexpr double RoofRunDecades = 0.9;
+
+// Precisions that Triton pointwise and reduction kernels almost never run
+// in: drawn only when a kernel needs them.
+bool rarelyRelevant(const QString& key)
+{
+    return key.endsWith(u"_fp64") || key.endsWith(u"_int8") || key.endsWith(u"_tf32");
+}
+
+QString shortest(double value)
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
+        return text;
+    QString escaped = text;
+    escaped.replace(u'"', QStringLiteral("\"\""));
+    return u'"' + escaped + u'"';
+}
+
+QString csvBool(bool value)
+{
+    return value ? QStringLiteral("true") : QStringLiteral("false");
+}
+
+double power10(int exponent)
+{
+    return std::pow(10.0, exponent);
+}
+
+} // namespace
+
+QString RooflineRoof::unit() const
+{
+    return kind == Kind::Memory ? QStringLiteral("TB/s") : QStringLiteral("TFLOPS");
+}
+
+QString RooflineRoof::name() const
+{
+    return label + u' ' + shortest(value) + u' ' + unit();
+}
+
+double DecadeFrame::xMin() const { return power10(xMinExp); }
+double DecadeFrame::xMax() const { return power10(xMaxExp); }
+double DecadeFrame::yMin() const { return power10(yMinExp); }
+double DecadeFrame::yMax() const { return power10(yMaxExp); }
+
+QString RooflineData::peakSetText() const
+{
+    if (!peakSetFellBack)
+        return peakSetTitle(peakSet);
+    return peakSetTitle(peakSet) + QStringLiteral(" (no %1 for this GPU)").arg(peakSetTitle(peakSet == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet));
+}
+
+QString RooflineData::title() const
+{
+    const QString gpu = gpuName + QStringLiteral(", ") + peakSetText();
+    if (tracePath.isEmpty())
+        return gpu;
+    return QFileInfo(tracePath).fileName() + QStringLiteral(": ") + gpu;
+}
+
+const RooflinePoint* RooflineData::point(int kernelIndex) const
+{
+    for (const RooflinePoint& p : points) {
+        if (p.kernelIndex == kernelIndex)
+            return &p;
+    }
+    return nullptr;
+}
+
+RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, PeakSet peaks)
+{
+    RooflineData data;
+    data.gpuName = gpu.name;
+    data.peakSet = gpu.has(peaks) ? peaks : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
+    data.peakSetFellBack = data.peakSet != peaks;
+    const PeakFigures& figures = gpu.peaks(data.peakSet);
+
+    RooflineRoof memory;
+    memory.kind = RooflineRoof::Kind::Memory;
+    memory.key = QStringLiteral("hbm");
+    memory.label = QStringLiteral("HBM");
+    memory.value = figures.memoryBandwidthTBps;
+    data.roofs.push_back(memory);
+
+    if (result) {
+        data.tracePath = result->tracePath;
+        data.kernelCount = int(result->kernels.size());
+        for (int i = 0; i < data.kernelCount; ++i) {
+            const KernelRow& row = result->kernels[size_t(i)];
+            const auto placement = placeKernel(row, figures);
+            if (!placement)
+                continue;
+            RooflinePoint point;
+            point.kernelIndex = i;
+            point.name = row.name;
+            point.category = row.parsedName.category;
+            point.provenance = row.provenance();
+            point.shareOfGpuTime = row.shareOfGpuTime;
+            point.intensity = placement->intensity;
+            point.tflops = placement->achievedTflops;
+            point.roofKey = placement->roof->key;
+            point.roofLabel = placement->roof->label;
+            point.roofTflops = placement->roof->tflops;
+            point.bound = placement->bound;
+            point.attainableTflops = placement->attainableTflops;
+            point.fractionOfRoof = placement->fractionOfRoof;
+            point.aboveRoof = placement->aboveRoof;
+            data.points.push_back(point);
+        }
+    }
+
+    for (const ComputeRoof& peak : figures.computeRoofs) {
+        RooflineRoof roof;
+        roof.key = peak.key;
+        roof.label = peak.label;
+        roof.value = peak.tflops;
+        roof.ridgePoint = ridgePoint(peak.tflops, figures.memoryBandwidthTBps);
+        roof.plotted = !rarelyRelevant(peak.key)
+            || std::any_of(data.points.begin(), data.points.end(), [&](const RooflinePoint& p) { return p.roofKey == peak.key; });
+        data.roofs.push_back(roof);
+    }
+    return data;
+}
+
+int decadeBelow(double value, double margin)
+{
+    return int(std::floor(std::log10(value) - margin));
+}
+
+int decadeAbove(double value, double margin)
+{
+    return int(std::ceil(std::log10(value) + margin));
+}
+
+DecadeFrame snapToDecades(double xMin, double xMax, double yMin, double yMax)
+{
+    // A hair inside a decade is that decade: axis ranges come back from
+    // pixel arithmetic with rounding noise.
+    constexpr double Noise = 1e-6;
+    DecadeFrame frame { decadeBelow(xMin, -Noise), decadeAbove(xMax, -Noise), decadeBelow(yMin, -Noise),
+                        decadeAbove(yMax, -Noise) };
+    frame.xMaxExp = std::max(frame.xMaxExp, frame.xMinExp + 1);
+    frame.yMaxExp = std::max(frame.yMaxExp, frame.yMinExp + 1);
+    return frame;
+}
+
+namespace {
+
+double topPlottedRoof(const RooflineData& data)
+{
+    double top = 0;
+    for (const RooflineRoof& roof : data.roofs) {
+        if (roof.kind == RooflineRoof::Kind::Compute && roof.plotted)
+            top = std::max(top, roof.value);
+    }
+    // A GPU file with only a bandwidth: show the memory roof up to 1 PFLOPS.
+    return top > 0 ? top : 1000.0;
+}
+
+double topPlottedRidge(const RooflineData& data)
+{
+    double top = 0;
+    for (const RooflineRoof& roof : data.roofs) {
+        if (roof.kind == RooflineRoof::Kind::Compute && roof.plotted)
+            top = std::max(top, roof.ridgePoint);
+    }
+    return top > 0 ? top : topPlottedRoof(data) / data.bandwidthTBps();
+}
+
+void widenToPoints(DecadeFrame& frame, const RooflineData& data)
+{
+    for (const RooflinePoint& p : data.points) {
+        frame.xMinExp = std::min(frame.xMinExp, decadeBelow(p.intensity, PointMargin));
+        frame.xMaxExp = std::max(frame.xMaxExp, decadeAbove(p.intensity, PointMargin));
+        frame.yMinExp = std::min(frame.yMinExp, decadeBelow(p.tflops, PointMargin));
+        frame.yMaxExp = std::max(frame.yMaxExp, decadeAbove(p.tflops, PointMargin));
+    }
+}
+
+} // namespace
+
+DecadeFrame fitFrame(const RooflineData& data)
+{
+    if (data.points.empty())
+        return gpuFrame(data);
+    DecadeFrame frame;
+    const RooflinePoint& first = data.points.front();
+    frame.xMinExp = decadeBelow(first.intensity, PointMargin);
+    frame.xMaxExp = decadeAbove(first.intensity, PointMargin);
+    frame.yMinExp = decadeBelow(first.tflops, PointMargin);
+    frame.yMaxExp = decadeAbove(first.tflops, PointMargin);
+    widenToPoints(frame, data);
+    for (const RooflineRoof& roof : data.roofs) {
+        if (roof.kind != RooflineRoof::Kind::Compute || !roof.plotted)
+            continue;
+        frame.xMinExp = std::min(frame.xMinExp, decadeBelow(roof.ridgePoint, PointMargin));
+        frame.xMaxExp = std::max(frame.xMaxExp, decadeAbove(roof.ridgePoint, RoofRunDecades));
+        frame.yMinExp = std::min(frame.yMinExp, decadeBelow(roof.value, RoofMargin));
+        frame.yMaxExp = std::max(frame.yMaxExp, decadeAbove(roof.value, RoofMargin));
+    }
+    return frame;
+}
+
+DecadeFrame gpuFrame(const RooflineData& data)
+{
+    DecadeFrame frame;
+    frame.xMinExp = -2;
+    frame.xMaxExp = std::max(4, decadeAbove(topPlottedRidge(data), RoofRunDecades));
+    frame.yMinExp = decadeBelow(data.bandwidthTBps() * 0.01);
+    frame.yMaxExp = decadeAbove(topPlottedRoof(data), RoofMargin);
+    widenToPoints(frame, data);
+    return frame;
+}
+
+QByteArray rooflineCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks)
+{
+    return rooflineCsv(rooflineData(&result, gpu, peaks));
+}
+
+QByteArray rooflineCsv(const RooflineData& data)
+{
+    const QStringList header {
+        QStringLiteral("record"),         QStringLiteral("gpu"),
+        QStringLiteral("name"),           QStringLiteral("kind"),
+        QStringLiteral("source"),         QStringLiteral("value"),
+        QStringLiteral("unit"),           QStringLiteral("ridge_point_flops_per_byte"),
+        QStringLiteral("plotted"),        QStringLiteral("category"),
+        QStringLiteral("provenance"),     QStringLiteral("flops_per_byte"),
+        QStringLiteral("tflops_per_s"),   QStringLiteral("share_of_gpu_time"),
+        QStringLiteral("roof"),           QStringLiteral("attainable_tflops_per_s"),
+        QStringLiteral("bound"),          QStringLiteral("fraction_of_roof"),
+        QStringLiteral("above_roof"),
+    };
+    QString out = header.join(u',') + u'\n';
+    const QString gpu = csvField(data.gpuName);
+    for (const RooflineRoof& roof : data.roofs) {
+        const bool memory = roof.kind == RooflineRoof::Kind::Memory;
+        const QStringList fields {
+            QStringLiteral("roof"), gpu, csvField(roof.label),
+            memory ? QStringLiteral("memory") : QStringLiteral("compute"), peakSetKey(data.peakSet),
+            shortest(roof.value), roof.unit(), memory ? QString() : shortest(roof.ridgePoint), csvBool(roof.plotted),
+            {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+        };
+        out += fields.join(u',') + u'\n';
+    }
+    for (const RooflinePoint& p : data.points) {
+        const QStringList fields {
+            QStringLiteral("kernel"), gpu, csvField(p.name), {}, {}, {}, {}, {}, csvBool(true),
+            categoryKey(p.category), provenanceKey(p.provenance), shortest(p.intensity), shortest(p.tflops),
+            p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(), csvField(p.roofLabel),
+            shortest(p.attainableTflops), boundName(p.bound), shortest(p.fractionOfRoof), csvBool(p.aboveRoof),
+        };
+        out += fields.join(u',') + u'\n';
+    }
+    return out.toUtf8();
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,113 @@
+// The roofline as data, for the chart, its exports and people who re-plot:
+// the roofs of one GPU and peak set, one point per kernel that can be placed,
+// whole-decade frames, and a CSV of roofs and points.
+#pragma once
+
+#include "analysisresult.h"
+#include "gpuspec.h"
+#include "roofline.h"
+
+#include <QByteArray>
+
+#include <optional>
+#include <vector>
+
+namespace Ridgeline {
+
+struct RooflineRoof
+{
+    enum class Kind { Memory, Compute };
+    Kind kind = Kind::Compute;
+    QString key;           // "hbm" or a peak key such as "matrix_bf16"
+    QString label;         // "HBM" or "BF16 matrix"
+    double value = 0;      // TB/s for the memory roof, TFLOPS for compute roofs
+    double ridgePoint = 0; // FLOP/B where the memory roof meets this roof; 0 for the memory roof
+    // FP64, INT8 and TF32 clutter a Triton roofline: they are kept as data
+    // but only drawn when a plotted kernel runs under them.
+    bool plotted = true;
+
+    QString unit() const; // "TB/s" or "TFLOPS"
+    QString name() const; // "HBM 5.3 TB/s", "BF16 matrix 1307.4 TFLOPS"
+    bool operator==(const RooflineRoof&) const = default;
+};
+
+struct RooflinePoint
+{
+    int kernelIndex = -1; // into AnalysisResult::kernels
+    QString name;
+    KernelCategory category = KernelCategory::Other;
+    Provenance provenance = Provenance::None;
+    std::optional<double> shareOfGpuTime;
+    double intensity = 0;        // FLOP/B
+    double tflops = 0;           // achieved, mean over calls
+    QString roofKey;             // the compute roof that applies, e.g. "vector_fp32"
+    QString roofLabel;           // "FP32 vector"
+    double roofTflops = 0;
+    RooflinePlacement::Bound bound = RooflinePlacement::Bound::Memory;
+    double attainableTflops = 0; // the roof at this intensity
+    double fractionOfRoof = 0;
+    bool aboveRoof = false;      // a model or unit error: flagged, never hidden
+    bool operator==(const RooflinePoint&) const = default;
+};
+
+// A log-log frame whose four edges are whole decades: 10^xMinExp .. 10^xMaxExp.
+struct DecadeFrame
+{
+    int xMinExp = -2;
+    int xMaxExp = 4;
+    int yMinExp = -2;
+    int yMaxExp = 4;
+
+    double xMin() const;
+    double xMax() const;
+    double yMin() const;
+    double yMax() const;
+    bool operator==(const DecadeFrame&) const = default;
+};
+
+struct RooflineData
+{
+    QString tracePath;       // empty when no trace is loaded
+    QString gpuName;
+    PeakSet peakSet = PeakSet::Datasheet; // the set used
+    bool peakSetFellBack = false;         // the requested set is missing for this GPU
+    std::vector<RooflineRoof> roofs;      // the memory roof first, then compute roofs, highest first
+    std::vector<RooflinePoint> points;    // in kernel order
+    int kernelCount = 0;                  // rows in the result, plotted or not
+
+    const RooflineRoof& memoryRoof() const { return roofs.front(); }
+    double bandwidthTBps() const { return roofs.front().value; }
+    // "trace.json.gz: AMD Instinct MI300X, datasheet peaks"
+    QString title() const;
+    QString peakSetText() const; // "datasheet peaks", with the fallback said
+    int unplottedKernels() const { return kernelCount - int(points.size()); }
+    const RooflinePoint* point(int kernelIndex) const;
+    // Views skip redrawing what would come out the same.
+    bool operator==(const RooflineData&) const = default;
+};
+
+// Roofs of `gpu` under `peaks` and the points of every kernel that has an
+// intensity and a throughput; `result` may be null (roofs only).
+RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, PeakSet peaks);
+
+// Rounds outwards to whole decades; a value within `margin` decades of an
+// edge gets one more decade so that its marker is not cut by the axis.
+int decadeBelow(double value, double margin = 0);
+int decadeAbove(double value, double margin = 0);
+DecadeFrame snapToDecades(double xMin, double xMax, double yMin, double yMax);
+
+// The decades around the points and the plotted ridge points and roofs;
+// the GPU frame when there are no points.
+DecadeFrame fitFrame(const RooflineData& data);
+// A frame from the GPU's roofs alone, so that two exports compare: x
+// 10^-2..10^4, y from the decade below the memory roof at 0.01 FLOP/B to the
+// decade above the top plotted roof. Widened by whole decades only where a
+// point would fall outside.
+DecadeFrame gpuFrame(const RooflineData& data);
+
+// One table for re-plotting: a row per roof (record "roof") and per plotted
+// kernel (record "kernel"), columns empty where they do not apply.
+QByteArray rooflineCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks);
+QByteArray rooflineCsv(const RooflineData& data);
+
+} // namespace Ridgeline

@@ -1,0 +1,89 @@
+#include "markdownwriter.h"
+
+namespace Ridgeline {
+
+void MarkdownWriter::endBlock()
+{
+    // A blank line ends a block: two paragraphs, or a list and a table, must
+    // not run together.
+    if (!m_text.isEmpty())
+        m_text += u'\n';
+    m_inList = false;
+}
+
+void MarkdownWriter::heading(int level, const QString& text)
+{
+    endBlock();
+    m_text += QString(level, u'#') + u' ' + text + u'\n';
+}
+
+void MarkdownWriter::paragraph(const QString& text)
+{
+    endBlock();
+    m_text += text + u'\n';
+}
+
+void MarkdownWriter::bullet(const QString& text)
+{
+    if (!m_inList)
+        endBlock();
+    m_inList = true;
+    m_text += QStringLiteral("- ") + text + u'\n';
+}
+
+void MarkdownWriter::codeBlock(const QStringList& lines)
+{
+    endBlock();
+    m_text += QStringLiteral("```\n");
+    for (const QString& line : lines)
+        m_text += line + u'\n';
+    m_text += QStringLiteral("```\n");
+}
+
+void MarkdownWriter::table(
+    const QStringList& header, const std::vector<QStringList>& rows, const std::vector<Align>& alignments)
+{
+    endBlock();
+    auto line = [](const QStringList& cells) {
+        return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    };
+    m_text += line(header);
+    QStringList rule;
+    for (qsizetype c = 0; c < header.size(); ++c) {
+        const bool right = size_t(c) < alignments.size() && alignments[size_t(c)] == Align::Right;
+        rule << (right ? QStringLiteral("---:") : QStringLiteral("---"));
+    }
+    m_text += line(rule);
+    for (QStringList cells : rows) {
+        // A short row would shift the columns of the rendered table.
+        while (cells.size() < header.size())
+            cells << QString();
+        m_text += line(cells);
+    }
+}
+
+QString MarkdownWriter::escape(const QString& text)
+{
+    static const QString special = QStringLiteral("\\`*_[]<>|#~");
+    QString out;
+    out.reserve(text.size() + 8);
+    for (QChar c : text) {
+        if (special.contains(c))
+            out += u'\\';
+        out += c;
+    }
+    return out;
+}
+
+QString MarkdownWriter::code(const QString& text)
+{
+    // A pipe ends a table cell even inside a code span; a backtick inside
+    // needs a longer fence.
+    QString body = text;
+    body.replace(u'|', QStringLiteral("\\|"));
+    const QString fence = body.contains(u'`') ? QStringLiteral("`` ") : QStringLiteral("`");
+    const QString close = body.contains(u'`') ? QStringLiteral(" ``") : QStringLiteral("`");
+    return fence + body + close;
+}
+
+} // namespace Ridgeline

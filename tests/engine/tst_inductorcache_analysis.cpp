@@ -1,0 +1,202 @@
+// The Inductor cache inside an analysis: where it is found when none is
+// given, progress and cancel while it is indexed, V2 rows cross-checked
+// against it, and replayed kernels modelled from it by name.
+#include "cachefixtures.h"
+#include "inductorcachelocator.h"
+#include "testsupport.h"
+
+#include <QDir>
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+struct LocationCase
+{
+    const char* name;
+    bool envDir, envDirExists, home, tmp; // which places exist
+    const char* origin; // empty: none found
+};
+
+void PrintTo(const LocationCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+const LocationCase locationCases[] = {
+    { "EnvironmentVariableFirst", true, true, true, true, "$TORCHINDUCTOR_CACHE_DIR" },
+    { "UnsetVariableFallsToHome", false, false, true, true, "~/.cache/torchinductor" },
+    { "MissingVariableDirFallsToHome", true, false, true, true, "~/.cache/torchinductor" },
+    { "TmpLast", false, false, false, true, "/tmp/torchinductor_<user>" },
+    { "NothingFound", true, false, false, false, "" },
+};
+
+class DefaultLocations : public ::testing::TestWithParam<LocationCase>
+{
+};
+
+TEST_P(DefaultLocations, FirstExistingWins)
+{
+    const LocationCase& c = GetParam();
+    QTemporaryDir root;
+    CacheEnvironment env;
+    env.homeDir = root.filePath(QStringLiteral("home"));
+    env.tempDir = root.filePath(QStringLiteral("tmp"));
+    env.userName = QStringLiteral("ridge");
+    if (c.envDir)
+        env.torchInductorCacheDir = root.filePath(QStringLiteral("custom"));
+    if (c.envDirExists)
+        QDir().mkpath(env.torchInductorCacheDir);
+    if (c.home)
+        QDir().mkpath(env.homeDir + QStringLiteral("/.cache/torchinductor"));
+    if (c.tmp)
+        QDir().mkpath(env.tempDir + QStringLiteral("/torchinductor_ridge"));
+
+    const CacheLocation location = InductorCacheLocator::locate({}, true, env);
+    EXPECT_EQ(location.origin, QString::fromLatin1(c.origin));
+    const QString origin = QString::fromLatin1(c.origin);
+    QString expectedPath;
+    if (origin.startsWith(u'$'))
+        expectedPath = env.torchInductorCacheDir;
+    else if (origin.startsWith(u'~'))
+        expectedPath = env.homeDir + QStringLiteral("/.cache/torchinductor");
+    else if (!origin.isEmpty())
+        expectedPath = env.tempDir + QStringLiteral("/torchinductor_ridge");
+    EXPECT_EQ(location.path, expectedPath);
+
+    // An explicit path wins over all of them, existing or not.
+    EXPECT_EQ(InductorCacheLocator::locate(QStringLiteral("/nowhere.zip"), true, env).origin, QStringLiteral("given"));
+    EXPECT_TRUE(InductorCacheLocator::locate({}, false, env).path.isEmpty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Search, DefaultLocations, ::testing::ValuesIn(locationCases),
+    [](const auto& param) { return std::string(param.param.name); });
+
+TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
+{
+    CacheFixtures fixtures;
+    QTemporaryDir home;
+    fixtures.write(QStringLiteral("home/.cache/torchinductor/xq/cxq.py"), fixtureWrapper());
+    AnalysisOptions options;
+    options.cacheEnvironment
+        = CacheEnvironment { {}, fixtures.path(QStringLiteral("home")), {}, QStringLiteral("ridge") };
+    const auto outcome = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    EXPECT_EQ(outcome.result->inductorCacheOrigin, QStringLiteral("~/.cache/torchinductor"));
+    EXPECT_EQ(outcome.result->inductorCacheSource, fixtures.path(QStringLiteral("home/.cache/torchinductor")));
+    for (const KernelRow& row : outcome.result->kernels)
+        EXPECT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.name);
+
+    // Nothing anywhere: the rows say where V1 looked.
+    options.cacheEnvironment = CacheEnvironment { {}, home.path(), {}, QStringLiteral("ridge") };
+    const auto none = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
+    ASSERT_EQ(none.status, AnalysisOutcome::Status::Ok);
+    EXPECT_TRUE(none.result->inductorCacheSource.isEmpty());
+    EXPECT_TRUE(none.result->cacheWarnings.isEmpty()) << "no cache is not a problem of the cache";
+    const KernelRow& row = none.result->kernels.front();
+    EXPECT_EQ(row.provenance(), Provenance::None);
+    EXPECT_TRUE(row.model.reason.contains(
+        QStringLiteral("V1: no Inductor cache given or found (looked in $TORCHINDUCTOR_CACHE_DIR (unset), ")
+        + home.filePath(QStringLiteral(".cache/torchinductor"))))
+        << qPrintable(row.model.reason);
+}
+
+TEST(InductorCacheAnalysis, ProgressCoversTheTraceThenTheCache)
+{
+    CacheFixtures fixtures;
+    const QString trace = fixtures.traceWithoutV2Args();
+    const qint64 traceBytes = QFileInfo(trace).size();
+    const qint64 cacheBytes = fixtureWrapper().size();
+    qint64 lastDone = -1, lastTotal = 0;
+    int reports = 0;
+    JobControl control;
+    control.progress = [&](qint64 done, qint64 total) {
+        EXPECT_GE(done, lastDone) << "progress never goes back";
+        EXPECT_LE(done, total);
+        lastDone = done;
+        lastTotal = total;
+        ++reports;
+    };
+    const auto outcome = analyzeWithCache(trace, fixtures.cacheArchive(QStringLiteral("c.zip")), control);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    // The per-kernel file beside the wrapper is read too (it might have been one).
+    const QByteArray wrapper = fixtureWrapper();
+    const qsizetype from = wrapper.indexOf("'''") + 3;
+    const qint64 perKernelBytes = wrapper.indexOf("'''", from) - from;
+    EXPECT_EQ(lastTotal, traceBytes + cacheBytes + perKernelBytes) << "the trace's bytes, then the cache's";
+    EXPECT_EQ(lastDone, lastTotal);
+    EXPECT_GT(reports, 2);
+}
+
+TEST(InductorCacheAnalysis, StopWhileIndexingCancels)
+{
+    CacheFixtures fixtures;
+    const QString trace = fixtures.traceWithoutV2Args();
+    const qint64 traceBytes = QFileInfo(trace).size();
+    std::stop_source stop;
+    JobControl control;
+    control.stop = stop.get_token();
+    bool stoppedInCache = false;
+    control.progress = [&](qint64 done, qint64) {
+        if (done >= traceBytes && !stop.stop_requested()) {
+            stoppedInCache = true;
+            stop.request_stop();
+        }
+    };
+    const auto outcome = analyzeWithCache(trace, fixtures.cacheDirectory(), control);
+    EXPECT_TRUE(stoppedInCache);
+    EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Cancelled);
+    EXPECT_EQ(outcome.result, nullptr);
+}
+
+TEST(InductorCacheAnalysis, V2RowsStayV2AndCarryTheCacheCrossCheck)
+{
+    CacheFixtures fixtures;
+    const auto outcome = analyzeWithCache(bundledSampleTrace(), fixtures.cacheDirectory());
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    for (const KernelRow& row : outcome.result->kernels) {
+        SCOPED_TRACE(qPrintable(row.name));
+        ASSERT_EQ(row.provenance(), Provenance::V2) << "V2 first: the cache never replaces the trace's own args";
+        ASSERT_TRUE(row.model.v1.has_value());
+        EXPECT_FALSE(row.model.v1->kernel.source.isEmpty());
+        if (row.parsedName.category == KernelCategory::Pointwise) {
+            ASSERT_TRUE(row.model.v1OutputWriteNote.has_value());
+            EXPECT_TRUE(row.model.v1OutputWriteNote->startsWith(
+                QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0")))
+                << qPrintable(*row.model.v1OutputWriteNote);
+        } else {
+            EXPECT_FALSE(row.model.v1OutputWriteNote.has_value());
+        }
+    }
+    // V2's own figures are untouched: 256.00390625 MB for the RMSNorm kernel.
+    const KernelRow* rms = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    ASSERT_NE(rms, nullptr);
+    EXPECT_EQ(rms->model.bytes, std::optional<std::int64_t>(268439552));
+}
+
+TEST(InductorCacheAnalysis, ReplayedKernelsAreModelledByName)
+{
+    CacheFixtures fixtures;
+    // A GPU kernel no Triton op launched (CUDA/HIP graph replay).
+    const QString trace = fixtures.write(QStringLiteral("replay.json"),
+        traceJson(kernelEvent("triton_poi_fused__unsafe_view_add_3", 500, 140.848, 99) + ",\n"
+            + kernelEvent("triton_poi_fused_mul_7", 700, 10, 98)));
+    const auto outcome = analyzeWithCache(trace, fixtures.cacheDirectory());
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const KernelRow* known = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_add_3"));
+    ASSERT_NE(known, nullptr);
+    EXPECT_EQ(known->kind, RowKind::KernelOnly);
+    ASSERT_EQ(known->provenance(), Provenance::V1) << qPrintable(known->model.reason);
+    EXPECT_EQ(known->model.bytes, std::optional<std::int64_t>(536870912));
+    ASSERT_TRUE(known->tbPerS);
+    const KernelRow* unknown = findRow(*outcome.result, QStringLiteral("triton_poi_fused_mul_7"));
+    ASSERT_NE(unknown, nullptr);
+    EXPECT_EQ(unknown->provenance(), Provenance::None);
+    EXPECT_TRUE(unknown->model.reason.contains(QStringLiteral("without a Triton op")))
+        << qPrintable(unknown->model.reason);
+}
+
+} // namespace

@@ -1,0 +1,92 @@
+// The roofline figure as a QChart, shared by the view and the exporter so
+// both draw the same thing: log-log axes, labelled roofs and ridge points,
+// one marker per kernel (colour: category, shape: provenance, area: share of
+// GPU time), rings for selected kernels and for kernels above their roof.
+#pragma once
+
+#include "rooflinedata.h"
+
+#include <QChart>
+#include <QList>
+
+#include <memory>
+#include <vector>
+
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+
+namespace Ridgeline {
+
+class RooflineLabels;
+
+class RooflineChart final : public QChart
+{
+    Q_OBJECT
+public:
+    // Dynamic properties on every series, for hit tests and tests:
+    // RoleProperty is one of "memory-roof", "compute-roof", "ridge-points",
+    // "kernels", "selection", "above-roof", "legend"; KernelsProperty is a
+    // QList<int> with the kernel index of each point of a point series.
+    static constexpr const char* RoleProperty = "ridgelineRole";
+    static constexpr const char* KernelsProperty = "ridgelineKernels";
+
+    // `textPx` is the pixel size of tick labels; titles, labels, markers and
+    // lines scale from it, so an export's text is relative to its size.
+    explicit RooflineChart(double textPx, QGraphicsItem* parent = nullptr);
+    ~RooflineChart() override;
+
+    void setData(RooflineData data);
+    const RooflineData& data() const { return m_data; }
+    void setSelectedKernels(const QList<int>& kernelIndices);
+
+    void showFrame(const DecadeFrame& frame);
+    DecadeFrame shownFrame() const { return m_frame; }
+
+    // Positions are in the chart's coordinates.
+    int kernelAt(const QPointF& position); // -1 when no marker is there
+    QPointF kernelPosition(int kernelIndex);
+    QString toolTip(int kernelIndex) const;
+    // Texts of the roof, ridge, flag and kernel labels that are shown.
+    QStringList labelTexts() const;
+
+    // Lays the labels out for the current plot area; runs by itself when the
+    // plot area or the axes change, and once more before an export renders.
+    void updateLabels();
+
+private:
+    struct Marker
+    {
+        int kernelIndex = -1;
+        QPointF value;
+        double size = 0;
+        QScatterSeries* series = nullptr;
+    };
+
+    void buildRoofs();
+    void fitRoofsToAxes();
+    void buildPoints();
+    void buildLegend();
+    void buildSelection();
+    QScatterSeries* addScatter(const QString& name, const char* role, int shape, const QColor& fill,
+                               const QColor& border, double borderWidth);
+    void hideFromLegend(QAbstractSeries* series);
+    double markerSize(const RooflinePoint& point) const;
+
+    double m_textPx;
+    RooflineData m_data;
+    DecadeFrame m_frame;
+    QLogValueAxis* m_axisX;
+    QLogValueAxis* m_axisY;
+    QLineSeries* m_memoryLine = nullptr;
+    double m_topRidge = 0;
+    std::vector<std::pair<QLineSeries*, size_t>> m_computeLines; // and the roof's index in m_data.roofs
+    double m_maxShare = 0; // of GPU time, over the plotted kernels
+    std::vector<Marker> m_markers; // kernel markers, drawn in this order
+    QScatterSeries* m_selection = nullptr;
+    QList<int> m_selected;
+    std::unique_ptr<RooflineLabels> m_labels;
+    bool m_updatingLabels = false;
+};
+
+} // namespace Ridgeline

@@ -1,0 +1,40 @@
+// Greedy placement of the roofline's text labels: each label takes the first
+// of its candidate positions that stays inside the plot and clear of what is
+// already there, so that close roofs and ridge points stay readable.
+#pragma once
+
+#include <QLineF>
+#include <QList>
+#include <QPointF>
+#include <QPolygonF>
+#include <QRectF>
+
+class QGraphicsItem;
+
+namespace Ridgeline {
+
+class RooflineLabelPlacer final
+{
+public:
+    explicit RooflineLabelPlacer(const QRectF& bounds);
+
+    // Space a label must not cover, such as a kernel's marker.
+    void block(const QRectF& rect);
+    // A roof line: text across a line is hard to read.
+    void blockLine(const QLineF& line);
+    // Moves `item` to the first free candidate position (the item's pos) and
+    // returns its index; when none is free, moves it to the first candidate,
+    // keeps it if `force`, else hides it, and returns -1. A label that runs
+    // along a line (`alongLine`) does not avoid lines, nor slide: it belongs
+    // where it is put. Rotated labels are tested by their real outline.
+    int place(QGraphicsItem* item, const QList<QPointF>& candidates, bool force, bool alongLine = false);
+
+private:
+    bool isFree(const QPolygonF& outline, bool avoidLines) const;
+
+    QRectF m_bounds;
+    QList<QPolygonF> m_taken;
+    QList<QLineF> m_lines;
+};
+
+} // namespace Ridgeline
