@@ -1,5 +1,6 @@
 #include "resultexport.h"
 
+#include "csvfield.h"
 #include "gpuspec.h"
 
 #include <QFile>
@@ -77,15 +78,6 @@ QJsonObject kernelObject(const KernelRow& row)
         };
     }
     return object;
-}
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
-        return text;
-    QString escaped = text;
-    escaped.replace(u'"', QStringLiteral("\"\""));
-    return u'"' + escaped + u'"';
 }
 
 QString csvNumber(std::optional<double> value)

@@ -1,5 +1,7 @@
 #include "rooflinedata.h"
 
+#include "csvfield.h"
+
 #include <QFileInfo>
 #include <QLocale>
 #include <QStringList>
@@ -27,15 +29,6 @@ bool rarelyRelevant(const QString& key)
 QString shortest(double value)
 {
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
-        return text;
-    QString escaped = text;
-    escaped.replace(u'"', QStringLiteral("\"\""));
-    return u'"' + escaped + u'"';
 }
 
 QString csvBool(bool value)
