@@ -7,6 +7,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSize>
 #include <QTextStream>
@@ -46,6 +47,8 @@ struct Options
     QString gpuName;
     QString gpuFile;
     QString tracePath;
+    QString inductorCache; // empty: the default places, unless noInductorCache
+    bool noInductorCache = false;
     bool listGpus = false;
     bool quiet = false;
 };
@@ -58,6 +61,9 @@ void addOptions(QCommandLineParser& parser)
         "Without --export or --export-roofline, opens TRACE in the desktop app. With them, runs headless (no display\n"
         "needed): --export writes the kernel table, --export-roofline draws the roofline; both may be given.\n"
         "\n"
+        "Kernels whose trace events lack V2's args are modelled from the Inductor cache (V1): --inductor-cache, else\n"
+        "$TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor or /tmp/torchinductor_<user>, the first that exists.\n"
+        "\n"
         "Exit status: 0 success, 2 bad arguments, 3 the trace cannot be read, 4 the output cannot be written."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -67,6 +73,8 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
     parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("no-inductor-cache"), QStringLiteral("Do not look for an Inductor cache in the default places (V2 figures only).") });
     parser.addOption({ QStringLiteral("gpu"), QStringLiteral("GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."), QStringLiteral("NAME") });
     parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."), QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("list-gpus"), QStringLiteral("List the known GPUs and exit.") });
@@ -173,7 +181,10 @@ int runHeadless(const Options& options)
         }
     }
 
-    const auto outcome = Ridgeline::analyzeTrace(options.tracePath, {}, {});
+    Ridgeline::AnalysisOptions analysis;
+    analysis.inductorCache = options.inductorCache;
+    analysis.searchDefaultInductorCache = !options.noInductorCache;
+    const auto outcome = Ridgeline::analyzeTrace(options.tracePath, analysis, {});
     if (outcome.status != Ridgeline::AnalysisOutcome::Status::Ok) {
         printError(outcome.error);
         return UnreadableTrace;
@@ -255,6 +266,18 @@ int main(int argc, char** argv)
         printError(optionError);
         return BadArguments;
     }
+    options.inductorCache = parser.value(QStringLiteral("inductor-cache"));
+    options.noInductorCache = parser.isSet(QStringLiteral("no-inductor-cache"));
+    if (!options.inductorCache.isEmpty() && options.noInductorCache) {
+        printError(QStringLiteral("--inductor-cache and --no-inductor-cache exclude each other (see --help)"));
+        return BadArguments;
+    }
+    // A cache that exists but cannot be read costs only the V1 figures (a
+    // warning); a path that names nothing is a typo worth stopping for.
+    if (!options.inductorCache.isEmpty() && !QFileInfo::exists(options.inductorCache)) {
+        printError(options.inductorCache + QStringLiteral(": no such file or folder (--inductor-cache)"));
+        return BadArguments;
+    }
 #ifndef RIDGELINE_WITH_GUI
     if (!options.roofline.path.isEmpty()) {
         printError(QStringLiteral("this build has no charts: --export-roofline is not available"));
@@ -272,7 +295,7 @@ int main(int argc, char** argv)
     const bool headless = options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
     if (!headless) {
 #ifdef RIDGELINE_WITH_GUI
-        return Ridgeline::runGui(argc, argv, options.tracePath);
+        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache);
 #else
         printError(QStringLiteral("this build has no GUI: use --export FILE (see --help)"));
         return BadArguments;

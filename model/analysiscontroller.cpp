@@ -21,7 +21,7 @@ void AnalysisController::cancel()
     m_stop.request_stop();
 }
 
-void AnalysisController::open(const QString& path)
+void AnalysisController::open(const QString& path, const AnalysisOptions& options)
 {
     // The previous job sees its stop token and ends; its result, if any,
     // carries an old generation and is dropped.
@@ -29,6 +29,7 @@ void AnalysisController::open(const QString& path)
     m_stop = std::stop_source();
     const quint64 generation = ++m_generation;
     m_path = path;
+    m_options = options;
     m_running = true;
     Q_EMIT started(path);
 
@@ -57,7 +58,7 @@ void AnalysisController::open(const QString& path)
         onJobFinished(generation, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([path, control] { return analyzeTrace(path, {}, control); }));
+    watcher->setFuture(QtConcurrent::run([path, options, control] { return analyzeTrace(path, options, control); }));
 }
 
 void AnalysisController::onJobFinished(quint64 generation, const AnalysisOutcome& outcome)

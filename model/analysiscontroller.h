@@ -21,10 +21,12 @@ public:
     explicit AnalysisController(QObject* parent = nullptr);
     ~AnalysisController() override;
 
-    void open(const QString& path);
+    void open(const QString& path, const AnalysisOptions& options = {});
     void cancel();
     bool isRunning() const { return m_running; }
+    // The trace of the running or last started analysis, and its options.
     QString currentPath() const { return m_path; }
+    const AnalysisOptions& currentOptions() const { return m_options; }
 
 Q_SIGNALS:
     void started(const QString& path);
@@ -40,6 +42,7 @@ private:
     quint64 m_generation = 0;
     std::stop_source m_stop;
     QString m_path;
+    AnalysisOptions m_options;
     bool m_running = false;
 };
 

@@ -31,4 +31,11 @@ void writeThroughput(MarkdownWriter& md, const KernelRow& row);
 void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
 void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
 
+// The Inductor cache's sections; each needs row.model.v1.
+void writeV1Block(MarkdownWriter& md, const KernelRow& row);
+void writeV1Bytes(MarkdownWriter& md, const KernelRow& row);
+void writeV1FlopsSource(MarkdownWriter& md, const KernelRow& row);
+void writeV1CrossCheck(MarkdownWriter& md, const KernelRow& row);
+void writeTritonSource(MarkdownWriter& md, const KernelRow& row);
+
 } // namespace Ridgeline::Derivation

@@ -101,6 +101,10 @@ void writeBytes(MarkdownWriter& md, const KernelRow& row)
         md.paragraph(MD::bold(QStringLiteral("Output write:")) + u' ' + MD::escape(m.outputWriteRule)
             + QStringLiteral(": ") + QString::number(bpe) + QStringLiteral(" × ") + count(m.xnumel)
             + QStringLiteral(" = ") + count(m.outputWriteBytes) + QStringLiteral(" B."));
+        // V2 guesses the write from the kernel's category; the cache's
+        // signature knows which pointer is written back.
+        if (m.v1OutputWriteNote)
+            md.paragraph(MD::bold(QStringLiteral("Inductor cache:")) + u' ' + MD::escape(*m.v1OutputWriteNote) + u'.');
     } else if (row.provenance() == Provenance::V2) {
         md.paragraph(MD::bold(QStringLiteral("Output write:"))
             + QStringLiteral(" none added: the extra write of the "

@@ -207,12 +207,22 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
     writeSummary(md, row);
     writeAtAGlance(md, row, gpu, peaks);
     writeRawArgs(md, row);
+    const bool v1 = row.provenance() == Provenance::V1 && row.model.v1;
+    if (v1)
+        writeV1Block(md, row); // where the figures below come from
     if (row.hasModel()) {
         writeElementCounts(md, row);
-        writeBytes(md, row);
+        if (v1)
+            writeV1Bytes(md, row);
+        else
+            writeBytes(md, row);
         writeFlops(md, row);
+        if (v1)
+            writeV1FlopsSource(md, row);
     } else {
         writeNoModel(md, row);
+        if (row.model.v1)
+            writeV1Block(md, row);
     }
     writeTime(md, row);
     if (row.hasModel()) {
@@ -220,6 +230,12 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
         writeRoofline(md, row, gpu, peaks);
         writeTraceLens(md, row);
     }
+    if (row.provenance() == Provenance::V2 && row.model.v1) {
+        writeV1CrossCheck(md, row);
+        writeV1Block(md, row);
+    }
+    if (row.model.v1)
+        writeTritonSource(md, row); // last: the longest section
     return md.text();
 }
 

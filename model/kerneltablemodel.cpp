@@ -64,6 +64,8 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
     switch (column) {
     case KernelTableModel::XNumel:
     case KernelTableModel::RNumel:
+        // V1 counts are size_hints, rounded up to powers of two.
+        return (row.provenance() == Provenance::V1 ? QStringLiteral("≈") : QString()) + formatCount(std::int64_t(*value));
     case KernelTableModel::Calls: return formatCount(std::int64_t(*value));
     case KernelTableModel::TimeSum:
     case KernelTableModel::TimeMean:
@@ -148,6 +150,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (column == Provenance || column == Kernel)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+        if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
+            return tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)");
         if (column == RoofPercent && placement)
             return tr("%1 of the %2 roof (%3 roof: %4 TFLOPS/s attainable at %5 FLOP/B)%6")
                 .arg(formatPercent(placement->fractionOfRoof), boundName(placement->bound), placement->roof->label,

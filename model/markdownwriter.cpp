@@ -1,5 +1,7 @@
 #include "markdownwriter.h"
 
+#include <algorithm>
+
 namespace Ridgeline {
 
 void MarkdownWriter::endBlock()
@@ -31,13 +33,24 @@ void MarkdownWriter::bullet(const QString& text)
     m_text += QStringLiteral("- ") + text + u'\n';
 }
 
-void MarkdownWriter::codeBlock(const QStringList& lines)
+void MarkdownWriter::codeBlock(const QStringList& lines, const QString& language)
 {
     endBlock();
-    m_text += QStringLiteral("```\n");
+    // The fence must be longer than any run of backticks opening a line of
+    // the content (a docstring may hold a Markdown example).
+    qsizetype longest = 0;
+    for (const QString& line : lines) {
+        const QString trimmed = line.trimmed();
+        qsizetype run = 0;
+        while (run < trimmed.size() && trimmed[run] == u'`')
+            ++run;
+        longest = std::max(longest, run);
+    }
+    const QString fence(std::max<qsizetype>(3, longest + 1), u'`');
+    m_text += fence + language + u'\n';
     for (const QString& line : lines)
         m_text += line + u'\n';
-    m_text += QStringLiteral("```\n");
+    m_text += fence + u'\n';
 }
 
 void MarkdownWriter::table(

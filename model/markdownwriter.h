@@ -21,8 +21,9 @@ public:
     void heading(int level, const QString& text);
     void paragraph(const QString& text);
     void bullet(const QString& text);
-    // Lines shown verbatim in a fenced code block.
-    void codeBlock(const QStringList& lines);
+    // Lines shown verbatim in a fenced code block; `language` ("python")
+    // goes on the fence, where the inspector's highlighter finds it.
+    void codeBlock(const QStringList& lines, const QString& language = {});
     // `alignments` may be shorter than `header`: the rest align left.
     void table(const QStringList& header, const std::vector<QStringList>& rows,
         const std::vector<Align>& alignments = {});

@@ -1,6 +1,8 @@
 #include "formulainspector.h"
 
 #include "kernelderivation.h"
+#include "provenancedelegate.h"
+#include "pythonhighlighter.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -18,19 +20,6 @@
 
 namespace Ridgeline {
 namespace {
-
-QColor badgeColor(Provenance provenance)
-{
-    switch (provenance) {
-    case Provenance::V2:
-        return QColor(0x2e, 0x7d, 0x32);
-    case Provenance::V1:
-        return QColor(0xb2, 0x6a, 0x00);
-    case Provenance::None:
-        return QColor(0x75, 0x75, 0x75);
-    }
-    return {};
-}
 
 // A blend of the text and base colours: table rules and code backgrounds
 // that stay visible in light and dark palettes alike.
@@ -88,7 +77,8 @@ void FormulaInspector::setKernel(const KernelRow* row, const GpuSpec& gpu, PeakS
     if (row) {
         m_badge->setText(QStringLiteral(
             "<span style=\"background-color:%1; color:white; font-weight:bold;\">&nbsp;%2&nbsp;</span>")
-                             .arg(badgeColor(row->provenance()).name(), provenanceKey(row->provenance())));
+                             .arg(ProvenanceDelegate::badgeColor(provenanceKey(row->provenance())).name(),
+                                  provenanceKey(row->provenance())));
     } else {
         m_badge->clear();
     }
@@ -104,6 +94,11 @@ void FormulaInspector::showMarkdown()
     document->setDocumentMargin(12);
     document->setMarkdown(m_markdown);
     styleDocument(document);
+    // Highlighted now, not on the next event-loop turn: the view shows the
+    // coloured source at once, and the document is laid out a single time.
+    const QPalette palette = this->palette();
+    const bool dark = palette.color(QPalette::Base).lightnessF() < 0.5;
+    (new PythonHighlighter(document, dark))->rehighlight();
     // The text control deletes the document it created itself; the ones
     // made here are this widget's to delete. Ask before swapping: afterwards
     // the control's own document is already gone.
@@ -187,6 +182,11 @@ void FormulaInspector::styleDocument(QTextDocument* document) const
 QString FormulaInspector::plainText() const
 {
     return m_view->toPlainText();
+}
+
+const QTextDocument* FormulaInspector::document() const
+{
+    return m_view->document();
 }
 
 void FormulaInspector::copyMarkdown()

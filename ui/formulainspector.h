@@ -25,6 +25,7 @@ public:
     void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks);
     QString markdown() const { return m_markdown; }
     QString plainText() const; // what the user sees, for tests
+    const QTextDocument* document() const; // with its highlighting, for tests
     // The toolbar's "Copy as Markdown" action: disabled while nothing is shown.
     QAction* copyAction() const { return m_copy; }
 

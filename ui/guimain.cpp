@@ -26,7 +26,7 @@ void arrangeScreenshot(MainWindow& window, const QString& path)
 
 } // namespace
 
-int runGui(int argc, char** argv, const QString& tracePath)
+int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Ridgeline"));
@@ -36,7 +36,9 @@ int runGui(int argc, char** argv, const QString& tracePath)
         arrangeScreenshot(window, screenshot);
     window.show();
     if (!tracePath.isEmpty())
-        window.openTrace(tracePath);
+        window.openTrace(tracePath, inductorCache);
+    else if (!inductorCache.isEmpty())
+        window.attachInductorCache(inductorCache);
     return app.exec();
 }
 

@@ -5,7 +5,8 @@
 
 namespace Ridgeline {
 
-// Opens `tracePath` when it is not empty.
-int runGui(int argc, char** argv, const QString& tracePath);
+// Opens `tracePath` when it is not empty, with `inductorCache` attached when
+// that is not empty.
+int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache);
 
 } // namespace Ridgeline

@@ -1,7 +1,9 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
+#include "droppedinputs.h"
 #include "formulainspector.h"
+#include "inductorcachelocator.h"
 #include "kernelfilterbar.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
@@ -11,7 +13,6 @@
 #include "rooflineexportdialog.h"
 #include "settingskeys.h"
 #include "summarystrip.h"
-#include "tracesource.h"
 #include "tracesummary.h"
 #include "units.h"
 #include "versions.h"
@@ -133,8 +134,16 @@ void MainWindow::createMenus()
             openTrace(path);
     });
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
-    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openTrace);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openTrace(path); });
     file->addAction(tr("Open &Sample Trace"), this, [this] { openTrace(sampleTrace); });
+    m_reload = file->addAction(tr("Re&load"), QKeySequence::Refresh, this, &MainWindow::reload);
+    m_reload->setEnabled(false);
+    file->addSeparator();
+    QAction* attachFolder = file->addAction(tr("Attach Inductor Cache &Folder…"), this, [this] { chooseInductorCache(false); });
+    attachFolder->setToolTip(tr("Read V1 figures for kernels without V2 args from a torch.compile Inductor cache folder"));
+    file->addAction(tr("Attach Inductor Cache &Archive…"), this, [this] { chooseInductorCache(true); });
+    m_detachCache = file->addAction(tr("&Detach Inductor Cache"), this, &MainWindow::detachInductorCache);
+    m_detachCache->setEnabled(false);
     file->addSeparator();
     QAction* exportTable = file->addAction(tr("&Export Kernel Table…"), this, &MainWindow::exportKernelTable);
     exportTable->setShortcut(QKeySequence(tr("Ctrl+E")));
@@ -235,7 +244,94 @@ void MainWindow::connectViews()
 
 void MainWindow::openTrace(const QString& path)
 {
-    m_controller->open(path);
+    if (!m_inductorCache.isEmpty() && !m_inductorCacheTrace.isEmpty() && m_inductorCacheTrace != path) {
+        statusBar()->showMessage(tr("Inductor cache %1 detached: it was attached to %2")
+                                     .arg(QFileInfo(m_inductorCache).fileName(), displayName(m_inductorCacheTrace)),
+                                 8000);
+        m_inductorCache.clear();
+        m_inductorCacheTrace.clear();
+    }
+    startAnalysis(path);
+}
+
+void MainWindow::openTrace(const QString& path, const QString& inductorCache)
+{
+    m_inductorCache = inductorCache;
+    m_inductorCacheTrace.clear();
+    startAnalysis(path);
+}
+
+void MainWindow::startAnalysis(const QString& tracePath)
+{
+    AnalysisOptions options;
+    options.inductorCache = m_inductorCache;
+    if (!m_inductorCache.isEmpty())
+        m_inductorCacheTrace = tracePath;
+    m_detachCache->setEnabled(!m_inductorCache.isEmpty());
+    m_reload->setEnabled(true);
+    m_controller->open(tracePath, options);
+}
+
+QString MainWindow::currentTracePath() const
+{
+    // A trace that failed to load is not "open": attaching a cache must not
+    // read it again.
+    if (m_controller->isRunning())
+        return m_controller->currentPath();
+    return m_result ? m_result->tracePath : QString();
+}
+
+void MainWindow::attachInductorCache(const QString& path)
+{
+    m_inductorCache = path;
+    m_inductorCacheTrace.clear();
+    m_detachCache->setEnabled(true);
+    const QString trace = currentTracePath();
+    if (trace.isEmpty()) {
+        statusBar()->showMessage(tr("Inductor cache %1 attached: the next trace you open reads its V1 figures from it")
+                                     .arg(QFileInfo(path).fileName()));
+        return;
+    }
+    startAnalysis(trace);
+}
+
+void MainWindow::detachInductorCache()
+{
+    m_inductorCache.clear();
+    m_inductorCacheTrace.clear();
+    m_detachCache->setEnabled(false);
+    if (const QString trace = currentTracePath(); !trace.isEmpty())
+        startAnalysis(trace);
+}
+
+void MainWindow::reload()
+{
+    if (const QString trace = currentTracePath(); !trace.isEmpty())
+        startAnalysis(trace);
+}
+
+void MainWindow::chooseInductorCache(bool archive)
+{
+    // Start where torch.compile would have written it, when that exists.
+    QString start = InductorCacheLocator::locate({}, true, CacheEnvironment::fromProcess()).path;
+    if (start.isEmpty())
+        start = QSettings().value(SettingsKeys::lastDirectory()).toString();
+    const QString path = archive
+        ? QFileDialog::getOpenFileName(this, tr("Attach Inductor Cache Archive"), start,
+                                       tr("Inductor cache archives (*.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.bz2 *.tar.zst *.zip);;"
+                                          "Wrapper files (*.py);;All files (*)"))
+        : QFileDialog::getExistingDirectory(this, tr("Attach Inductor Cache Folder"), start);
+    if (path.isEmpty())
+        return;
+    const DroppedInputs chosen = classifyDroppedPaths({ path });
+    if (chosen.inductorCache.isEmpty()) {
+        const QString message = chosen.problems.isEmpty()
+            ? path + tr(": a trace, not an Inductor cache (open it with File ▸ Open Trace)")
+            : chosen.problems.front();
+        QMessageBox::warning(this, tr("Not an Inductor Cache"), message);
+        return;
+    }
+    attachInductorCache(path);
 }
 
 void MainWindow::setBusy(bool busy)
@@ -391,14 +487,46 @@ void MainWindow::showAbout()
 
 // ---- drag and drop -----------------------------------------------------------
 
+namespace {
+
+QStringList localPaths(const QMimeData* data)
+{
+    QStringList paths;
+    for (const QUrl& url : data->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    return paths;
+}
+
+QString fileName(const QString& path)
+{
+    return QFileInfo(path).fileName();
+}
+
+} // namespace
+
+QString MainWindow::dropDescription(const DroppedInputs& dropped) const
+{
+    if (!dropped.problems.isEmpty())
+        return tr("Cannot use %1").arg(dropped.problems.front());
+    if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
+        return tr("Drop to open %1\nwith the Inductor cache %2").arg(fileName(dropped.trace), fileName(dropped.inductorCache));
+    if (!dropped.trace.isEmpty())
+        return tr("Drop to open %1").arg(fileName(dropped.trace));
+    const QString trace = currentTracePath();
+    return trace.isEmpty()
+        ? tr("Drop to attach the Inductor cache %1\nto the next trace you open").arg(fileName(dropped.inductorCache))
+        : tr("Drop to read %1's kernels again\nwith the Inductor cache %2").arg(displayName(trace), fileName(dropped.inductorCache));
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.isEmpty() || !urls.front().isLocalFile())
+    const QStringList paths = localPaths(event->mimeData());
+    if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    m_dropOverlay->setText(urls.size() == 1 ? tr("Drop to open %1").arg(QFileInfo(urls.front().toLocalFile()).fileName())
-                                            : tr("Drop one trace at a time"));
+    m_dropOverlay->setText(dropDescription(classifyDroppedPaths(paths)));
     m_dropOverlay->setGeometry(centralWidget()->geometry());
     m_dropOverlay->raise();
     m_dropOverlay->show();
@@ -413,23 +541,24 @@ void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
 void MainWindow::dropEvent(QDropEvent* event)
 {
     m_dropOverlay->hide();
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.isEmpty())
+    const QStringList paths = localPaths(event->mimeData());
+    if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    if (urls.size() > 1) {
-        QMessageBox::information(this, tr("One Trace at a Time"), tr("Ridgeline opens one trace at a time; drop a single file."));
+    const DroppedInputs dropped = classifyDroppedPaths(paths);
+    if (!dropped.problems.isEmpty()) {
+        // Nothing is opened: half of what was meant would mislead.
+        const QString message = dropped.problems.join(u'\n');
+        statusBar()->showMessage(dropped.problems.front(), 8000);
+        QMessageBox::warning(this, tr("Cannot Open"), message);
         return;
     }
-    const QString path = urls.front().toLocalFile();
-    const QString problem = traceFileProblem(path);
-    if (!problem.isEmpty()) {
-        const QString message = path + QStringLiteral(": ") + problem;
-        statusBar()->showMessage(message, 8000);
-        QMessageBox::warning(this, tr("Not a Trace"), message);
-        return;
-    }
-    openTrace(path);
+    if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
+        openTrace(dropped.trace, dropped.inductorCache);
+    else if (!dropped.trace.isEmpty())
+        openTrace(dropped.trace);
+    else if (!dropped.inductorCache.isEmpty())
+        attachInductorCache(dropped.inductorCache);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event)

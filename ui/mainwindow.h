@@ -21,6 +21,7 @@ class QSplitter;
 namespace Ridgeline {
 
 class AnalysisController;
+struct DroppedInputs;
 class FormulaInspector;
 class KernelFilterBar;
 class KernelFilterProxy;
@@ -36,7 +37,18 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Opens a trace. A cache attached to another trace is detached first:
+    // its generic kernel names (triton_0) would match the wrong kernels.
     void openTrace(const QString& path);
+    // Opens a trace with an Inductor cache attached (empty: the default places).
+    void openTrace(const QString& path, const QString& inductorCache);
+    // Reads the open trace again with `path` as its Inductor cache, the V1
+    // model's source; with no trace open, the next trace opened uses it.
+    void attachInductorCache(const QString& path);
+    // Back to the default cache places; reads the open trace again.
+    void detachInductorCache();
+    void reload();
+    QString attachedInductorCache() const { return m_inductorCache; }
 
     // The GPU whose roofs are drawn; an empty name follows the trace's GPU.
     void setGpuChoice(const QString& gpuName);
@@ -65,6 +77,11 @@ private:
     void createMenus();
     void createGpuMenu(QMenu* view);
     void connectViews();
+    void startAnalysis(const QString& tracePath);
+    // The trace being read or shown; empty when none (or it failed to load).
+    QString currentTracePath() const;
+    QString dropDescription(const DroppedInputs& dropped) const;
+    void chooseInductorCache(bool archive);
     void showResult(std::shared_ptr<const AnalysisResult> result);
     void showError(const QString& error);
     void setBusy(bool busy);
@@ -93,11 +110,15 @@ private:
     QActionGroup* m_gpuGroup = nullptr;
     QActionGroup* m_peakGroup = nullptr;
     QActionGroup* m_frameGroup = nullptr;
+    QAction* m_detachCache = nullptr;
+    QAction* m_reload = nullptr;
 
     GpuCatalog m_catalog;
     QString m_gpuChoice; // empty: match the trace
     PeakSet m_peaks = PeakSet::Datasheet;
     std::shared_ptr<const AnalysisResult> m_result;
+    QString m_inductorCache; // attached by the user; empty: the default places
+    QString m_inductorCacheTrace; // the trace it was attached to; empty: the next one
 };
 
 } // namespace Ridgeline

@@ -28,6 +28,32 @@ void SummaryStrip::showLoading(const QString& path)
     setText(tr("Reading <b>%1</b>…").arg(QFileInfo(path).fileName().toHtmlEscaped()));
 }
 
+namespace {
+
+// Which Inductor cache the V1 model read, or a hint where one would help.
+QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
+{
+    if (result.inductorCacheSource.isEmpty()) {
+        const int unmodelled = summary.byProvenance.value(QStringLiteral("none"));
+        return unmodelled > 0
+            ? SummaryStrip::tr("No Inductor cache: %1 kernels have no figures; attach the cache torch.compile wrote "
+                               "(<b>File ▸ Attach Inductor Cache</b>, or drop its folder) for V1 figures")
+                  .arg(unmodelled)
+            : QString(); // nothing a cache would add but cross-checks: no need to say more
+    }
+    const QString origin = result.inductorCacheOrigin == u"given"
+        ? SummaryStrip::tr("attached")
+        : SummaryStrip::tr("found in %1").arg(result.inductorCacheOrigin.toHtmlEscaped());
+    return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4 wrapper files, %5 blocks of this trace's kernels")
+        .arg(QFileInfo(result.inductorCacheSource).fileName().toHtmlEscaped(),
+             result.inductorCacheKind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCacheKind.toHtmlEscaped(),
+             origin)
+        .arg(result.inductorCacheWrapperFiles)
+        .arg(result.inductorCacheKernels);
+}
+
+} // namespace
+
 void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks)
 {
     const TraceSummary summary = summarize(result);
@@ -53,6 +79,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
         html += tr(", %1 graph-replayed (time only)").arg(summary.kernelOnly);
     if (summary.opOnly > 0)
         html += tr(", %1 captured without a kernel").arg(summary.opOnly);
+    if (const QString cache = cacheLine(result, summary); !cache.isEmpty())
+        html += QStringLiteral("<br>") + cache;
     if (!result.warnings.isEmpty())
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
                     .arg(result.warnings.size() == 1 ? result.warnings.front().toHtmlEscaped()
@@ -60,7 +88,10 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
                                                            .arg(result.warnings.front().toHtmlEscaped())
                                                            .arg(result.warnings.size() - 1));
     setText(html);
-    setToolTip(result.warnings.join(u'\n'));
+    QStringList tip;
+    if (!result.inductorCacheSource.isEmpty())
+        tip << tr("Inductor cache: %1").arg(result.inductorCacheSource);
+    setToolTip((tip + result.warnings).join(u'\n'));
 }
 
 } // namespace Ridgeline

@@ -82,6 +82,18 @@ void collectFiles(
 
 } // namespace
 
+bool InductorCacheReader::isArchive(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = file.read(512);
+    if (isZip(head) || isTar(head))
+        return true;
+    const Compression compression = detectCompression(head);
+    return compression != Compression::None && isTar(decompressedHead(path, compression));
+}
+
 InductorCacheReader::~InductorCacheReader()
 {
     // The archive reads the decompressor, which reads the file: close in that order.

@@ -40,6 +40,10 @@ public:
     static std::unique_ptr<InductorCacheReader> open(const QString& path, QString* error);
     ~InductorCacheReader();
 
+    // Whether the file's content is a tar (plain or compressed) or zip
+    // archive. Cheap: reads the first few hundred bytes.
+    static bool isArchive(const QString& path);
+
     Kind kind() const { return m_kind; }
     QString kindName() const; // "directory", "tar.gz archive", "zip archive", "wrapper file"
     // Files that may be wrapper files (*.py; the one file for SingleFile), in

@@ -75,6 +75,8 @@ struct KernelModel
     // V1 rows: how the figures were derived from the Inductor cache. V2 rows
     // whose kernel the cache defines unambiguously: the cache's view of the
     // same kernel (its Triton source, signature and V1 figures) as a cross-check.
+    // Rows without figures: the block when the cache has one (a template
+    // kernel's source is still worth reading).
     std::optional<V1Derivation> v1;
     // V2 pointwise rows with a cache match: what the kernel's signature says
     // about V2's "first tensor is written once more" rule (in_out_ptr vs out_ptr).

@@ -49,6 +49,8 @@ KernelModel KernelModeller::model(const ModelInput& input) const
     const bool nameless = category == KernelCategory::Generic || category == KernelCategory::Other;
     if (!isModelled(category) && !(nameless && m_v1)) {
         none.reason = whyNotModelled(category);
+        if (m_v1)
+            m_v1->annotate(input, none); // a template's source is still worth reading
         return none;
     }
     QStringList failures, unavailable;
@@ -61,7 +63,7 @@ KernelModel KernelModeller::model(const ModelInput& input) const
         QString whyNot;
         if (auto model = source->model(input, &whyNot)) {
             if (model->provenance == Provenance::V2 && m_v1)
-                m_v1->crossCheck(input, *model);
+                m_v1->annotate(input, *model);
             if (!unavailable.isEmpty())
                 model->reason += QStringLiteral("; ") + unavailable.join(QStringLiteral("; "));
             return *model;
@@ -74,6 +76,8 @@ KernelModel KernelModeller::model(const ModelInput& input) const
     if (!hasV1)
         failures << QStringLiteral("the V1 fallback (Inductor cache) was not consulted");
     none.reason = failures.join(QStringLiteral("; "));
+    if (m_v1)
+        m_v1->annotate(input, none);
     return none;
 }
 

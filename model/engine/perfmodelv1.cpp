@@ -315,6 +315,10 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
             model.traceLensDifferences << QStringLiteral("TraceLens counts 0 FLOPs for ops outside its table: ")
                     + opNotes.traceLensBlind.join(QStringLiteral(", "));
     }
+    derivation->xnumel = model.xnumel;
+    derivation->rnumel = model.rnumel;
+    derivation->bytes = model.bytes;
+    derivation->flops = model.flops;
     return model;
 }
 
@@ -340,7 +344,7 @@ std::optional<KernelModel> PerfModelV1::model(const ModelInput& input, QString* 
     return model;
 }
 
-void PerfModelV1::crossCheck(const ModelInput& input, KernelModel& v2) const
+void PerfModelV1::annotate(const ModelInput& input, KernelModel& model) const
 {
     if (!m_index)
         return;
@@ -351,9 +355,9 @@ void PerfModelV1::crossCheck(const ModelInput& input, KernelModel& v2) const
     derivation.definingFiles = found.definingFiles;
     QString whyNot;
     modelBlock(*found.kernel, input.parsedName, &derivation, &whyNot);
-    if (input.parsedName.category == KernelCategory::Pointwise)
-        v2.v1OutputWriteNote = V1CrossCheck::outputWriteNote(*found.kernel, v2);
-    v2.v1 = std::move(derivation);
+    if (model.provenance == Provenance::V2 && input.parsedName.category == KernelCategory::Pointwise)
+        model.v1OutputWriteNote = V1CrossCheck::outputWriteNote(*found.kernel, model);
+    model.v1 = std::move(derivation);
 }
 
 } // namespace Ridgeline

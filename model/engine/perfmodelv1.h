@@ -22,10 +22,12 @@ public:
     Provenance provenance() const override { return Provenance::V1; }
     std::optional<KernelModel> model(const ModelInput& input, QString* whyNot) const override;
 
-    // Adds to a V2 model what the cache says about the same kernel: its
-    // derivation (Triton source, signature) and, for pointwise kernels, what
-    // the signature says about V2's extra write of the first tensor.
-    void crossCheck(const ModelInput& input, KernelModel& v2) const;
+    // Adds to a model V1 did not make what the cache says about the same
+    // kernel: its block (Triton source, signature, the V1 figures where the
+    // block can be modelled) and, for a V2 pointwise kernel, what the
+    // signature says about V2's extra write of the first tensor. Nothing when
+    // the cache lacks the kernel or its name is ambiguous.
+    void annotate(const ModelInput& input, KernelModel& model) const;
 
     // The figures of one wrapper block. On failure *derivation still holds
     // the block (its source is worth showing) and *whyNot says why.

@@ -41,6 +41,63 @@ QJsonValue timeObject(const std::optional<SampleStats>& stats)
     };
 }
 
+QJsonValue optionalInt(std::optional<std::int64_t> value)
+{
+    return value ? QJsonValue(qint64(*value)) : QJsonValue(QJsonValue::Null);
+}
+
+// The Inductor cache's block for this kernel: where the V1 figures come
+// from, or (for V2 rows) the cross-check of the same kernel.
+QJsonValue v1Object(const KernelModel& model)
+{
+    if (!model.v1)
+        return QJsonValue::Null;
+    const V1Derivation& v1 = *model.v1;
+    const WrapperKernel& block = v1.kernel;
+    QJsonArray signature;
+    for (const SignatureEntry& entry : block.signature)
+        signature.append(QJsonObject { { QStringLiteral("name"), entry.name }, { QStringLiteral("type"), entry.type } });
+    QJsonObject sizeHints;
+    for (const SizeHint& hint : block.sizeHints)
+        sizeHints[hint.key] = qint64(hint.value);
+    return QJsonObject {
+        { QStringLiteral("wrapper_file"), block.wrapperFile },
+        { QStringLiteral("block"), block.blockIndex },
+        { QStringLiteral("line"), block.line },
+        { QStringLiteral("kernel_path"), block.kernelPath.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(block.kernelPath) },
+        { QStringLiteral("heuristic"), heuristicKey(block.heuristic) },
+        { QStringLiteral("size_hints"), sizeHints },
+        { QStringLiteral("size_hints_text"), block.sizeHintsText },
+        { QStringLiteral("signature"), signature },
+        { QStringLiteral("aten_ops"), QJsonArray::fromStringList(block.atenOps) },
+        { QStringLiteral("ops_source"), v1.opsSource },
+        { QStringLiteral("xnumel"), optionalInt(v1.xnumel) },
+        { QStringLiteral("rnumel"), optionalInt(v1.rnumel) },
+        { QStringLiteral("bytes"), optionalInt(v1.bytes) },
+        { QStringLiteral("flops"), optionalInt(v1.flops) },
+        { QStringLiteral("bytes_formula"), v1.bytesFormula },
+        { QStringLiteral("flops_formula"), v1.flopsFormula },
+        { QStringLiteral("approximate"), true }, // size_hints are rounded up to powers of two
+        { QStringLiteral("defining_files"), v1.definingFiles },
+        { QStringLiteral("output_write_note"),
+            model.v1OutputWriteNote ? QJsonValue(*model.v1OutputWriteNote) : QJsonValue(QJsonValue::Null) },
+    };
+}
+
+QJsonValue cacheObject(const AnalysisResult& result)
+{
+    if (result.inductorCacheSource.isEmpty())
+        return QJsonValue::Null;
+    return QJsonObject {
+        { QStringLiteral("path"), result.inductorCacheSource },
+        { QStringLiteral("origin"), result.inductorCacheOrigin },
+        { QStringLiteral("kind"), result.inductorCacheKind },
+        { QStringLiteral("wrapper_files"), result.inductorCacheWrapperFiles },
+        { QStringLiteral("kernels"), result.inductorCacheKernels },
+        { QStringLiteral("warnings"), QJsonArray::fromStringList(result.cacheWarnings) },
+    };
+}
+
 QJsonObject kernelObject(const KernelRow& row)
 {
     QJsonObject object;
@@ -54,6 +111,8 @@ QJsonObject kernelObject(const KernelRow& row)
     object[QStringLiteral("fused_ops")] = QJsonArray::fromStringList(row.parsedName.fusedOps);
     object[QStringLiteral("input_dims")] = rawList(row.args.inputDimsJson);
     object[QStringLiteral("input_types")] = rawList(row.args.inputTypesJson);
+    object[QStringLiteral("kernel_file")]
+        = row.args.kernelFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.args.kernelFile);
     object[QStringLiteral("calls")] = row.calls;
     object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
     object[QStringLiteral("share_of_gpu_time")] = number(row.shareOfGpuTime);
@@ -64,6 +123,7 @@ QJsonObject kernelObject(const KernelRow& row)
     object[QStringLiteral("flops_per_byte")] = number(row.flopsPerByte());
     object[QStringLiteral("tb_per_s")] = number(mean(row.tbPerS));
     object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
+    object[QStringLiteral("v1")] = v1Object(row.model);
     if (row.traceLens) {
         const TraceLensFigures& tl = *row.traceLens;
         object[QStringLiteral("tracelens")] = QJsonObject {
@@ -110,6 +170,7 @@ QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu)
     root[QStringLiteral("events")] = qint64(result.eventCount);
     root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(result.warnings);
+    root[QStringLiteral("inductor_cache")] = cacheObject(result);
     root[QStringLiteral("kernels")] = kernels;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
@@ -126,7 +187,10 @@ QByteArray exportCsv(const AnalysisResult& result)
         QStringLiteral("data_moved_mb"), QStringLiteral("flops_per_byte"), QStringLiteral("tb_per_s"),
         QStringLiteral("tflops_per_s"), QStringLiteral("tracelens_gflops"), QStringLiteral("tracelens_data_moved_mb"),
         QStringLiteral("tracelens_flops_per_byte"), QStringLiteral("tracelens_tb_per_s"),
-        QStringLiteral("tracelens_tflops_per_s"), QStringLiteral("tracelens_why"),
+        QStringLiteral("tracelens_tflops_per_s"), QStringLiteral("tracelens_why"), QStringLiteral("kernel_file"),
+        QStringLiteral("v1_wrapper_file"), QStringLiteral("v1_block"), QStringLiteral("v1_line"),
+        QStringLiteral("v1_heuristic"), QStringLiteral("v1_size_hints"), QStringLiteral("v1_bytes"),
+        QStringLiteral("v1_flops"), QStringLiteral("v1_output_write_note"),
     };
     QString out = header.join(u',') + u'\n';
     for (const KernelRow& row : result.kernels) {
@@ -165,7 +229,18 @@ QByteArray exportCsv(const AnalysisResult& result)
             tl ? csvNumber(tl->tbPerS) : QString(),
             tl ? csvNumber(tl->tflopsPerS) : QString(),
             tl ? csvField(tl->why) : QString(),
+            csvField(row.args.kernelFile),
         };
+        const auto& v1 = row.model.v1;
+        const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
+        fields << (v1 ? csvField(v1->kernel.wrapperFile) : QString())
+               << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
+               << (v1 ? QString::number(v1->kernel.line) : QString())
+               << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
+               << (v1 ? csvField(v1->kernel.sizeHintsText) : QString())
+               << (v1 ? optional(v1->bytes) : QString())
+               << (v1 ? optional(v1->flops) : QString())
+               << csvField(row.model.v1OutputWriteNote.value_or(QString()));
         out += fields.join(u',') + u'\n';
     }
     return out.toUtf8();

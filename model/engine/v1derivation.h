@@ -36,6 +36,9 @@ struct V1Derivation
     QString flopsFormula; // "(2 + 1 + 1 + 2 + 1) x 32768 x 2048 = 469762048"
     QString opsSource; // "Original ATen comment", "kernel name" or "none"
     int definingFiles = 1; // wrapper files holding this very block (same kernel compiled again)
+    // The block's own figures, also when another source's figures won (a V2
+    // row's cross-check); nullopt when the block cannot be modelled.
+    std::optional<std::int64_t> xnumel, rnumel, bytes, flops;
 };
 
 } // namespace Ridgeline

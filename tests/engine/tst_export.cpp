@@ -1,4 +1,5 @@
 // The headless command line and its JSON/CSV exports.
+#include "cachefixtures.h"
 #include "gpuspec.h"
 #include "resultexport.h"
 #include "testsupport.h"
@@ -22,15 +23,46 @@ struct CliRun
     QString stderrText;
 };
 
-CliRun runCli(const QStringList& arguments)
+CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
+    process.setProcessEnvironment(environment);
     process.setProgram(QStringLiteral(RIDGELINE_BINARY));
     process.setArguments(arguments);
     process.start();
     process.waitForFinished(120000);
     return { process.exitCode(), QString::fromUtf8(process.readAllStandardError()) };
 }
+
+QJsonObject readJson(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+QJsonObject kernelNamed(const QJsonObject& root, const QString& name)
+{
+    for (const QJsonValue& value : root.value(QStringLiteral("kernels")).toArray()) {
+        if (value.toObject().value(QStringLiteral("name")).toString() == name)
+            return value.toObject();
+    }
+    return {};
+}
+
+// An environment whose default Inductor cache places are all empty, so that
+// a run never reads this machine's own cache by accident.
+QProcessEnvironment isolatedEnvironment(const QString& home)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("TORCHINDUCTOR_CACHE_DIR"));
+    environment.insert(QStringLiteral("HOME"), home);
+    environment.insert(QStringLiteral("TMPDIR"), home);
+    return environment;
+}
+
+const QString rmsNorm = QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0");
 
 } // namespace
 
@@ -131,4 +163,120 @@ TEST(Export, TraceLensFiguresAppearOnlyWhereTheyDiffer)
     EXPECT_EQ(tracelens.value(QStringLiteral("bytes")).toInteger(), 0);
     EXPECT_TRUE(tracelens.value(QStringLiteral("flops_per_byte")).isNull());
     EXPECT_TRUE(tracelens.value(QStringLiteral("why")).toString().contains(QStringLiteral("float")));
+}
+
+TEST(Export, CommandLineReadsTheGivenInductorCache)
+{
+    CacheFixtures fixtures;
+    const QString out = fixtures.path(QStringLiteral("kernels.json"));
+    const QString cache = fixtures.cacheArchive(QStringLiteral("cache.zip"));
+    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), cache,
+                                fixtures.traceWithoutV2Args() },
+                              isolatedEnvironment(fixtures.path(QString())));
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    const QJsonObject root = readJson(out);
+    const QJsonObject used = root.value(QStringLiteral("inductor_cache")).toObject();
+    EXPECT_EQ(used.value(QStringLiteral("path")).toString(), cache);
+    EXPECT_EQ(used.value(QStringLiteral("origin")).toString(), QStringLiteral("given"));
+    EXPECT_EQ(used.value(QStringLiteral("kind")).toString(), QStringLiteral("zip archive"));
+    EXPECT_EQ(used.value(QStringLiteral("wrapper_files")).toInt(), 1);
+
+    const QJsonObject row = kernelNamed(root, rmsNorm);
+    EXPECT_EQ(row.value(QStringLiteral("provenance")).toString(), QStringLiteral("V1"));
+    EXPECT_EQ(row.value(QStringLiteral("bytes")).toInteger(), 268500992);
+    EXPECT_EQ(row.value(QStringLiteral("flops")).toInteger(), 469762048);
+    const QJsonObject v1 = row.value(QStringLiteral("v1")).toObject();
+    EXPECT_TRUE(v1.value(QStringLiteral("wrapper_file")).toString().endsWith(QString::fromLatin1(fixtureWrapperMember)));
+    EXPECT_EQ(v1.value(QStringLiteral("block")).toInt(), 0);
+    EXPECT_EQ(v1.value(QStringLiteral("line")).toInt(), 47);
+    EXPECT_EQ(v1.value(QStringLiteral("heuristic")).toString(), QStringLiteral("reduction"));
+    EXPECT_EQ(v1.value(QStringLiteral("size_hints")).toObject().value(QStringLiteral("x")).toInteger(), 32768);
+    EXPECT_EQ(v1.value(QStringLiteral("size_hints")).toObject().value(QStringLiteral("r0_")).toInteger(), 2048);
+    EXPECT_EQ(v1.value(QStringLiteral("signature")).toArray().at(2).toObject().value(QStringLiteral("name")).toString(),
+              QStringLiteral("out_ptr0"));
+    EXPECT_EQ(v1.value(QStringLiteral("bytes")).toInteger(), 268500992);
+    EXPECT_EQ(v1.value(QStringLiteral("bytes_formula")).toString(),
+              QStringLiteral("(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992"));
+    EXPECT_TRUE(v1.value(QStringLiteral("approximate")).toBool());
+    EXPECT_EQ(v1.value(QStringLiteral("kernel_path")).toString(),
+              QStringLiteral("/tmp/torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"));
+}
+
+TEST(Export, CommandLineCsvCarriesTheV1Columns)
+{
+    CacheFixtures fixtures;
+    const QString out = fixtures.path(QStringLiteral("kernels.csv"));
+    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"),
+                                fixtures.cacheDirectory(), fixtures.traceWithoutV2Args() },
+                              isolatedEnvironment(fixtures.path(QString())));
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    QFile file(out);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.front().split(u',');
+    const qsizetype provenance = header.indexOf(QStringLiteral("provenance"));
+    const qsizetype v1Bytes = header.indexOf(QStringLiteral("v1_bytes"));
+    const qsizetype v1Line = header.indexOf(QStringLiteral("v1_line"));
+    const qsizetype v1Heuristic = header.indexOf(QStringLiteral("v1_heuristic"));
+    ASSERT_GE(v1Bytes, 0);
+    ASSERT_GE(v1Line, 0);
+    bool found = false;
+    for (const QString& line : lines.mid(1)) {
+        if (!line.startsWith(rmsNorm + u','))
+            continue;
+        found = true;
+        EXPECT_TRUE(line.contains(QStringLiteral(",V1,"))) << qPrintable(line);
+        EXPECT_TRUE(line.contains(QStringLiteral(",reduction,\"{'x': 32768, 'r0_': 2048}\",268500992,469762048,")))
+            << qPrintable(line);
+    }
+    EXPECT_TRUE(found);
+    EXPECT_LT(provenance, v1Line);
+    EXPECT_EQ(v1Heuristic + 1, header.indexOf(QStringLiteral("v1_size_hints")));
+}
+
+TEST(Export, CommandLineInductorCacheOptions)
+{
+    CacheFixtures fixtures;
+    const QString trace = fixtures.traceWithoutV2Args();
+    const QString out = fixtures.path(QStringLiteral("k.json"));
+
+    CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"),
+                          fixtures.path(QStringLiteral("absent-cache")), trace });
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("absent-cache: no such file or folder"))) << qPrintable(run.stderrText);
+
+    run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), fixtures.cacheDirectory(),
+                   QStringLiteral("--no-inductor-cache"), trace });
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("exclude each other"))) << qPrintable(run.stderrText);
+
+    // $TORCHINDUCTOR_CACHE_DIR is found by default, and ignored on request.
+    QProcessEnvironment environment = isolatedEnvironment(fixtures.path(QString()));
+    environment.insert(QStringLiteral("TORCHINDUCTOR_CACHE_DIR"), fixtures.cacheDirectory());
+    run = runCli({ QStringLiteral("--export"), out, trace }, environment);
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    EXPECT_EQ(readJson(out).value(QStringLiteral("inductor_cache")).toObject().value(QStringLiteral("origin")).toString(),
+              QStringLiteral("$TORCHINDUCTOR_CACHE_DIR"));
+    EXPECT_EQ(kernelNamed(readJson(out), rmsNorm).value(QStringLiteral("provenance")).toString(), QStringLiteral("V1"));
+
+    run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--no-inductor-cache"), trace }, environment);
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    EXPECT_TRUE(readJson(out).value(QStringLiteral("inductor_cache")).isNull());
+    EXPECT_EQ(kernelNamed(readJson(out), rmsNorm).value(QStringLiteral("provenance")).toString(), QStringLiteral("none"));
+}
+
+TEST(Export, CommandLineWithACorruptCacheWarnsAndKeepsTheRows)
+{
+    CacheFixtures fixtures;
+    const QString broken = fixtures.write(QStringLiteral("broken.tar.gz"), QByteArray("\x1f\x8b\x08\x00garbage", 12));
+    const QString out = fixtures.path(QStringLiteral("k.json"));
+    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), broken,
+                                bundledSampleTrace() },
+                              isolatedEnvironment(fixtures.path(QString())));
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: Inductor cache ") + broken)) << qPrintable(run.stderrText);
+    const QJsonObject root = readJson(out);
+    EXPECT_EQ(root.value(QStringLiteral("kernels")).toArray().size(), 4);
+    EXPECT_EQ(kernelNamed(root, rmsNorm).value(QStringLiteral("provenance")).toString(), QStringLiteral("V2"));
+    EXPECT_EQ(root.value(QStringLiteral("inductor_cache")).toObject().value(QStringLiteral("warnings")).toArray().size(), 1);
 }

@@ -2,6 +2,7 @@
 // example's numbers are in what the user sees), shows a placeholder when
 // nothing is selected, and "Copy as Markdown" copies exactly markdown().
 #include "analysis.h"
+#include "cachefixtures.h"
 #include "formulainspector.h"
 #include "roofline.h"
 #include "units.h"
@@ -12,8 +13,11 @@
 #include <QImage>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTextLayout>
+#include "testsupport.h"
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -238,4 +242,44 @@ TEST_F(FormulaInspectorTest, ReselectionAndPaletteChangeKeepTheText)
     inspector.setPalette(dark);
     EXPECT_EQ(inspector.plainText(), before);
     EXPECT_FALSE(before.isEmpty());
+}
+
+TEST(FormulaInspectorV1, ShowsTheCacheBlockAndColoursTheTritonSource)
+{
+    Ridgeline::Test::CacheFixtures fixtures;
+    const auto outcome = Ridgeline::Test::analyzeWithCache(fixtures.traceWithoutV2Args(), fixtures.cacheDirectory());
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const KernelRow* row = Ridgeline::Test::findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    ASSERT_NE(row, nullptr);
+    ASSERT_EQ(row->provenance(), Provenance::V1);
+
+    FormulaInspector inspector;
+    inspector.resize(900, 700);
+    inspector.show();
+    inspector.setKernel(row, mi300x(), PeakSet::Datasheet);
+    const QString text = inspector.plainText();
+    EXPECT_TRUE(text.contains(QStringLiteral("Inductor cache block"))) << qPrintable(text);
+    EXPECT_TRUE(text.contains(QStringLiteral("(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992")));
+    EXPECT_TRUE(text.contains(QStringLiteral("def triton_red_fused_add_mean_mul_pow_rsqrt_0(in_ptr0")));
+
+    // The def line's keyword is coloured and bold; prose outside the fence is untouched.
+    bool keywordColoured = false, stringColoured = false, proseUntouched = true;
+    for (QTextBlock block = inspector.document()->begin(); block.isValid(); block = block.next()) {
+        const bool python = block.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == u"python";
+        const auto formats = block.layout()->formats();
+        if (!python) {
+            proseUntouched = proseUntouched && formats.isEmpty();
+            continue;
+        }
+        for (const QTextLayout::FormatRange& range : formats) {
+            const QString span = block.text().mid(range.start, range.length);
+            if (span == u"def" && range.format.fontWeight() == QFont::Bold && range.format.hasProperty(QTextFormat::ForegroundBrush))
+                keywordColoured = true;
+            if (span.startsWith(u'\'') && span.endsWith(u'\'') && span.size() > 2)
+                stringColoured = stringColoured || range.format.hasProperty(QTextFormat::ForegroundBrush);
+        }
+    }
+    EXPECT_TRUE(keywordColoured);
+    EXPECT_TRUE(stringColoured);
+    EXPECT_TRUE(proseUntouched);
 }

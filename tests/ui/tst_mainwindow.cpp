@@ -2,12 +2,15 @@
 // selection shared by table, roofline and inspector, GPU switching, copying,
 // settings, and a GUI thread that stays responsive during a large load.
 #include "analysiscontroller.h"
+#include "cachefixtures.h"
 #include "formulainspector.h"
 #include "kernelfilterbar.h"
 #include "kerneltablemodel.h"
 #include "kerneltableview.h"
 #include "mainwindow.h"
 #include "rooflineview.h"
+#include "summarystrip.h"
+#include "testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -32,6 +35,8 @@
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
+using Ridgeline::Test::CacheFixtures;
+using Ridgeline::Test::findRow;
 
 namespace {
 
@@ -123,12 +128,107 @@ TEST(MainWindow, DropOfSomethingElseSaysWhy)
     auto message = closeNextMessageBox();
     dropFiles(window, { QUrl::fromLocalFile(notes) });
     EXPECT_TRUE(message->contains(notes)) << qPrintable(*message);
-    EXPECT_TRUE(message->contains(QStringLiteral("not a trace"))) << qPrintable(*message);
+    EXPECT_TRUE(message->contains(QStringLiteral("neither a trace"))) << qPrintable(*message);
     EXPECT_TRUE(started.isEmpty()) << "nothing is analysed";
 
-    auto folderMessage = closeNextMessageBox();
-    dropFiles(window, { QUrl::fromLocalFile(dir.path()) });
-    EXPECT_TRUE(folderMessage->contains(QStringLiteral("is a folder"))) << qPrintable(*folderMessage);
+    // A trace dropped with a file that is neither: nothing opens, the file is named.
+    auto mixedMessage = closeNextMessageBox();
+    dropFiles(window, { QUrl::fromLocalFile(samplePath), QUrl::fromLocalFile(notes) });
+    EXPECT_TRUE(mixedMessage->contains(notes)) << qPrintable(*mixedMessage);
+    EXPECT_TRUE(started.isEmpty());
+}
+
+TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
+{
+    CacheFixtures fixtures;
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, fixtures.traceWithoutV2Args()));
+    const QString rmsNorm = QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0");
+    ASSERT_NE(findRow(*window.result(), rmsNorm), nullptr);
+    EXPECT_EQ(findRow(*window.result(), rmsNorm)->provenance(), Provenance::None);
+    // The strip is filled an event-loop turn after the result arrives.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.summaryStrip()->text().contains(QStringLiteral("No Inductor cache")); }))
+        << qPrintable(window.summaryStrip()->text());
+
+    const QString cache = fixtures.cacheDirectory();
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    dropFiles(window, { QUrl::fromLocalFile(cache) });
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(window.attachedInductorCache(), cache);
+    const KernelRow* row = findRow(*window.result(), rmsNorm);
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(row->provenance(), Provenance::V1) << qPrintable(row->model.reason);
+    EXPECT_EQ(row->model.bytes, std::optional<std::int64_t>(268500992));
+    EXPECT_EQ(window.result()->inductorCacheSource, cache);
+    EXPECT_TRUE(QTest::qWaitFor([&] {
+        return window.summaryStrip()->text().contains(QStringLiteral("Inductor cache <b>cache</b> (directory, attached)"));
+    })) << qPrintable(window.summaryStrip()->text());
+
+    // The table says V1, and its element counts say they are approximate.
+    const QAbstractItemModel* model = window.kernelView()->model();
+    bool sawV1 = false;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        if (model->index(r, KernelTableModel::Kernel).data().toString() != rmsNorm)
+            continue;
+        sawV1 = true;
+        EXPECT_EQ(model->index(r, KernelTableModel::Provenance).data().toString(), QStringLiteral("V1"));
+        EXPECT_EQ(model->index(r, KernelTableModel::XNumel).data().toString(), QStringLiteral("≈32,768"));
+    }
+    EXPECT_TRUE(sawV1);
+
+    // Another trace does not inherit the cache: its generic names could match wrongly.
+    ASSERT_TRUE(loadInto(window, samplePath));
+    EXPECT_TRUE(window.attachedInductorCache().isEmpty());
+    EXPECT_NE(window.result()->inductorCacheSource, cache);
+}
+
+TEST(MainWindow, TraceAndCacheDroppedTogetherOpenTogether)
+{
+    CacheFixtures fixtures;
+    MainWindow window;
+    window.show();
+    const QString cache = fixtures.cacheArchive(QStringLiteral("cache.tar.gz"));
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(cache), QUrl::fromLocalFile(fixtures.traceWithoutV2Args()) });
+    QDragEnterEvent enter(window.rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    bool described = false;
+    for (QLabel* label : window.findChildren<QLabel*>())
+        described = described || (label->isVisible() && label->text() == QStringLiteral("Drop to open no_v2_args.json\nwith the Inductor cache cache.tar.gz"));
+    EXPECT_TRUE(described);
+
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    QDropEvent drop(QPointF(window.rect().center()), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(window.result()->inductorCacheKind, QStringLiteral("tar.gz archive"));
+    int v1 = 0;
+    for (const KernelRow& row : window.result()->kernels)
+        v1 += row.provenance() == Provenance::V1;
+    EXPECT_EQ(v1, 4) << "every kernel of the fixture trace has a block in the cache";
+
+    // Detaching reads the trace again without it.
+    window.detachInductorCache();
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_TRUE(window.result()->inductorCacheSource.isEmpty() || window.result()->inductorCacheOrigin != u"given");
+}
+
+TEST(MainWindow, CorruptCacheArchiveWarnsAndKeepsTheRows)
+{
+    CacheFixtures fixtures;
+    const QString broken = fixtures.write(QStringLiteral("broken.zip"), QByteArray("PK\x03\x04truncated", 13));
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    window.attachInductorCache(broken);
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(window.result()->kernels.size(), 4u);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.summaryStrip()->text().contains(QStringLiteral("broken.zip")); }))
+        << qPrintable(window.summaryStrip()->text());
+    EXPECT_TRUE(window.summaryStrip()->toolTip().contains(QStringLiteral("Inductor cache ") + broken))
+        << qPrintable(window.summaryStrip()->toolTip());
 }
 
 TEST(MainWindow, DragShowsWhatWillOpen)

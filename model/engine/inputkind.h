@@ -1,0 +1,25 @@
+// What a file or folder handed to Ridgeline is: a profiler trace to open,
+// or an Inductor cache to read V1 figures from. Decided by content, never
+// by name alone: a trace and a cache archive are both ".gz".
+#pragma once
+
+#include <QString>
+
+namespace Ridgeline {
+
+enum class InputKind {
+    Trace,          // JSON, plain or compressed
+    InductorCache,  // a folder, a tar/zip archive, or one wrapper .py file
+    Unusable,       // neither; the classification's `problem` says why
+};
+
+struct InputClassification
+{
+    InputKind kind = InputKind::Unusable;
+    QString problem; // for Unusable: a few words, without the path
+};
+
+// Cheap: reads at most the first few kilobytes; never lists a folder.
+InputClassification classifyInput(const QString& path);
+
+} // namespace Ridgeline
