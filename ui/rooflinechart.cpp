@@ -118,6 +118,7 @@ void RooflineChart::setData(RooflineData data)
     m_labels->clear();
     m_markers.clear();
     m_selection = nullptr;
+    m_squareSelection = nullptr;
     m_memoryLine = nullptr;
     m_computeLines.clear();
     removeAllSeries();
@@ -330,6 +331,8 @@ void RooflineChart::buildSelection()
 {
     m_selection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeCircle,
                              Qt::transparent, Qt::black, m_textPx * 0.15);
+    m_squareSelection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeRectangle,
+                                   Qt::transparent, Qt::black, m_textPx * 0.15);
     setSelectedKernels(m_selected);
 
     if (!m_data.points.empty()) {
@@ -352,24 +355,30 @@ void RooflineChart::buildSelection()
 void RooflineChart::setSelectedKernels(const QList<int>& kernelIndices)
 {
     m_selected = kernelIndices;
-    if (!m_selection)
+    if (!m_selection || !m_squareSelection)
         return;
-    QList<QPointF> values;
-    QList<int> kernels;
-    QXYSeries::PointsConfigurationHash rings;
-    for (const Marker& marker : m_markers) {
-        if (!kernelIndices.contains(marker.kernelIndex))
-            continue;
-        rings[int(values.size())] = { { QXYSeries::PointConfiguration::Size, marker.size + m_textPx * 0.45 } };
-        values << marker.value;
-        kernels << marker.kernelIndex;
+    bool anySelected = false;
+    for (QScatterSeries* rings : { m_selection, m_squareSelection }) {
+        QList<QPointF> values;
+        QList<int> kernels;
+        QXYSeries::PointsConfigurationHash sizes;
+        for (const Marker& marker : m_markers) {
+            if (!kernelIndices.contains(marker.kernelIndex) || marker.series->markerShape() != rings->markerShape())
+                continue;
+            sizes[int(values.size())] = { { QXYSeries::PointConfiguration::Size, marker.size + m_textPx * 0.45 } };
+            values << marker.value;
+            kernels << marker.kernelIndex;
+        }
+        rings->replace(values);
+        rings->setPointsConfiguration(sizes);
+        rings->setProperty(KernelsProperty, QVariant::fromValue(kernels));
+        anySelected = anySelected || !kernels.isEmpty();
     }
-    m_selection->replace(values);
-    m_selection->setPointsConfiguration(rings);
-    m_selection->setProperty(KernelsProperty, QVariant::fromValue(kernels));
-    const QList<QLegendMarker*> markers = legend()->markers(m_selection);
-    for (QLegendMarker* marker : markers)
-        marker->setVisible(!kernels.isEmpty());
+    // One legend entry for both shapes.
+    for (QLegendMarker* marker : legend()->markers(m_selection))
+        marker->setVisible(anySelected);
+    for (QLegendMarker* marker : legend()->markers(m_squareSelection))
+        marker->setVisible(false);
 }
 
 void RooflineChart::showFrame(const DecadeFrame& frame)

@@ -83,7 +83,10 @@ private:
     std::vector<std::pair<QLineSeries*, size_t>> m_computeLines; // and the roof's index in m_data.roofs
     double m_maxShare = 0; // of GPU time, over the plotted kernels
     std::vector<Marker> m_markers; // kernel markers, drawn in this order
+    // Rings around the selected kernels, one series per marker shape (a V2
+    // circle, a V1 square), so that a ring follows its marker's outline.
     QScatterSeries* m_selection = nullptr;
+    QScatterSeries* m_squareSelection = nullptr;
     QList<int> m_selected;
     std::unique_ptr<RooflineLabels> m_labels;
     bool m_updatingLabels = false;

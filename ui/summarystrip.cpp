@@ -44,12 +44,14 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
     const QString origin = result.inductorCacheOrigin == u"given"
         ? SummaryStrip::tr("attached")
         : SummaryStrip::tr("found in %1").arg(result.inductorCacheOrigin.toHtmlEscaped());
-    return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4 wrapper files, %5 blocks of this trace's kernels")
+    const auto plural = [](int n, const char* one, const char* many) {
+        return QStringLiteral("%1 %2").arg(n).arg(SummaryStrip::tr(n == 1 ? one : many));
+    };
+    return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4, %5 of this trace's kernels")
         .arg(QFileInfo(result.inductorCacheSource).fileName().toHtmlEscaped(),
              result.inductorCacheKind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCacheKind.toHtmlEscaped(),
-             origin)
-        .arg(result.inductorCacheWrapperFiles)
-        .arg(result.inductorCacheKernels);
+             origin, plural(result.inductorCacheWrapperFiles, "wrapper file", "wrapper files"),
+             plural(result.inductorCacheKernels, "block", "blocks"));
 }
 
 } // namespace

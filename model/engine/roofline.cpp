@@ -30,7 +30,22 @@ QString kernelPrecision(const KernelRow& row)
 {
     if (row.model.tensors.empty())
         return {};
-    const QString& dtype = row.model.tensors.front().dtype;
+    QStringView dtype = row.model.tensors.front().dtype;
+    // V1 rows carry Triton pointer types from the signature: "*bf16", "*fp8e4nv".
+    if (dtype.startsWith(u'*')) {
+        const QStringView type = dtype.mid(1);
+        if (type == u"bf16")
+            return QStringLiteral("bf16");
+        if (type == u"fp16" || type == u"f16")
+            return QStringLiteral("fp16");
+        if (type == u"fp32" || type == u"f32")
+            return QStringLiteral("fp32");
+        if (type == u"fp64" || type == u"f64")
+            return QStringLiteral("fp64");
+        if (type.startsWith(u"fp8"))
+            return QStringLiteral("fp8");
+        return {};
+    }
     if (dtype == u"c10::BFloat16")
         return QStringLiteral("bf16");
     if (dtype == u"c10::Half")

@@ -64,3 +64,24 @@ TEST(Roofline, NoPlacementWithoutIntensity)
     KernelRow row; // provenance none
     EXPECT_FALSE(placeKernel(row, *GpuCatalog::builtIn().defaultGpu().datasheet));
 }
+
+TEST(Roofline, V1RowsTakeThePrecisionOfTheirPointerType)
+{
+    // A V1 row's tensors are the signature's pointers: "*bf16", not c10::BFloat16.
+    KernelRow row;
+    row.model.provenance = Provenance::V1;
+    TensorTraffic tensor;
+    for (const auto& [type, precision] : { std::pair { "*bf16", "bf16" }, std::pair { "*fp16", "fp16" },
+                                           std::pair { "*fp32", "fp32" }, std::pair { "*fp8e4nv", "fp8" },
+                                           std::pair { "*i64", "" } }) {
+        tensor.dtype = QString::fromLatin1(type);
+        row.model.tensors = { tensor };
+        EXPECT_EQ(kernelPrecision(row), QString::fromLatin1(precision)) << type;
+    }
+    // MI300X's measured peaks publish a BF16 vector roof (its datasheet does not).
+    const PeakFigures peaks = GpuCatalog::builtIn().defaultGpu().peaks(PeakSet::MaxAchievable);
+    tensor.dtype = QStringLiteral("*bf16");
+    row.model.tensors = { tensor };
+    ASSERT_NE(applicableRoof(peaks, row), nullptr);
+    EXPECT_EQ(applicableRoof(peaks, row)->key, QStringLiteral("vector_bf16"));
+}
