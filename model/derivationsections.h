@@ -24,6 +24,9 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
 void writeRawArgs(MarkdownWriter& md, const KernelRow& row);
 void writeElementCounts(MarkdownWriter& md, const KernelRow& row);
 void writeBytes(MarkdownWriter& md, const KernelRow& row);
+// "Total bytes = a + b = N B = M MB" from the terms, or, when the row's bytes
+// are unknown, that `unknownPart` ("a tensor's dtype") is why.
+void writeTotalBytes(MarkdownWriter& md, const KernelRow& row, const QStringList& terms, const QString& unknownPart);
 void writeFlops(MarkdownWriter& md, const KernelRow& row);
 void writeNoModel(MarkdownWriter& md, const KernelRow& row);
 void writeTime(MarkdownWriter& md, const KernelRow& row);

@@ -113,11 +113,15 @@ void writeBytes(MarkdownWriter& md, const KernelRow& row)
                              "tensors above."));
     }
 
+    writeTotalBytes(md, row, terms, QStringLiteral("a tensor's dtype"));
+}
+
+void writeTotalBytes(MarkdownWriter& md, const KernelRow& row, const QStringList& terms, const QString& unknownPart)
+{
+    const KernelModel& m = row.model;
     if (!m.bytes) {
-        md.paragraph(MD::bold(QStringLiteral("Total bytes:"))
-            + QStringLiteral(" not computed: a tensor's dtype is unknown "
-                             "(see the table), so bytes, FLOPS/Byte and "
-                             "TB/s are undefined."));
+        md.paragraph(MD::bold(QStringLiteral("Total bytes:")) + QStringLiteral(" not computed: ") + unknownPart
+            + QStringLiteral(" is unknown (see the table), so bytes, FLOPS/Byte and TB/s are undefined."));
         return;
     }
     const std::int64_t bytes = *m.bytes;

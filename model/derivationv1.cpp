@@ -86,19 +86,7 @@ void writeV1Bytes(MarkdownWriter& md, const KernelRow& row)
                      QStringLiteral("elements"), QStringLiteral("passes"), QStringLiteral("bytes"), QStringLiteral("rule") },
             rows, { A::Right, A::Left, A::Left, A::Right, A::Right, A::Right, A::Right, A::Left });
     md.paragraph(QStringLiteral("Formula: ") + MD::code(v1.bytesFormula));
-    if (!m.bytes) {
-        md.paragraph(MD::bold(QStringLiteral("Total bytes:"))
-            + QStringLiteral(" not computed: a pointer type is unknown (see the table), so bytes, FLOPS/Byte and "
-                             "TB/s are undefined."));
-        return;
-    }
-    const std::int64_t bytes = *m.bytes;
-    QString total = MD::bold(QStringLiteral("Total bytes")) + QStringLiteral(" = ");
-    if (terms.size() > 1)
-        total += terms.join(QStringLiteral(" + ")) + QStringLiteral(" = ");
-    total += MD::bold(count(bytes) + QStringLiteral(" B")) + QStringLiteral(" = ")
-        + MD::bold(exact(double(bytes) / double(1 << 20)) + QStringLiteral(" MB"));
-    md.paragraph(total);
+    writeTotalBytes(md, row, terms, QStringLiteral("a pointer type"));
 }
 
 void writeV1FlopsSource(MarkdownWriter& md, const KernelRow& row)

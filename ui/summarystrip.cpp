@@ -70,13 +70,15 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
     }
     const QString recorded = result.traceGpuName.isEmpty() ? tr("GPU not recorded") : result.traceGpuName;
     QString html = tr("<b>%1</b> &nbsp;│&nbsp; %2 &nbsp;│&nbsp; roofs: %3, %4 &nbsp;│&nbsp; GPU kernel time <b>%5</b>, "
-                      "Triton <b>%6</b> (%7) &nbsp;│&nbsp; %8 unique Triton kernels, %9 calls: %10; %11")
+                      "Triton <b>%6</b> (%7) &nbsp;│&nbsp; %8 unique Triton kernels, %9 calls%10")
                        .arg(QFileInfo(result.tracePath).fileName().toHtmlEscaped(), recorded.toHtmlEscaped(),
                             gpu.name.toHtmlEscaped(), peakSetTitle(peaks), formatTimeUs(summary.totalGpuKernelTimeUs),
                             formatTimeUs(summary.tritonKernelTimeUs), formatPercent(summary.tritonShare))
                        .arg(summary.uniqueKernels)
-                       .arg(formatCount(summary.calls), categories.join(QStringLiteral(", ")),
-                            provenances.join(QStringLiteral(", ")));
+                       .arg(formatCount(summary.calls),
+                            summary.uniqueKernels == 0 ? QString()
+                                                       : QStringLiteral(": ") + categories.join(QStringLiteral(", "))
+                                    + QStringLiteral("; ") + provenances.join(QStringLiteral(", ")));
     if (summary.kernelOnly > 0)
         html += tr(", %1 graph-replayed (time only)").arg(summary.kernelOnly);
     if (summary.opOnly > 0)

@@ -84,6 +84,12 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->warnings = trace.warnings;
     if (trace.skippedEvents > trace.warnings.size() - (trace.truncated ? 1 : 0))
         result->warnings << QStringLiteral("%1 events skipped in all").arg(trace.skippedEvents);
+    // An empty table must not pass for a trace of kernels that did nothing.
+    if (result->kernels.empty())
+        result->warnings << QStringLiteral(
+            "%1: no Triton kernels in it (no cpu_op or GPU kernel event named triton_*): a trace of a model not "
+            "compiled with torch.compile, or recorded without GPU activity?")
+                                .arg(path);
 
     result->inductorCacheSource = cache.location().path;
     result->inductorCacheOrigin = cache.location().origin;

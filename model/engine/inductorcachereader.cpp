@@ -62,6 +62,33 @@ QByteArray decompressedHead(const QString& path, Compression compression)
     return device.read(512);
 }
 
+// The archive file as KArchive reads it: every read reports how far into
+// the file it got and fails once a stop is requested, so that listing a
+// large compressed tar shows progress and can be cancelled.
+class WatchedFile final : public QFile
+{
+public:
+    using QFile::QFile;
+    void watch(const JobControl* control) { m_control = control; }
+
+protected:
+    qint64 readData(char* data, qint64 maxSize) override
+    {
+        if (m_control && m_control->stopRequested()) {
+            setErrorString(QStringLiteral("cancelled"));
+            return -1;
+        }
+        const qint64 offset = pos();
+        const qint64 read = QFile::readData(data, maxSize);
+        if (m_control && read > 0)
+            m_control->report(std::min(offset + read, size()), size());
+        return read;
+    }
+
+private:
+    const JobControl* m_control = nullptr;
+};
+
 void collectFiles(
     const KArchiveDirectory* dir, const QString& prefix, std::vector<const KArchiveFile*>* files, QStringList* names)
 {
@@ -101,7 +128,7 @@ InductorCacheReader::~InductorCacheReader()
     m_decompressor.reset();
 }
 
-std::unique_ptr<InductorCacheReader> InductorCacheReader::open(const QString& path, QString* error)
+std::unique_ptr<InductorCacheReader> InductorCacheReader::open(const QString& path, QString* error, const JobControl& control)
 {
     std::unique_ptr<InductorCacheReader> reader(new InductorCacheReader);
     reader->m_path = path;
@@ -126,14 +153,16 @@ std::unique_ptr<InductorCacheReader> InductorCacheReader::open(const QString& pa
             [](const Member& a, const Member& b) { return a.label < b.label; });
         return reader;
     }
-    if (!reader->openArchive(path, error))
+    if (!reader->openArchive(path, error, control))
         return nullptr;
     return reader;
 }
 
-bool InductorCacheReader::openArchive(const QString& path, QString* error)
+bool InductorCacheReader::openArchive(const QString& path, QString* error, const JobControl& control)
 {
-    m_file = std::make_unique<QFile>(path);
+    auto watched = std::make_unique<WatchedFile>(path);
+    WatchedFile* file = watched.get();
+    m_file = std::move(watched);
     if (!m_file->open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("cannot open: ") + m_file->errorString();
         return false;
@@ -177,7 +206,16 @@ bool InductorCacheReader::openArchive(const QString& path, QString* error)
         m_members.push_back({ path, m_file->size() });
         return true;
     }
-    if (!m_archive->open(QIODevice::ReadOnly)) {
+    // Only the listing is watched: reading members later reports its own progress.
+    file->watch(&control);
+    const bool opened = m_archive->open(QIODevice::ReadOnly);
+    file->watch(nullptr);
+    if (control.stopRequested()) {
+        *error = QStringLiteral("cancelled");
+        m_archive.reset();
+        return false;
+    }
+    if (!opened) {
         const QString why = m_archive->errorString();
         *error = QStringLiteral("not a readable %1%2")
                      .arg(kindName(), why.isEmpty() ? QString() : QStringLiteral(": ") + why);
@@ -185,6 +223,7 @@ bool InductorCacheReader::openArchive(const QString& path, QString* error)
         return false;
     }
     listArchive();
+    control.report(m_file->size(), m_file->size());
     return true;
 }
 

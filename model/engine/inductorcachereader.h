@@ -4,6 +4,8 @@
 // unpacked to disk.
 #pragma once
 
+#include "progress.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -36,8 +38,11 @@ public:
     };
 
     // Opens `path`; on failure returns null and sets *error to one line
-    // naming the problem (the caller prefixes the path).
-    static std::unique_ptr<InductorCacheReader> open(const QString& path, QString* error);
+    // naming the problem (the caller prefixes the path). Listing a
+    // compressed tar means decompressing all of it (it has no index): that
+    // is reported through `control` as bytes of the archive file consumed,
+    // and a stop request ends it (null, with *error "cancelled").
+    static std::unique_ptr<InductorCacheReader> open(const QString& path, QString* error, const JobControl& control = {});
     ~InductorCacheReader();
 
     // Whether the file's content is a tar (plain or compressed) or zip
@@ -54,7 +59,7 @@ public:
 
 private:
     InductorCacheReader() = default;
-    bool openArchive(const QString& path, QString* error);
+    bool openArchive(const QString& path, QString* error, const JobControl& control);
     void listArchive();
 
     Kind m_kind = Kind::Directory;

@@ -30,31 +30,25 @@ QString kernelPrecision(const KernelRow& row)
 {
     if (row.model.tensors.empty())
         return {};
-    QStringView dtype = row.model.tensors.front().dtype;
-    // V1 rows carry Triton pointer types from the signature: "*bf16", "*fp8e4nv".
-    if (dtype.startsWith(u'*')) {
-        const QStringView type = dtype.mid(1);
-        if (type == u"bf16")
-            return QStringLiteral("bf16");
-        if (type == u"fp16" || type == u"f16")
-            return QStringLiteral("fp16");
-        if (type == u"fp32" || type == u"f32")
-            return QStringLiteral("fp32");
-        if (type == u"fp64" || type == u"f64")
-            return QStringLiteral("fp64");
-        if (type.startsWith(u"fp8"))
-            return QStringLiteral("fp8");
-        return {};
+    // V2 rows name ATen dtypes ("c10::BFloat16"); V1 rows the Triton pointer
+    // types of the signature ("*bf16").
+    struct Name
+    {
+        const char16_t* dtype;
+        const char* precision;
+    };
+    static constexpr Name names[] = {
+        { u"c10::BFloat16", "bf16" }, { u"*bf16", "bf16" }, { u"c10::Half", "fp16" }, { u"*fp16", "fp16" },
+        { u"*f16", "fp16" }, { u"c10::Float", "fp32" }, { u"float", "fp32" }, { u"*fp32", "fp32" },
+        { u"*f32", "fp32" }, { u"c10::Double", "fp64" }, { u"double", "fp64" }, { u"*fp64", "fp64" },
+        { u"*f64", "fp64" },
+    };
+    const QString& dtype = row.model.tensors.front().dtype;
+    for (const Name& name : names) {
+        if (dtype == QStringView(name.dtype))
+            return QString::fromLatin1(name.precision);
     }
-    if (dtype == u"c10::BFloat16")
-        return QStringLiteral("bf16");
-    if (dtype == u"c10::Half")
-        return QStringLiteral("fp16");
-    if (dtype == u"c10::Float" || dtype == u"float")
-        return QStringLiteral("fp32");
-    if (dtype == u"c10::Double" || dtype == u"double")
-        return QStringLiteral("fp64");
-    if (dtype.startsWith(u"c10::Float8"))
+    if (dtype.startsWith(u"c10::Float8") || dtype.startsWith(u"*fp8"))
         return QStringLiteral("fp8");
     return {};
 }

@@ -267,3 +267,16 @@ INSTANTIATE_TEST_SUITE_P(Damage, DamagedEvent, ::testing::ValuesIn(damageCases),
                          [](const ::testing::TestParamInfo<DamageCase>& damage) { return std::string(damage.param.name); });
 
 } // namespace
+
+TEST(BadInputNoKernels, AnEmptyTableSaysWhy)
+{
+    TempTraces temp;
+    const QString path = temp.write(QStringLiteral("eager.json"),
+        traceJson(R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "ts": 1, "dur": 5, "pid": 1, "tid": 1, "args": {}})"));
+    const auto outcome = analyze(path);
+    ASSERT_EQ(outcome.status, Status::Ok) << qPrintable(outcome.error);
+    EXPECT_TRUE(outcome.result->kernels.empty());
+    ASSERT_FALSE(outcome.result->warnings.isEmpty());
+    EXPECT_TRUE(outcome.result->warnings.back().startsWith(path + QStringLiteral(": no Triton kernels in it")))
+        << qPrintable(outcome.result->warnings.join(u'\n'));
+}

@@ -6,6 +6,9 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QFileInfo>
+
+#include <KTar>
 
 #include <gtest/gtest.h>
 
@@ -120,7 +123,7 @@ TEST(InductorCacheAnalysis, ProgressCoversTheTraceThenTheCache)
         lastTotal = total;
         ++reports;
     };
-    const auto outcome = analyzeWithCache(trace, fixtures.cacheArchive(QStringLiteral("c.zip")), control);
+    const auto outcome = analyzeWithCache(trace, fixtures.cacheDirectory(), control);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     // The per-kernel file beside the wrapper is read too (it might have been one).
     const QByteArray wrapper = fixtureWrapper();
@@ -129,6 +132,73 @@ TEST(InductorCacheAnalysis, ProgressCoversTheTraceThenTheCache)
     EXPECT_EQ(lastTotal, traceBytes + cacheBytes + perKernelBytes) << "the trace's bytes, then the cache's";
     EXPECT_EQ(lastDone, lastTotal);
     EXPECT_GT(reports, 2);
+}
+
+TEST(InductorCacheAnalysis, ProgressCoversListingAnArchiveThenReadingIt)
+{
+    CacheFixtures fixtures;
+    const QString trace = fixtures.traceWithoutV2Args();
+    const qint64 traceBytes = QFileInfo(trace).size();
+    const QString archive = fixtures.cacheArchive(QStringLiteral("c.tar.gz"));
+    const qint64 archiveBytes = QFileInfo(archive).size();
+    qint64 lastDone = -1, lastTotal = 0;
+    JobControl control;
+    control.progress = [&](qint64 done, qint64 total) {
+        EXPECT_GE(done, lastDone) << "progress never goes back";
+        EXPECT_LE(done, total);
+        lastDone = done;
+        lastTotal = total;
+    };
+    const auto outcome = analyzeWithCache(trace, archive, control);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    EXPECT_EQ(lastTotal, traceBytes + 2 * archiveBytes) << "the trace, listing the archive, reading its members";
+    EXPECT_EQ(lastDone, lastTotal);
+}
+
+TEST(InductorCacheAnalysis, StopWhileListingALargeArchiveCancels)
+{
+    // Incompressible members make the gzip stream long enough to be read in
+    // many chunks: listing it takes many reads, each a chance to stop.
+    CacheFixtures fixtures;
+    const QString archive = fixtures.path(QStringLiteral("large.tar.gz"));
+    {
+        KTar tar(archive);
+        ASSERT_TRUE(tar.open(QIODevice::WriteOnly));
+        QByteArray noise(256 * 1024, Qt::Uninitialized);
+        quint32 state = 12345;
+        for (int file = 0; file < 8; ++file) {
+            for (char& byte : noise) {
+                state = state * 1664525u + 1013904223u;
+                byte = char(state >> 24);
+            }
+            tar.writeFile(QStringLiteral("blobs/%1.bin").arg(file), noise);
+        }
+        tar.writeFile(QStringLiteral("xq/wrapper.py"), fixtureWrapper());
+        tar.close();
+    }
+    const QString trace = fixtures.traceWithoutV2Args();
+    const qint64 traceBytes = QFileInfo(trace).size();
+    const qint64 archiveBytes = QFileInfo(archive).size();
+    std::stop_source stop;
+    JobControl control;
+    control.stop = stop.get_token();
+    bool stoppedWhileListing = false;
+    control.progress = [&](qint64 done, qint64) {
+        if (done > traceBytes && done < traceBytes + archiveBytes && !stop.stop_requested()) {
+            stoppedWhileListing = true;
+            stop.request_stop();
+        }
+    };
+    const auto outcome = analyzeWithCache(trace, archive, control);
+    EXPECT_TRUE(stoppedWhileListing);
+    EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Cancelled);
+
+    // Unstopped, the same archive gives V1 rows.
+    const auto read = analyzeWithCache(trace, archive);
+    ASSERT_EQ(read.status, AnalysisOutcome::Status::Ok);
+    const KernelRow* row = findRow(*read.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(row->provenance(), Provenance::V1);
 }
 
 TEST(InductorCacheAnalysis, StopWhileIndexingCancels)
