@@ -70,6 +70,7 @@ class WatchedFile final : public QFile
 public:
     using QFile::QFile;
     void watch(const JobControl* control) { m_control = control; }
+    qint64 bytesRead() const { return m_bytesRead; }
 
 protected:
     qint64 readData(char* data, qint64 maxSize) override
@@ -80,6 +81,8 @@ protected:
         }
         const qint64 offset = pos();
         const qint64 read = QFile::readData(data, maxSize);
+        if (read > 0)
+            m_bytesRead += read;
         if (m_control && read > 0)
             m_control->report(std::min(offset + read, size()), size());
         return read;
@@ -87,6 +90,49 @@ protected:
 
 private:
     const JobControl* m_control = nullptr;
+    qint64 m_bytesRead = 0;
+};
+
+// KTar over a decompressor, seeking forward by reading on. A decompressor
+// reads ahead into its buffer, and KCompressionDevice answers a seek to any
+// position behind what it has decompressed by starting again from the top:
+// reading the members of a tar.gz one by one would decompress it once per
+// member. Here a forward seek reads through the buffer instead, so that
+// reading the members in archive order decompresses the archive once.
+class ForwardSeekingDevice final : public QIODevice
+{
+public:
+    explicit ForwardSeekingDevice(QIODevice* source)
+        : m_source(source)
+    {
+    }
+    bool isSequential() const override { return false; }
+    qint64 size() const override { return m_source->size(); }
+    bool atEnd() const override { return m_source->atEnd(); }
+    bool seek(qint64 pos) override
+    {
+        const qint64 current = m_source->pos();
+        if (pos < current) {
+            if (!m_source->seek(pos)) // the rare way back: from the top
+                return false;
+        } else {
+            char discard[16384];
+            for (qint64 left = pos - current; left > 0;) {
+                const qint64 read = m_source->read(discard, std::min<qint64>(left, sizeof discard));
+                if (read <= 0)
+                    return false;
+                left -= read;
+            }
+        }
+        return QIODevice::seek(pos);
+    }
+
+protected:
+    qint64 readData(char* data, qint64 maxSize) override { return m_source->read(data, maxSize); }
+    qint64 writeData(const char*, qint64) override { return -1; }
+
+private:
+    QIODevice* m_source;
 };
 
 void collectFiles(
@@ -125,6 +171,7 @@ InductorCacheReader::~InductorCacheReader()
 {
     // The archive reads the decompressor, which reads the file: close in that order.
     m_archive.reset();
+    m_forward.reset();
     m_decompressor.reset();
 }
 
@@ -200,7 +247,9 @@ bool InductorCacheReader::openArchive(const QString& path, QString* error, const
             return true;
         }
         m_kind = Kind::Tar;
-        m_archive = std::make_unique<KTar>(m_decompressor.get());
+        m_forward = std::make_unique<ForwardSeekingDevice>(m_decompressor.get());
+        m_forward->open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+        m_archive = std::make_unique<KTar>(m_forward.get());
     } else {
         m_kind = Kind::SingleFile;
         m_members.push_back({ path, m_file->size() });
@@ -242,6 +291,11 @@ void InductorCacheReader::listArchive()
         m_members.push_back({ m_path + u':' + names[qsizetype(i)], files[i]->size() });
         m_entries.push_back(files[i]);
     }
+}
+
+qint64 InductorCacheReader::bytesReadFromFile() const
+{
+    return m_file ? static_cast<const WatchedFile*>(m_file.get())->bytesRead() : 0;
 }
 
 QString InductorCacheReader::kindName() const

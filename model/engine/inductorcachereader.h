@@ -56,6 +56,9 @@ public:
     const std::vector<Member>& members() const { return m_members; }
     // The bytes of members()[index], or nullopt with *error set.
     std::optional<QByteArray> read(size_t index, QString* error) const;
+    // How much of an archive file was read so far (0 for a directory): a
+    // compressed tar is read once to list it and once for its members.
+    qint64 bytesReadFromFile() const;
 
 private:
     InductorCacheReader() = default;
@@ -67,6 +70,7 @@ private:
     QString m_compression; // "gz", "xz" ... for a compressed tar
     std::unique_ptr<QFile> m_file;
     std::unique_ptr<QIODevice> m_decompressor;
+    std::unique_ptr<QIODevice> m_forward; // KTar's view of m_decompressor
     std::unique_ptr<KArchive> m_archive;
     std::vector<Member> m_members;
     std::vector<const KArchiveFile*> m_entries; // parallel to m_members for archives

@@ -3,7 +3,12 @@
 // and tar, tar.gz, tar.xz and zip archives; a bad cache costs V1, never the
 // analysis.
 #include "cachefixtures.h"
+#include "inductorcachereader.h"
 #include "testsupport.h"
+
+#include <KTar>
+
+#include <QFileInfo>
 
 #include <gtest/gtest.h>
 
@@ -221,3 +226,36 @@ TEST(InductorCache, AMalformedWrapperCostsThatFileOnly)
 }
 
 } // namespace
+
+TEST(InductorCache, CompressedTarIsDecompressedOnceForAllItsMembers)
+{
+    // Many members, each read in turn: seeking back into the decompressor
+    // would restart it from the top for every member.
+    CacheFixtures fixtures;
+    const QString archive = fixtures.path(QStringLiteral("many.tar.gz"));
+    {
+        KTar tar(archive);
+        ASSERT_TRUE(tar.open(QIODevice::WriteOnly));
+        quint32 state = 7;
+        for (int file = 0; file < 200; ++file) {
+            // A comment of noise makes every member cost its own compressed bytes.
+            QByteArray noise("# ");
+            for (int i = 0; i < 2048; ++i) {
+                state = state * 1664525u + 1013904223u;
+                noise += "0123456789abcdef"[state >> 28];
+            }
+            tar.writeFile(QStringLiteral("d%1/w%2.py").arg(file % 16).arg(file), QByteArray(noise + '\n' + fixtureWrapper()));
+        }
+        tar.close();
+    }
+    QString error;
+    const auto reader = InductorCacheReader::open(archive, &error);
+    ASSERT_NE(reader, nullptr) << qPrintable(error);
+    ASSERT_EQ(reader->members().size(), 200u);
+    for (size_t i = 0; i < reader->members().size(); ++i)
+        ASSERT_TRUE(reader->read(i, &error).has_value()) << qPrintable(error);
+    const qint64 fileSize = QFileInfo(archive).size();
+    EXPECT_GT(fileSize, 64 * 1024) << "large enough that a restart per member would show";
+    // Once to list it, once to read the members; a little read-ahead allowed.
+    EXPECT_LE(reader->bytesReadFromFile(), 2 * fileSize + 64 * 1024);
+}
