@@ -251,6 +251,14 @@ void MainWindow::openTrace(const QString& path)
         m_inductorCache.clear();
         m_inductorCacheTrace.clear();
     }
+    if (m_inductorCache.isEmpty()) {
+        m_inductorCache = m_attachedCaches.cacheFor(path);
+        if (!m_inductorCache.isEmpty())
+            statusBar()->showMessage(tr("Using the Inductor cache %1, attached to this trace before (File ▸ Detach "
+                                        "Inductor Cache to read it without)")
+                                         .arg(QFileInfo(m_inductorCache).fileName()),
+                                     8000);
+    }
     startAnalysis(path);
 }
 
@@ -265,8 +273,10 @@ void MainWindow::startAnalysis(const QString& tracePath)
 {
     AnalysisOptions options;
     options.inductorCache = m_inductorCache;
-    if (!m_inductorCache.isEmpty())
+    if (!m_inductorCache.isEmpty()) {
         m_inductorCacheTrace = tracePath;
+        m_attachedCaches.remember(tracePath, m_inductorCache);
+    }
     m_detachCache->setEnabled(!m_inductorCache.isEmpty());
     m_reload->setEnabled(true);
     m_controller->open(tracePath, options);
@@ -297,6 +307,7 @@ void MainWindow::attachInductorCache(const QString& path)
 
 void MainWindow::detachInductorCache()
 {
+    m_attachedCaches.forget(currentTracePath());
     m_inductorCache.clear();
     m_inductorCacheTrace.clear();
     m_detachCache->setEnabled(false);
@@ -604,6 +615,7 @@ void MainWindow::saveSettings() const
     settings.setValue(SettingsKeys::gpu(), m_gpuChoice);
     settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_peaks));
     m_recent->save();
+    m_attachedCaches.save();
     settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
     if (m_result && !m_result->tracePath.startsWith(u':'))
         settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "attachedcaches.h"
 #include "gpuspec.h"
 #include "rooflineview.h"
 
@@ -38,7 +39,8 @@ public:
     ~MainWindow() override;
 
     // Opens a trace. A cache attached to another trace is detached first:
-    // its generic kernel names (triton_0) would match the wrong kernels.
+    // its generic kernel names (triton_0) would match the wrong kernels. The
+    // cache last attached to this trace, if any, comes back.
     void openTrace(const QString& path);
     // Opens a trace with an Inductor cache attached (empty: the default places).
     void openTrace(const QString& path, const QString& inductorCache);
@@ -119,6 +121,7 @@ private:
     std::shared_ptr<const AnalysisResult> m_result;
     QString m_inductorCache; // attached by the user; empty: the default places
     QString m_inductorCacheTrace; // the trace it was attached to; empty: the next one
+    AttachedCaches m_attachedCaches;
 };
 
 } // namespace Ridgeline

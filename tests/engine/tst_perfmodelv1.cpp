@@ -229,6 +229,20 @@ TEST(PerfModelV1, TemplatesStayUnmodelled)
     const KernelModel m = cache.model(QStringLiteral("triton_0"));
     EXPECT_EQ(m.provenance, Provenance::None);
     EXPECT_TRUE(m.reason.contains(QStringLiteral("template kernel"))) << qPrintable(m.reason);
+    // No figures, but the block (and its source) is kept for the inspector.
+    ASSERT_TRUE(m.v1.has_value());
+    EXPECT_EQ(m.v1->kernel.heuristic, HeuristicKind::Template);
+    EXPECT_TRUE(m.v1->kernel.source.contains(QStringLiteral("def triton_0(")));
+    EXPECT_FALSE(m.v1->bytes.has_value());
+
+    // A template named as such (triton_tem_*) is not modelled by its name
+    // either; its block is still found.
+    cache.add(QStringLiteral("u.py"),
+        block("triton_tem_fused_mm_0", "template", "{'x': 64}", "{'arg_A': '*bf16', 'out_ptr0': '*bf16'}"));
+    const KernelModel tem = cache.model(QStringLiteral("triton_tem_fused_mm_0"));
+    EXPECT_EQ(tem.provenance, Provenance::None);
+    ASSERT_TRUE(tem.v1.has_value());
+    EXPECT_EQ(tem.v1->kernel.wrapperFile, QStringLiteral("u.py"));
 }
 
 TEST(PerfModelV1, TwoGraphsDefiningANameDifferentlyAreAmbiguous)

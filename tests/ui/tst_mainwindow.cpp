@@ -181,6 +181,24 @@ TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
     ASSERT_TRUE(loadInto(window, samplePath));
     EXPECT_TRUE(window.attachedInductorCache().isEmpty());
     EXPECT_NE(window.result()->inductorCacheSource, cache);
+
+    // Reopening the first trace brings its cache back, also in a new window.
+    ASSERT_TRUE(loadInto(window, fixtures.traceWithoutV2Args()));
+    EXPECT_EQ(window.attachedInductorCache(), cache);
+    EXPECT_EQ(findRow(*window.result(), rmsNorm)->provenance(), Provenance::V1);
+    window.close(); // saves the settings
+    MainWindow next;
+    ASSERT_TRUE(loadInto(next, fixtures.traceWithoutV2Args()));
+    EXPECT_EQ(next.result()->inductorCacheSource, cache);
+
+    // Detached, it stays away.
+    QSignalSpy reread(next.controller(), &AnalysisController::finished);
+    next.detachInductorCache();
+    ASSERT_TRUE(reread.wait(60000));
+    ASSERT_TRUE(loadInto(next, samplePath));
+    ASSERT_TRUE(loadInto(next, fixtures.traceWithoutV2Args()));
+    EXPECT_TRUE(next.attachedInductorCache().isEmpty());
+    EXPECT_EQ(findRow(*next.result(), rmsNorm)->provenance(), Provenance::None);
 }
 
 TEST(MainWindow, TraceAndCacheDroppedTogetherOpenTogether)
