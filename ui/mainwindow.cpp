@@ -307,7 +307,7 @@ void MainWindow::attachInductorCache(const QString& path)
 
 void MainWindow::detachInductorCache()
 {
-    m_attachedCaches.forget(currentTracePath());
+    m_attachedCaches.forget(m_inductorCacheTrace);
     m_inductorCache.clear();
     m_inductorCacheTrace.clear();
     m_detachCache->setEnabled(false);

@@ -107,31 +107,47 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
         << qPrintable(row.model.reason);
 }
 
+namespace {
+
+// An analysis's progress as reported, checked to never go back.
+struct ProgressLog
+{
+    qint64 lastDone = -1;
+    qint64 lastTotal = 0;
+    int reports = 0;
+
+    JobControl control()
+    {
+        JobControl control;
+        control.progress = [this](qint64 done, qint64 total) {
+            EXPECT_GE(done, lastDone) << "progress never goes back";
+            EXPECT_LE(done, total);
+            lastDone = done;
+            lastTotal = total;
+            ++reports;
+        };
+        return control;
+    }
+};
+
+} // namespace
+
 TEST(InductorCacheAnalysis, ProgressCoversTheTraceThenTheCache)
 {
     CacheFixtures fixtures;
     const QString trace = fixtures.traceWithoutV2Args();
     const qint64 traceBytes = QFileInfo(trace).size();
     const qint64 cacheBytes = fixtureWrapper().size();
-    qint64 lastDone = -1, lastTotal = 0;
-    int reports = 0;
-    JobControl control;
-    control.progress = [&](qint64 done, qint64 total) {
-        EXPECT_GE(done, lastDone) << "progress never goes back";
-        EXPECT_LE(done, total);
-        lastDone = done;
-        lastTotal = total;
-        ++reports;
-    };
-    const auto outcome = analyzeWithCache(trace, fixtures.cacheDirectory(), control);
+    ProgressLog progress;
+    const auto outcome = analyzeWithCache(trace, fixtures.cacheDirectory(), progress.control());
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     // The per-kernel file beside the wrapper is read too (it might have been one).
     const QByteArray wrapper = fixtureWrapper();
     const qsizetype from = wrapper.indexOf("'''") + 3;
     const qint64 perKernelBytes = wrapper.indexOf("'''", from) - from;
-    EXPECT_EQ(lastTotal, traceBytes + cacheBytes + perKernelBytes) << "the trace's bytes, then the cache's";
-    EXPECT_EQ(lastDone, lastTotal);
-    EXPECT_GT(reports, 2);
+    EXPECT_EQ(progress.lastTotal, traceBytes + cacheBytes + perKernelBytes) << "the trace's bytes, then the cache's";
+    EXPECT_EQ(progress.lastDone, progress.lastTotal);
+    EXPECT_GT(progress.reports, 2);
 }
 
 TEST(InductorCacheAnalysis, ProgressCoversListingAnArchiveThenReadingIt)
@@ -141,18 +157,11 @@ TEST(InductorCacheAnalysis, ProgressCoversListingAnArchiveThenReadingIt)
     const qint64 traceBytes = QFileInfo(trace).size();
     const QString archive = fixtures.cacheArchive(QStringLiteral("c.tar.gz"));
     const qint64 archiveBytes = QFileInfo(archive).size();
-    qint64 lastDone = -1, lastTotal = 0;
-    JobControl control;
-    control.progress = [&](qint64 done, qint64 total) {
-        EXPECT_GE(done, lastDone) << "progress never goes back";
-        EXPECT_LE(done, total);
-        lastDone = done;
-        lastTotal = total;
-    };
-    const auto outcome = analyzeWithCache(trace, archive, control);
+    ProgressLog progress;
+    const auto outcome = analyzeWithCache(trace, archive, progress.control());
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
-    EXPECT_EQ(lastTotal, traceBytes + 2 * archiveBytes) << "the trace, listing the archive, reading its members";
-    EXPECT_EQ(lastDone, lastTotal);
+    EXPECT_EQ(progress.lastTotal, traceBytes + 2 * archiveBytes) << "the trace, listing the archive, reading its members";
+    EXPECT_EQ(progress.lastDone, progress.lastTotal);
 }
 
 TEST(InductorCacheAnalysis, StopWhileListingALargeArchiveCancels)
