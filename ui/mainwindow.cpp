@@ -37,6 +37,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace Ridgeline {
 namespace {
 
@@ -216,7 +218,10 @@ void MainWindow::connectViews()
     connect(m_controller, &AnalysisController::started, this, [this](const QString& path) {
         setBusy(true);
         m_summary->showLoading(path);
-        statusBar()->showMessage(tr("Reading %1…").arg(displayName(path)));
+        const QString cache = m_controller->currentOptions().inductorCache;
+        statusBar()->showMessage(cache.isEmpty() ? tr("Reading %1…").arg(displayName(path))
+                                                 : tr("Reading %1 with the Inductor cache %2…")
+                                                       .arg(displayName(path), QFileInfo(cache).fileName()));
     });
     connect(m_controller, &AnalysisController::progress, this, [this](qint64 done, qint64 total) {
         m_progress->setValue(total > 0 ? int(100.0 * double(done) / double(total)) : 0);
@@ -225,6 +230,7 @@ void MainWindow::connectViews()
     connect(m_controller, &AnalysisController::failed, this, &MainWindow::showError);
     connect(m_controller, &AnalysisController::cancelled, this, [this](const QString& path) {
         setBusy(false);
+        m_cacheNote.clear();
         if (m_result)
             m_summary->setResult(*m_result, currentGpu(), m_peaks);
         else
@@ -245,19 +251,17 @@ void MainWindow::connectViews()
 void MainWindow::openTrace(const QString& path)
 {
     if (!m_inductorCache.isEmpty() && !m_inductorCacheTrace.isEmpty() && m_inductorCacheTrace != path) {
-        statusBar()->showMessage(tr("Inductor cache %1 detached: it was attached to %2")
-                                     .arg(QFileInfo(m_inductorCache).fileName(), displayName(m_inductorCacheTrace)),
-                                 8000);
+        m_cacheNote = tr("Inductor cache %1 detached: it was attached to %2")
+                          .arg(QFileInfo(m_inductorCache).fileName(), displayName(m_inductorCacheTrace));
         m_inductorCache.clear();
         m_inductorCacheTrace.clear();
     }
     if (m_inductorCache.isEmpty()) {
         m_inductorCache = m_attachedCaches.cacheFor(path);
         if (!m_inductorCache.isEmpty())
-            statusBar()->showMessage(tr("Using the Inductor cache %1, attached to this trace before (File ▸ Detach "
-                                        "Inductor Cache to read it without)")
-                                         .arg(QFileInfo(m_inductorCache).fileName()),
-                                     8000);
+            m_cacheNote = tr("the Inductor cache %1 was attached to this trace before (File ▸ Detach Inductor Cache "
+                             "to read it without)")
+                              .arg(QFileInfo(m_inductorCache).fileName());
     }
     startAnalysis(path);
 }
@@ -365,7 +369,10 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     m_table->setColumnWidth(KernelTableModel::Kernel, std::min(m_table->columnWidth(KernelTableModel::Kernel), 380));
     m_table->setColumnWidth(KernelTableModel::FusedOps, std::min(m_table->columnWidth(KernelTableModel::FusedOps), 220));
     setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
-    statusBar()->showMessage(tr("Read %1 events, %2 unique Triton kernels").arg(formatCount(m_result->eventCount)).arg(m_result->kernels.size()));
+    QString message = tr("Read %1 events, %2 unique Triton kernels").arg(formatCount(m_result->eventCount)).arg(m_result->kernels.size());
+    if (!m_cacheNote.isEmpty())
+        message += QStringLiteral("; ") + std::exchange(m_cacheNote, QString());
+    statusBar()->showMessage(message);
     statusBar()->setToolTip(m_result->warnings.join(u'\n'));
 
     const auto shown = m_result;
@@ -389,6 +396,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 void MainWindow::showError(const QString& error)
 {
     setBusy(false);
+    m_cacheNote.clear();
     if (m_result)
         m_summary->setResult(*m_result, currentGpu(), m_peaks);
     else

@@ -122,6 +122,7 @@ private:
     QString m_inductorCache; // attached by the user; empty: the default places
     QString m_inductorCacheTrace; // the trace it was attached to; empty: the next one
     AttachedCaches m_attachedCaches;
+    QString m_cacheNote; // what opening the trace did to the cache, said once it is shown
 };
 
 } // namespace Ridgeline
