@@ -247,7 +247,8 @@ int main(int argc, char** argv)
         return BadArguments;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        // No application object exists yet to name the program.
+        std::fputs(qPrintable(parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("ridgeline"))), stdout);
         return Success;
     }
     if (parser.isSet(QStringLiteral("version"))) {

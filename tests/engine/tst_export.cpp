@@ -143,6 +143,10 @@ TEST(Export, HelpDocumentsTheCommandLine)
     EXPECT_TRUE(help.contains(QStringLiteral("--export")));
     EXPECT_TRUE(help.contains(QStringLiteral("--gpu")));
     EXPECT_TRUE(help.contains(QStringLiteral("Exit status")));
+    EXPECT_TRUE(help.contains(QStringLiteral("--inductor-cache <PATH>")));
+    EXPECT_TRUE(help.contains(QStringLiteral("--no-inductor-cache")));
+    EXPECT_TRUE(help.startsWith(QStringLiteral("Usage: ridgeline [options] TRACE"))) << qPrintable(help.left(80));
+    EXPECT_TRUE(help.contains(QStringLiteral("~/.cache/torchinductor")));
 }
 
 TEST(Export, TraceLensFiguresAppearOnlyWhereTheyDiffer)
