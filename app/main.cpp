@@ -296,7 +296,7 @@ int main(int argc, char** argv)
     const bool headless = options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
     if (!headless) {
 #ifdef RIDGELINE_WITH_GUI
-        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache);
+        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache, !options.noInductorCache);
 #else
         printError(QStringLiteral("this build has no GUI: use --export FILE (see --help)"));
         return BadArguments;

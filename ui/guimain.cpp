@@ -26,11 +26,12 @@ void arrangeScreenshot(MainWindow& window, const QString& path)
 
 } // namespace
 
-int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache)
+int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Ridgeline"));
     MainWindow window;
+    window.setSearchDefaultInductorCache(searchDefaultCache);
     const QString screenshot = qEnvironmentVariable("RIDGELINE_SCREENSHOT");
     if (!screenshot.isEmpty())
         arrangeScreenshot(window, screenshot);

@@ -6,7 +6,8 @@
 namespace Ridgeline {
 
 // Opens `tracePath` when it is not empty, with `inductorCache` attached when
-// that is not empty.
-int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache);
+// that is not empty; without `searchDefaultCache`, no cache but an attached
+// one is read.
+int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache);
 
 } // namespace Ridgeline

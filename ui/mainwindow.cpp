@@ -277,6 +277,7 @@ void MainWindow::startAnalysis(const QString& tracePath)
 {
     AnalysisOptions options;
     options.inductorCache = m_inductorCache;
+    options.searchDefaultInductorCache = m_searchDefaultCache;
     if (!m_inductorCache.isEmpty()) {
         m_inductorCacheTrace = tracePath;
         m_attachedCaches.remember(tracePath, m_inductorCache);

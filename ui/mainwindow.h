@@ -51,6 +51,9 @@ public:
     void detachInductorCache();
     void reload();
     QString attachedInductorCache() const { return m_inductorCache; }
+    // Whether a trace without an attached cache looks in the default places
+    // ($TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor, ...). Default: yes.
+    void setSearchDefaultInductorCache(bool search) { m_searchDefaultCache = search; }
 
     // The GPU whose roofs are drawn; an empty name follows the trace's GPU.
     void setGpuChoice(const QString& gpuName);
@@ -122,6 +125,7 @@ private:
     QString m_inductorCache; // attached by the user; empty: the default places
     QString m_inductorCacheTrace; // the trace it was attached to; empty: the next one
     AttachedCaches m_attachedCaches;
+    bool m_searchDefaultCache = true;
     QString m_cacheNote; // what opening the trace did to the cache, said once it is shown
 };
 

@@ -467,3 +467,28 @@ TEST(MainWindowLatency, EventLoopStaysResponsiveDuringALargeLoad)
     EXPECT_LT(worstDuringLoad, 50);
     EXPECT_EQ(window.result()->kernels.size(), 26u);
 }
+
+TEST(MainWindow, DefaultCachePlacesCanBeTurnedOff)
+{
+    CacheFixtures fixtures;
+    const QByteArray saved = qgetenv("TORCHINDUCTOR_CACHE_DIR");
+    qputenv("TORCHINDUCTOR_CACHE_DIR", fixtures.cacheDirectory().toLocal8Bit());
+    const QString rmsNorm = QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0");
+
+    MainWindow window;
+    ASSERT_TRUE(loadInto(window, fixtures.traceWithoutV2Args()));
+    EXPECT_EQ(window.result()->inductorCacheOrigin, QStringLiteral("$TORCHINDUCTOR_CACHE_DIR"));
+    EXPECT_EQ(findRow(*window.result(), rmsNorm)->provenance(), Provenance::V1);
+
+    window.setSearchDefaultInductorCache(false); // ridgeline --no-inductor-cache TRACE
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    window.reload();
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_TRUE(window.result()->inductorCacheSource.isEmpty());
+    EXPECT_EQ(findRow(*window.result(), rmsNorm)->provenance(), Provenance::None);
+
+    if (saved.isNull())
+        qunsetenv("TORCHINDUCTOR_CACHE_DIR");
+    else
+        qputenv("TORCHINDUCTOR_CACHE_DIR", saved);
+}
