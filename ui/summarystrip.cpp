@@ -47,11 +47,12 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
     const auto plural = [](int n, const char* one, const char* many) {
         return QStringLiteral("%1 %2").arg(n).arg(SummaryStrip::tr(n == 1 ? one : many));
     };
-    return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4, %5 of this trace's kernels")
+    return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4 with %5; defines %6 of this trace's kernels")
         .arg(QFileInfo(result.inductorCacheSource).fileName().toHtmlEscaped(),
              result.inductorCacheKind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCacheKind.toHtmlEscaped(),
              origin, plural(result.inductorCacheWrapperFiles, "wrapper file", "wrapper files"),
-             plural(result.inductorCacheKernels, "block", "blocks"));
+             plural(result.inductorCacheKernels, "kernel block", "kernel blocks"))
+        .arg(result.inductorCacheTraceKernels);
 }
 
 } // namespace

@@ -97,6 +97,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     if (const auto index = cache.index()) {
         result->inductorCacheWrapperFiles = index->wrapperFileCount();
         result->inductorCacheKernels = index->kernelCount();
+        result->inductorCacheTraceKernels = index->keptNameCount();
     }
     result->cacheWarnings = cache.warnings();
     result->warnings << result->cacheWarnings.mid(0, cacheWarningsInSummary);

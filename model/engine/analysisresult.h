@@ -30,7 +30,8 @@ struct AnalysisResult
     QString inductorCacheOrigin;
     QString inductorCacheKind; // "directory", "tar.gz archive", "zip archive", ...
     int inductorCacheWrapperFiles = 0;
-    int inductorCacheKernels = 0;
+    int inductorCacheKernels = 0; // readable kernel blocks in all its wrapper files
+    int inductorCacheTraceKernels = 0; // this trace's kernel names it defines
     // The cache's own problems, each naming the file (an unreadable archive,
     // a malformed wrapper file or block). The trace's rows never depend on
     // them; the first few are also in `warnings`.

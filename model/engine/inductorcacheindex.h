@@ -59,7 +59,10 @@ public:
 
     const QString& source() const { return m_source; }
     int wrapperFileCount() const { return m_wrapperFiles; }
-    int kernelCount() const { return m_kernels; }
+    int kernelCount() const { return m_kernels; } // readable blocks, kept or not
+    // Distinct names with at least one block here (with `keepOnly`: the
+    // trace's kernels the cache defines).
+    int keptNameCount() const { return int(m_byName.size()); }
     const QStringList& warnings() const { return m_warnings; }
 
 private:

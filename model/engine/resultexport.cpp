@@ -94,6 +94,7 @@ QJsonValue cacheObject(const AnalysisResult& result)
         { QStringLiteral("kind"), result.inductorCacheKind },
         { QStringLiteral("wrapper_files"), result.inductorCacheWrapperFiles },
         { QStringLiteral("kernels"), result.inductorCacheKernels },
+        { QStringLiteral("trace_kernels"), result.inductorCacheTraceKernels },
         { QStringLiteral("warnings"), QJsonArray::fromStringList(result.cacheWarnings) },
     };
 }

@@ -184,6 +184,8 @@ TEST(Export, CommandLineReadsTheGivenInductorCache)
     EXPECT_EQ(used.value(QStringLiteral("origin")).toString(), QStringLiteral("given"));
     EXPECT_EQ(used.value(QStringLiteral("kind")).toString(), QStringLiteral("zip archive"));
     EXPECT_EQ(used.value(QStringLiteral("wrapper_files")).toInt(), 1);
+    EXPECT_EQ(used.value(QStringLiteral("kernels")).toInt(), 4);
+    EXPECT_EQ(used.value(QStringLiteral("trace_kernels")).toInt(), 4);
 
     const QJsonObject row = kernelNamed(root, rmsNorm);
     EXPECT_EQ(row.value(QStringLiteral("provenance")).toString(), QStringLiteral("V1"));

@@ -259,3 +259,20 @@ TEST(InductorCache, CompressedTarIsDecompressedOnceForAllItsMembers)
     // Once to list it, once to read the members; a little read-ahead allowed.
     EXPECT_LE(reader->bytesReadFromFile(), 2 * fileSize + 64 * 1024);
 }
+
+TEST(InductorCache, CountsEveryBlockAndTheTraceKernelsItDefines)
+{
+    CacheFixtures fixtures;
+    const QString cache = fixtures.cacheDirectory();
+    // A second graph's wrapper: four more blocks, none of them this trace's.
+    QByteArray other = fixtureWrapper();
+    for (const char* name : { "triton_red_fused_add_mean_mul_pow_rsqrt_0", "triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1",
+                              "triton_poi_fused__unsafe_view_mul_silu_2", "triton_poi_fused__unsafe_view_add_3" })
+        other.replace(QByteArray(name), QByteArray(name).append('7'));
+    fixtures.write(QStringLiteral("cache/ot/cotherwrapper.py"), other);
+    const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    EXPECT_EQ(outcome.result->inductorCacheWrapperFiles, 2);
+    EXPECT_EQ(outcome.result->inductorCacheKernels, 8);
+    EXPECT_EQ(outcome.result->inductorCacheTraceKernels, 4);
+}

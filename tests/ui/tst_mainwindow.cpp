@@ -162,7 +162,8 @@ TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
     EXPECT_EQ(row->model.bytes, std::optional<std::int64_t>(268500992));
     EXPECT_EQ(window.result()->inductorCacheSource, cache);
     EXPECT_TRUE(QTest::qWaitFor([&] {
-        return window.summaryStrip()->text().contains(QStringLiteral("Inductor cache <b>cache</b> (directory, attached)"));
+        return window.summaryStrip()->text().contains(QStringLiteral(
+            "Inductor cache <b>cache</b> (directory, attached): 1 wrapper file with 4 kernel blocks; defines 4 of this trace's kernels"));
     })) << qPrintable(window.summaryStrip()->text());
 
     // The table says V1, and its element counts say they are approximate.
