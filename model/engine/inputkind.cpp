@@ -3,20 +3,28 @@
 #include "inductorcachereader.h"
 #include "tracesource.h"
 
-#include <QFile>
 #include <QFileInfo>
 
 namespace Ridgeline {
 namespace {
 
 // Wrapper files are Python that registers Triton kernels; the marker sits
-// in the first lines of every one PyTorch 2.0 to 2.9 writes.
+// in the first lines of every one PyTorch 2.0 to 2.9 writes. A compressed
+// one (output_code.py.gz) is looked into: its name says .gz, like a trace's.
 bool isWrapperFile(const QString& path)
 {
-    if (!path.endsWith(QStringLiteral(".py"), Qt::CaseInsensitive))
+    QString error;
+    const auto source = TraceSource::open(path, &error); // decompresses by content
+    if (!source)
         return false;
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && file.read(64 * 1024).contains("async_compile");
+    if (source->compression() == Compression::None && !path.endsWith(QStringLiteral(".py"), Qt::CaseInsensitive))
+        return false;
+    const QByteArray head = source->stream().read(64 * 1024);
+    // A trace may name async_compile.py in its Python stacks: JSON is no wrapper.
+    const QByteArray start = head.left(256).trimmed();
+    if (start.startsWith('{') || start.startsWith('['))
+        return false;
+    return head.contains("async_compile");
 }
 
 } // namespace

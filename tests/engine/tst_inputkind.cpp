@@ -14,6 +14,11 @@ TEST(InputKind, TracesPlainAndCompressed)
     TempTraces temp;
     EXPECT_EQ(classifyInput(bundledSampleTrace()).kind, InputKind::Trace);
     EXPECT_EQ(classifyInput(temp.write(QStringLiteral("t.json"), "  {\"traceEvents\": []}")).kind, InputKind::Trace);
+    // Python stacks in a trace may name torch/_inductor/async_compile.py.
+    EXPECT_EQ(classifyInput(temp.gzip(QStringLiteral("t.json.gz"),
+                  R"({"traceEvents": [{"name": "torch/_inductor/async_compile.py(262): triton"}]})"))
+                  .kind,
+        InputKind::Trace);
 }
 
 TEST(InputKind, CachesAsFolderArchiveOrWrapperFile)
@@ -28,6 +33,10 @@ TEST(InputKind, CachesAsFolderArchiveOrWrapperFile)
     EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.zip"), QStringLiteral("c.bin"))).kind,
               InputKind::InductorCache);
     EXPECT_EQ(classifyInput(fixtures.write(QStringLiteral("w.py"), fixtureWrapper())).kind, InputKind::InductorCache);
+    // A gzipped wrapper file is a cache too, though its name ends in .gz like a trace's.
+    TempTraces temp;
+    EXPECT_EQ(classifyInput(temp.gzip(QStringLiteral("output_code.py.gz"), fixtureWrapper())).kind,
+              InputKind::InductorCache);
 }
 
 TEST(InputKind, AnythingElseSaysWhy)
