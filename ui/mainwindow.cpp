@@ -250,41 +250,20 @@ void MainWindow::connectViews()
 
 void MainWindow::openTrace(const QString& path)
 {
-    if (!m_inductorCache.isEmpty() && !m_inductorCacheTrace.isEmpty() && m_inductorCacheTrace != path) {
-        m_cacheNote = tr("Inductor cache %1 detached: it was attached to %2")
-                          .arg(QFileInfo(m_inductorCache).fileName(), displayName(m_inductorCacheTrace));
-        m_inductorCache.clear();
-        m_inductorCacheTrace.clear();
-    }
-    if (m_inductorCache.isEmpty()) {
-        m_inductorCache = m_attachedCaches.cacheFor(path);
-        if (!m_inductorCache.isEmpty())
-            m_cacheNote = tr("the Inductor cache %1 was attached to this trace before (File ▸ Detach Inductor Cache "
-                             "to read it without)")
-                              .arg(QFileInfo(m_inductorCache).fileName());
-    }
-    startAnalysis(path);
+    start(m_session.open(path));
 }
 
 void MainWindow::openTrace(const QString& path, const QString& inductorCache)
 {
-    m_inductorCache = inductorCache;
-    m_inductorCacheTrace.clear();
-    startAnalysis(path);
+    start(m_session.open(path, inductorCache));
 }
 
-void MainWindow::startAnalysis(const QString& tracePath)
+void MainWindow::start(const TraceSession::Start& start)
 {
-    AnalysisOptions options;
-    options.inductorCache = m_inductorCache;
-    options.searchDefaultInductorCache = m_searchDefaultCache;
-    if (!m_inductorCache.isEmpty()) {
-        m_inductorCacheTrace = tracePath;
-        m_attachedCaches.remember(tracePath, m_inductorCache);
-    }
-    m_detachCache->setEnabled(!m_inductorCache.isEmpty());
+    m_cacheNote = start.note;
+    m_detachCache->setEnabled(!start.options.inductorCache.isEmpty());
     m_reload->setEnabled(true);
-    m_controller->open(tracePath, options);
+    m_controller->open(start.trace, start.options);
 }
 
 QString MainWindow::currentTracePath() const
@@ -298,32 +277,25 @@ QString MainWindow::currentTracePath() const
 
 void MainWindow::attachInductorCache(const QString& path)
 {
-    m_inductorCache = path;
-    m_inductorCacheTrace.clear();
     m_detachCache->setEnabled(true);
-    const QString trace = currentTracePath();
-    if (trace.isEmpty()) {
+    if (const auto reading = m_session.attach(path, currentTracePath()))
+        start(*reading);
+    else
         statusBar()->showMessage(tr("Inductor cache %1 attached: the next trace you open reads its V1 figures from it")
                                      .arg(QFileInfo(path).fileName()));
-        return;
-    }
-    startAnalysis(trace);
 }
 
 void MainWindow::detachInductorCache()
 {
-    m_attachedCaches.forget(m_inductorCacheTrace);
-    m_inductorCache.clear();
-    m_inductorCacheTrace.clear();
     m_detachCache->setEnabled(false);
-    if (const QString trace = currentTracePath(); !trace.isEmpty())
-        startAnalysis(trace);
+    if (const auto reading = m_session.detach(currentTracePath()))
+        start(*reading);
 }
 
 void MainWindow::reload()
 {
-    if (const QString trace = currentTracePath(); !trace.isEmpty())
-        startAnalysis(trace);
+    if (const auto reading = m_session.reload(currentTracePath()))
+        start(*reading);
 }
 
 void MainWindow::chooseInductorCache(bool archive)
@@ -593,6 +565,7 @@ void MainWindow::resizeEvent(QResizeEvent* event)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
+    m_session.setRememberedCaches(settings.value(SettingsKeys::attachedCaches()).toStringList());
     m_gpuChoice = settings.value(SettingsKeys::gpu()).toString();
     m_peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
                                                                                                        : PeakSet::Datasheet;
@@ -624,7 +597,7 @@ void MainWindow::saveSettings() const
     settings.setValue(SettingsKeys::gpu(), m_gpuChoice);
     settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_peaks));
     m_recent->save();
-    m_attachedCaches.save();
+    settings.setValue(SettingsKeys::attachedCaches(), m_session.rememberedCaches());
     settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
     if (m_result && !m_result->tracePath.startsWith(u':'))
         settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());

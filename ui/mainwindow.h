@@ -4,7 +4,7 @@
 #pragma once
 
 #include "analysisresult.h"
-#include "attachedcaches.h"
+#include "tracesession.h"
 #include "gpuspec.h"
 #include "rooflineview.h"
 
@@ -38,9 +38,9 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens a trace. A cache attached to another trace is detached first:
-    // its generic kernel names (triton_0) would match the wrong kernels. The
-    // cache last attached to this trace, if any, comes back.
+    // Opens a trace; which Inductor cache comes with it is TraceSession's
+    // rule (a cache attached to another trace is detached, this trace's
+    // last one comes back).
     void openTrace(const QString& path);
     // Opens a trace with an Inductor cache attached (empty: the default places).
     void openTrace(const QString& path, const QString& inductorCache);
@@ -50,10 +50,10 @@ public:
     // Back to the default cache places; reads the open trace again.
     void detachInductorCache();
     void reload();
-    QString attachedInductorCache() const { return m_inductorCache; }
+    QString attachedInductorCache() const { return m_session.attachedCache(); }
     // Whether a trace without an attached cache looks in the default places
     // ($TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor, ...). Default: yes.
-    void setSearchDefaultInductorCache(bool search) { m_searchDefaultCache = search; }
+    void setSearchDefaultInductorCache(bool search) { m_session.setSearchDefaultCache(search); }
 
     // The GPU whose roofs are drawn; an empty name follows the trace's GPU.
     void setGpuChoice(const QString& gpuName);
@@ -82,7 +82,7 @@ private:
     void createMenus();
     void createGpuMenu(QMenu* view);
     void connectViews();
-    void startAnalysis(const QString& tracePath);
+    void start(const TraceSession::Start& start);
     // The trace being read or shown; empty when none (or it failed to load).
     QString currentTracePath() const;
     QString dropDescription(const DroppedInputs& dropped) const;
@@ -122,10 +122,7 @@ private:
     QString m_gpuChoice; // empty: match the trace
     PeakSet m_peaks = PeakSet::Datasheet;
     std::shared_ptr<const AnalysisResult> m_result;
-    QString m_inductorCache; // attached by the user; empty: the default places
-    QString m_inductorCacheTrace; // the trace it was attached to; empty: the next one
-    AttachedCaches m_attachedCaches;
-    bool m_searchDefaultCache = true;
+    TraceSession m_session; // which trace, with which Inductor cache
     QString m_cacheNote; // what opening the trace did to the cache, said once it is shown
 };
 

@@ -1,0 +1,62 @@
+// Which trace the desktop app reads and which Inductor cache goes with it.
+// The rules, widget-free so that they are tested without a display:
+// - a cache the user attaches belongs to the open trace (or, with none open,
+//   to the next one); opening another trace detaches it, since generic
+//   kernel names (triton_0) would match the wrong kernels;
+// - reopening a trace brings back the cache last attached to it, until it
+//   is detached; the window keeps these pairs in its settings;
+// - without an attached cache the default places are searched, unless
+//   turned off (--no-inductor-cache).
+#pragma once
+
+#include "analysis.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Ridgeline {
+
+class TraceSession
+{
+public:
+    // What to analyse next, and one line for the user when the cache changed
+    // on the way (detached, or brought back); empty otherwise.
+    struct Start
+    {
+        QString trace;
+        AnalysisOptions options;
+        QString note;
+    };
+
+    Start open(const QString& trace);
+    Start open(const QString& trace, const QString& inductorCache);
+    // Read `openTrace` again with `cache`; with no trace open (empty), keep
+    // the cache for the next one and return nullopt.
+    std::optional<Start> attach(const QString& cache, const QString& openTrace);
+    // Forget the attached cache (also for the next session); read
+    // `openTrace` again without it, unless empty.
+    std::optional<Start> detach(const QString& openTrace);
+    std::optional<Start> reload(const QString& openTrace) const;
+
+    QString attachedCache() const { return m_cache; }
+    void setSearchDefaultCache(bool search) { m_searchDefaults = search; }
+
+    // The caches remembered per trace, newest first: trace, cache, trace, ...
+    QStringList rememberedCaches() const { return m_remembered; }
+    void setRememberedCaches(const QStringList& pairs);
+    static constexpr qsizetype maxRememberedTraces = 50;
+
+private:
+    Start startFor(const QString& trace, QString note = {});
+    QString rememberedCacheFor(const QString& trace) const; // empty when none, or gone from disk
+    void forget(const QString& trace);
+
+    QString m_cache; // attached by the user; empty: the default places
+    QString m_cacheTrace; // the trace m_cache belongs to; empty: the next one opened
+    bool m_searchDefaults = true;
+    QStringList m_remembered;
+};
+
+} // namespace Ridgeline
