@@ -15,11 +15,6 @@ using namespace Ridgeline::Test;
 
 namespace {
 
-const GpuSpec& mi300x()
-{
-    return GpuCatalog::builtIn().defaultGpu();
-}
-
 const RooflineRoof* findRoof(const RooflineData& data, const QString& key)
 {
     const auto it = std::find_if(data.roofs.begin(), data.roofs.end(), [&](const RooflineRoof& r) { return r.key == key; });

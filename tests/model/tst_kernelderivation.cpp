@@ -5,49 +5,27 @@
 #include "kernelderivation.h"
 #include "markdownwriter.h"
 #include "roofline.h"
+#include "testsupport.h"
 #include "units.h"
 
 #include <QRegularExpression>
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
+using namespace Ridgeline::Test;
 
 namespace {
 
-std::shared_ptr<const AnalysisResult> analysed(const char* relative)
-{
-    const auto outcome
-        = analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/") + QString::fromUtf8(relative), {}, {});
-    EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
-    return outcome.result;
-}
-
 std::shared_ptr<const AnalysisResult> sample()
 {
-    static const auto result = analysed("resources/samples/transformer_block_mi300x.json.gz");
+    static const auto result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     return result;
 }
 
 std::shared_ptr<const AnalysisResult> tracelensFixture()
 {
-    static const auto result = analysed("tests/data/inspector_tracelens_differs.json");
+    static const auto result = analyzedSource(QStringLiteral("tests/data/inspector_tracelens_differs.json"));
     return result;
-}
-
-const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name)
-{
-    if (!result)
-        return nullptr;
-    for (const KernelRow& row : result->kernels) {
-        if (row.name == name)
-            return &row;
-    }
-    return nullptr;
-}
-
-const GpuSpec& mi300x()
-{
-    return *GpuCatalog::builtIn().find(QStringLiteral("MI300X"));
 }
 
 // Counts carry thousands separators; the checks read them without, so a

@@ -1,5 +1,9 @@
 #include "testsupport.h"
 
+#include "gpuspec.h"
+
+#include <gtest/gtest.h>
+
 #include <KCompressionDevice>
 
 #include <QDir>
@@ -56,6 +60,24 @@ QString TempTraces::gzip(const QString& name, const QByteArray& json)
 QString TempTraces::path(const QString& name) const
 {
     return m_dir.filePath(name);
+}
+
+std::shared_ptr<const AnalysisResult> analyzedSource(const QString& relative)
+{
+    const AnalysisOutcome outcome = analyze(sourcePath(relative));
+    if (outcome.status != AnalysisOutcome::Status::Ok)
+        ADD_FAILURE() << qPrintable(outcome.error);
+    return outcome.result;
+}
+
+const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name)
+{
+    return result ? findRow(*result, name) : nullptr;
+}
+
+const GpuSpec& mi300x()
+{
+    return *GpuCatalog::builtIn().find(QStringLiteral("MI300X"));
 }
 
 AnalysisOutcome analyze(const QString& path)

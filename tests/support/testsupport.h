@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "gpuspec.h"
 
 #include <QByteArray>
 #include <QString>
@@ -32,6 +33,9 @@ private:
 
 // Analyses `path` with default options, except that no Inductor cache is searched.
 AnalysisOutcome analyze(const QString& path);
+// A file of the checkout analysed as analyze() does; null, after a test
+// failure naming the problem, when that fails.
+std::shared_ptr<const AnalysisResult> analyzedSource(const QString& relative);
 
 // Builds Chrome trace JSON for synthetic fixtures.
 QByteArray traceJson(const QByteArray& events, const QByteArray& extraTopLevel = {});
@@ -43,5 +47,7 @@ QByteArray kernelEvent(const QByteArray& name, double ts, double dur, int correl
 QByteArray flowEnd(int correlation, int stream = 0, double ts = 0);
 
 const KernelRow* findRow(const AnalysisResult& result, const QString& name);
+const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name); // null-safe
+const GpuSpec& mi300x();
 
 } // namespace Ridgeline::Test

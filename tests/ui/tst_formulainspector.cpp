@@ -21,32 +21,9 @@
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
+using namespace Ridgeline::Test;
 
 namespace {
-
-std::shared_ptr<const AnalysisResult> analysed(const char* relative)
-{
-    const auto outcome
-        = analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/") + QString::fromUtf8(relative), {}, {});
-    EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
-    return outcome.result;
-}
-
-const KernelRow* findRow(const AnalysisResult* result, const QString& name)
-{
-    if (!result)
-        return nullptr;
-    for (const KernelRow& row : result->kernels) {
-        if (row.name == name)
-            return &row;
-    }
-    return nullptr;
-}
-
-const GpuSpec& mi300x()
-{
-    return *GpuCatalog::builtIn().find(QStringLiteral("MI300X"));
-}
 
 class FormulaInspectorTest : public ::testing::Test
 {
@@ -54,9 +31,9 @@ protected:
     static void SetUpTestSuite()
     {
         s_sample = new std::shared_ptr<const AnalysisResult>(
-            analysed("resources/samples/transformer_block_mi300x.json.gz"));
+            analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz")));
         s_fixture = new std::shared_ptr<const AnalysisResult>(
-            analysed("tests/data/inspector_tracelens_differs.json"));
+            analyzedSource(QStringLiteral("tests/data/inspector_tracelens_differs.json")));
     }
     static void TearDownTestSuite()
     {
@@ -65,7 +42,7 @@ protected:
     }
     static const KernelRow* swiglu()
     {
-        return findRow(s_sample->get(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
+        return findRow(*s_sample, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     }
 
     static std::shared_ptr<const AnalysisResult>* s_sample;
@@ -163,14 +140,14 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
 {
     FormulaInspector inspector;
     const KernelRow* reduction
-        = findRow(s_sample->get(), QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+        = findRow(*s_sample, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(reduction, nullptr);
     inspector.setKernel(reduction, mi300x(), PeakSet::Datasheet);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("xnumel × rnumel = 32768 × 2048"));
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("256.00390625 MB"));
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Output write: none added"));
 
-    const KernelRow* none = findRow(s_fixture->get(), QStringLiteral("triton_tem_fused_mm_1"));
+    const KernelRow* none = findRow(*s_fixture, QStringLiteral("triton_tem_fused_mm_1"));
     ASSERT_NE(none, nullptr);
     inspector.setKernel(none, mi300x(), PeakSet::Datasheet);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Provenance: none — ") + none->model.reason);
@@ -179,7 +156,7 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
 
 TEST_F(FormulaInspectorTest, ShowsTraceLensDifferences)
 {
-    const KernelRow* row = findRow(s_fixture->get(), QStringLiteral("triton_poi_fused_add_erf_mul_0"));
+    const KernelRow* row = findRow(*s_fixture, QStringLiteral("triton_poi_fused_add_erf_mul_0"));
     ASSERT_NE(row, nullptr);
     ASSERT_TRUE(row->traceLens);
     FormulaInspector inspector;
@@ -246,10 +223,10 @@ TEST_F(FormulaInspectorTest, ReselectionAndPaletteChangeKeepTheText)
 
 TEST(FormulaInspectorV1, ShowsTheCacheBlockAndColoursTheTritonSource)
 {
-    Ridgeline::Test::CacheFixtures fixtures;
-    const auto outcome = Ridgeline::Test::analyzeWithCache(fixtures.traceWithoutV2Args(), fixtures.cacheDirectory());
+    CacheFixtures fixtures;
+    const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), fixtures.cacheDirectory());
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
-    const KernelRow* row = Ridgeline::Test::findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(row, nullptr);
     ASSERT_EQ(row->provenance(), Provenance::V1);
 

@@ -4,6 +4,7 @@
 #include "analysis.h"
 #include "rooflinedata.h"
 #include "rooflineexport.h"
+#include "testsupport.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 #include <set>
 
 using namespace Ridgeline;
+using namespace Ridgeline::Test;
 
 namespace {
 
@@ -26,13 +28,8 @@ const QString samplePath = QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/sampl
 
 std::shared_ptr<const AnalysisResult> bundled()
 {
-    static const auto outcome = analyzeTrace(samplePath, {}, {});
-    return outcome.result;
-}
-
-const GpuSpec& mi300x()
-{
-    return GpuCatalog::builtIn().defaultGpu();
+    static const auto result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    return result;
 }
 
 QByteArray readAll(const QString& path)
