@@ -2,7 +2,6 @@
 
 #include "inputkind.h"
 
-
 namespace Ridgeline {
 
 DroppedInputs classifyDroppedPaths(const QStringList& paths)

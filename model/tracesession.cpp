@@ -61,8 +61,13 @@ std::optional<TraceSession::Start> TraceSession::reload(const QString& openTrace
 {
     if (openTrace.isEmpty())
         return std::nullopt;
+    return startOf(openTrace);
+}
+
+TraceSession::Start TraceSession::startOf(const QString& trace) const
+{
     Start start;
-    start.trace = openTrace;
+    start.trace = trace;
     start.options.inductorCache = m_cache;
     start.options.searchDefaultInductorCache = m_searchDefaults;
     return start;
@@ -78,10 +83,7 @@ TraceSession::Start TraceSession::startFor(const QString& trace, QString note)
         if (m_remembered.size() > 2 * maxRememberedTraces)
             m_remembered.resize(2 * maxRememberedTraces);
     }
-    Start start;
-    start.trace = trace;
-    start.options.inductorCache = m_cache;
-    start.options.searchDefaultInductorCache = m_searchDefaults;
+    Start start = startOf(trace);
     start.note = std::move(note);
     return start;
 }

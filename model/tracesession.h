@@ -49,7 +49,9 @@ public:
     static constexpr qsizetype maxRememberedTraces = 50;
 
 private:
+    // Attaches the current cache (if any) to `trace` and remembers the pair.
     Start startFor(const QString& trace, QString note = {});
+    Start startOf(const QString& trace) const; // the options as they stand
     QString rememberedCacheFor(const QString& trace) const; // empty when none, or gone from disk
     void forget(const QString& trace);
 

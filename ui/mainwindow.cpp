@@ -1,9 +1,7 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
-#include "droppedinputs.h"
 #include "formulainspector.h"
-#include "inductorcachelocator.h"
 #include "kernelfilterbar.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
@@ -28,7 +26,6 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -44,12 +41,12 @@ namespace {
 
 const QString sampleTrace = QStringLiteral(":/ridgeline/samples/transformer_block_mi300x.json.gz");
 
-QString displayName(const QString& path)
-{
-    return path.startsWith(u':') ? QFileInfo(path).fileName() + QObject::tr(" (bundled sample)") : QFileInfo(path).fileName();
-}
-
 } // namespace
+
+QString MainWindow::displayName(const QString& path)
+{
+    return path.startsWith(u':') ? QFileInfo(path).fileName() + tr(" (bundled sample)") : QFileInfo(path).fileName();
+}
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -248,80 +245,6 @@ void MainWindow::connectViews()
     });
 }
 
-void MainWindow::openTrace(const QString& path)
-{
-    start(m_session.open(path));
-}
-
-void MainWindow::openTrace(const QString& path, const QString& inductorCache)
-{
-    start(m_session.open(path, inductorCache));
-}
-
-void MainWindow::start(const TraceSession::Start& start)
-{
-    m_cacheNote = start.note;
-    m_detachCache->setEnabled(!start.options.inductorCache.isEmpty());
-    m_reload->setEnabled(true);
-    m_controller->open(start.trace, start.options);
-}
-
-QString MainWindow::currentTracePath() const
-{
-    // A trace that failed to load is not "open": attaching a cache must not
-    // read it again.
-    if (m_controller->isRunning())
-        return m_controller->currentPath();
-    return m_result ? m_result->tracePath : QString();
-}
-
-void MainWindow::attachInductorCache(const QString& path)
-{
-    m_detachCache->setEnabled(true);
-    if (const auto reading = m_session.attach(path, currentTracePath()))
-        start(*reading);
-    else
-        statusBar()->showMessage(tr("Inductor cache %1 attached: the next trace you open reads its V1 figures from it")
-                                     .arg(QFileInfo(path).fileName()));
-}
-
-void MainWindow::detachInductorCache()
-{
-    m_detachCache->setEnabled(false);
-    if (const auto reading = m_session.detach(currentTracePath()))
-        start(*reading);
-}
-
-void MainWindow::reload()
-{
-    if (const auto reading = m_session.reload(currentTracePath()))
-        start(*reading);
-}
-
-void MainWindow::chooseInductorCache(bool archive)
-{
-    // Start where torch.compile would have written it, when that exists.
-    QString start = InductorCacheLocator::locate({}, true, CacheEnvironment::fromProcess()).path;
-    if (start.isEmpty())
-        start = QSettings().value(SettingsKeys::lastDirectory()).toString();
-    const QString path = archive
-        ? QFileDialog::getOpenFileName(this, tr("Attach Inductor Cache Archive"), start,
-                                       tr("Inductor cache archives (*.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.bz2 *.tar.zst *.zip);;"
-                                          "Wrapper files (*.py);;All files (*)"))
-        : QFileDialog::getExistingDirectory(this, tr("Attach Inductor Cache Folder"), start);
-    if (path.isEmpty())
-        return;
-    const DroppedInputs chosen = classifyDroppedPaths({ path });
-    if (chosen.inductorCache.isEmpty()) {
-        const QString message = chosen.problems.isEmpty()
-            ? path + tr(": a trace, not an Inductor cache (open it with File ▸ Open Trace)")
-            : chosen.problems.front();
-        QMessageBox::warning(this, tr("Not an Inductor Cache"), message);
-        return;
-    }
-    attachInductorCache(path);
-}
-
 void MainWindow::setBusy(bool busy)
 {
     m_progress->setVisible(busy);
@@ -475,89 +398,6 @@ void MainWindow::showAbout()
                           "<p>Figures follow the TraceLens Triton performance model; GPU peaks name their sources.</p>")
                            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()),
                                 QStringLiteral(QT_VERSION_STR), karchiveVersion(), simdjsonVersion()));
-}
-
-// ---- drag and drop -----------------------------------------------------------
-
-namespace {
-
-QStringList localPaths(const QMimeData* data)
-{
-    QStringList paths;
-    for (const QUrl& url : data->urls()) {
-        if (url.isLocalFile())
-            paths << url.toLocalFile();
-    }
-    return paths;
-}
-
-QString fileName(const QString& path)
-{
-    return QFileInfo(path).fileName();
-}
-
-} // namespace
-
-QString MainWindow::dropDescription(const DroppedInputs& dropped) const
-{
-    if (!dropped.problems.isEmpty())
-        return tr("Cannot use %1").arg(dropped.problems.front());
-    if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
-        return tr("Drop to open %1\nwith the Inductor cache %2").arg(fileName(dropped.trace), fileName(dropped.inductorCache));
-    if (!dropped.trace.isEmpty())
-        return tr("Drop to open %1").arg(fileName(dropped.trace));
-    const QString trace = currentTracePath();
-    return trace.isEmpty()
-        ? tr("Drop to attach the Inductor cache %1\nto the next trace you open").arg(fileName(dropped.inductorCache))
-        : tr("Drop to read %1's kernels again\nwith the Inductor cache %2").arg(displayName(trace), fileName(dropped.inductorCache));
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
-    const QStringList paths = localPaths(event->mimeData());
-    if (paths.isEmpty())
-        return;
-    event->acceptProposedAction();
-    m_dropOverlay->setText(dropDescription(classifyDroppedPaths(paths)));
-    m_dropOverlay->setGeometry(centralWidget()->geometry());
-    m_dropOverlay->raise();
-    m_dropOverlay->show();
-}
-
-void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
-{
-    m_dropOverlay->hide();
-    QMainWindow::dragLeaveEvent(event);
-}
-
-void MainWindow::dropEvent(QDropEvent* event)
-{
-    m_dropOverlay->hide();
-    const QStringList paths = localPaths(event->mimeData());
-    if (paths.isEmpty())
-        return;
-    event->acceptProposedAction();
-    const DroppedInputs dropped = classifyDroppedPaths(paths);
-    if (!dropped.problems.isEmpty()) {
-        // Nothing is opened: half of what was meant would mislead.
-        const QString message = dropped.problems.join(u'\n');
-        statusBar()->showMessage(dropped.problems.front(), 8000);
-        QMessageBox::warning(this, tr("Cannot Open"), message);
-        return;
-    }
-    if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
-        openTrace(dropped.trace, dropped.inductorCache);
-    else if (!dropped.trace.isEmpty())
-        openTrace(dropped.trace);
-    else if (!dropped.inductorCache.isEmpty())
-        attachInductorCache(dropped.inductorCache);
-}
-
-void MainWindow::resizeEvent(QResizeEvent* event)
-{
-    QMainWindow::resizeEvent(event);
-    if (m_dropOverlay->isVisible())
-        m_dropOverlay->setGeometry(centralWidget()->geometry());
 }
 
 // ---- settings ----------------------------------------------------------------

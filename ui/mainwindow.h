@@ -1,6 +1,7 @@
 // The main window: summary strip, filterable kernel table, roofline chart
 // and formula inspector, with analysis progress and Cancel in the status bar.
-// It owns the wiring between them; each view does one job.
+// It owns the wiring between them; each view does one job. How traces and
+// Inductor caches come in (menu, dialog, drop) is in mainwindowinputs.cpp.
 #pragma once
 
 #include "analysisresult.h"
@@ -82,6 +83,9 @@ private:
     void createMenus();
     void createGpuMenu(QMenu* view);
     void connectViews();
+    // "trace.json.gz", or "name (bundled sample)" for the built-in one.
+    static QString displayName(const QString& path);
+    // mainwindowinputs.cpp: traces and caches by menu, dialog or drop.
     void start(const TraceSession::Start& start);
     // The trace being read or shown; empty when none (or it failed to load).
     QString currentTracePath() const;

@@ -25,10 +25,11 @@ bool isPython(const QTextBlock& block)
 
 } // namespace
 
-PythonHighlighter::PythonHighlighter(QTextDocument* document, bool dark)
+PythonHighlighter::PythonHighlighter(QTextDocument* document, bool darkBackground)
     : QSyntaxHighlighter(document)
 {
     // Two sets tuned for contrast on white and on near-black bases.
+    const bool dark = darkBackground;
     m_keyword = colored(dark ? QColor(0xc6, 0x78, 0xdd) : QColor(0x7b, 0x1f, 0xa2), true);
     m_builtin = colored(dark ? QColor(0x61, 0xaf, 0xef) : QColor(0x15, 0x65, 0xc0));
     m_triton = colored(dark ? QColor(0x56, 0xb6, 0xc2) : QColor(0x00, 0x69, 0x7c));

@@ -16,11 +16,6 @@ public:
     // `darkBackground` picks colours that read on a dark palette.
     PythonHighlighter(QTextDocument* document, bool darkBackground);
 
-    // The formats, for tests: what a keyword or a string is drawn with.
-    QTextCharFormat keywordFormat() const { return m_keyword; }
-    QTextCharFormat stringFormat() const { return m_string; }
-    QTextCharFormat commentFormat() const { return m_comment; }
-
 protected:
     void highlightBlock(const QString& text) override;
 

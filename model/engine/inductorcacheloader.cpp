@@ -69,7 +69,6 @@ bool InductorCacheLoader::load(const QSet<QString>& keepOnly, const JobControl& 
         listing.progress = [&](qint64 done, qint64) { control.report(std::min(done, half), 2 * half); };
         if (!open(listing))
             return false;
-        m_openInLoad = false;
         indexing.progress = [&](qint64 done, qint64 total) {
             control.report(half + (total > 0 ? qint64(double(half) * double(done) / double(total)) : half), 2 * half);
         };
