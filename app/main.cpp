@@ -1,8 +1,8 @@
 // Ridgeline's entry point: the desktop app, or a headless export when the
 // command line asks for one (no display needed).
-#include "analysis.h"
-#include "gpuspec.h"
-#include "resultexport.h"
+#include "engine/analysis.h"
+#include "engine/export/resultexport.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -16,7 +16,7 @@
 
 #ifdef RIDGELINE_WITH_GUI
 #include "guimain.h"
-#include "rooflineexport.h"
+#include "roofline/rooflineexport.h"
 
 #include <QApplication>
 #endif

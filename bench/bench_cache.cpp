@@ -5,7 +5,7 @@
 // costs plus one decompression: never one decompression per member.
 //
 //   ridgeline_cache_bench [MEGABYTES=100]
-#include "inductorcacheloader.h"
+#include "engine/inductorcache/inductorcacheloader.h"
 
 #include <KTar>
 #include <KZip>

@@ -4,7 +4,7 @@
 // should follow the kernels kept, not the file size.
 //
 //   ridgeline_bench [MEGABYTES=512] [--gzip] [--keep PATH]
-#include "analysis.h"
+#include "engine/analysis.h"
 
 #include <KCompressionDevice>
 

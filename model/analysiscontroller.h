@@ -3,7 +3,7 @@
 // the first; a generation number drops results that arrive late.
 #pragma once
 
-#include "analysis.h"
+#include "engine/analysis.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>

@@ -1,6 +1,6 @@
 #include "droppedinputs.h"
 
-#include "inputkind.h"
+#include "engine/inputkind.h"
 
 namespace Ridgeline {
 

@@ -9,7 +9,7 @@
 //   turned off (--no-inductor-cache).
 #pragma once
 
-#include "analysis.h"
+#include "engine/analysis.h"
 
 #include <QString>
 #include <QStringList>

@@ -2,7 +2,7 @@
 // kernel counts by category and by provenance.
 #pragma once
 
-#include "analysisresult.h"
+#include "engine/results/analysisresult.h"
 
 #include <QMap>
 #include <QString>

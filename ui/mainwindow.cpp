@@ -1,19 +1,19 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
-#include "formulainspector.h"
-#include "kernelfilterbar.h"
-#include "kernelfilterproxy.h"
-#include "kerneltablemodel.h"
-#include "kerneltableview.h"
+#include "engine/base/versions.h"
+#include "engine/export/resultexport.h"
+#include "inspector/formulainspector.h"
+#include "itemmodels/kernelfilterproxy.h"
+#include "itemmodels/kerneltablemodel.h"
 #include "recentfiles.h"
-#include "resultexport.h"
-#include "rooflineexportdialog.h"
+#include "roofline/rooflineexportdialog.h"
 #include "settingskeys.h"
 #include "summarystrip.h"
+#include "table/kernelfilterbar.h"
+#include "table/kerneltableview.h"
 #include "tracesummary.h"
 #include "units.h"
-#include "versions.h"
 
 #include <QActionGroup>
 #include <QApplication>

@@ -4,10 +4,10 @@
 // Inductor caches come in (menu, dialog, drop) is in mainwindowinputs.cpp.
 #pragma once
 
-#include "analysisresult.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
+#include "roofline/rooflineview.h"
 #include "tracesession.h"
-#include "gpuspec.h"
-#include "rooflineview.h"
 
 #include <QMainWindow>
 

@@ -5,7 +5,7 @@
 
 #include "analysiscontroller.h"
 #include "droppedinputs.h"
-#include "inductorcachelocator.h"
+#include "engine/inductorcache/inductorcachelocator.h"
 #include "settingskeys.h"
 
 #include <QDragEnterEvent>

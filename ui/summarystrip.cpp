@@ -1,6 +1,6 @@
 #include "summarystrip.h"
 
-#include "kernelcategory.h"
+#include "engine/triton/kernelcategory.h"
 #include "tracesummary.h"
 #include "units.h"
 

@@ -3,8 +3,8 @@
 // provenance, plus any warnings about the trace.
 #pragma once
 
-#include "analysisresult.h"
-#include "gpuspec.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QLabel>
 

@@ -1,8 +1,8 @@
 // The roofline part of a derivation: the roofs that apply, which one bounds
 // the kernel, what it could attain there and how much of that it reached;
 // and the one-line summary of results that opens the derivation.
-#include "derivationsections.h"
-#include "roofline.h"
+#include "derivation/derivationsections.h"
+#include "engine/roofline/roofline.h"
 #include "units.h"
 
 namespace Ridgeline::Derivation {

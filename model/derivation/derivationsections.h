@@ -1,10 +1,11 @@
+// Folder derivation/: the formula inspector's text.
 // The sections of a kernel's derivation, each writing one part of the
 // inspector's Markdown; kernelderivation.cpp puts them in order.
 #pragma once
 
-#include "gpuspec.h"
-#include "kernelrow.h"
-#include "markdownwriter.h"
+#include "derivation/markdownwriter.h"
+#include "engine/results/kernelrow.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <cstdint>
 

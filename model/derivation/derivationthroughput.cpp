@@ -1,6 +1,6 @@
 // Kernel time, the throughput formulas with the numbers substituted, and
 // the comparison with what TraceLens would report.
-#include "derivationsections.h"
+#include "derivation/derivationsections.h"
 #include "units.h"
 
 namespace Ridgeline::Derivation {

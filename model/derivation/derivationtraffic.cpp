@@ -1,6 +1,6 @@
 // Bytes and FLOPs: the per-tensor table, the output write, the per-op table
 // and the totals, each as an equation with the kernel's own numbers.
-#include "derivationsections.h"
+#include "derivation/derivationsections.h"
 
 namespace Ridgeline::Derivation {
 namespace {

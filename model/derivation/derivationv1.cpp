@@ -1,7 +1,7 @@
 // The Inductor cache's part of a derivation: where the block was read, the
 // V1 bytes term by term, the cross-check of a V2 row against the cache, and
 // the kernel's Triton source.
-#include "derivationsections.h"
+#include "derivation/derivationsections.h"
 
 namespace Ridgeline::Derivation {
 namespace {

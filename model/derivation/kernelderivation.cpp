@@ -1,7 +1,7 @@
-#include "kernelderivation.h"
+#include "derivation/kernelderivation.h"
 
-#include "checkedmath.h"
-#include "derivationsections.h"
+#include "derivation/derivationsections.h"
+#include "engine/base/checkedmath.h"
 #include "units.h"
 
 #include <QRegularExpression>

@@ -1,10 +1,11 @@
+// Folder derivation/: the formula inspector's text.
 // The formula inspector's text: how a kernel's figures were derived, step
 // by step with its real numbers, as Markdown (the inspector renders it and
 // "Copy as Markdown" copies it verbatim).
 #pragma once
 
-#include "gpuspec.h"
-#include "kernelrow.h"
+#include "engine/results/kernelrow.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QString>
 

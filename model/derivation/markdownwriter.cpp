@@ -1,4 +1,4 @@
-#include "markdownwriter.h"
+#include "derivation/markdownwriter.h"
 
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// Folder derivation/: the formula inspector's text.
 // Builds the Markdown text of the formula inspector: headings, paragraphs,
 // bullets and GitHub-style tables, with the escaping that keeps kernel and
 // op names (full of underscores) from turning into emphasis.

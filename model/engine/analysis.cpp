@@ -1,10 +1,10 @@
-#include "analysis.h"
+#include "engine/analysis.h"
 
-#include "inductorcacheloader.h"
-#include "kernelaggregator.h"
-#include "kernellinker.h"
-#include "kernelmodeller.h"
-#include "tracereader.h"
+#include "engine/inductorcache/inductorcacheloader.h"
+#include "engine/input/tracereader.h"
+#include "engine/linking/kernellinker.h"
+#include "engine/perfmodel/kernelmodeller.h"
+#include "engine/results/kernelaggregator.h"
 
 namespace Ridgeline {
 namespace {

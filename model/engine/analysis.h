@@ -3,9 +3,9 @@
 // the command line calls it directly.
 #pragma once
 
-#include "analysisresult.h"
-#include "inductorcachelocator.h"
-#include "progress.h"
+#include "engine/base/progress.h"
+#include "engine/inductorcache/inductorcachelocator.h"
+#include "engine/results/analysisresult.h"
 
 #include <memory>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "inputkind.h"
+#include "engine/inputkind.h"
 
-#include "inductorcachereader.h"
-#include "tracesource.h"
+#include "engine/inductorcache/inductorcachereader.h"
+#include "engine/input/tracesource.h"
 
 #include <QFileInfo>
 

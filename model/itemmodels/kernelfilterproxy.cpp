@@ -1,6 +1,6 @@
-#include "kernelfilterproxy.h"
+#include "itemmodels/kernelfilterproxy.h"
 
-#include "kerneltablemodel.h"
+#include "itemmodels/kerneltablemodel.h"
 
 namespace Ridgeline {
 

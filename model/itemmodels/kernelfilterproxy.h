@@ -1,3 +1,4 @@
+// Folder itemmodels/: Qt item models and proxies over an analysis.
 // Sorts the kernel table by raw values and filters it by text (substring
 // or regular expression over kernel name and fused ops) and by category
 // and provenance toggles.

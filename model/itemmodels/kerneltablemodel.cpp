@@ -1,4 +1,4 @@
-#include "kerneltablemodel.h"
+#include "itemmodels/kerneltablemodel.h"
 
 #include "units.h"
 

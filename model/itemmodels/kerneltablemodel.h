@@ -1,10 +1,11 @@
+// Folder itemmodels/: Qt item models and proxies over an analysis.
 // The kernel table as a Qt item model over one immutable analysis snapshot:
 // DisplayRole formatted for people, SortRole raw numbers for sorting.
 #pragma once
 
-#include "analysisresult.h"
-#include "gpuspec.h"
-#include "roofline.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
+#include "engine/roofline/roofline.h"
 
 #include <QAbstractTableModel>
 

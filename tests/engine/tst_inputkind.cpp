@@ -1,7 +1,7 @@
 // Telling a trace from an Inductor cache by content: what a drop or a file
 // dialog hands over decides whether it is opened or attached.
 #include "cachefixtures.h"
-#include "inputkind.h"
+#include "engine/inputkind.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

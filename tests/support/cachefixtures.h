@@ -3,7 +3,7 @@
 // directory or packed into tar, tar.gz, tar.xz and zip archives.
 #pragma once
 
-#include "analysis.h"
+#include "engine/analysis.h"
 
 #include <QByteArray>
 #include <QString>

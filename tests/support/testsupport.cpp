@@ -1,6 +1,6 @@
 #include "testsupport.h"
 
-#include "gpuspec.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // files, and one-call analysis.
 #pragma once
 
-#include "analysis.h"
-#include "gpuspec.h"
+#include "engine/analysis.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QByteArray>
 #include <QString>

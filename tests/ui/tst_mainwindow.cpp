@@ -3,13 +3,13 @@
 // settings, and a GUI thread that stays responsive during a large load.
 #include "analysiscontroller.h"
 #include "cachefixtures.h"
-#include "formulainspector.h"
-#include "kernelfilterbar.h"
-#include "kerneltablemodel.h"
-#include "kerneltableview.h"
+#include "inspector/formulainspector.h"
+#include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
-#include "rooflineview.h"
+#include "roofline/rooflineview.h"
 #include "summarystrip.h"
+#include "table/kernelfilterbar.h"
+#include "table/kerneltableview.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>

@@ -1,8 +1,8 @@
-#include "formulainspector.h"
+#include "inspector/formulainspector.h"
 
-#include "kernelderivation.h"
-#include "provenancedelegate.h"
-#include "pythonhighlighter.h"
+#include "derivation/kernelderivation.h"
+#include "inspector/pythonhighlighter.h"
+#include "table/provenancedelegate.h"
 
 #include <QAction>
 #include <QClipboard>

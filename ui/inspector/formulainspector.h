@@ -1,10 +1,11 @@
+// Folder inspector/: the formula inspector widget.
 // Shows the selected kernel's derivation (raw args, element counts, bytes,
 // FLOPs, throughput, bounding roof, TraceLens differences) and copies it as
 // Markdown.
 #pragma once
 
-#include "gpuspec.h"
-#include "kernelrow.h"
+#include "engine/results/kernelrow.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QWidget>
 

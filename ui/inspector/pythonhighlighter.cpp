@@ -1,4 +1,4 @@
-#include "pythonhighlighter.h"
+#include "inspector/pythonhighlighter.h"
 
 #include <QRegularExpression>
 #include <QTextBlock>

@@ -1,3 +1,4 @@
+// Folder inspector/: the formula inspector widget.
 // Colours the Triton (Python) source in the formula inspector: keywords,
 // tl.* calls, strings, numbers, comments and decorators. Only blocks that
 // Markdown fenced as ```python are touched; the rest of the document keeps

@@ -1,7 +1,7 @@
-#include "rooflinechart.h"
+#include "roofline/rooflinechart.h"
 
-#include "rooflinelabels.h"
-#include "rooflinestyle.h"
+#include "roofline/rooflinelabels.h"
+#include "roofline/rooflinestyle.h"
 #include "units.h"
 
 #include <QFont>

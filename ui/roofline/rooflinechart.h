@@ -1,10 +1,11 @@
+// Folder roofline/: the roofline chart and its exports (QtCharts).
 // The roofline figure as a QChart, shared by the view and the exporter so
 // both draw the same thing: log-log axes, labelled roofs and ridge points,
 // one marker per kernel (colour: category, shape: provenance, area: share of
 // GPU time), rings for selected kernels and for kernels above their roof.
 #pragma once
 
-#include "rooflinedata.h"
+#include "engine/roofline/rooflinedata.h"
 
 #include <QChart>
 #include <QList>

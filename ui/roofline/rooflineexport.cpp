@@ -1,7 +1,7 @@
-#include "rooflineexport.h"
+#include "roofline/rooflineexport.h"
 
-#include "rooflinechart.h"
-#include "rooflinedata.h"
+#include "engine/roofline/rooflinedata.h"
+#include "roofline/rooflinechart.h"
 
 #include <QApplication>
 #include <QBuffer>

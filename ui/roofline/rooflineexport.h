@@ -1,11 +1,12 @@
+// Folder roofline/: the roofline chart and its exports (QtCharts).
 // Renders the roofline to an image file without a window: PNG at a chosen
 // size and scale, SVG, or PDF, with title, axis titles, legend and labels.
 // Used by the GUI's export dialog and by `ridgeline --export-roofline`.
 #pragma once
 
-#include "analysisresult.h"
-#include "gpuspec.h"
-#include "rooflineview.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
+#include "roofline/rooflineview.h"
 
 #include <QSize>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "rooflineexportdialog.h"
+#include "roofline/rooflineexportdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,8 +1,9 @@
+// Folder roofline/: the roofline chart and its exports (QtCharts).
 // Asks where and how to export the roofline: file (PNG, SVG, PDF, CSV),
 // size, scale and frame.
 #pragma once
 
-#include "rooflineexport.h"
+#include "roofline/rooflineexport.h"
 
 #include <QDialog>
 

@@ -1,4 +1,4 @@
-#include "rooflinelabelplacer.h"
+#include "roofline/rooflinelabelplacer.h"
 
 #include <QGraphicsItem>
 

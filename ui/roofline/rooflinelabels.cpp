@@ -1,7 +1,7 @@
-#include "rooflinelabels.h"
+#include "roofline/rooflinelabels.h"
 
-#include "rooflinelabelplacer.h"
-#include "rooflinestyle.h"
+#include "roofline/rooflinelabelplacer.h"
+#include "roofline/rooflinestyle.h"
 
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>

@@ -1,10 +1,11 @@
+// Folder roofline/: the roofline chart and its exports (QtCharts).
 // The roofline's text on the plot: compute roof labels on their lines, the
 // memory roof's along its slope, ridge points, above-roof flags and the
 // names of the largest kernels, with leader lines where a label had to move
 // away from its marker.
 #pragma once
 
-#include "rooflinedata.h"
+#include "engine/roofline/rooflinedata.h"
 
 #include <QList>
 #include <QPointF>

@@ -1,7 +1,7 @@
-#include "rooflineview.h"
+#include "roofline/rooflineview.h"
 
-#include "rooflinechart.h"
-#include "rooflinedata.h"
+#include "engine/roofline/rooflinedata.h"
+#include "roofline/rooflinechart.h"
 
 #include <QApplication>
 #include <QChartView>

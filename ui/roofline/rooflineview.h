@@ -1,10 +1,11 @@
+// Folder roofline/: the roofline chart and its exports (QtCharts).
 // The log-log roofline chart (FLOPS/Byte vs TFLOPS/s): memory and compute
 // roofs of the chosen GPU and peak set, one point per kernel. The only
 // widget besides the exporter that includes QtCharts.
 #pragma once
 
-#include "analysisresult.h"
-#include "gpuspec.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QList>
 #include <QWidget>

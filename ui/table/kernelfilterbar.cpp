@@ -1,7 +1,7 @@
-#include "kernelfilterbar.h"
+#include "table/kernelfilterbar.h"
 
-#include "kernelcategory.h"
-#include "kernelfilterproxy.h"
+#include "engine/triton/kernelcategory.h"
+#include "itemmodels/kernelfilterproxy.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,3 +1,4 @@
+// Folder table/: the kernel table's widgets.
 // The row of controls above the kernel table: a text filter (substring or
 // regular expression over names and ops) and toggles per category and per
 // provenance, each showing how many kernels it holds.

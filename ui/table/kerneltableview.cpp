@@ -1,7 +1,7 @@
-#include "kerneltableview.h"
+#include "table/kerneltableview.h"
 
-#include "kerneltablemodel.h"
-#include "provenancedelegate.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "table/provenancedelegate.h"
 
 #include <QAbstractProxyModel>
 #include <QApplication>

@@ -1,3 +1,4 @@
+// Folder table/: the kernel table's widgets.
 // The kernel table widget: provenance badges, columns that can be hidden
 // and reordered (header context menu), and Copy of the selected rows as TSV.
 #pragma once

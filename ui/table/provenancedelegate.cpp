@@ -1,4 +1,4 @@
-#include "provenancedelegate.h"
+#include "table/provenancedelegate.h"
 
 #include <QPainter>
 

@@ -1,3 +1,4 @@
+// Folder table/: the kernel table's widgets.
 // Paints the provenance column as a coloured badge: V2 green, V1 blue,
 // none grey, so that a glance down the table tells where figures came from.
 #pragma once

@@ -1,3 +1,4 @@
+// Stage base/: shared by every stage of the engine.
 // 64-bit integer arithmetic that reports overflow instead of wrapping:
 // element counts come from untrusted trace text.
 #pragma once

@@ -1,3 +1,4 @@
+// Stage base/: shared by every stage of the engine.
 // One CSV field as RFC 4180 writes it: quoted only when it holds a comma,
 // a quote or a line break, with quotes doubled. Shared by every CSV export.
 #pragma once

@@ -1,3 +1,4 @@
+// Stage base/: shared by every stage of the engine.
 // How a long engine call reports progress and learns that it should stop.
 // The engine stays synchronous; threads live one layer up.
 #pragma once

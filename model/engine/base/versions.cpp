@@ -1,4 +1,4 @@
-#include "versions.h"
+#include "engine/base/versions.h"
 
 #include <karchive_version.h>
 #include <simdjson.h>

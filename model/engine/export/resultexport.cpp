@@ -1,7 +1,7 @@
-#include "resultexport.h"
+#include "engine/export/resultexport.h"
 
-#include "csvfield.h"
-#include "gpuspec.h"
+#include "engine/base/csvfield.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QFile>
 #include <QJsonArray>

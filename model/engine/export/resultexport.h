@@ -1,9 +1,10 @@
+// Stage export/: an analysis as JSON or CSV.
 // Writes an analysis as JSON or CSV for scripts and CI: one object or row
 // per unique kernel, null (JSON) or empty (CSV) where a figure is not
 // modelled, and TraceLens's figures beside Ridgeline's where they differ.
 #pragma once
 
-#include "analysisresult.h"
+#include "engine/results/analysisresult.h"
 
 #include <QByteArray>
 

@@ -1,7 +1,7 @@
-#include "inductorcacheindex.h"
+#include "engine/inductorcache/inductorcacheindex.h"
 
-#include "inductorcachereader.h"
-#include "wrapperfileparser.h"
+#include "engine/inductorcache/inductorcachereader.h"
+#include "engine/inductorcache/wrapperfileparser.h"
 
 #include <QFileInfo>
 

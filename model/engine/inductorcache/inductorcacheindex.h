@@ -1,11 +1,12 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // Every Triton kernel block of an Inductor cache's wrapper files, by kernel
 // name: built once per analysis on the worker thread (each file read and
 // parsed once), then only read. Answers "which block defines this kernel?",
 // and says so when two compiled graphs define one name differently.
 #pragma once
 
-#include "progress.h"
-#include "wrapperkernel.h"
+#include "engine/base/progress.h"
+#include "engine/inductorcache/wrapperkernel.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,6 +1,6 @@
-#include "inductorcacheloader.h"
+#include "engine/inductorcache/inductorcacheloader.h"
 
-#include "inductorcachereader.h"
+#include "engine/inductorcache/inductorcachereader.h"
 
 #include <QFileInfo>
 

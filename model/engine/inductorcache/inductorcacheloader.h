@@ -1,3 +1,4 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // The Inductor cache's part of one analysis: finds the cache and measures it
 // before the trace is read (so its size joins the progress total), then
 // opens and indexes it on the same worker thread, with progress and a stop.
@@ -5,8 +6,8 @@
 // becomes a warning and a reason.
 #pragma once
 
-#include "inductorcacheindex.h"
-#include "inductorcachelocator.h"
+#include "engine/inductorcache/inductorcacheindex.h"
+#include "engine/inductorcache/inductorcachelocator.h"
 
 #include <memory>
 

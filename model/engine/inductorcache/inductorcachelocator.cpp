@@ -1,4 +1,4 @@
-#include "inductorcachelocator.h"
+#include "engine/inductorcache/inductorcachelocator.h"
 
 #include <QDir>
 #include <QFileInfo>

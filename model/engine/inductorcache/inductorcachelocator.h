@@ -1,3 +1,4 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // Where the Inductor cache is: the path the user gave, else the first of
 // $TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor and
 // /tmp/torchinductor_<user> that exists. The environment is a plain value,

@@ -1,6 +1,6 @@
-#include "inductorcachereader.h"
+#include "engine/inductorcache/inductorcachereader.h"
 
-#include "tracesource.h"
+#include "engine/input/tracesource.h"
 
 #include <KArchiveDirectory>
 #include <KArchiveFile>

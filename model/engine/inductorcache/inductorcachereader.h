@@ -1,10 +1,11 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // Opens an Inductor cache wherever it lives: a directory, a tar archive of
 // one (plain, .gz, .bz2, .xz, .zst) or a zip archive, told apart by content,
 // or one wrapper file. Archives are read in place through KArchive, never
 // unpacked to disk.
 #pragma once
 
-#include "progress.h"
+#include "engine/base/progress.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "pythontext.h"
+#include "engine/inductorcache/pythontext.h"
 
 namespace Ridgeline::PythonText {
 namespace {

@@ -1,3 +1,4 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // Just enough of Python's lexical rules to read Inductor wrapper files:
 // string literals, balanced brackets and flat dict/list literals.
 #pragma once

@@ -1,7 +1,7 @@
-#include "wrapperfileparser.h"
+#include "engine/inductorcache/wrapperfileparser.h"
 
-#include "checkedmath.h"
-#include "pythontext.h"
+#include "engine/base/checkedmath.h"
+#include "engine/inductorcache/pythontext.h"
 
 #include <QRegularExpression>
 

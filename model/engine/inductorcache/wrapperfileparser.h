@@ -1,9 +1,10 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // Reads the Triton kernel blocks of one Inductor wrapper file (every PyTorch
 // format from 2.0 to 2.9): name, ATen ops, size_hints, signature, heuristic
 // and source. Blocks inside docstrings or comments are not blocks.
 #pragma once
 
-#include "wrapperkernel.h"
+#include "engine/inductorcache/wrapperkernel.h"
 
 #include <QStringView>
 

@@ -1,4 +1,4 @@
-#include "wrapperkernel.h"
+#include "engine/inductorcache/wrapperkernel.h"
 
 namespace Ridgeline {
 

@@ -1,3 +1,4 @@
+// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
 // One Triton kernel block of an Inductor wrapper file, as written there:
 // name, Original ATen ops, size_hints, signature, heuristic and source.
 #pragma once

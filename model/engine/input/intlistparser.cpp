@@ -1,4 +1,4 @@
-#include "intlistparser.h"
+#include "engine/input/intlistparser.h"
 
 #include <charconv>
 

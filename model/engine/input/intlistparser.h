@@ -1,3 +1,4 @@
+// Stage input/: a trace file read into a RawTrace.
 // Reads the profiler's shape lists ("Input Dims", "Input Strides"): a JSON
 // list whose entries are lists of integers. Hand-written so that an entry
 // with a value too big for 64 bits, a float or a nested list spoils that

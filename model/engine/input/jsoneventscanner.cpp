@@ -1,4 +1,4 @@
-#include "jsoneventscanner.h"
+#include "engine/input/jsoneventscanner.h"
 
 namespace Ridgeline {
 namespace {

@@ -1,3 +1,4 @@
+// Stage input/: a trace file read into a RawTrace.
 // Finds the events of a Chrome trace in a byte stream without parsing the
 // whole document: it tracks only strings, brackets and the top-level keys,
 // and hands each element of `traceEvents` (or of a bare top-level array) to

@@ -1,9 +1,10 @@
+// Stage input/: a trace file read into a RawTrace.
 // What the reader keeps of a trace: only the events the analysis needs,
 // in compact records. Its size follows the number of host ops, launches and
 // GPU events, not the size of the file.
 #pragma once
 
-#include "tritonopargs.h"
+#include "engine/input/tritonopargs.h"
 
 #include <QHash>
 #include <QString>

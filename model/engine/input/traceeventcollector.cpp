@@ -1,7 +1,7 @@
-#include "traceeventcollector.h"
+#include "engine/input/traceeventcollector.h"
 
-#include "intlistparser.h"
-#include "kernelname.h"
+#include "engine/input/intlistparser.h"
+#include "engine/triton/kernelname.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,10 +1,11 @@
+// Stage input/: a trace file read into a RawTrace.
 // Decodes each event the scanner finds (simdjson On-Demand over that one
 // event's text) and keeps what the analysis needs in a RawTrace. A
 // malformed event costs that event only: it is counted and skipped.
 #pragma once
 
-#include "jsoneventscanner.h"
-#include "rawtrace.h"
+#include "engine/input/jsoneventscanner.h"
+#include "engine/input/rawtrace.h"
 
 #include <simdjson.h>
 

@@ -1,8 +1,8 @@
-#include "tracereader.h"
+#include "engine/input/tracereader.h"
 
-#include "jsoneventscanner.h"
-#include "traceeventcollector.h"
-#include "tracesource.h"
+#include "engine/input/jsoneventscanner.h"
+#include "engine/input/traceeventcollector.h"
+#include "engine/input/tracesource.h"
 
 #include <QIODevice>
 

@@ -1,10 +1,11 @@
+// Stage input/: a trace file read into a RawTrace.
 // Reads a trace file into a RawTrace: opens and decompresses it, streams the
 // events through the scanner and the collector, reports progress in file
 // bytes and stops when asked.
 #pragma once
 
-#include "progress.h"
-#include "rawtrace.h"
+#include "engine/base/progress.h"
+#include "engine/input/rawtrace.h"
 
 namespace Ridgeline {
 

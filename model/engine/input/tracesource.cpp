@@ -1,4 +1,4 @@
-#include "tracesource.h"
+#include "engine/input/tracesource.h"
 
 #include <KCompressionDevice>
 

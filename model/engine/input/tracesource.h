@@ -1,3 +1,4 @@
+// Stage input/: a trace file read into a RawTrace.
 // Opens a trace file as a stream of JSON bytes, decompressing gzip, bzip2,
 // xz or zstd through KArchive when the content's magic bytes say so.
 #pragma once

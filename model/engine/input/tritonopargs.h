@@ -1,3 +1,4 @@
+// Stage input/: a trace file read into a RawTrace.
 // The args of a Triton kernel's cpu_op as recorded by the profiler (V2 input).
 #pragma once
 

@@ -1,6 +1,6 @@
-#include "kernellinker.h"
+#include "engine/linking/kernellinker.h"
 
-#include "kernelname.h"
+#include "engine/triton/kernelname.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -1,10 +1,11 @@
+// Stage linking/: host ops to their launches to the GPU kernels they ran.
 // Links each Triton cpu_op to the GPU kernel(s) it launched, as TraceLens
 // does (spec section 1): host events nest by time per thread, the launch
 // nested in an op carries a correlation key, and the ac2g flow names the GPU
 // stream that ran the kernel with that key.
 #pragma once
 
-#include "rawtrace.h"
+#include "engine/input/rawtrace.h"
 
 #include <cstdint>
 #include <optional>

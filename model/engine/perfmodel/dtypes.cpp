@@ -1,4 +1,4 @@
-#include "dtypes.h"
+#include "engine/perfmodel/dtypes.h"
 
 #include <array>
 #include <utility>

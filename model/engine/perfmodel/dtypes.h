@@ -1,3 +1,4 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // Bytes per element of the dtype names PyTorch writes into trace args, as
 // Ridgeline counts them and as the TraceLens reference model counts them.
 #pragma once

@@ -1,10 +1,11 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // The result of modelling one Triton kernel: element counts, bytes and
 // FLOPs with every intermediate number kept, so that the inspector can show
 // the derivation and exports can say where TraceLens would differ.
 #pragma once
 
-#include "opcatalog.h"
-#include "v1derivation.h"
+#include "engine/perfmodel/v1derivation.h"
+#include "engine/triton/opcatalog.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "kernelmodeller.h"
+#include "engine/perfmodel/kernelmodeller.h"
 
-#include "perfmodelv1.h"
-#include "perfmodelv2.h"
+#include "engine/perfmodel/perfmodelv1.h"
+#include "engine/perfmodel/perfmodelv2.h"
 
 namespace Ridgeline {
 

@@ -1,10 +1,11 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // Chooses the figures for a kernel: the category decides whether it can be
 // modelled at all, then each model source is asked in order (V2 first, V1
 // as the fallback) and the first answer wins. Failures are collected into
 // the one-line reason a row of provenance "none" carries.
 #pragma once
 
-#include "kernelmodelsource.h"
+#include "engine/perfmodel/kernelmodelsource.h"
 
 #include <memory>
 #include <vector>

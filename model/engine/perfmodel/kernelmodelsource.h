@@ -1,11 +1,12 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // The seam between kernels and the sources that can model them: V2 reads the
 // trace event's args, V1 (a later source) reads the Inductor cache. The
 // modeller asks each source in order and keeps the first answer.
 #pragma once
 
-#include "kernelmodel.h"
-#include "kernelname.h"
-#include "tritonopargs.h"
+#include "engine/input/tritonopargs.h"
+#include "engine/perfmodel/kernelmodel.h"
+#include "engine/triton/kernelname.h"
 
 #include <optional>
 

@@ -1,8 +1,8 @@
-#include "perfmodelv1.h"
+#include "engine/perfmodel/perfmodelv1.h"
 
-#include "checkedmath.h"
-#include "dtypes.h"
-#include "v1crosscheck.h"
+#include "engine/base/checkedmath.h"
+#include "engine/perfmodel/dtypes.h"
+#include "engine/perfmodel/v1crosscheck.h"
 
 #include <array>
 

@@ -1,3 +1,4 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // The V1 Triton performance model (spec section 4): figures from the
 // kernel's block in the Inductor cache's wrapper files - element counts
 // from size_hints, bytes from the signature's pointer types, FLOPs from the
@@ -5,8 +6,8 @@
 // a cross-check of V2's pointwise output-write rule when it does not.
 #pragma once
 
-#include "inductorcacheindex.h"
-#include "kernelmodelsource.h"
+#include "engine/inductorcache/inductorcacheindex.h"
+#include "engine/perfmodel/kernelmodelsource.h"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
-#include "perfmodelv2.h"
+#include "engine/perfmodel/perfmodelv2.h"
 
-#include "checkedmath.h"
-#include "dtypes.h"
+#include "engine/base/checkedmath.h"
+#include "engine/perfmodel/dtypes.h"
 
 namespace Ridgeline {
 namespace {

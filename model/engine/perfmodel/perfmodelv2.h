@@ -1,10 +1,11 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // The TraceLens V2 Triton performance model (spec section 3): element
 // counts from Concrete Inputs, bytes from Input Dims x dtype, FLOPs from the
 // fused ops in the kernel name. Ridgeline's figures correct TraceLens's
 // blind spots; TraceLens's own figures are kept beside them.
 #pragma once
 
-#include "kernelmodelsource.h"
+#include "engine/perfmodel/kernelmodelsource.h"
 
 namespace Ridgeline {
 

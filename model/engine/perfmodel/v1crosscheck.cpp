@@ -1,4 +1,4 @@
-#include "v1crosscheck.h"
+#include "engine/perfmodel/v1crosscheck.h"
 
 namespace Ridgeline {
 

@@ -1,10 +1,11 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // What the Inductor cache's signature says about V2's guess that a
 // pointwise kernel writes its first tensor once more (spec section 9): an
 // in_out_ptr confirms it, an out_ptr-only signature refutes it.
 #pragma once
 
-#include "kernelmodel.h"
-#include "wrapperkernel.h"
+#include "engine/inductorcache/wrapperkernel.h"
+#include "engine/perfmodel/kernelmodel.h"
 
 namespace Ridgeline {
 

@@ -1,8 +1,9 @@
+// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
 // How a V1 model was derived from one block of an Inductor wrapper file:
 // everything the inspector shows beside the V1 figures.
 #pragma once
 
-#include "wrapperkernel.h"
+#include "engine/inductorcache/wrapperkernel.h"
 
 #include <QString>
 

@@ -1,8 +1,9 @@
+// Stage results/: calls grouped into unique kernel rows.
 // Everything one analysis of a trace produced: an immutable snapshot that
 // crosses threads by shared_ptr<const AnalysisResult>.
 #pragma once
 
-#include "kernelrow.h"
+#include "engine/results/kernelrow.h"
 
 #include <QString>
 #include <QStringList>

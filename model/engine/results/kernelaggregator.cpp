@@ -1,6 +1,6 @@
-#include "kernelaggregator.h"
+#include "engine/results/kernelaggregator.h"
 
-#include "opcatalog.h"
+#include "engine/triton/opcatalog.h"
 
 #include <algorithm>
 #include <map>

@@ -1,11 +1,12 @@
+// Stage results/: calls grouped into unique kernel rows.
 // Groups linked calls into unique kernels (name + Input Dims, Input type,
 // Input Strides, Concrete Inputs, as TraceLens groups them), models each
 // group once and summarises its per-call times and throughputs.
 #pragma once
 
-#include "kernellinker.h"
-#include "kernelmodeller.h"
-#include "kernelrow.h"
+#include "engine/linking/kernellinker.h"
+#include "engine/perfmodel/kernelmodeller.h"
+#include "engine/results/kernelrow.h"
 
 namespace Ridgeline {
 

@@ -1,4 +1,4 @@
-#include "kernelrow.h"
+#include "engine/results/kernelrow.h"
 
 namespace Ridgeline {
 

@@ -1,11 +1,12 @@
+// Stage results/: calls grouped into unique kernel rows.
 // One row of the kernel table: a unique Triton kernel (name + input dims,
 // types, strides and concrete inputs), its calls, GPU time and figures.
 #pragma once
 
-#include "kernelmodel.h"
-#include "kernelname.h"
-#include "statistics.h"
-#include "tritonopargs.h"
+#include "engine/input/tritonopargs.h"
+#include "engine/perfmodel/kernelmodel.h"
+#include "engine/results/statistics.h"
+#include "engine/triton/kernelname.h"
 
 #include <optional>
 

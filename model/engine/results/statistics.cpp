@@ -1,4 +1,4 @@
-#include "statistics.h"
+#include "engine/results/statistics.h"
 
 #include <algorithm>
 #include <cmath>

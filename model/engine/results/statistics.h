@@ -1,3 +1,4 @@
+// Stage results/: calls grouped into unique kernel rows.
 // Summary statistics of per-call samples, as TraceLens reports them.
 #pragma once
 

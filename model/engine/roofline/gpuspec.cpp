@@ -1,4 +1,4 @@
-#include "gpuspec.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QFile>
 #include <QJsonArray>

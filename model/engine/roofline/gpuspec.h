@@ -1,3 +1,4 @@
+// Stage roofline/: GPU peaks and roofline math.
 // GPU peak figures for the roofline, read from JSON data (the built-in
 // resources/gpus.json or a user's file of the same shape). Every roof keeps
 // where it came from: a datasheet peak or a measured max-achievable one.

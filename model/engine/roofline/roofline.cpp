@@ -1,4 +1,4 @@
-#include "roofline.h"
+#include "engine/roofline/roofline.h"
 
 #include <algorithm>
 

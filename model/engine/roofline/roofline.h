@@ -1,9 +1,10 @@
+// Stage roofline/: GPU peaks and roofline math.
 // Roofline arithmetic as pure functions: ceilings, ridge points, and which
 // roof bounds a kernel and how close it came. Views only draw these.
 #pragma once
 
-#include "gpuspec.h"
-#include "kernelrow.h"
+#include "engine/results/kernelrow.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
-#include "rooflinedata.h"
+#include "engine/roofline/rooflinedata.h"
 
-#include "csvfield.h"
+#include "engine/base/csvfield.h"
 
 #include <QFileInfo>
 #include <QLocale>

@@ -1,11 +1,12 @@
+// Stage roofline/: GPU peaks and roofline math.
 // The roofline as data, for the chart, its exports and people who re-plot:
 // the roofs of one GPU and peak set, one point per kernel that can be placed,
 // whole-decade frames, and a CSV of roofs and points.
 #pragma once
 
-#include "analysisresult.h"
-#include "gpuspec.h"
-#include "roofline.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
+#include "engine/roofline/roofline.h"
 
 #include <QByteArray>
 

@@ -1,4 +1,4 @@
-#include "kernelcategory.h"
+#include "engine/triton/kernelcategory.h"
 
 namespace Ridgeline {
 

@@ -1,3 +1,4 @@
+// Stage triton/: what a Triton kernel name says.
 // Inductor's Triton kernel categories, read from the kernel name's prefix.
 #pragma once
 

@@ -1,6 +1,6 @@
-#include "kernelname.h"
+#include "engine/triton/kernelname.h"
 
-#include "opcatalog.h"
+#include "engine/triton/opcatalog.h"
 
 #include <optional>
 #include <vector>

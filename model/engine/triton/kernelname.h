@@ -1,8 +1,9 @@
+// Stage triton/: what a Triton kernel name says.
 // Splits an Inductor kernel name into category, fused ATen ops and index:
 // triton_poi_fused__unsafe_view_mul_silu_2 -> poi, [_unsafe_view, mul, silu], 2.
 #pragma once
 
-#include "kernelcategory.h"
+#include "engine/triton/kernelcategory.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "opcatalog.h"
+#include "engine/triton/opcatalog.h"
 
 #include <QFile>
 

@@ -1,3 +1,4 @@
+// Stage triton/: what a Triton kernel name says.
 // What Ridgeline knows about ATen ops: which names exist (to split kernel
 // names into ops) and how many FLOPs each costs per element, in Ridgeline's
 // count and in the TraceLens reference model's.

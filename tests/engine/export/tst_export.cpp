@@ -1,7 +1,7 @@
 // The headless command line and its JSON/CSV exports.
 #include "cachefixtures.h"
-#include "gpuspec.h"
-#include "resultexport.h"
+#include "engine/export/resultexport.h"
+#include "engine/roofline/gpuspec.h"
 #include "testsupport.h"
 
 #include <QFile>

@@ -2,7 +2,7 @@
 // given, progress and cancel while it is indexed, V2 rows cross-checked
 // against it, and replayed kernels modelled from it by name.
 #include "cachefixtures.h"
-#include "inductorcachelocator.h"
+#include "engine/inductorcache/inductorcachelocator.h"
 #include "testsupport.h"
 
 #include <QDir>

@@ -3,7 +3,7 @@
 // and tar, tar.gz, tar.xz and zip archives; a bad cache costs V1, never the
 // analysis.
 #include "cachefixtures.h"
-#include "inductorcachereader.h"
+#include "engine/inductorcache/inductorcachereader.h"
 #include "testsupport.h"
 
 #include <KTar>

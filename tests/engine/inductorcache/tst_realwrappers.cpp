@@ -1,13 +1,13 @@
 // Real Inductor wrapper files from ../shared/realdata (PyTorch 2.0 to 2.9):
 // the blocks, names, sizes, dtypes and ops the files themselves hold, and
 // the V1 figures that follow. Skipped, loudly, when ../shared is absent.
-#include "inductorcacheindex.h"
-#include "inductorcachereader.h"
-#include "kernelmodeller.h"
-#include "opcatalog.h"
-#include "perfmodelv1.h"
+#include "engine/inductorcache/inductorcacheindex.h"
+#include "engine/inductorcache/inductorcachereader.h"
+#include "engine/inductorcache/wrapperfileparser.h"
+#include "engine/perfmodel/kernelmodeller.h"
+#include "engine/perfmodel/perfmodelv1.h"
+#include "engine/triton/opcatalog.h"
 #include "testsupport.h"
-#include "wrapperfileparser.h"
 
 #include <QDir>
 #include <QFile>

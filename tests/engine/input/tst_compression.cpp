@@ -1,7 +1,7 @@
 // Compressed traces: the format is read from the content, never the name,
 // and every format KArchive offers gives the same kernels.
+#include "engine/input/tracesource.h"
 #include "testsupport.h"
-#include "tracesource.h"
 
 #include <KCompressionDevice>
 

@@ -1,6 +1,6 @@
 // JsonEventScanner: the same events, top-level values and skipped elements,
 // at the same byte offsets, however the stream is cut into chunks.
-#include "jsoneventscanner.h"
+#include "engine/input/jsoneventscanner.h"
 
 #include <gtest/gtest.h>
 

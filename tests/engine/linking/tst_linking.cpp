@@ -1,6 +1,6 @@
 // Linking Triton cpu_ops to their GPU kernels (PERF_MODEL.md section 1):
 // nesting per thread, the ac2g flow's stream, graph launches, busy time.
-#include "kernellinker.h"
+#include "engine/linking/kernellinker.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

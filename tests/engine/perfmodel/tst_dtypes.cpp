@@ -1,5 +1,5 @@
 // Bytes per element: Ridgeline's table against TraceLens's eight names.
-#include "dtypes.h"
+#include "engine/perfmodel/dtypes.h"
 
 #include <gtest/gtest.h>
 

@@ -2,9 +2,9 @@
 // size_hints, bytes from the signature, FLOPs from the ATen ops, and how
 // the modeller orders V2 and V1, resolves generic names and refuses to guess.
 #include "cachefixtures.h"
-#include "inductorcacheindex.h"
-#include "kernelmodeller.h"
-#include "opcatalog.h"
+#include "engine/inductorcache/inductorcacheindex.h"
+#include "engine/perfmodel/kernelmodeller.h"
+#include "engine/triton/opcatalog.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

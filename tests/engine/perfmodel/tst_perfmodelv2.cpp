@@ -1,8 +1,8 @@
 // The V2 model on hand-made args: scalar extraction, byte and FLOP
 // formulas, and the figures TraceLens would report where it is blind.
-#include "kernelmodeller.h"
-#include "opcatalog.h"
-#include "perfmodelv2.h"
+#include "engine/perfmodel/kernelmodeller.h"
+#include "engine/perfmodel/perfmodelv2.h"
+#include "engine/triton/opcatalog.h"
 
 #include <gtest/gtest.h>
 

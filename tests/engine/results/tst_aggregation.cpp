@@ -1,7 +1,7 @@
 // Grouping linked calls into unique kernels and summarising their times and
 // throughputs (PERF_MODEL.md section 6).
-#include "kernelaggregator.h"
-#include "statistics.h"
+#include "engine/results/kernelaggregator.h"
+#include "engine/results/statistics.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

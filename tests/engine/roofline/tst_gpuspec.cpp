@@ -1,5 +1,5 @@
 // GPU peaks as data: the built-in catalog and user overrides.
-#include "gpuspec.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Roofline arithmetic: ceilings, ridge points, the roof that bounds a
 // kernel and the fraction of it reached.
-#include "roofline.h"
+#include "engine/roofline/roofline.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

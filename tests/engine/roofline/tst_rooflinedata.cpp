@@ -1,6 +1,6 @@
 // The roofline as data: which roofs are drawn, where each kernel lands,
 // the whole-decade frames, and the CSV for re-plotting.
-#include "rooflinedata.h"
+#include "engine/roofline/rooflinedata.h"
 #include "testsupport.h"
 
 #include <QStringList>

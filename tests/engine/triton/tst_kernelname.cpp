@@ -1,7 +1,7 @@
 // Kernel-name parsing: category prefixes, index, and the longest-match
 // segmentation of the fused part against the ATen op list.
-#include "kernelname.h"
-#include "opcatalog.h"
+#include "engine/triton/kernelname.h"
+#include "engine/triton/opcatalog.h"
 
 #include <gtest/gtest.h>
 

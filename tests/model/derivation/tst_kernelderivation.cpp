@@ -1,10 +1,10 @@
 // The formula inspector's Markdown: the worked examples of PERF_MODEL.md
 // section 7 step by step with their real numbers, a row without a model,
 // and a row where TraceLens would report other figures.
-#include "analysis.h"
-#include "kernelderivation.h"
-#include "markdownwriter.h"
-#include "roofline.h"
+#include "derivation/kernelderivation.h"
+#include "derivation/markdownwriter.h"
+#include "engine/analysis.h"
+#include "engine/roofline/roofline.h"
 #include "testsupport.h"
 #include "units.h"
 

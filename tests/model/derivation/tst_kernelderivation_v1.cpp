@@ -2,7 +2,7 @@
 // (file, block, size_hints, signature, formulas with numbers), a V2 row's
 // cross-check with the output-write note, and the Triton source.
 #include "cachefixtures.h"
-#include "kernelderivation.h"
+#include "derivation/kernelderivation.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

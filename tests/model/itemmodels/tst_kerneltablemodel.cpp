@@ -1,7 +1,7 @@
 // The kernel table model: Qt's model tester, numeric sorting through the
 // proxy, and figures formatted for people.
-#include "analysis.h"
-#include "kerneltablemodel.h"
+#include "engine/analysis.h"
+#include "itemmodels/kerneltablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>

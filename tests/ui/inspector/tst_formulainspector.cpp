@@ -1,10 +1,10 @@
 // The formula inspector widget: it renders the derivation (the worked
 // example's numbers are in what the user sees), shows a placeholder when
 // nothing is selected, and "Copy as Markdown" copies exactly markdown().
-#include "analysis.h"
 #include "cachefixtures.h"
-#include "formulainspector.h"
-#include "roofline.h"
+#include "engine/analysis.h"
+#include "engine/roofline/roofline.h"
+#include "inspector/formulainspector.h"
 #include "units.h"
 
 #include <QAction>

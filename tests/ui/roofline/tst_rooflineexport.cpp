@@ -1,9 +1,9 @@
 // Roofline exports without a window: PNG at size x scale, SVG and PDF with
 // the title, CSV for re-plotting, errors that name the file, and the
 // headless `--export-roofline` command line.
-#include "analysis.h"
-#include "rooflinedata.h"
-#include "rooflineexport.h"
+#include "engine/analysis.h"
+#include "engine/roofline/rooflinedata.h"
+#include "roofline/rooflineexport.h"
 #include "testsupport.h"
 
 #include <QFile>

@@ -1,9 +1,9 @@
 // The roofline view: roofs of the chosen GPU and peak set, one marker per
 // kernel where the model puts it, selection rings, above-roof flags, clicks,
 // rubber-band zoom and whole-decade axes.
-#include "analysis.h"
-#include "rooflinechart.h"
-#include "rooflineview.h"
+#include "engine/analysis.h"
+#include "roofline/rooflinechart.h"
+#include "roofline/rooflineview.h"
 
 #include <QChartView>
 #include <QLineSeries>

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The layout's rules, checked on the source tree (run by ctest):
+#  - the engine's stages include only stages above them in STAGES (arrows
+#    run downstream); analysis.cpp and inputkind.cpp at the engine's root
+#    may include any stage, and no stage includes them;
+#  - the engine includes nothing of the item models, derivation or widgets;
+#    model/ includes no widget code;
+#  - no source file past 600 lines, no source folder past 16 files.
+# Prints every breach with file and line and exits 1 when there is one.
+set -uo pipefail
+root=${1:?usage: check_layout.sh SOURCE_DIR}
+cd "$root" || exit 2
+
+STAGES=(base triton input inductorcache linking perfmodel results roofline export)
+declare -A rank
+for i in "${!STAGES[@]}"; do rank[${STAGES[$i]}]=$i; done
+
+breaches=0
+# Every C++ source of the project's own folders (not the build tree).
+sources() { find app bench model ui tests \( -name '*.h' -o -name '*.cpp' \) | sort; }
+breach() { echo "$1"; breaches=$((breaches + 1)); }
+
+# Quoted includes of one file as "line:path".
+includes() { grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$1" | sed -E 's/^([0-9]+):.*"([^"]+)".*/\1:\2/'; }
+
+while IFS= read -r file; do
+    rel=${file#model/engine/}
+    stage=${rel%%/*}
+    [ "$stage" = "$rel" ] && stage="" # a file at the engine's root
+    if [ -n "$stage" ] && [ -z "${rank[$stage]+x}" ]; then
+        breach "$file: stage folder '$stage' is not in STAGES of tests/layout/check_layout.sh"
+        continue
+    fi
+    while IFS=: read -r line inc; do
+        [ -z "$inc" ] && continue
+        case "$inc" in
+        engine/*/*)
+            target=${inc#engine/}; target=${target%%/*}
+            if [ -z "${rank[$target]+x}" ]; then
+                breach "$file:$line: includes $inc from unknown stage '$target'"
+            elif [ -n "$stage" ] && [ "${rank[$target]}" -gt "${rank[$stage]}" ]; then
+                breach "$file:$line: stage $stage includes later stage $target ($inc)"
+            fi ;;
+        engine/*)
+            [ -n "$stage" ] && breach "$file:$line: stage $stage includes the engine's entry $inc" ;;
+        *)
+            # A test support header or a local one would not start with engine/.
+            breach "$file:$line: engine file includes $inc, which is not an engine header" ;;
+        esac
+    done < <(includes "$file")
+done < <(find model/engine -name '*.h' -o -name '*.cpp' | sort)
+
+while IFS= read -r file; do
+    while IFS=: read -r line inc; do
+        [ -z "$inc" ] && continue
+        [ -e "ui/$inc" ] && breach "$file:$line: model code includes widget header $inc"
+    done < <(includes "$file")
+    if grep -nE '#include *<(QtWidgets|QtCharts|QWidget|QChart|QPainter|QImage)' "$file"; then
+        breach "$file: model code includes a GUI header"
+    fi
+done < <(find model -name '*.h' -o -name '*.cpp' | sort)
+
+while read -r lines file; do
+    [ "$file" = total ] && continue
+    [ "$lines" -gt 600 ] && breach "$file: $lines lines (at most 600)"
+done < <(sources | xargs wc -l)
+
+while read -r count dir; do
+    [ "$count" -gt 16 ] && breach "$dir/: $count source files (at most 16)"
+done < <(sources | xargs -n1 dirname | sort | uniq -c)
+
+if [ "$breaches" -gt 0 ]; then
+    echo "$breaches layout rule(s) broken"
+    exit 1
+fi
+echo "layout: arrows run downstream, files and folders within size"
