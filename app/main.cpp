@@ -49,6 +49,7 @@ struct Options
     QString tracePath;
     QString inductorCache; // empty: the default places, unless noInductorCache
     bool noInductorCache = false;
+    QStringList captures; // capture traces of the trace's CUDA/HIP graphs
     bool listGpus = false;
     bool quiet = false;
 };
@@ -64,6 +65,9 @@ void addOptions(QCommandLineParser& parser)
         "Kernels whose trace events lack V2's args are modelled from the Inductor cache (V1): --inductor-cache, else\n"
         "$TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor or /tmp/torchinductor_<user>, the first that exists.\n"
         "\n"
+        "A trace of CUDA/HIP graph replays gets its figures from the ops captured into the graphs: in the trace itself,\n"
+        "or in the capture traces given with --capture (a file, or a folder such as vLLM's capture_traces/).\n"
+        "\n"
         "Exit status: 0 success, 2 bad arguments, 3 the trace cannot be read, 4 the output cannot be written."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -74,6 +78,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
     parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
     parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("capture"), QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."), QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("no-inductor-cache"), QStringLiteral("Do not look for an Inductor cache in the default places (V2 figures only).") });
     parser.addOption({ QStringLiteral("gpu"), QStringLiteral("GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."), QStringLiteral("NAME") });
     parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."), QStringLiteral("FILE") });
@@ -184,6 +189,7 @@ int runHeadless(const Options& options)
     Ridgeline::AnalysisOptions analysis;
     analysis.inductorCache = options.inductorCache;
     analysis.searchDefaultInductorCache = !options.noInductorCache;
+    analysis.captureTraces = options.captures;
     const auto outcome = Ridgeline::analyzeTrace(options.tracePath, analysis, {});
     if (outcome.status != Ridgeline::AnalysisOutcome::Status::Ok) {
         printError(outcome.error);
@@ -279,6 +285,13 @@ int main(int argc, char** argv)
         printError(options.inductorCache + QStringLiteral(": no such file or folder (--inductor-cache)"));
         return BadArguments;
     }
+    options.captures = parser.values(QStringLiteral("capture"));
+    for (const QString& capture : options.captures) {
+        if (!QFileInfo::exists(capture)) {
+            printError(capture + QStringLiteral(": no such file or folder (--capture)"));
+            return BadArguments;
+        }
+    }
 #ifndef RIDGELINE_WITH_GUI
     if (!options.roofline.path.isEmpty()) {
         printError(QStringLiteral("this build has no charts: --export-roofline is not available"));
@@ -296,7 +309,7 @@ int main(int argc, char** argv)
     const bool headless = options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
     if (!headless) {
 #ifdef RIDGELINE_WITH_GUI
-        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache, !options.noInductorCache);
+        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache, !options.noInductorCache, options.captures);
 #else
         printError(QStringLiteral("this build has no GUI: use --export FILE (see --help)"));
         return BadArguments;

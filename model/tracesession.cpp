@@ -10,6 +10,22 @@ QString fileName(const QString& path)
     return QFileInfo(path).fileName();
 }
 
+// Drops the pair of `trace` from a trace, value, trace, value... list.
+void removePair(QStringList& pairs, const QString& trace)
+{
+    for (qsizetype i = 0; i + 1 < pairs.size(); i += 2) {
+        if (pairs[i] == trace) {
+            pairs.remove(i, 2);
+            return;
+        }
+    }
+}
+
+QString joinNotes(const QString& a, const QString& b)
+{
+    return a.isEmpty() ? b : b.isEmpty() ? a : a + QStringLiteral("; ") + b;
+}
+
 } // namespace
 
 TraceSession::Start TraceSession::open(const QString& trace)
@@ -28,14 +44,85 @@ TraceSession::Start TraceSession::open(const QString& trace)
                                   "Cache to read it without)")
                        .arg(fileName(m_cache));
     }
+    note = joinNotes(note, settleCaptures(trace));
     return startFor(trace, note);
 }
 
-TraceSession::Start TraceSession::open(const QString& trace, const QString& inductorCache)
+TraceSession::Start TraceSession::open(const QString& trace, const QString& inductorCache, const QStringList& captures)
 {
     m_cache = inductorCache;
     m_cacheTrace.clear();
+    m_captures = captures;
+    m_capturesTrace.clear();
+    settleCaptures(trace);
     return startFor(trace);
+}
+
+QString TraceSession::settleCaptures(const QString& trace)
+{
+    QString note;
+    if (!m_captures.isEmpty() && !m_capturesTrace.isEmpty() && m_capturesTrace != trace) {
+        note = QStringLiteral("capture traces detached: they were attached to %1").arg(fileName(m_capturesTrace));
+        m_captures.clear();
+    }
+    if (m_captures.isEmpty()) {
+        for (qsizetype i = 0; i + 1 < m_rememberedCaptures.size(); i += 2) {
+            if (m_rememberedCaptures[i] != trace)
+                continue;
+            for (const QString& capture : m_rememberedCaptures[i + 1].split(u'\n', Qt::SkipEmptyParts)) {
+                if (QFileInfo::exists(capture))
+                    m_captures << capture;
+            }
+            if (!m_captures.isEmpty())
+                note = QStringLiteral("the capture traces attached to this trace before came back (File ▸ Detach Capture "
+                                      "Traces to read it without)");
+            break;
+        }
+    }
+    m_capturesTrace = m_captures.isEmpty() ? QString() : trace;
+    rememberCaptures(trace);
+    return note;
+}
+
+void TraceSession::rememberCaptures(const QString& trace)
+{
+    if (m_captures.isEmpty())
+        return;
+    removePair(m_rememberedCaptures, trace);
+    m_rememberedCaptures.prepend(m_captures.join(u'\n'));
+    m_rememberedCaptures.prepend(trace);
+    if (m_rememberedCaptures.size() > 2 * maxRememberedTraces)
+        m_rememberedCaptures.resize(2 * maxRememberedTraces);
+}
+
+std::optional<TraceSession::Start> TraceSession::attachCapture(const QString& capture, const QString& openTrace)
+{
+    if (!m_capturesTrace.isEmpty() && m_capturesTrace != openTrace)
+        m_captures.clear();
+    if (!m_captures.contains(capture))
+        m_captures << capture;
+    if (openTrace.isEmpty()) {
+        m_capturesTrace.clear();
+        return std::nullopt;
+    }
+    m_capturesTrace = openTrace;
+    rememberCaptures(openTrace);
+    return startOf(openTrace);
+}
+
+std::optional<TraceSession::Start> TraceSession::detachCaptures(const QString& openTrace)
+{
+    removePair(m_rememberedCaptures, m_capturesTrace.isEmpty() ? openTrace : m_capturesTrace);
+    m_captures.clear();
+    m_capturesTrace.clear();
+    if (openTrace.isEmpty())
+        return std::nullopt;
+    return startOf(openTrace);
+}
+
+void TraceSession::setRememberedCaptures(const QStringList& pairs)
+{
+    m_rememberedCaptures = pairs.size() % 2 == 0 ? pairs.mid(0, 2 * maxRememberedTraces) : QStringList();
 }
 
 std::optional<TraceSession::Start> TraceSession::attach(const QString& cache, const QString& openTrace)
@@ -70,6 +157,7 @@ TraceSession::Start TraceSession::startOf(const QString& trace) const
     start.trace = trace;
     start.options.inductorCache = m_cache;
     start.options.searchDefaultInductorCache = m_searchDefaults;
+    start.options.captureTraces = m_captures;
     return start;
 }
 
@@ -105,12 +193,7 @@ QString TraceSession::rememberedCacheFor(const QString& trace) const
 
 void TraceSession::forget(const QString& trace)
 {
-    for (qsizetype i = 0; i + 1 < m_remembered.size(); i += 2) {
-        if (m_remembered[i] == trace) {
-            m_remembered.remove(i, 2);
-            return;
-        }
-    }
+    removePair(m_remembered, trace);
 }
 
 } // namespace Ridgeline

@@ -6,7 +6,10 @@
 // - reopening a trace brings back the cache last attached to it, until it
 //   is detached; the window keeps these pairs in its settings;
 // - without an attached cache the default places are searched, unless
-//   turned off (--no-inductor-cache).
+//   turned off (--no-inductor-cache);
+// - capture traces of a replay trace's CUDA/HIP graphs follow the same
+//   rules: attached to the open trace, detached when another opens, brought
+//   back when it is reopened.
 #pragma once
 
 #include "engine/analysis.h"
@@ -31,7 +34,7 @@ public:
     };
 
     Start open(const QString& trace);
-    Start open(const QString& trace, const QString& inductorCache);
+    Start open(const QString& trace, const QString& inductorCache, const QStringList& captures = {});
     // Read `openTrace` again with `cache`; with no trace open (empty), keep
     // the cache for the next one and return nullopt.
     std::optional<Start> attach(const QString& cache, const QString& openTrace);
@@ -39,6 +42,14 @@ public:
     // `openTrace` again without it, unless empty.
     std::optional<Start> detach(const QString& openTrace);
     std::optional<Start> reload(const QString& openTrace) const;
+    // Adds a capture trace (or folder) to the open trace's; with none open,
+    // keeps it for the next one and returns nullopt.
+    std::optional<Start> attachCapture(const QString& capture, const QString& openTrace);
+    std::optional<Start> detachCaptures(const QString& openTrace);
+    QStringList attachedCaptures() const { return m_captures; }
+    // The captures remembered per trace, newest first: trace, captures joined by newlines, ...
+    QStringList rememberedCaptures() const { return m_rememberedCaptures; }
+    void setRememberedCaptures(const QStringList& pairs);
 
     QString attachedCache() const { return m_cache; }
     void setSearchDefaultCache(bool search) { m_searchDefaults = search; }
@@ -54,11 +65,18 @@ private:
     Start startOf(const QString& trace) const; // the options as they stand
     QString rememberedCacheFor(const QString& trace) const; // empty when none, or gone from disk
     void forget(const QString& trace);
+    // Attaches the current captures to `trace` or, when they belonged to
+    // another, detaches them; returns the note for the user (or empty).
+    QString settleCaptures(const QString& trace);
+    void rememberCaptures(const QString& trace);
 
     QString m_cache; // attached by the user; empty: the default places
     QString m_cacheTrace; // the trace m_cache belongs to; empty: the next one opened
     bool m_searchDefaults = true;
     QStringList m_remembered;
+    QStringList m_captures;  // capture traces attached by the user
+    QString m_capturesTrace; // the trace they belong to; empty: the next one opened
+    QStringList m_rememberedCaptures;
 };
 
 } // namespace Ridgeline

@@ -16,6 +16,7 @@ TraceSummary summarize(const AnalysisResult& result)
         ++summary.byProvenance[provenanceKey(row.provenance())];
         summary.kernelOnly += row.kind == RowKind::KernelOnly;
         summary.opOnly += row.kind == RowKind::OpOnly;
+        summary.replayed += row.kind == RowKind::Replayed;
     }
     return summary;
 }

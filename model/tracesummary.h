@@ -20,6 +20,7 @@ struct TraceSummary
     QMap<QString, int> byProvenance; // "V2" / "V1" / "none" -> unique kernels
     int kernelOnly = 0;              // rows from graph replays
     int opOnly = 0;                  // rows captured without a kernel
+    int replayed = 0;                // rows of captured ops with their replays' time
 };
 
 TraceSummary summarize(const AnalysisResult& result);

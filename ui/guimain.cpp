@@ -26,7 +26,8 @@ void arrangeScreenshot(MainWindow& window, const QString& path)
 
 } // namespace
 
-int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache)
+int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache,
+           const QStringList& captures)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Ridgeline"));
@@ -37,9 +38,13 @@ int runGui(int argc, char** argv, const QString& tracePath, const QString& induc
         arrangeScreenshot(window, screenshot);
     window.show();
     if (!tracePath.isEmpty())
-        window.openTrace(tracePath, inductorCache);
+        window.openTrace(tracePath, inductorCache, captures);
     else if (!inductorCache.isEmpty())
         window.attachInductorCache(inductorCache);
+    for (const QString& capture : captures) {
+        if (tracePath.isEmpty())
+            window.attachCaptureTrace(capture);
+    }
     return app.exec();
 }
 

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace Ridgeline {
 
 // Opens `tracePath` when it is not empty, with `inductorCache` attached when
 // that is not empty; without `searchDefaultCache`, no cache but an attached
 // one is read.
-int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache);
+int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache,
+           const QStringList& captures = {});
 
 } // namespace Ridgeline

@@ -144,6 +144,17 @@ void MainWindow::createMenus()
     m_detachCache = file->addAction(tr("&Detach Inductor Cache"), this, &MainWindow::detachInductorCache);
     m_detachCache->setEnabled(false);
     file->addSeparator();
+    QAction* attachCapture = file->addAction(tr("Attach &Capture Trace…"), this, [this] {
+        const QString dir = QFileInfo(currentTracePath()).path();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Attach Capture Trace"), dir,
+                                                          tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+        if (!path.isEmpty())
+            attachCaptureTrace(path);
+    });
+    attachCapture->setToolTip(tr("Give a trace of CUDA/HIP graph replays the figures of the ops captured into its graphs"));
+    m_detachCaptures = file->addAction(tr("Detach Capture &Traces"), this, &MainWindow::detachCaptureTraces);
+    m_detachCaptures->setEnabled(false);
+    file->addSeparator();
     QAction* exportTable = file->addAction(tr("&Export Kernel Table…"), this, &MainWindow::exportKernelTable);
     exportTable->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* exportChart = file->addAction(tr("Export &Roofline…"), this, &MainWindow::exportRoofline);
@@ -406,6 +417,7 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     m_session.setRememberedCaches(settings.value(SettingsKeys::attachedCaches()).toStringList());
+    m_session.setRememberedCaptures(settings.value(SettingsKeys::attachedCaptures()).toStringList());
     m_gpuChoice = settings.value(SettingsKeys::gpu()).toString();
     m_peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
                                                                                                        : PeakSet::Datasheet;
@@ -438,6 +450,7 @@ void MainWindow::saveSettings() const
     settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_peaks));
     m_recent->save();
     settings.setValue(SettingsKeys::attachedCaches(), m_session.rememberedCaches());
+    settings.setValue(SettingsKeys::attachedCaptures(), m_session.rememberedCaptures());
     settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
     if (m_result && !m_result->tracePath.startsWith(u':'))
         settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());

@@ -44,7 +44,13 @@ public:
     // last one comes back).
     void openTrace(const QString& path);
     // Opens a trace with an Inductor cache attached (empty: the default places).
-    void openTrace(const QString& path, const QString& inductorCache);
+    void openTrace(const QString& path, const QString& inductorCache, const QStringList& captures = {});
+    // Reads the open replay trace again with `path` (a capture trace of its
+    // CUDA/HIP graphs, or a folder of them) attached; with none open, the
+    // next trace opened gets it.
+    void attachCaptureTrace(const QString& path);
+    void detachCaptureTraces();
+    QStringList attachedCaptureTraces() const { return m_session.attachedCaptures(); }
     // Reads the open trace again with `path` as its Inductor cache, the V1
     // model's source; with no trace open, the next trace opened uses it.
     void attachInductorCache(const QString& path);
@@ -87,6 +93,7 @@ private:
     static QString displayName(const QString& path);
     // mainwindowinputs.cpp: traces and caches by menu, dialog or drop.
     void start(const TraceSession::Start& start);
+    bool hasGraphReplays() const; // the open trace launches CUDA/HIP graphs
     // The trace being read or shown; empty when none (or it failed to load).
     QString currentTracePath() const;
     QString dropDescription(const DroppedInputs& dropped) const;
@@ -120,6 +127,7 @@ private:
     QActionGroup* m_peakGroup = nullptr;
     QActionGroup* m_frameGroup = nullptr;
     QAction* m_detachCache = nullptr;
+    QAction* m_detachCaptures = nullptr;
     QAction* m_reload = nullptr;
 
     GpuCatalog m_catalog;

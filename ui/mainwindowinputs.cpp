@@ -5,6 +5,7 @@
 
 #include "analysiscontroller.h"
 #include "droppedinputs.h"
+#include "engine/inputkind.h"
 #include "engine/inductorcache/inductorcachelocator.h"
 #include "settingskeys.h"
 
@@ -26,17 +27,39 @@ void MainWindow::openTrace(const QString& path)
     start(m_session.open(path));
 }
 
-void MainWindow::openTrace(const QString& path, const QString& inductorCache)
+void MainWindow::openTrace(const QString& path, const QString& inductorCache, const QStringList& captures)
 {
-    start(m_session.open(path, inductorCache));
+    start(m_session.open(path, inductorCache, captures));
+}
+
+void MainWindow::attachCaptureTrace(const QString& path)
+{
+    if (const auto reading = m_session.attachCapture(path, currentTracePath()))
+        start(*reading);
+    else
+        statusBar()->showMessage(tr("Capture trace %1 attached: the next trace you open matches its graph replays to it")
+                                     .arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::detachCaptureTraces()
+{
+    if (const auto reading = m_session.detachCaptures(currentTracePath()))
+        start(*reading);
+    m_detachCaptures->setEnabled(false);
 }
 
 void MainWindow::start(const TraceSession::Start& start)
 {
     m_cacheNote = start.note;
     m_detachCache->setEnabled(!start.options.inductorCache.isEmpty());
+    m_detachCaptures->setEnabled(!start.options.captureTraces.isEmpty());
     m_reload->setEnabled(true);
     m_controller->open(start.trace, start.options);
+}
+
+bool MainWindow::hasGraphReplays() const
+{
+    return m_result && !m_controller->isRunning() && !m_result->graphs.launches.empty();
 }
 
 QString MainWindow::currentTracePath() const
@@ -122,6 +145,8 @@ QString MainWindow::dropDescription(const DroppedInputs& dropped) const
         return tr("Cannot use %1").arg(dropped.problems.front());
     if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
         return tr("Drop to open %1\nwith the Inductor cache %2").arg(fileName(dropped.trace), fileName(dropped.inductorCache));
+    if (!dropped.trace.isEmpty() && hasGraphReplays())
+        return tr("Drop to open %1\n(or to attach it, if it is a capture of this trace's graphs)").arg(fileName(dropped.trace));
     if (!dropped.trace.isEmpty())
         return tr("Drop to open %1").arg(fileName(dropped.trace));
     const QString trace = currentTracePath();
@@ -165,6 +190,8 @@ void MainWindow::dropEvent(QDropEvent* event)
     }
     if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
         openTrace(dropped.trace, dropped.inductorCache);
+    else if (!dropped.trace.isEmpty() && hasGraphReplays() && isGraphCaptureTrace(dropped.trace))
+        attachCaptureTrace(dropped.trace); // told apart by content: captures and no graph launch
     else if (!dropped.trace.isEmpty())
         openTrace(dropped.trace);
     else if (!dropped.inductorCache.isEmpty())

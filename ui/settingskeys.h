@@ -16,6 +16,7 @@ inline QString tableHeader() { return QStringLiteral("table/header"); }
 inline QString recentFiles() { return QStringLiteral("files/recent"); }
 inline QString lastDirectory() { return QStringLiteral("files/lastDirectory"); }
 inline QString attachedCaches() { return QStringLiteral("files/inductorCaches"); } // trace, cache, ...
+inline QString attachedCaptures() { return QStringLiteral("files/captureTraces"); } // trace, captures joined by newlines, ...
 inline QString gpu() { return QStringLiteral("roofline/gpu"); } // empty: match the trace's GPU
 inline QString peakSet() { return QStringLiteral("roofline/peaks"); }
 inline QString frame() { return QStringLiteral("roofline/frame"); }

@@ -55,6 +55,31 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
         .arg(result.inductorCacheTraceKernels);
 }
 
+// CUDA/HIP graphs: what was matched to which captures, and what was not.
+QString graphLine(const GraphMergeSummary& graphs)
+{
+    if (!graphs.any())
+        return {};
+    QStringList files;
+    for (const CaptureSummary& capture : graphs.captures)
+        files << (capture.isReplayTrace ? SummaryStrip::tr("this trace") : QFileInfo(capture.path).fileName().toHtmlEscaped());
+    if (graphs.launches.empty())
+        return SummaryStrip::tr("CUDA/HIP graph capture: %1 in %2, no replays in this trace")
+            .arg(graphs.windows.size() == 1 ? SummaryStrip::tr("1 capture window") : SummaryStrip::tr("%1 capture windows").arg(graphs.windows.size()),
+                 files.join(QStringLiteral(", ")));
+    QString line = SummaryStrip::tr("CUDA/HIP graphs: <b>%1 of %2</b> graph launches matched to captures")
+                       .arg(graphs.matchedLaunches)
+                       .arg(graphs.launches.size());
+    line += files.isEmpty() ? SummaryStrip::tr(" (no capture: <b>File ▸ Attach Capture Trace</b>, or drop it on the window)")
+                            : SummaryStrip::tr(" in %1").arg(files.join(QStringLiteral(", ")));
+    line += SummaryStrip::tr("; %1 of %2 replayed Triton kernels attributed")
+                .arg(graphs.attributedKernels)
+                .arg(graphs.replayedTritonKernels);
+    if (graphs.ambiguousLaunches > 0)
+        line += SummaryStrip::tr(", %1 launches ambiguous").arg(graphs.ambiguousLaunches);
+    return line;
+}
+
 } // namespace
 
 void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks)
@@ -80,12 +105,16 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
                             summary.uniqueKernels == 0 ? QString()
                                                        : QStringLiteral(": ") + categories.join(QStringLiteral(", "))
                                     + QStringLiteral("; ") + provenances.join(QStringLiteral(", ")));
+    if (summary.replayed > 0)
+        html += tr(", %1 from graph replays with their captured ops").arg(summary.replayed);
     if (summary.kernelOnly > 0)
         html += tr(", %1 graph-replayed (time only)").arg(summary.kernelOnly);
     if (summary.opOnly > 0)
         html += tr(", %1 captured without a kernel").arg(summary.opOnly);
     if (const QString cache = cacheLine(result, summary); !cache.isEmpty())
         html += QStringLiteral("<br>") + cache;
+    if (const QString graphs = graphLine(result.graphs); !graphs.isEmpty())
+        html += QStringLiteral("<br>") + graphs;
     if (!result.warnings.isEmpty())
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
                     .arg(result.warnings.size() == 1 ? result.warnings.front().toHtmlEscaped()
@@ -96,6 +125,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
     QStringList tip;
     if (!result.inductorCacheSource.isEmpty())
         tip << tr("Inductor cache: %1").arg(result.inductorCacheSource);
+    for (const CaptureSummary& capture : result.graphs.captures)
+        tip << tr("Capture trace: %1 (%2 windows, %3 graph launches matched)").arg(capture.path).arg(capture.windows).arg(capture.matchedLaunches);
     setToolTip((tip + result.warnings).join(u'\n'));
 }
 

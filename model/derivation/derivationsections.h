@@ -22,6 +22,8 @@ QString shape(const std::vector<std::int64_t>& dims); // "[8, 4096, 8192]"
 void writeSummary(MarkdownWriter& md, const KernelRow& row);
 // One line of results under the summary: the figures the table shows.
 void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+// Replayed rows: replay kernel -> graph launch -> capture -> captured op.
+void writeReplayChain(MarkdownWriter& md, const KernelRow& row);
 void writeRawArgs(MarkdownWriter& md, const KernelRow& row);
 void writeElementCounts(MarkdownWriter& md, const KernelRow& row);
 void writeBytes(MarkdownWriter& md, const KernelRow& row);

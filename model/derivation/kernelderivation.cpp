@@ -41,6 +41,9 @@ QString rowKindText(const KernelRow& row)
                              "figures, no time")
             : QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
                              "no time, and no figures (see the reason above)");
+    case RowKind::Replayed:
+        return QStringLiteral("a Triton op captured into a CUDA/HIP graph and the replays of its kernel: "
+                              "figures from the captured op, time from the replays");
     }
     return {};
 }
@@ -206,6 +209,8 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
     MarkdownWriter md;
     writeSummary(md, row);
     writeAtAGlance(md, row, gpu, peaks);
+    if (row.replay)
+        writeReplayChain(md, row);
     writeRawArgs(md, row);
     const bool v1 = row.provenance() == Provenance::V1 && row.model.v1;
     if (v1)

@@ -1,10 +1,14 @@
 #include "engine/analysis.h"
 
+#include "engine/graphs/capturetracefiles.h"
+#include "engine/graphs/graphmerge.h"
 #include "engine/inductorcache/inductorcacheloader.h"
 #include "engine/input/tracereader.h"
 #include "engine/linking/kernellinker.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
+
+#include <QFileInfo>
 
 namespace Ridgeline {
 namespace {
@@ -32,6 +36,15 @@ QSet<QString> kernelNames(const RawTrace& trace)
     return names;
 }
 
+// A capture trace read and linked, for its capture windows and their ops.
+struct ReadCapture
+{
+    CaptureTraceFile file;
+    RawTrace trace;
+    LinkedKernels linked;
+    QStringList warnings;
+};
+
 } // namespace
 
 AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options, const JobControl& control)
@@ -41,12 +54,17 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     InductorCacheLoader cache(options.inductorCache, options.searchDefaultInductorCache,
                               options.cacheEnvironment.value_or(CacheEnvironment::fromProcess()));
     const qint64 cacheBytes = cache.totalBytes();
+    QStringList captureWarnings;
+    std::vector<CaptureTraceFile> captureFiles = captureTraceFiles(options.captureTraces, &captureWarnings);
+    qint64 captureBytes = 0;
+    for (const CaptureTraceFile& file : captureFiles)
+        captureBytes += QFileInfo(file.path).size();
     qint64 traceBytes = 0;
     JobControl traceControl;
     traceControl.stop = control.stop;
     traceControl.progress = [&](qint64 done, qint64 total) {
         traceBytes = total;
-        control.report(done, total + cacheBytes);
+        control.report(done, total + captureBytes + cacheBytes);
     };
 
     AnalysisOutcome outcome;
@@ -61,19 +79,55 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
         return cancelled(path);
 
     const RawTrace& trace = read.trace;
+
+    // The capture traces, one after the other, each costing what reading it alone costs.
+    std::vector<ReadCapture> captures;
+    captures.reserve(captureFiles.size());
+    qint64 captureDone = 0;
+    for (CaptureTraceFile& file : captureFiles) {
+        JobControl captureControl;
+        captureControl.stop = control.stop;
+        const qint64 size = QFileInfo(file.path).size();
+        captureControl.progress = [&](qint64 done, qint64) {
+            control.report(traceBytes + captureDone + std::min(done, size), traceBytes + captureBytes + cacheBytes);
+        };
+        TraceReadResult captureRead = readTrace(file.path, captureControl);
+        if (captureRead.status == TraceReadResult::Status::Cancelled || control.stopRequested())
+            return cancelled(path);
+        captureDone += size;
+        if (captureRead.status != TraceReadResult::Status::Ok) {
+            captureWarnings << QStringLiteral("capture trace not used: ") + captureRead.error;
+            continue;
+        }
+        ReadCapture capture { std::move(file), std::move(captureRead.trace), {}, {} };
+        capture.linked = linkKernels(capture.trace);
+        for (const QString& warning : capture.trace.warnings)
+            capture.warnings << capture.file.path + QStringLiteral(": ") + warning;
+        if (capture.trace.captureMarkers.empty())
+            capture.warnings << capture.file.path + QStringLiteral(": no stream capture in this trace (no StreamBeginCapture call)");
+        captures.push_back(std::move(capture));
+    }
+
     JobControl cacheControl;
     cacheControl.stop = control.stop;
-    cacheControl.progress = [&](qint64 done, qint64 total) { control.report(traceBytes + done, traceBytes + total); };
+    const qint64 beforeCache = traceBytes + captureBytes;
+    cacheControl.progress = [&](qint64 done, qint64 total) { control.report(beforeCache + done, beforeCache + total); };
     if (!cache.load(kernelNames(trace), cacheControl))
         return cancelled(path);
 
     const LinkedKernels linked = linkKernels(trace);
+    std::vector<CaptureSource> sources;
+    if (!trace.captureMarkers.empty())
+        sources.push_back({ path, &trace, &linked, std::nullopt, {}, {} });
+    for (const ReadCapture& capture : captures)
+        sources.push_back({ capture.file.path, &capture.trace, &capture.linked, capture.file.batchSize, capture.file.mode, capture.warnings });
+    GraphMerge merged = mergeGraphReplays(trace, linked, sources);
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
-    result->kernels = aggregateKernels(trace, linked, modeller);
+    result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;
@@ -104,6 +158,17 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     if (result->cacheWarnings.size() > cacheWarningsInSummary)
         result->warnings << QStringLiteral("%1 more Inductor cache warnings")
                                 .arg(result->cacheWarnings.size() - cacheWarningsInSummary);
+
+    result->graphs = std::move(merged.summary);
+    result->graphs.warnings = captureWarnings + result->graphs.warnings;
+    result->warnings << result->graphs.warnings;
+    for (const CaptureSummary& capture : result->graphs.captures)
+        result->warnings << capture.warnings.mid(0, cacheWarningsInSummary);
+    if (result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches > 0)
+        result->warnings << QStringLiteral("%1 of %2 graph launches not attributed to a capture (%3 ambiguous): their Triton kernels keep time only")
+                                .arg(result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches)
+                                .arg(result->graphs.launches.size())
+                                .arg(result->graphs.ambiguousLaunches);
 
     outcome.status = AnalysisOutcome::Status::Ok;
     outcome.result = std::move(result);

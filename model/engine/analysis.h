@@ -22,6 +22,10 @@ struct AnalysisOptions
     bool searchDefaultInductorCache = true;
     // What the default search sees; nullopt: this process's environment.
     std::optional<CacheEnvironment> cacheEnvironment;
+    // Capture traces of the opened replay trace's CUDA/HIP graphs: files, or
+    // folders of them (vLLM's capture_traces/). The opened trace's own
+    // capture windows are always used.
+    QStringList captureTraces;
 };
 
 struct AnalysisOutcome

@@ -53,4 +53,32 @@ InputClassification classifyInput(const QString& path)
     return { InputKind::Unusable, problem };
 }
 
+bool isGraphCaptureTrace(const QString& path)
+{
+    QString error;
+    const auto source = TraceSource::open(path, &error);
+    if (!source)
+        return false;
+    // The markers are ASCII and never escaped: a byte search across chunk
+    // boundaries (keeping the last bytes of each chunk) finds them.
+    static const QByteArray capture = QByteArrayLiteral("StreamBeginCapture");
+    static const QByteArray graphLaunch = QByteArrayLiteral("GraphLaunch");
+    constexpr qint64 chunk = 1 << 20;
+    QByteArray tail;
+    bool captures = false;
+    qint64 read = 0;
+    while (read < maxCaptureProbeBytes) {
+        const QByteArray next = source->stream().read(chunk);
+        if (next.isEmpty())
+            break;
+        read += next.size();
+        const QByteArray text = tail + next;
+        if (text.contains(graphLaunch))
+            return false;
+        captures = captures || text.contains(capture);
+        tail = text.right(capture.size());
+    }
+    return captures;
+}
+
 } // namespace Ridgeline

@@ -22,4 +22,10 @@ struct InputClassification
 // Cheap: reads at most the first few kilobytes; never lists a folder.
 InputClassification classifyInput(const QString& path);
 
+// Whether a trace is the capture of CUDA/HIP graphs and nothing else: it
+// captures streams (StreamBeginCapture) and launches no graph. Reads the
+// trace's JSON as it streams, up to maxCaptureProbeBytes of it.
+bool isGraphCaptureTrace(const QString& path);
+constexpr qint64 maxCaptureProbeBytes = qint64(256) << 20;
+
 } // namespace Ridgeline

@@ -1,6 +1,7 @@
 // Telling a trace from an Inductor cache by content: what a drop or a file
 // dialog hands over decides whether it is opened or attached.
 #include "cachefixtures.h"
+#include "graphfixtures.h"
 #include "engine/inputkind.h"
 #include "testsupport.h"
 
@@ -53,4 +54,19 @@ TEST(InputKind, AnythingElseSaysWhy)
     const auto absent = classifyInput(fixtures.path(QStringLiteral("absent")));
     EXPECT_EQ(absent.kind, InputKind::Unusable);
     EXPECT_EQ(absent.problem, QStringLiteral("no such file or folder"));
+}
+
+TEST(InputKind, ACaptureTraceIsToldApartByItsContent)
+{
+    TempTraces temp;
+    const QByteArray capture = traceJson(captureWindow(1000, 10, { { "triton_poi_fused_add_0", poiAddArgs(64) } }));
+    const QByteArray replay = traceJson(graphReplay(5000, 900, { { "triton_poi_fused_add_0", 4 } }));
+    const QByteArray both = traceJson(captureWindow(1000, 10, { { "triton_poi_fused_add_0", poiAddArgs(64) } }) + ",\n"
+                                      + graphReplay(5000, 900, { { "triton_poi_fused_add_0", 4 } }));
+    EXPECT_TRUE(isGraphCaptureTrace(temp.write(QStringLiteral("capture.json"), capture)));
+    EXPECT_TRUE(isGraphCaptureTrace(temp.gzip(QStringLiteral("capture.json.gz"), capture)));
+    EXPECT_FALSE(isGraphCaptureTrace(temp.write(QStringLiteral("replay.json"), replay)));
+    EXPECT_FALSE(isGraphCaptureTrace(temp.write(QStringLiteral("both.json"), both))); // a trace to open, not to attach
+    EXPECT_FALSE(isGraphCaptureTrace(bundledSampleTrace()));
+    EXPECT_FALSE(isGraphCaptureTrace(temp.path(QStringLiteral("absent.json"))));
 }

@@ -91,3 +91,43 @@ TEST(TraceSession, RememberedCachesAreBoundedAndMustStillExist)
     session.setRememberedCaches({ f.a }); // not pairs: ignored
     EXPECT_TRUE(session.rememberedCaches().isEmpty());
 }
+
+TEST(TraceSession, CaptureTracesBelongToTheOpenTraceAndComeBackWithIt)
+{
+    Files f;
+    const QString capture = f.fixtures.write(QStringLiteral("capture.json"), "{}");
+    const QString folder = f.fixtures.cacheDirectory(); // any existing folder stands for capture_traces/
+    TraceSession session;
+    session.open(f.a);
+    const auto reread = session.attachCapture(capture, f.a);
+    ASSERT_TRUE(reread.has_value());
+    EXPECT_EQ(reread->options.captureTraces, QStringList { capture });
+    EXPECT_EQ(session.attachCapture(folder, f.a)->options.captureTraces, (QStringList { capture, folder }));
+    EXPECT_EQ(session.attachCapture(capture, f.a)->options.captureTraces.size(), 2); // no duplicates
+    EXPECT_EQ(session.reload(f.a)->options.captureTraces.size(), 2);
+
+    const TraceSession::Start other = session.open(f.b);
+    EXPECT_TRUE(other.options.captureTraces.isEmpty());
+    EXPECT_TRUE(other.note.contains(QStringLiteral("capture traces detached: they were attached to a.json"))) << qPrintable(other.note);
+
+    // Remembered for the trace, also across sessions (the window saves the list).
+    TraceSession later;
+    later.setRememberedCaptures(session.rememberedCaptures());
+    const TraceSession::Start back = later.open(f.a);
+    EXPECT_EQ(back.options.captureTraces, (QStringList { capture, folder }));
+    EXPECT_TRUE(back.note.contains(QStringLiteral("capture traces attached to this trace before"))) << qPrintable(back.note);
+
+    // Detached: gone for good.
+    EXPECT_TRUE(later.detachCaptures(f.a)->options.captureTraces.isEmpty());
+    EXPECT_TRUE(later.open(f.a).options.captureTraces.isEmpty());
+    EXPECT_TRUE(later.rememberedCaptures().isEmpty());
+}
+
+TEST(TraceSession, APendingCaptureGoesToTheNextTrace)
+{
+    Files f;
+    const QString capture = f.fixtures.write(QStringLiteral("capture.json"), "{}");
+    TraceSession session;
+    EXPECT_FALSE(session.attachCapture(capture, QString()).has_value());
+    EXPECT_EQ(session.open(f.b).options.captureTraces, QStringList { capture });
+}

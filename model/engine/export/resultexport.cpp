@@ -1,6 +1,7 @@
 #include "engine/export/resultexport.h"
 
 #include "engine/base/csvfield.h"
+#include "engine/export/graphexport.h"
 #include "engine/roofline/gpuspec.h"
 
 #include <QFile>
@@ -125,6 +126,7 @@ QJsonObject kernelObject(const KernelRow& row)
     object[QStringLiteral("tb_per_s")] = number(mean(row.tbPerS));
     object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
     object[QStringLiteral("v1")] = v1Object(row.model);
+    object[QStringLiteral("capture")] = replayJson(row);
     if (row.traceLens) {
         const TraceLensFigures& tl = *row.traceLens;
         object[QStringLiteral("tracelens")] = QJsonObject {
@@ -172,13 +174,15 @@ QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu)
     root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(result.warnings);
     root[QStringLiteral("inductor_cache")] = cacheObject(result);
+    root[QStringLiteral("captures")] = capturesJson(result.graphs);
+    root[QStringLiteral("graphs")] = graphsJson(result.graphs);
     root[QStringLiteral("kernels")] = kernels;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 QByteArray exportCsv(const AnalysisResult& result)
 {
-    const QStringList header {
+    QStringList header {
         QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("kind"), QStringLiteral("provenance"),
         QStringLiteral("reason"), QStringLiteral("xnumel"), QStringLiteral("rnumel"), QStringLiteral("fused_ops"),
         QStringLiteral("input_dims"), QStringLiteral("input_types"), QStringLiteral("calls"),
@@ -193,6 +197,7 @@ QByteArray exportCsv(const AnalysisResult& result)
         QStringLiteral("v1_heuristic"), QStringLiteral("v1_size_hints"), QStringLiteral("v1_bytes"),
         QStringLiteral("v1_flops"), QStringLiteral("v1_output_write_note"),
     };
+    header << replayCsvHeader();
     QString out = header.join(u',') + u'\n';
     for (const KernelRow& row : result.kernels) {
         const auto& t = row.kernelTimeUs;
@@ -242,6 +247,7 @@ QByteArray exportCsv(const AnalysisResult& result)
                << (v1 ? optional(v1->bytes) : QString())
                << (v1 ? optional(v1->flops) : QString())
                << csvField(row.model.v1OutputWriteNote.value_or(QString()));
+        fields << replayCsvFields(row);
         out += fields.join(u',') + u'\n';
     }
     return out.toUtf8();

@@ -43,11 +43,44 @@ struct TritonOpRecord
     std::shared_ptr<const TritonOpArgs> args;
 };
 
+enum class LaunchKind : std::uint8_t {
+    Kernel, // cudaLaunchKernel, hipModuleLaunchKernel, ...
+    Graph,  // cudaGraphLaunch / hipGraphLaunch
+    Memcpy, // cudaMemcpyAsync, ...: a graph node when captured
+    Memset,
+};
+
+constexpr std::uint32_t noKernelName = UINT32_MAX;
+
+// A runtime call that starts GPU work.
 struct LaunchRecord
 {
     std::int64_t key = -1; // correlation, else External id
-    bool graph = false;    // cudaGraphLaunch / hipGraphLaunch
+    LaunchKind kind = LaunchKind::Kernel;
     QString name;
+    double ts = 0;
+    std::uint32_t thread = 0;
+    std::uint32_t kernelNameId = noKernelName; // args.kernel, into RawTrace::gpuEventNames
+    std::uint64_t geometry = 0;                // grid and block (kernelGeometry), 0: not recorded
+};
+
+// A cudaStreamBeginCapture / EndCapture call (hip too): graph capture bounds.
+struct CaptureMarker
+{
+    double ts = 0;
+    double end = 0;
+    std::uint32_t thread = 0;
+    bool begin = true;
+};
+
+// vLLM's "capture_<batch>_<mode>" annotation around a capture.
+struct CaptureAnnotation
+{
+    double begin = 0;
+    double end = 0;
+    std::uint32_t thread = 0;
+    int batchSize = 0;
+    QString mode;
 };
 
 enum class GpuEventKind : std::uint8_t { Kernel, Memcpy, Memset };
@@ -60,7 +93,11 @@ struct GpuEventRecord
     std::uint32_t thread = 0;
     std::uint32_t nameId = 0; // into RawTrace::gpuEventNames
     GpuEventKind kind = GpuEventKind::Kernel;
+    std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
 };
+
+// grid and block as one comparable value; 0 means not recorded.
+std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t block[3]);
 
 struct RawTrace
 {
@@ -69,7 +106,9 @@ struct RawTrace
     std::vector<TritonOpRecord> tritonOps;
     std::vector<LaunchRecord> launches;
     std::vector<GpuEventRecord> gpuEvents;
-    QStringList gpuEventNames;
+    QStringList gpuEventNames; // and the kernel names of launches (args.kernel)
+    std::vector<CaptureMarker> captureMarkers;
+    std::vector<CaptureAnnotation> captureAnnotations;
     std::unordered_map<std::int64_t, std::uint32_t> flowEndThread; // ac2g id -> thread of its "f" end
     // Keys of GPU events dropped for a bad duration: their launches say so.
     std::unordered_set<std::int64_t> badGpuEventKeys;

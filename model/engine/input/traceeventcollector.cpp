@@ -60,6 +60,31 @@ std::optional<std::int64_t> readInteger(ondemand::value value)
     return std::nullopt;
 }
 
+bool contains(std::string_view text, std::string_view part)
+{
+    return text.find(part) != std::string_view::npos;
+}
+
+// vLLM names each capture "capture_<batch>_<mode>" (capture_32_FULL).
+std::optional<CaptureAnnotation> captureAnnotation(std::string_view name)
+{
+    constexpr std::string_view prefix = "capture_";
+    if (!name.starts_with(prefix))
+        return std::nullopt;
+    size_t i = prefix.size();
+    std::int64_t batch = 0;
+    const size_t digits = i;
+    while (i < name.size() && name[i] >= '0' && name[i] <= '9' && i - digits < 9)
+        batch = batch * 10 + (name[i++] - '0');
+    if (i == digits)
+        return std::nullopt;
+    CaptureAnnotation annotation;
+    annotation.batchSize = int(batch);
+    if (i < name.size() && name[i] == '_')
+        annotation.mode = toQString(name.substr(i + 1, 32));
+    return annotation;
+}
+
 bool isLaunch(std::string_view name)
 {
     return name.find("LaunchKernel") != std::string_view::npos || name.find("GraphLaunch") != std::string_view::npos
@@ -87,7 +112,7 @@ bool isIrrelevantCategory(std::string_view json)
     if (end == std::string_view::npos)
         return false;
     const std::string_view cat = json.substr(i + 1, end - i - 1);
-    static constexpr std::string_view relevant[] = { "cpu_op", "cuda_runtime", "cuda_driver", "kernel", "gpu_memcpy", "gpu_memset", "ac2g" };
+    static constexpr std::string_view relevant[] = { "cpu_op", "cuda_runtime", "cuda_driver", "kernel", "gpu_memcpy", "gpu_memset", "ac2g", "user_annotation" };
     for (std::string_view wanted : relevant) {
         if (cat == wanted)
             return false;
@@ -212,7 +237,7 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
     return true;
 }
 
-void TraceEventCollector::readKeys(std::string_view argsJson, std::int64_t* correlation, std::int64_t* externalId)
+void TraceEventCollector::readKeys(std::string_view argsJson, LaunchArgs* out)
 {
     if (argsJson.empty())
         return;
@@ -220,6 +245,20 @@ void TraceEventCollector::readKeys(std::string_view argsJson, std::int64_t* corr
     ondemand::object object;
     if (m_argsParser.iterate(padded(argsJson)).get(document) || document.get_object().get(object))
         return;
+    // grid and block: three integers each, as launches and kernels record them.
+    auto readDims = [](ondemand::value value, std::int64_t dims[3]) {
+        ondemand::array array;
+        if (value.get_array().get(array))
+            return false;
+        int n = 0;
+        for (auto element : array) {
+            std::int64_t number = 0;
+            if (n == 3 || element.get_int64().get(number))
+                return false;
+            dims[n++] = number;
+        }
+        return n == 3;
+    };
     for (auto field : object) {
         std::string_view key;
         ondemand::value value;
@@ -227,10 +266,18 @@ void TraceEventCollector::readKeys(std::string_view argsJson, std::int64_t* corr
             return;
         if (key == "correlation") {
             if (auto number = readInteger(value))
-                *correlation = *number;
+                out->correlation = *number;
         } else if (key == "External id") {
             if (auto number = readInteger(value))
-                *externalId = *number;
+                out->externalId = *number;
+        } else if (key == "kernel") {
+            std::string_view text;
+            if (!value.get_string().get(text))
+                out->kernel = text;
+        } else if (key == "grid") {
+            out->hasGrid = readDims(value, out->grid);
+        } else if (key == "block") {
+            out->hasBlock = readDims(value, out->block);
         }
     }
 }
@@ -353,12 +400,25 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.flowEndThread[*event.id] = threadId(event.pid, event.tid);
         return;
     }
+    if (cat == "user_annotation") {
+        if (!complete || !event.ts || !event.dur || m_trace.captureAnnotations.size() >= maxCaptureAnnotations)
+            return;
+        if (auto annotation = captureAnnotation(event.name)) {
+            annotation->begin = *event.ts;
+            annotation->end = *event.ts + *event.dur;
+            annotation->thread = threadId(event.pid, event.tid);
+            m_trace.captureAnnotations.push_back(std::move(*annotation));
+        }
+        return;
+    }
     const bool hostOp = complete && cat == "cpu_op";
     const bool runtime = complete && (cat == "cuda_runtime" || cat == "cuda_driver");
     const bool gpu = complete && (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset");
     if (!hostOp && !runtime && !gpu)
         return;
-    if (runtime && !isLaunch(event.name))
+    const bool captureMarker = runtime && (contains(event.name, "StreamBeginCapture") || contains(event.name, "StreamEndCapture"));
+    const bool copy = runtime && !captureMarker && (contains(event.name, "Memcpy") || contains(event.name, "Memset"));
+    if (runtime && !captureMarker && !copy && !isLaunch(event.name))
         return;
 
     // Built only on the rare path that reports a damaged event.
@@ -371,9 +431,9 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     const std::uint32_t thread = threadId(event.pid, event.tid);
 
     if (gpu) {
-        std::int64_t correlation = -1, externalId = -1;
-        readKeys(event.args, &correlation, &externalId);
-        const std::int64_t key = correlation >= 0 ? correlation : externalId;
+        LaunchArgs args;
+        readKeys(event.args, &args);
+        const std::int64_t key = args.key();
         if (badDuration) {
             m_trace.badGpuEventKeys.insert(key);
             skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur") : QStringLiteral(" has no dur")));
@@ -386,6 +446,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         record.thread = thread;
         record.nameId = gpuNameId(event.name);
         record.kind = cat == "kernel" ? GpuEventKind::Kernel : cat == "gpu_memcpy" ? GpuEventKind::Memcpy : GpuEventKind::Memset;
+        record.geometry = args.geometry();
         if (record.kind == GpuEventKind::Kernel) // as TraceLens: from absolute timestamps, in float64
             m_trace.totalGpuKernelTimeUs += (record.ts + record.dur) - record.ts;
         m_trace.gpuEvents.push_back(record);
@@ -402,12 +463,26 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             skip(offset, what() + QStringLiteral(" has a missing or negative dur"));
             return;
         }
-        std::int64_t correlation = -1, externalId = -1;
-        readKeys(event.args, &correlation, &externalId);
+        if (captureMarker) {
+            m_trace.captureMarkers.push_back({ span.begin, span.end, thread, contains(event.name, "Begin") });
+            return;
+        }
+        LaunchArgs args;
+        readKeys(event.args, &args);
         LaunchRecord launch;
-        launch.key = correlation >= 0 ? correlation : externalId;
-        launch.graph = event.name.find("GraphLaunch") != std::string::npos;
+        launch.key = args.key();
+        launch.ts = span.begin;
+        launch.thread = thread;
+        if (copy) { // only a graph node when captured: no host span, no name kept
+            launch.kind = contains(event.name, "Memcpy") ? LaunchKind::Memcpy : LaunchKind::Memset;
+            m_trace.launches.push_back(std::move(launch));
+            return;
+        }
+        launch.kind = contains(event.name, "GraphLaunch") ? LaunchKind::Graph : LaunchKind::Kernel;
         launch.name = toQString(event.name);
+        if (!args.kernel.empty())
+            launch.kernelNameId = gpuNameId(args.kernel);
+        launch.geometry = args.geometry();
         span.kind = HostSpanKind::Launch;
         span.index = std::int32_t(m_trace.launches.size());
         m_trace.launches.push_back(std::move(launch));

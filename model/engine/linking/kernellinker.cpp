@@ -13,8 +13,8 @@ bool contains(const HostSpan& outer, const HostSpan& inner)
     return outer.begin <= inner.begin && inner.end <= outer.end;
 }
 
-// For each Triton op, the launch calls nested directly in it.
-std::vector<std::vector<std::int32_t>> launchesPerOp(const RawTrace& trace)
+// For each launch, the Triton op it nests in directly (or -1).
+std::vector<std::int32_t> opOfEachLaunch(const RawTrace& trace)
 {
     std::vector<std::uint32_t> order(trace.hostSpans.size());
     for (std::uint32_t i = 0; i < order.size(); ++i)
@@ -33,7 +33,7 @@ std::vector<std::vector<std::int32_t>> launchesPerOp(const RawTrace& trace)
         return x.kind < y.kind;
     });
 
-    std::vector<std::vector<std::int32_t>> launches(trace.tritonOps.size());
+    std::vector<std::int32_t> opOf(trace.launches.size(), -1);
     std::vector<std::uint32_t> open;
     std::uint32_t thread = UINT32_MAX;
     for (std::uint32_t index : order) {
@@ -47,11 +47,11 @@ std::vector<std::vector<std::int32_t>> launchesPerOp(const RawTrace& trace)
         if (span.kind == HostSpanKind::Launch && !open.empty()) {
             const HostSpan& parent = trace.hostSpans[open.back()];
             if (parent.kind == HostSpanKind::TritonOp)
-                launches[size_t(parent.index)].push_back(span.index);
+                opOf[size_t(span.index)] = parent.index;
         }
         open.push_back(index);
     }
-    return launches;
+    return opOf;
 }
 
 } // namespace
@@ -87,13 +87,18 @@ LinkedKernels linkKernels(const RawTrace& trace)
     }
 
     std::vector<bool> claimed(trace.gpuEvents.size(), false);
-    const auto launches = launchesPerOp(trace);
     LinkedKernels linked;
+    linked.opOfLaunch = opOfEachLaunch(trace);
+    std::vector<std::vector<std::int32_t>> launches(trace.tritonOps.size());
+    for (size_t launch = 0; launch < linked.opOfLaunch.size(); ++launch) {
+        if (linked.opOfLaunch[launch] >= 0)
+            launches[size_t(linked.opOfLaunch[launch])].push_back(std::int32_t(launch));
+    }
     linked.opCalls.reserve(trace.tritonOps.size());
 
     for (size_t op = 0; op < trace.tritonOps.size(); ++op) {
         KernelCall call;
-        call.opIndex = int(op);
+        call.op = &trace.tritonOps[op];
         call.launches = int(launches[op].size());
         for (std::int32_t launchIndex : launches[op]) {
             const LaunchRecord& launch = trace.launches[size_t(launchIndex)];
@@ -102,7 +107,7 @@ LinkedKernels linkKernels(const RawTrace& trace)
             const auto found = gpuByKey.find(launch.key);
             if (launch.key < 0 || found == gpuByKey.end())
                 continue;
-            if (launch.graph) { // a graph launch owns every GPU event with its key
+            if (launch.kind == LaunchKind::Graph) { // a graph launch owns every GPU event with its key
                 for (std::uint32_t event : found->second) {
                     if (trace.gpuEvents[event].kind == GpuEventKind::Kernel) {
                         call.kernels.push_back(event);

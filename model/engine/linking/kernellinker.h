@@ -15,17 +15,25 @@ namespace Ridgeline {
 
 struct KernelCall
 {
-    int opIndex = -1;                    // into RawTrace::tritonOps; -1 for a kernel without an op
+    // The Triton op of the call: in the trace's tritonOps, or (graph
+    // replays) in the capture trace's. Null for a kernel without an op.
+    const TritonOpRecord* op = nullptr;
     std::vector<std::uint32_t> kernels;  // into RawTrace::gpuEvents: the GPU kernels of this call
     std::optional<double> busyTimeUs;    // nullopt when no kernel ran
     int launches = 0;                    // launch calls nested in the op
     bool kernelEventDropped = false;     // a launched kernel's event was malformed
+    // Set by the graphs stage for replayed kernels: into GraphMergeSummary's
+    // launches and windows (-1: not a replay / not matched).
+    int graphLaunch = -1;
+    int captureWindow = -1;
+    QString unattributedReason; // a replayed kernel left without its op: why
 };
 
 struct LinkedKernels
 {
     std::vector<KernelCall> opCalls;         // one per Triton cpu_op, in trace order
     std::vector<KernelCall> kernelOnlyCalls; // triton_ GPU kernels no op launched
+    std::vector<std::int32_t> opOfLaunch;    // per launch: the Triton op it nests in directly, or -1
 };
 
 LinkedKernels linkKernels(const RawTrace& trace);

@@ -3,6 +3,7 @@
 // crosses threads by shared_ptr<const AnalysisResult>.
 #pragma once
 
+#include "engine/graphs/graphmerge.h"
 #include "engine/results/kernelrow.h"
 
 #include <QString>
@@ -37,6 +38,11 @@ struct AnalysisResult
     // a malformed wrapper file or block). The trace's rows never depend on
     // them; the first few are also in `warnings`.
     QStringList cacheWarnings;
+
+    // CUDA/HIP graphs: the capture traces read (the opened trace itself when
+    // it holds captures), their windows, every graph launch and whether its
+    // replayed Triton kernels were attributed to captured ops.
+    GraphMergeSummary graphs;
 };
 
 } // namespace Ridgeline

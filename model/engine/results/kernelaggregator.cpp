@@ -2,6 +2,10 @@
 
 #include "engine/triton/opcatalog.h"
 
+#include <QFileInfo>
+#include <QMap>
+#include <QSet>
+
 #include <algorithm>
 #include <map>
 
@@ -32,6 +36,56 @@ void appendReason(KernelModel& model, const QString& note)
     model.reason = model.reason.isEmpty() ? note : model.reason + QStringLiteral("; ") + note;
 }
 
+bool isReplayed(const KernelCall* call)
+{
+    return call->graphLaunch >= 0 && call->captureWindow >= 0;
+}
+
+// The chain of the group's first replayed call, and how many graph launches
+// and capture windows its calls came from.
+ReplayChain replayChain(const std::vector<const KernelCall*>& calls, const GraphMergeSummary& graphs)
+{
+    ReplayChain chain;
+    QSet<int> launches, windows;
+    for (const KernelCall* call : calls) {
+        if (!isReplayed(call))
+            continue;
+        if (launches.isEmpty()) {
+            const MergedGraphLaunch& launch = graphs.launches[size_t(call->graphLaunch)];
+            const MergedCaptureWindow& window = graphs.windows[size_t(call->captureWindow)];
+            const CaptureSummary& capture = graphs.captures[size_t(window.source)];
+            chain.graphLaunchCorrelation = launch.correlation;
+            chain.graphLaunchTs = launch.ts;
+            chain.captureFile = capture.path;
+            chain.captureInSameTrace = capture.isReplayTrace;
+            chain.captureWindow = window.ordinal + 1;
+            chain.batchSize = window.batchSize;
+            chain.mode = window.mode;
+            chain.capturedOpTs = call->op->ts;
+            chain.capturedOpExternalId = call->op->externalId;
+        }
+        launches.insert(call->graphLaunch);
+        windows.insert(call->captureWindow);
+    }
+    chain.graphLaunches = int(launches.size());
+    chain.captureWindows = int(windows.size());
+    return chain;
+}
+
+// Why a group's replayed kernels have no op: the distinct reasons, counted.
+QString unattributedReasons(const std::vector<const KernelCall*>& calls)
+{
+    QMap<QString, int> reasons;
+    for (const KernelCall* call : calls) {
+        if (!call->unattributedReason.isEmpty())
+            ++reasons[call->unattributedReason];
+    }
+    QStringList parts;
+    for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
+        parts << (reasons.size() == 1 ? it.key() : QStringLiteral("%1 calls: %2").arg(it.value()).arg(it.key()));
+    return parts.join(QStringLiteral("; "));
+}
+
 } // namespace
 
 std::optional<double> terasPerSecond(double amount, double timeUs)
@@ -41,12 +95,13 @@ std::optional<double> terasPerSecond(double amount, double timeUs)
     return (amount / 1e12) / (timeUs / 1e6);
 }
 
-std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller)
+std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
+                                        const GraphMergeSummary* graphs)
 {
     // std::map keeps the grouping deterministic; the final order is by time.
     std::map<QString, Group> groups;
     for (const KernelCall& call : linked.opCalls) {
-        const TritonOpRecord& op = trace.tritonOps[size_t(call.opIndex)];
+        const TritonOpRecord& op = *call.op;
         Group& group = groups[op.name + u'\n' + op.args->groupKey()];
         group.name = op.name;
         group.calls.push_back(&call);
@@ -77,7 +132,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 ++withoutKernel;
             if (call->kernelEventDropped)
                 ++droppedKernel;
-            if (call->opIndex >= 0 && trace.tritonOps[size_t(call->opIndex)].badDuration)
+            if (call->op && call->op->badDuration)
                 ++badOpDuration;
         }
 
@@ -85,16 +140,36 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             row.kind = RowKind::KernelOnly;
             // No args to read, but the Inductor cache may know the kernel by name.
             KernelModel byName = modeller.model(ModelInput { row.name, row.parsedName, nullptr });
+            const QString replayReason = unattributedReasons(group.calls);
             if (byName.provenance == Provenance::V1) {
                 row.model = std::move(byName);
+                if (!replayReason.isEmpty())
+                    appendReason(row.model, QStringLiteral("figures from the Inductor cache by name: ") + replayReason);
             } else {
                 row.model.provenance = Provenance::None;
-                row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
+                row.model.reason = replayReason.isEmpty()
+                    ? QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model")
+                    : QStringLiteral("graph replay, time only: ") + replayReason;
             }
         } else {
-            row.args = *trace.tritonOps[size_t(group.calls.front()->opIndex)].args;
-            row.kind = times.empty() ? RowKind::OpOnly : RowKind::Launched;
+            row.args = *group.calls.front()->op->args;
+            const bool replayed = graphs && std::any_of(group.calls.begin(), group.calls.end(), isReplayed);
+            row.kind = replayed ? RowKind::Replayed : times.empty() ? RowKind::OpOnly : RowKind::Launched;
             row.model = modeller.model(ModelInput { row.name, row.parsedName, &row.args });
+            if (replayed) {
+                row.replay = replayChain(group.calls, *graphs);
+                const ReplayChain& chain = *row.replay;
+                QString capture = chain.captureInSameTrace ? QStringLiteral("this trace") : QFileInfo(chain.captureFile).fileName();
+                capture += QStringLiteral(" (capture %1%2)")
+                               .arg(chain.captureWindow)
+                               .arg(chain.batchSize ? QStringLiteral(", batch %1").arg(*chain.batchSize) : QString());
+                appendReason(row.model, QStringLiteral("figures from the op captured in %1, time from %2 %3 in %4 %5")
+                                            .arg(capture)
+                                            .arg(times.size())
+                                            .arg(times.size() == 1 ? QStringLiteral("replay") : QStringLiteral("replays"))
+                                            .arg(chain.graphLaunches)
+                                            .arg(chain.graphLaunches == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches")));
+            }
             if (badOpDuration > 0)
                 appendReason(row.model, QStringLiteral("%1 of %2 calls have a cpu_op with a missing or negative dur, so their launch could not be attributed")
                                             .arg(badOpDuration)

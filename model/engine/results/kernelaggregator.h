@@ -4,13 +4,16 @@
 // group once and summarises its per-call times and throughputs.
 #pragma once
 
+#include "engine/graphs/graphmerge.h"
 #include "engine/linking/kernellinker.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelrow.h"
 
 namespace Ridgeline {
 
-std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller);
+// `graphs`: how graph replays were merged, for replayed rows' chains; may be null.
+std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
+                                        const GraphMergeSummary* graphs = nullptr);
 
 // Per-call throughput in units of 1e12 per second; nullopt for a zero time.
 std::optional<double> terasPerSecond(double amount, double timeUs);

@@ -8,6 +8,7 @@ QString rowKindKey(RowKind kind)
     case RowKind::Launched: return QStringLiteral("launched");
     case RowKind::KernelOnly: return QStringLiteral("kernel-only");
     case RowKind::OpOnly: return QStringLiteral("op-only");
+    case RowKind::Replayed: return QStringLiteral("replayed");
     }
     return {};
 }

@@ -16,9 +16,27 @@ enum class RowKind {
     Launched,   // a Triton op and the GPU kernel it launched: figures and time
     KernelOnly, // a GPU kernel no op launched (graph replay): time, no model
     OpOnly,     // a Triton op with no GPU kernel (captured into a graph): figures, no time
+    Replayed,   // an op captured into a graph and the replays of its kernel: figures and time
 };
 
-QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only"
+QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only", "replayed"
+
+// Where a replayed row's figures and time came from: replay kernel -> graph
+// launch -> capture file and window -> captured op (its first call's).
+struct ReplayChain
+{
+    std::int64_t graphLaunchCorrelation = -1;
+    double graphLaunchTs = 0;
+    QString captureFile;
+    bool captureInSameTrace = false;
+    int captureWindow = 0; // 1-based, in its file's order
+    std::optional<int> batchSize;
+    QString mode;
+    double capturedOpTs = 0;
+    std::int64_t capturedOpExternalId = -1;
+    int graphLaunches = 0;  // distinct graph launches among the row's calls
+    int captureWindows = 0; // distinct capture windows among them
+};
 
 // The figures TraceLens would report for this row, where they differ.
 struct TraceLensFigures
@@ -47,6 +65,7 @@ struct KernelRow
     std::optional<SampleStats> tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
     std::optional<TraceLensFigures> traceLens;
+    std::optional<ReplayChain> replay; // Replayed rows
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }

@@ -4,6 +4,7 @@
 #include "engine/roofline/gpuspec.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,6 +146,7 @@ TEST(Export, HelpDocumentsTheCommandLine)
     EXPECT_TRUE(help.contains(QStringLiteral("Exit status")));
     EXPECT_TRUE(help.contains(QStringLiteral("--inductor-cache <PATH>")));
     EXPECT_TRUE(help.contains(QStringLiteral("--no-inductor-cache")));
+    EXPECT_TRUE(help.contains(QStringLiteral("--capture <PATH>")));
     EXPECT_TRUE(help.startsWith(QStringLiteral("Usage: ridgeline [options] TRACE"))) << qPrintable(help.left(80));
     EXPECT_TRUE(help.contains(QStringLiteral("~/.cache/torchinductor")));
 }
@@ -285,4 +287,50 @@ TEST(Export, CommandLineWithACorruptCacheWarnsAndKeepsTheRows)
     EXPECT_EQ(root.value(QStringLiteral("kernels")).toArray().size(), 4);
     EXPECT_EQ(kernelNamed(root, rmsNorm).value(QStringLiteral("provenance")).toString(), QStringLiteral("V2"));
     EXPECT_EQ(root.value(QStringLiteral("inductor_cache")).toObject().value(QStringLiteral("warnings")).toArray().size(), 1);
+}
+
+TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
+{
+    const QString folder = sharedPath(QStringLiteral("traces/graphs/vllm_decode_full"));
+    if (folder.isEmpty())
+        GTEST_SKIP() << "shared graph traces absent";
+    const QStringList captures = QDir(folder + QStringLiteral("/capture_traces")).entryList({ QStringLiteral("graph_capture_rank_0.*.json.gz") });
+    ASSERT_EQ(captures.size(), 1);
+    TempTraces temp;
+    const QString replay = folder + QStringLiteral("/graph_execution.json.gz");
+    const QStringList givens { folder + QStringLiteral("/capture_traces/") + captures.front(), folder + QStringLiteral("/capture_traces") };
+    for (const QString& capture : givens) {
+        const QString json = temp.path(QStringLiteral("out.json"));
+        const CliRun run = runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), json, QStringLiteral("--capture"), capture, replay });
+        ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+        const QJsonObject root = readJson(json);
+        const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
+        ASSERT_EQ(kernels.size(), 3);
+        for (const QJsonValue& kernel : kernels) {
+            EXPECT_EQ(kernel.toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("replayed"));
+            EXPECT_EQ(kernel.toObject().value(QStringLiteral("capture")).toObject().value(QStringLiteral("batch_size")).toInt(), 32);
+        }
+        const QJsonObject copy = kernelNamed(root, QStringLiteral("triton_poi_fused__to_copy_1"));
+        EXPECT_EQ(copy.value(QStringLiteral("calls")).toInt(), 23);
+        EXPECT_DOUBLE_EQ(copy.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 292.3740234375);
+        const QJsonArray read = root.value(QStringLiteral("captures")).toArray();
+        ASSERT_EQ(read.size(), 1);
+        EXPECT_TRUE(read[0].toObject().value(QStringLiteral("path")).toString().endsWith(captures.front()));
+        EXPECT_EQ(read[0].toObject().value(QStringLiteral("matched_launches")).toInt(), 1);
+        const QJsonObject graphs = root.value(QStringLiteral("graphs")).toObject();
+        EXPECT_EQ(graphs.value(QStringLiteral("graph_launches")).toInt(), 1);
+        EXPECT_EQ(graphs.value(QStringLiteral("attributed_kernels")).toInt(), 48);
+    }
+    const QString csv = temp.path(QStringLiteral("out.csv"));
+    ASSERT_EQ(runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), csv, QStringLiteral("--capture"),
+                       folder + QStringLiteral("/capture_traces"), replay })
+                  .exitCode,
+              0);
+    QFile file(csv);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString header = QString::fromUtf8(file.readLine());
+    EXPECT_TRUE(header.trimmed().endsWith(QStringLiteral("capture_file,capture_window,capture_batch_size,graph_launches"))) << qPrintable(header);
+    EXPECT_TRUE(QString::fromUtf8(file.readLine()).trimmed().endsWith(QStringLiteral(",1,32,1")));
+    // A capture that names nothing is a typo worth stopping for.
+    EXPECT_EQ(runCli({ QStringLiteral("--export"), csv, QStringLiteral("--capture"), temp.path(QStringLiteral("nothing")), replay }).exitCode, 2);
 }

@@ -192,7 +192,7 @@ RawTrace rawTrace()
     TritonOpRecord op;
     op.name = QStringLiteral("triton_poi_fused_add_0");
     trace.tritonOps.push_back(op);
-    trace.launches.push_back(LaunchRecord { 5, false, QStringLiteral("cuLaunchKernel") });
+    trace.launches.push_back(LaunchRecord { 5, LaunchKind::Kernel, QStringLiteral("cuLaunchKernel") });
     // The op and its launch share the same bounds: the op still encloses it.
     trace.hostSpans.push_back(HostSpan { 10, 20, 0, HostSpanKind::Launch, 0 });
     trace.hostSpans.push_back(HostSpan { 10, 20, 0, HostSpanKind::TritonOp, 0 });
@@ -224,7 +224,7 @@ TEST(LinkingRaw, WithoutFlowEndTheFirstKernelWithTheKeyIsTaken)
     const LinkedKernels linked = linkKernels(trace);
     ASSERT_EQ(linked.opCalls.size(), 1u);
     const KernelCall& call = linked.opCalls.front();
-    EXPECT_EQ(call.opIndex, 0);
+    EXPECT_EQ(call.op, &trace.tritonOps[0]);
     EXPECT_EQ(call.launches, 1);
     ASSERT_EQ(call.kernels, std::vector<std::uint32_t> { 1 }); // one kernel per normal launch
     EXPECT_DOUBLE_EQ(*call.busyTimeUs, 3.0);
@@ -232,7 +232,7 @@ TEST(LinkingRaw, WithoutFlowEndTheFirstKernelWithTheKeyIsTaken)
     ASSERT_EQ(linked.kernelOnlyCalls.size(), 2u);
     EXPECT_EQ(linked.kernelOnlyCalls[0].kernels, std::vector<std::uint32_t> { 0 });
     EXPECT_EQ(linked.kernelOnlyCalls[1].kernels, std::vector<std::uint32_t> { 2 });
-    EXPECT_EQ(linked.kernelOnlyCalls[1].opIndex, -1);
+    EXPECT_EQ(linked.kernelOnlyCalls[1].op, nullptr);
 }
 
 TEST(LinkingRaw, FlowEndThreadSelectsAndDroppedKeyIsReported)

@@ -1,0 +1,90 @@
+#include "engine/export/graphexport.h"
+
+#include "engine/base/csvfield.h"
+
+#include <QJsonArray>
+
+namespace Ridgeline {
+
+QJsonValue capturesJson(const GraphMergeSummary& graphs)
+{
+    QJsonArray captures;
+    for (int s = 0; s < int(graphs.captures.size()); ++s) {
+        const CaptureSummary& capture = graphs.captures[size_t(s)];
+        QJsonArray windows;
+        for (const MergedCaptureWindow& window : graphs.windows) {
+            if (window.source != s)
+                continue;
+            windows.append(QJsonObject {
+                { QStringLiteral("window"), window.ordinal + 1 },
+                { QStringLiteral("batch_size"), window.batchSize ? QJsonValue(*window.batchSize) : QJsonValue() },
+                { QStringLiteral("mode"), window.mode.isEmpty() ? QJsonValue() : QJsonValue(window.mode) },
+                { QStringLiteral("matched_launches"), window.matchedLaunches },
+            });
+        }
+        captures.append(QJsonObject {
+            { QStringLiteral("path"), capture.path },
+            { QStringLiteral("opened_trace"), capture.isReplayTrace },
+            { QStringLiteral("capture_windows"), windows },
+            { QStringLiteral("matched_launches"), capture.matchedLaunches },
+            { QStringLiteral("warnings"), QJsonArray::fromStringList(capture.warnings) },
+        });
+    }
+    return captures;
+}
+
+QJsonObject graphsJson(const GraphMergeSummary& graphs)
+{
+    QJsonObject unattributed;
+    for (auto it = graphs.unattributed.cbegin(); it != graphs.unattributed.cend(); ++it)
+        unattributed[it.key()] = it.value();
+    return QJsonObject {
+        { QStringLiteral("graph_launches"), int(graphs.launches.size()) },
+        { QStringLiteral("matched_launches"), graphs.matchedLaunches },
+        { QStringLiteral("ambiguous_launches"), graphs.ambiguousLaunches },
+        { QStringLiteral("unmatched_launches"), graphs.unmatchedLaunches },
+        { QStringLiteral("launches_without_triton_kernels"), graphs.launchesWithoutTriton },
+        { QStringLiteral("replayed_triton_kernels"), graphs.replayedTritonKernels },
+        { QStringLiteral("attributed_kernels"), graphs.attributedKernels },
+        { QStringLiteral("unattributed_kernels"), unattributed },
+    };
+}
+
+QJsonValue replayJson(const KernelRow& row)
+{
+    if (!row.replay)
+        return QJsonValue::Null;
+    const ReplayChain& chain = *row.replay;
+    return QJsonObject {
+        { QStringLiteral("file"), chain.captureFile },
+        { QStringLiteral("opened_trace"), chain.captureInSameTrace },
+        { QStringLiteral("window"), chain.captureWindow },
+        { QStringLiteral("batch_size"), chain.batchSize ? QJsonValue(*chain.batchSize) : QJsonValue() },
+        { QStringLiteral("mode"), chain.mode.isEmpty() ? QJsonValue() : QJsonValue(chain.mode) },
+        { QStringLiteral("graph_launches"), chain.graphLaunches },
+        { QStringLiteral("capture_windows"), chain.captureWindows },
+        { QStringLiteral("first_graph_launch"),
+          QJsonObject { { QStringLiteral("correlation"), qint64(chain.graphLaunchCorrelation) },
+                        { QStringLiteral("ts"), chain.graphLaunchTs } } },
+        { QStringLiteral("captured_op"),
+          QJsonObject { { QStringLiteral("external_id"), qint64(chain.capturedOpExternalId) },
+                        { QStringLiteral("ts"), chain.capturedOpTs } } },
+    };
+}
+
+QStringList replayCsvHeader()
+{
+    return { QStringLiteral("capture_file"), QStringLiteral("capture_window"), QStringLiteral("capture_batch_size"),
+             QStringLiteral("graph_launches") };
+}
+
+QStringList replayCsvFields(const KernelRow& row)
+{
+    if (!row.replay)
+        return { QString(), QString(), QString(), QString() };
+    const ReplayChain& chain = *row.replay;
+    return { csvField(chain.captureFile), QString::number(chain.captureWindow),
+             chain.batchSize ? QString::number(*chain.batchSize) : QString(), QString::number(chain.graphLaunches) };
+}
+
+} // namespace Ridgeline

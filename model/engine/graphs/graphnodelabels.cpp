@@ -1,0 +1,23 @@
+#include "engine/graphs/graphnodelabels.h"
+
+namespace Ridgeline {
+
+GraphNodeLabels::GraphNodeLabels()
+{
+    // Angle brackets: no kernel is named like this.
+    intern(QStringLiteral("<memcpy>"));
+    intern(QStringLiteral("<memset>"));
+}
+
+std::uint32_t GraphNodeLabels::intern(const QString& label)
+{
+    const auto found = m_ids.constFind(label);
+    if (found != m_ids.constEnd())
+        return found.value();
+    const auto id = std::uint32_t(m_texts.size());
+    m_ids.insert(label, id);
+    m_texts.append(label);
+    return id;
+}
+
+} // namespace Ridgeline

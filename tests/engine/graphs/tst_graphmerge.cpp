@@ -1,0 +1,297 @@
+// CUDA/HIP graph traces: replayed Triton kernels get the figures of the op
+// captured into the graph, and their own replay time; what cannot be matched
+// keeps time only, with the reason. One small fixture per case.
+#include "engine/analysis.h"
+#include "graphfixtures.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+const QByteArray add = "triton_poi_fused_add_0";
+const QByteArray mul = "triton_poi_fused_mul_1";
+const QByteArray gemm = "Cijk_Ailk_Bljk_gemm"; // a non-Triton kernel between them
+
+// V2 figures of triton_poi_fused_add_0 over n floats: two float tensors read
+// and written, plus the first tensor's extra write; one add per element.
+std::int64_t addBytes(int n)
+{
+    return 4LL * n * 2 + 4LL * n;
+}
+
+AnalysisOutcome analyzeWith(const QString& path, const QStringList& captures = {})
+{
+    AnalysisOptions options;
+    options.searchDefaultInductorCache = false;
+    options.captureTraces = captures;
+    return analyzeTrace(path, options, {});
+}
+
+std::shared_ptr<const AnalysisResult> resultOf(const AnalysisOutcome& outcome)
+{
+    EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    return outcome.result;
+}
+
+int rowsOfKind(const AnalysisResult& result, RowKind kind)
+{
+    return int(std::count_if(result.kernels.begin(), result.kernels.end(), [&](const KernelRow& row) { return row.kind == kind; }));
+}
+
+} // namespace
+
+TEST(GraphMerge, OneTraceWithACaptureAndTwoReplays)
+{
+    TempTraces traces;
+    const QByteArray events = captureWindow(1000, 10, { { add, poiAddArgs(1024) }, { gemm, {} }, { mul, poiAddArgs(2048) } }) + ",\n"
+        + graphReplay(5000, 900, { { add, 4 }, { gemm, 30 }, { mul, 6 } }) + ",\n"
+        + graphReplay(9000, 901, { { add, 5 }, { gemm, 31 }, { mul, 7 } });
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("both.json"), traceJson(events))));
+    ASSERT_TRUE(result);
+    // One row per kernel, no half rows left over.
+    EXPECT_EQ(result->kernels.size(), 2u);
+    EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 0);
+    EXPECT_EQ(rowsOfKind(*result, RowKind::KernelOnly), 0);
+
+    const KernelRow* row = findRow(*result, QString::fromLatin1(add));
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(row->kind, RowKind::Replayed);
+    EXPECT_EQ(row->provenance(), Provenance::V2);
+    EXPECT_EQ(row->calls, 2); // calls = replays
+    ASSERT_TRUE(row->kernelTimeUs);
+    EXPECT_DOUBLE_EQ(row->kernelTimeUs->sum, 9.0);
+    EXPECT_EQ(row->bytes(), double(addBytes(1024)));
+    ASSERT_TRUE(row->tbPerS); // per call: 12288 B in 4 us and in 5 us
+    EXPECT_NEAR(row->tbPerS->mean, (12288e-12 / 4e-6 + 12288e-12 / 5e-6) / 2, 1e-15);
+    ASSERT_TRUE(row->replay);
+    EXPECT_TRUE(row->replay->captureInSameTrace);
+    EXPECT_EQ(row->replay->captureWindow, 1);
+    EXPECT_EQ(row->replay->graphLaunches, 2);
+    EXPECT_EQ(row->replay->graphLaunchCorrelation, 900);
+    EXPECT_EQ(row->replay->capturedOpExternalId, 11);
+
+    const GraphMergeSummary& graphs = result->graphs;
+    EXPECT_EQ(graphs.launches.size(), 2u);
+    EXPECT_EQ(graphs.matchedLaunches, 2);
+    EXPECT_EQ(graphs.replayedTritonKernels, 4);
+    EXPECT_EQ(graphs.attributedKernels, 4);
+    ASSERT_EQ(graphs.captures.size(), 1u);
+    EXPECT_TRUE(graphs.captures[0].isReplayTrace);
+    EXPECT_EQ(graphs.captures[0].windows, 1);
+}
+
+TEST(GraphMerge, TwoCapturesOfOtherBatchSizesFindTheirOwnReplaysByGrid)
+{
+    TempTraces traces;
+    // The same kernels at batch 32 and 64: only grid and args tell them apart.
+    const QString capture = traces.write(QStringLiteral("capture.json"),
+        traceJson(captureWindow(1000, 10, { { add, poiAddArgs(32 * 128), 32 }, { gemm, {}, 4 } }, 32) + ",\n"
+                  + captureWindow(2000, 20, { { add, poiAddArgs(64 * 128), 64 }, { gemm, {}, 8 } }, 64)));
+    const QString replay = traces.write(QStringLiteral("replay.json"),
+        traceJson(graphReplay(5000, 900, { { add, 4, 64 }, { gemm, 30, 8 } }) + ",\n"
+                  + graphReplay(6000, 901, { { add, 3, 32 }, { gemm, 20, 4 } }) + ",\n"
+                  + graphReplay(7000, 902, { { add, 5, 64 }, { gemm, 30, 8 } })));
+    const auto result = resultOf(analyzeWith(replay, { capture }));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 2u);
+    for (const KernelRow& row : result->kernels) {
+        EXPECT_EQ(row.kind, RowKind::Replayed);
+        ASSERT_TRUE(row.replay);
+        EXPECT_FALSE(row.replay->captureInSameTrace);
+        EXPECT_EQ(row.replay->captureFile, capture);
+        ASSERT_TRUE(row.replay->batchSize);
+        if (*row.replay->batchSize == 64) {
+            EXPECT_EQ(row.calls, 2);
+            EXPECT_EQ(row.replay->captureWindow, 2);
+            EXPECT_EQ(row.bytes(), double(addBytes(64 * 128)));
+            EXPECT_DOUBLE_EQ(row.kernelTimeUs->sum, 9.0);
+        } else {
+            EXPECT_EQ(*row.replay->batchSize, 32);
+            EXPECT_EQ(row.calls, 1);
+            EXPECT_EQ(row.bytes(), double(addBytes(32 * 128)));
+            EXPECT_DOUBLE_EQ(row.kernelTimeUs->sum, 3.0);
+        }
+    }
+    EXPECT_EQ(result->graphs.matchedLaunches, 3);
+    EXPECT_EQ(result->graphs.windows[0].matchedLaunches, 1);
+    EXPECT_EQ(result->graphs.windows[1].matchedLaunches, 2);
+}
+
+TEST(GraphMerge, PiecewiseGraphsEachMatchTheirOwnCapture)
+{
+    TempTraces traces;
+    // Two graphs per step (PIECEWISE): the pieces between attention layers.
+    const QString capture = traces.write(QStringLiteral("capture.json"),
+        traceJson(captureWindow(1000, 10, { { add, poiAddArgs(512) }, { gemm, {} } }) + ",\n"
+                  + captureWindow(2000, 20, { { gemm, {} }, { mul, poiAddArgs(256) } })));
+    QByteArray steps;
+    for (int step = 0; step < 3; ++step) {
+        if (step > 0)
+            steps += ",\n";
+        steps += graphReplay(5000 + step * 1000, 900 + 2 * step, { { add, 2 }, { gemm, 9 } }) + ",\n"
+            + graphReplay(5500 + step * 1000, 901 + 2 * step, { { gemm, 9 }, { mul, 3 } });
+    }
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("replay.json"), traceJson(steps)), { capture }));
+    ASSERT_TRUE(result);
+    const KernelRow* first = findRow(*result, QString::fromLatin1(add));
+    const KernelRow* second = findRow(*result, QString::fromLatin1(mul));
+    ASSERT_TRUE(first && second);
+    EXPECT_EQ(first->calls, 3);
+    EXPECT_EQ(second->calls, 3);
+    EXPECT_EQ(first->replay->captureWindow, 1);
+    EXPECT_EQ(second->replay->captureWindow, 2);
+    EXPECT_EQ(first->bytes(), double(addBytes(512)));
+    EXPECT_EQ(second->bytes(), double(addBytes(256)));
+    EXPECT_EQ(result->graphs.matchedLaunches, 6);
+}
+
+TEST(GraphMerge, AnExtraNonTritonKernelInTheReplayIsTolerated)
+{
+    TempTraces traces;
+    const QByteArray events = captureWindow(1000, 10, { { add, poiAddArgs(1024) }, { mul, poiAddArgs(1024) } }) + ",\n"
+        + graphReplay(5000, 900, { { add, 4 }, { gemm, 30 }, { "<memcpy>", 2 }, { mul, 6 } });
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("extra.json"), traceJson(events))));
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->graphs.matchedLaunches, 1);
+    EXPECT_EQ(result->graphs.attributedKernels, 2);
+    EXPECT_EQ(rowsOfKind(*result, RowKind::Replayed), 2);
+    EXPECT_DOUBLE_EQ(findRow(*result, QString::fromLatin1(mul))->kernelTimeUs->sum, 6.0);
+}
+
+TEST(GraphMerge, TheCaptureWithFewerOtherDifferencesWins)
+{
+    TempTraces traces;
+    // Both windows hold the Triton kernels; only the second has the gemm the replay ran.
+    const QByteArray events = captureWindow(1000, 10, { { add, poiAddArgs(100) } }) + ",\n"
+        + captureWindow(2000, 20, { { add, poiAddArgs(200) }, { gemm, {} } }) + ",\n"
+        + graphReplay(5000, 900, { { add, 4 }, { gemm, 30 } });
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("closest.json"), traceJson(events))));
+    ASSERT_TRUE(result);
+    const KernelRow* row = nullptr;
+    for (const KernelRow& r : result->kernels) {
+        if (r.kind == RowKind::Replayed)
+            row = &r;
+    }
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(row->replay->captureWindow, 2);
+    EXPECT_EQ(row->bytes(), double(addBytes(200)));
+    // The other window's op was never replayed: it stays an op-only row of this trace.
+    EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 1);
+}
+
+TEST(GraphMerge, TwoCapturesThatMatchEquallyWellAreAmbiguousNeverGuessed)
+{
+    TempTraces traces;
+    // Same kernel names, no grid recorded, other args: either could be it.
+    const QByteArray events = captureWindow(1000, 10, { { add, poiAddArgs(100) } }, 1) + ",\n"
+        + captureWindow(2000, 20, { { add, poiAddArgs(200) } }, 2) + ",\n"
+        + graphReplay(5000, 900, { { add, 4 } });
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("ambiguous.json"), traceJson(events))));
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->graphs.ambiguousLaunches, 1);
+    EXPECT_EQ(result->graphs.attributedKernels, 0);
+    EXPECT_EQ(rowsOfKind(*result, RowKind::Replayed), 0);
+    const KernelRow* kernelOnly = nullptr;
+    for (const KernelRow& r : result->kernels) {
+        if (r.kind == RowKind::KernelOnly)
+            kernelOnly = &r;
+    }
+    ASSERT_NE(kernelOnly, nullptr);
+    EXPECT_EQ(kernelOnly->provenance(), Provenance::None);
+    EXPECT_TRUE(kernelOnly->model.reason.contains(QStringLiteral("several captures equally well"))) << qPrintable(kernelOnly->model.reason);
+    EXPECT_TRUE(kernelOnly->model.reason.contains(QStringLiteral("batch 1"))) << qPrintable(kernelOnly->model.reason);
+    EXPECT_TRUE(kernelOnly->model.reason.contains(QStringLiteral("batch 2"))) << qPrintable(kernelOnly->model.reason);
+    EXPECT_DOUBLE_EQ(kernelOnly->kernelTimeUs->sum, 4.0);
+    EXPECT_EQ(result->graphs.unattributed.size(), 1);
+}
+
+TEST(GraphMerge, TheSameGraphCapturedTwiceIsNoTie)
+{
+    TempTraces traces;
+    const QByteArray events = captureWindow(1000, 10, { { add, poiAddArgs(100) } }) + ",\n"
+        + captureWindow(2000, 20, { { add, poiAddArgs(100) } }) + ",\n" + graphReplay(5000, 900, { { add, 4 } });
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("twice.json"), traceJson(events))));
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->graphs.matchedLaunches, 1);
+    EXPECT_EQ(rowsOfKind(*result, RowKind::Replayed), 1);
+}
+
+TEST(GraphMerge, AReplayNoCaptureExplainsKeepsItsTimeWithTheReason)
+{
+    TempTraces traces;
+    const QString capture = traces.write(QStringLiteral("capture.json"), traceJson(captureWindow(1000, 10, { { add, poiAddArgs(100) } })));
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { mul, 4 } })));
+
+    const auto alone = resultOf(analyzeWith(replay));
+    ASSERT_TRUE(alone);
+    ASSERT_EQ(alone->kernels.size(), 1u);
+    EXPECT_EQ(alone->kernels[0].kind, RowKind::KernelOnly);
+    EXPECT_TRUE(alone->kernels[0].model.reason.contains(QStringLiteral("attach the capture trace"))) << qPrintable(alone->kernels[0].model.reason);
+
+    const auto attached = resultOf(analyzeWith(replay, { capture }));
+    ASSERT_TRUE(attached);
+    ASSERT_EQ(attached->kernels.size(), 1u); // the capture's own op is not a row of the replay trace
+    EXPECT_EQ(attached->kernels[0].kind, RowKind::KernelOnly);
+    EXPECT_TRUE(attached->kernels[0].model.reason.contains(QStringLiteral("no capture holds its Triton kernels")))
+        << qPrintable(attached->kernels[0].model.reason);
+    EXPECT_EQ(attached->graphs.unmatchedLaunches, 1);
+    EXPECT_EQ(attached->graphs.captures.size(), 1u);
+    EXPECT_EQ(attached->graphs.captures[0].matchedLaunches, 0);
+}
+
+TEST(GraphMerge, ACaptureTraceOpenedAloneKeepsItsOpOnlyRows)
+{
+    TempTraces traces;
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("capture.json"),
+        traceJson(captureWindow(1000, 10, { { add, poiAddArgs(100) }, { mul, poiAddArgs(100) } })))));
+    ASSERT_TRUE(result);
+    EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 2);
+    EXPECT_EQ(result->graphs.windows.size(), 1u);
+    EXPECT_TRUE(result->graphs.launches.empty());
+}
+
+TEST(GraphMerge, ACaptureFolderGivesBatchSizesFromExecutionDetails)
+{
+    TempTraces traces;
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { add, 4 } })));
+    QDir dir(traces.path(QString()));
+    ASSERT_TRUE(dir.mkpath(QStringLiteral("capture_traces")));
+    const QString folder = dir.filePath(QStringLiteral("capture_traces"));
+    QFile trace(folder + QStringLiteral("/graph_capture_rank_0.1.pt.trace.json"));
+    ASSERT_TRUE(trace.open(QIODevice::WriteOnly));
+    trace.write(traceJson(captureWindow(1000, 10, { { add, poiAddArgs(100) } })));
+    trace.close();
+    QFile details(folder + QStringLiteral("/execution_details.json"));
+    ASSERT_TRUE(details.open(QIODevice::WriteOnly));
+    details.write(R"([{"file": "graph_capture_rank_0.1.pt.trace.json", "batch_size": 16, "mode": "FULL"}])");
+    details.close();
+
+    const auto result = resultOf(analyzeWith(replay, { folder }));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 1u);
+    const KernelRow& row = result->kernels[0];
+    EXPECT_EQ(row.kind, RowKind::Replayed);
+    ASSERT_TRUE(row.replay && row.replay->batchSize);
+    EXPECT_EQ(*row.replay->batchSize, 16);
+    EXPECT_EQ(row.replay->mode, QStringLiteral("FULL"));
+}
+
+TEST(GraphMerge, AnUnreadableCaptureIsAWarningAndTheReplayStays)
+{
+    TempTraces traces;
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { add, 4 } })));
+    const QString broken = traces.write(QStringLiteral("broken.json"), "not a trace");
+    const auto result = resultOf(analyzeWith(replay, { broken }));
+    ASSERT_TRUE(result);
+    ASSERT_EQ(result->kernels.size(), 1u);
+    EXPECT_EQ(result->kernels[0].kind, RowKind::KernelOnly);
+    EXPECT_TRUE(result->warnings.join(u'\n').contains(QStringLiteral("capture trace not used: ") + broken))
+        << qPrintable(result->warnings.join(u'\n'));
+}

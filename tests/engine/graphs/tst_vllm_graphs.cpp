@@ -1,0 +1,137 @@
+// The real vLLM decode pair from TraceLens's repository (../shared): a
+// replay trace of one full HIP graph and the trace of its capture. Ridgeline
+// merges them from the traces alone and must give TraceLens's own merged
+// figures (tracelens_merged.json) to 1e-6: TraceLens's view of bytes and
+// FLOPs in the `tracelens` object where Ridgeline corrects it.
+#include "engine/analysis.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+constexpr double tolerance = 1e-6;
+
+void expectRelative(double actual, double expected, const QString& what)
+{
+    EXPECT_NEAR(actual, expected, std::max(std::abs(expected) * tolerance, 1e-12)) << qPrintable(what);
+}
+
+QString captureFile(const QString& folder)
+{
+    const QStringList files = QDir(folder).entryList({ QStringLiteral("graph_capture_rank_0.*.json.gz") }, QDir::Files);
+    return files.size() == 1 ? QDir(folder).filePath(files.front()) : QString();
+}
+
+void expectTraceLensFigures(const AnalysisResult& result, const QString& referencePath)
+{
+    QFile file(referencePath);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QJsonArray reference = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("kernels")).toArray();
+    ASSERT_EQ(reference.size(), 3);
+    // One row per kernel: nothing left as a capture-only or replay-only half.
+    ASSERT_EQ(result.kernels.size(), size_t(reference.size()));
+    for (const QJsonValue& value : reference) {
+        const QJsonObject expected = value.toObject();
+        const QString name = expected.value(QStringLiteral("name")).toString();
+        const KernelRow* row = findRow(result, name);
+        ASSERT_NE(row, nullptr) << qPrintable(name);
+        EXPECT_EQ(row->kind, RowKind::Replayed) << qPrintable(name);
+        EXPECT_EQ(provenanceKey(row->provenance()), expected.value(QStringLiteral("provenance")).toString()) << qPrintable(name);
+        EXPECT_EQ(row->calls, expected.value(QStringLiteral("calls_with_gpu_time")).toInt()) << qPrintable(name);
+        ASSERT_TRUE(row->kernelTimeUs) << qPrintable(name);
+        const QJsonObject time = expected.value(QStringLiteral("kernel_time_us")).toObject();
+        expectRelative(row->kernelTimeUs->sum, time.value(QStringLiteral("sum")).toDouble(), name + QStringLiteral(" sum"));
+        expectRelative(row->kernelTimeUs->mean, time.value(QStringLiteral("mean")).toDouble(), name + QStringLiteral(" mean"));
+        expectRelative(row->kernelTimeUs->min, time.value(QStringLiteral("min")).toDouble(), name + QStringLiteral(" min"));
+        expectRelative(row->kernelTimeUs->max, time.value(QStringLiteral("max")).toDouble(), name + QStringLiteral(" max"));
+        ASSERT_TRUE(row->replay) << qPrintable(name);
+        EXPECT_EQ(row->replay->batchSize.value_or(-1), 32) << qPrintable(name);
+        EXPECT_EQ(row->replay->mode, QStringLiteral("FULL")) << qPrintable(name);
+        if (expected.value(QStringLiteral("provenance")).toString() == QStringLiteral("none")) {
+            EXPECT_FALSE(row->hasModel()) << qPrintable(name);
+            continue;
+        }
+        EXPECT_EQ(row->model.xnumel, expected.value(QStringLiteral("xnumel")).toInteger()) << qPrintable(name);
+        EXPECT_EQ(row->model.rnumel, expected.value(QStringLiteral("rnumel")).toInteger()) << qPrintable(name);
+        // TraceLens's view: its own figures, or Ridgeline's where they agree.
+        const double bytes = row->traceLens ? double(row->traceLens->bytes) : row->bytes().value_or(-1);
+        const double flops = row->traceLens ? double(row->traceLens->flops) : row->flops().value_or(-1);
+        const double tbPerS = row->traceLens ? row->traceLens->tbPerS.value_or(-1) : (row->tbPerS ? row->tbPerS->mean : -1);
+        expectRelative(bytes, expected.value(QStringLiteral("bytes")).toDouble(), name + QStringLiteral(" bytes"));
+        expectRelative(flops, expected.value(QStringLiteral("flops")).toDouble(), name + QStringLiteral(" flops"));
+        expectRelative(tbPerS, expected.value(QStringLiteral("tb_per_s_mean")).toDouble(), name + QStringLiteral(" TB/s"));
+    }
+    EXPECT_EQ(result.graphs.launches.size(), 1u);
+    EXPECT_EQ(result.graphs.matchedLaunches, 1);
+    EXPECT_EQ(result.graphs.replayedTritonKernels, 48);
+    EXPECT_EQ(result.graphs.attributedKernels, 48);
+}
+
+} // namespace
+
+class VllmDecodeFull : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        m_folder = sharedPath(QStringLiteral("traces/graphs/vllm_decode_full"));
+        if (m_folder.isEmpty())
+            GTEST_SKIP() << "shared graph traces absent";
+    }
+
+    std::shared_ptr<const AnalysisResult> analyzeWith(const QStringList& captures) const
+    {
+        AnalysisOptions options;
+        options.searchDefaultInductorCache = false;
+        options.captureTraces = captures;
+        const auto outcome = analyzeTrace(m_folder + QStringLiteral("/graph_execution.json.gz"), options, {});
+        EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+        return outcome.result;
+    }
+
+    QString m_folder;
+};
+
+TEST_F(VllmDecodeFull, TheCaptureFileGivesTraceLensFiguresWithoutExecutionDetails)
+{
+    // The capture file alone, away from execution_details.json: the batch
+    // size then comes from the capture's own capture_32_FULL annotation.
+    TempTraces traces;
+    QFile capture(captureFile(m_folder + QStringLiteral("/capture_traces")));
+    ASSERT_TRUE(capture.open(QIODevice::ReadOnly));
+    const QString lone = traces.write(QStringLiteral("graph_capture_rank_0.pt.trace.json.gz"), capture.readAll());
+    const auto result = analyzeWith({ lone });
+    ASSERT_TRUE(result);
+    expectTraceLensFigures(*result, m_folder + QStringLiteral("/tracelens_merged.json"));
+}
+
+TEST_F(VllmDecodeFull, TheCaptureFolderGivesTheSameFigures)
+{
+    const auto result = analyzeWith({ m_folder + QStringLiteral("/capture_traces") });
+    ASSERT_TRUE(result);
+    expectTraceLensFigures(*result, m_folder + QStringLiteral("/tracelens_merged.json"));
+    ASSERT_EQ(result->graphs.captures.size(), 1u);
+    EXPECT_EQ(result->graphs.captures[0].windows, 1);
+    EXPECT_EQ(result->graphs.captures[0].matchedLaunches, 1);
+}
+
+TEST_F(VllmDecodeFull, WithoutItsCaptureEveryReplayedKernelSaysWhy)
+{
+    const auto result = analyzeWith({});
+    ASSERT_TRUE(result);
+    for (const KernelRow& row : result->kernels) {
+        EXPECT_EQ(row.kind, RowKind::KernelOnly) << qPrintable(row.name);
+        EXPECT_TRUE(row.model.reason.contains(QStringLiteral("--capture"))) << qPrintable(row.model.reason);
+    }
+    EXPECT_EQ(result->graphs.unmatchedLaunches, 1);
+}

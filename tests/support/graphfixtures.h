@@ -1,0 +1,39 @@
+// Synthetic CUDA graph traces: capture windows with their Triton ops and
+// launches, and graph launches with their replayed kernels.
+#pragma once
+
+#include <QByteArray>
+
+#include <vector>
+
+namespace Ridgeline::Test {
+
+// One node of a captured graph. A triton_ kernel with `args` gets its Triton
+// cpu_op around the launch; any other kernel is a bare launch.
+struct CapturedKernel
+{
+    QByteArray name;
+    QByteArray args;  // V2 args of the Triton op (without External id)
+    int gridX = 0;    // 0: the launch records no grid/block
+};
+
+// A capture window starting at `ts` on thread `tid`, with ids from `firstId`
+// up; `batch` > 0 wraps it in vLLM's capture_<batch>_FULL annotation.
+QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKernel>& kernels, int batch = 0, int tid = 1);
+
+// One replayed GPU node: a kernel (or "<memcpy>") with its duration.
+struct ReplayedKernel
+{
+    QByteArray name;
+    double dur = 10;
+    int gridX = 0; // 0: no grid/block recorded, as on HIP graph replays
+};
+
+// A graph launch at `ts` with `correlation`, and its kernels 100 us later,
+// back to back on stream 7.
+QByteArray graphReplay(double ts, int correlation, const std::vector<ReplayedKernel>& kernels, int tid = 1);
+
+// V2 args of triton_poi_fused_add_0 over `n` float elements.
+QByteArray poiAddArgs(int n);
+
+} // namespace Ridgeline::Test
