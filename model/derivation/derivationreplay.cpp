@@ -15,9 +15,10 @@ void writeReplayChain(MarkdownWriter& md, const KernelRow& row)
         "The kernel never ran where its op was recorded: the op was captured into a graph, and the graph "
         "was replayed. Its figures come from the captured op's args, its time from the replayed kernels; "
         "each replayed kernel is one call."));
-    md.bullet(MD::bold(QStringLiteral("Replay kernel:")) + QStringLiteral(" %1 calls in %2 graph launches")
-                  .arg(count(row.calls))
-                  .arg(count(chain.graphLaunches)));
+    md.bullet(MD::bold(QStringLiteral("Replay kernel:")) + QStringLiteral(" %1 %2 in %3 %4")
+                  .arg(count(row.calls), row.calls == 1 ? QStringLiteral("call") : QStringLiteral("calls"),
+                       count(chain.graphLaunches),
+                       chain.graphLaunches == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches")));
     md.bullet(MD::bold(QStringLiteral("Graph launch:")) + QStringLiteral(" correlation %1 at ts %2 us (the first)")
                   .arg(chain.graphLaunchCorrelation)
                   .arg(QString::number(chain.graphLaunchTs, 'f', 3)));

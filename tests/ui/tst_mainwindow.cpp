@@ -3,6 +3,7 @@
 // settings, and a GUI thread that stays responsive during a large load.
 #include "analysiscontroller.h"
 #include "cachefixtures.h"
+#include "graphfixtures.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
@@ -492,4 +493,36 @@ TEST(MainWindow, DefaultCachePlacesCanBeTurnedOff)
         qunsetenv("TORCHINDUCTOR_CACHE_DIR");
     else
         qputenv("TORCHINDUCTOR_CACHE_DIR", saved);
+}
+
+TEST(MainWindow, DroppedCaptureTraceAttachesToTheOpenReplayTrace)
+{
+    using namespace Ridgeline::Test;
+    TempTraces traces;
+    const QByteArray kernel = "triton_poi_fused_add_0";
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { kernel, 4 } })));
+    const QString capture = traces.write(QStringLiteral("capture.json"), traceJson(captureWindow(1000, 10, { { kernel, poiAddArgs(1024) } }, 8)));
+    MainWindow window;
+    ASSERT_TRUE(loadInto(window, replay));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.summaryStrip()->text().contains(QStringLiteral("<b>0 of 1</b> graph launches")); }))
+        << qPrintable(window.summaryStrip()->text());
+    EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Attach Capture Trace")));
+
+    // Dropped on the window: told apart from a trace to open by its content.
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    dropFiles(window, { QUrl::fromLocalFile(capture) });
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(window.attachedCaptureTraces(), QStringList { capture });
+    EXPECT_TRUE(QTest::qWaitFor([&] {
+        return window.summaryStrip()->text().contains(QStringLiteral("<b>1 of 1</b> graph launches matched to captures in capture.json"));
+    })) << qPrintable(window.summaryStrip()->text());
+    ASSERT_EQ(window.result()->kernels.size(), 1u);
+    EXPECT_EQ(window.result()->kernels[0].kind, RowKind::Replayed);
+    Q_EMIT window.rooflineView()->kernelClicked(0);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.inspector()->markdown().contains(QStringLiteral("CUDA/HIP graph: capture and replays")); }));
+    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("batch size 8"))) << qPrintable(window.inspector()->markdown());
+
+    // A second trace that is not a capture opens as a trace, and the captures go with the old one.
+    ASSERT_TRUE(loadInto(window, samplePath));
+    EXPECT_TRUE(window.attachedCaptureTraces().isEmpty());
 }

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -134,4 +135,39 @@ TEST_F(VllmDecodeFull, WithoutItsCaptureEveryReplayedKernelSaysWhy)
         EXPECT_TRUE(row.model.reason.contains(QStringLiteral("--capture"))) << qPrintable(row.model.reason);
     }
     EXPECT_EQ(result->graphs.unmatchedLaunches, 1);
+}
+
+TEST_F(VllmDecodeFull, OneProgressBarCoversTheReplayAndItsCapture)
+{
+    qint64 last = -1, total = 0;
+    JobControl control;
+    control.progress = [&](qint64 done, qint64 of) {
+        EXPECT_GE(done, last) << "progress never goes back";
+        EXPECT_LE(done, of);
+        if (total != 0) {
+            EXPECT_EQ(of, total) << "one total for both files";
+        }
+        last = done;
+        total = of;
+    };
+    AnalysisOptions options;
+    options.searchDefaultInductorCache = false;
+    options.captureTraces = { m_folder + QStringLiteral("/capture_traces") };
+    const QString replay = m_folder + QStringLiteral("/graph_execution.json.gz");
+    const auto outcome = analyzeTrace(replay, options, control);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const qint64 bytes = QFileInfo(replay).size() + QFileInfo(captureFile(m_folder + QStringLiteral("/capture_traces"))).size();
+    EXPECT_EQ(total, bytes);
+    EXPECT_EQ(last, total);
+
+    // A stop asked for while the capture is read cancels the whole load.
+    std::stop_source source;
+    JobControl stopping;
+    stopping.stop = source.get_token();
+    const qint64 replayBytes = QFileInfo(replay).size();
+    stopping.progress = [&](qint64 done, qint64) {
+        if (done > replayBytes)
+            source.request_stop();
+    };
+    EXPECT_EQ(analyzeTrace(replay, options, stopping).status, AnalysisOutcome::Status::Cancelled);
 }
