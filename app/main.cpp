@@ -1,6 +1,9 @@
 // Ridgeline's entry point: the desktop app, or a headless export when the
 // command line asks for one (no display needed).
 #include "engine/analysis.h"
+#include "engine/comparison/comparisonroofline.h"
+#include "engine/comparison/tracecomparison.h"
+#include "engine/export/comparisonexport.h"
 #include "engine/export/resultexport.h"
 #include "engine/roofline/gpuspec.h"
 
@@ -50,6 +53,9 @@ struct Options
     QString inductorCache; // empty: the default places, unless noInductorCache
     bool noInductorCache = false;
     QStringList captures; // capture traces of the trace's CUDA/HIP graphs
+    QString baseline;     // a trace to compare TRACE with
+    QString baselineInductorCache;
+    QStringList baselineCaptures;
     bool listGpus = false;
     bool quiet = false;
 };
@@ -79,6 +85,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
     parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("capture"), QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("baseline"), QStringLiteral("Compare TRACE with the baseline trace BASE: --export writes the comparison (matched kernels, speedups, deltas), --export-roofline draws arrows from baseline to TRACE."), QStringLiteral("BASE") });
+    parser.addOption({ QStringLiteral("baseline-capture"), QStringLiteral("Capture trace of the baseline's CUDA/HIP graphs (may be repeated)."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("baseline-inductor-cache"), QStringLiteral("Inductor cache of the baseline (default: as for TRACE)."), QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("no-inductor-cache"), QStringLiteral("Do not look for an Inductor cache in the default places (V2 figures only).") });
     parser.addOption({ QStringLiteral("gpu"), QStringLiteral("GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."), QStringLiteral("NAME") });
     parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."), QStringLiteral("FILE") });
@@ -157,6 +166,26 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
     return true;
 }
 
+// Analyses one trace; prints its warnings (unless quiet) or its error.
+std::shared_ptr<const Ridgeline::AnalysisResult> analyze(const QString& path, const QString& inductorCache, bool noInductorCache,
+                                                         const QStringList& captures, bool quiet)
+{
+    Ridgeline::AnalysisOptions analysis;
+    analysis.inductorCache = inductorCache;
+    analysis.searchDefaultInductorCache = !noInductorCache;
+    analysis.captureTraces = captures;
+    const auto outcome = Ridgeline::analyzeTrace(path, analysis, {});
+    if (outcome.status != Ridgeline::AnalysisOutcome::Status::Ok) {
+        printError(outcome.error);
+        return nullptr;
+    }
+    if (!quiet) {
+        for (const QString& warning : outcome.result->warnings)
+            printError(QStringLiteral("warning: ") + warning);
+    }
+    return outcome.result;
+}
+
 int runHeadless(const Options& options)
 {
     Ridgeline::GpuCatalog catalog = Ridgeline::GpuCatalog::builtIn();
@@ -186,36 +215,45 @@ int runHeadless(const Options& options)
         }
     }
 
-    Ridgeline::AnalysisOptions analysis;
-    analysis.inductorCache = options.inductorCache;
-    analysis.searchDefaultInductorCache = !options.noInductorCache;
-    analysis.captureTraces = options.captures;
-    const auto outcome = Ridgeline::analyzeTrace(options.tracePath, analysis, {});
-    if (outcome.status != Ridgeline::AnalysisOutcome::Status::Ok) {
-        printError(outcome.error);
+    const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet);
+    if (!outcome)
         return UnreadableTrace;
+    const Ridgeline::AnalysisResult& result = *outcome;
+    // --gpu applies to both traces; else each is drawn against its own GPU's roofs.
+    const auto gpuOf = [&](const Ridgeline::AnalysisResult& analysed) {
+        const Ridgeline::GpuSpec* gpu = chosenGpu ? chosenGpu : catalog.find(analysed.traceGpuName);
+        return gpu ? gpu : &catalog.defaultGpu();
+    };
+    const Ridgeline::GpuSpec* traceGpu = gpuOf(result);
+
+    std::optional<Ridgeline::TraceComparison> comparison;
+    if (!options.baseline.isEmpty()) {
+        const QString cache = options.baselineInductorCache.isEmpty() ? options.inductorCache : options.baselineInductorCache;
+        const auto base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet);
+        if (!base)
+            return UnreadableTrace;
+        comparison = Ridgeline::compareTraces(base, *gpuOf(*base), outcome, *traceGpu, options.roofline.peaks);
+        if (!options.quiet && comparison->differentGpus())
+            printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
+                           .arg(comparison->baselineGpu, comparison->candidateGpu));
     }
-    const Ridgeline::AnalysisResult& result = *outcome.result;
-    if (!options.quiet) {
-        for (const QString& warning : result.warnings)
-            printError(QStringLiteral("warning: ") + warning);
-    }
-    if (!chosenGpu)
-        chosenGpu = catalog.find(result.traceGpuName);
-    if (!chosenGpu)
-        chosenGpu = &catalog.defaultGpu();
 
     QString error;
-    if (!options.exportPath.isEmpty() && !Ridgeline::writeExport(options.exportPath, result, *chosenGpu, &error)) {
-        printError(error);
-        return CannotWrite;
+    if (!options.exportPath.isEmpty()) {
+        const bool written = comparison ? Ridgeline::writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error)
+                                        : Ridgeline::writeExport(options.exportPath, result, *traceGpu, &error);
+        if (!written) {
+            printError(error);
+            return CannotWrite;
+        }
     }
+    const Ridgeline::GpuSpec* chosen = traceGpu;
 #ifdef RIDGELINE_WITH_GUI
     const RooflineOptions& roofline = options.roofline;
     if (!roofline.path.isEmpty()) {
-        if (!options.quiet && !chosenGpu->has(roofline.peaks))
+        if (!options.quiet && !chosen->has(roofline.peaks))
             printError(QStringLiteral("warning: %1 has no %2: the roofline uses its %3")
-                           .arg(chosenGpu->name, Ridgeline::peakSetTitle(roofline.peaks),
+                           .arg(chosen->name, Ridgeline::peakSetTitle(roofline.peaks),
                                 Ridgeline::peakSetTitle(roofline.peaks == Ridgeline::PeakSet::Datasheet
                                                             ? Ridgeline::PeakSet::MaxAchievable
                                                             : Ridgeline::PeakSet::Datasheet)));
@@ -224,7 +262,13 @@ int runHeadless(const Options& options)
         figure.size = roofline.size;
         figure.scale = roofline.scale;
         figure.frame = roofline.gpuFrame ? Ridgeline::RooflineView::Frame::GpuRoofs : Ridgeline::RooflineView::Frame::FitToData;
-        if (!Ridgeline::exportRoofline(result, *chosenGpu, roofline.peaks, figure, &error)) {
+        if (comparison) {
+            const Ridgeline::GpuSpec* baseGpu = catalog.find(comparison->baselineGpu);
+            if (!baseGpu)
+                baseGpu = chosen;
+            figure.arrows = Ridgeline::comparisonArrows(*comparison, baseGpu->peaks(roofline.peaks), chosen->peaks(roofline.peaks));
+        }
+        if (!Ridgeline::exportRoofline(result, *chosen, roofline.peaks, figure, &error)) {
             printError(error);
             return CannotWrite;
         }
@@ -286,11 +330,25 @@ int main(int argc, char** argv)
         return BadArguments;
     }
     options.captures = parser.values(QStringLiteral("capture"));
-    for (const QString& capture : options.captures) {
-        if (!QFileInfo::exists(capture)) {
-            printError(capture + QStringLiteral(": no such file or folder (--capture)"));
-            return BadArguments;
+    options.baseline = parser.value(QStringLiteral("baseline"));
+    options.baselineCaptures = parser.values(QStringLiteral("baseline-capture"));
+    options.baselineInductorCache = parser.value(QStringLiteral("baseline-inductor-cache"));
+    // A path that names nothing is a typo worth stopping for.
+    const auto missing = [](const QStringList& paths, const char* option) {
+        for (const QString& path : paths) {
+            if (!path.isEmpty() && !QFileInfo::exists(path)) {
+                printError(path + QStringLiteral(": no such file or folder (--%1)").arg(QLatin1StringView(option)));
+                return true;
+            }
         }
+        return false;
+    };
+    if (missing(options.captures, "capture") || missing({ options.baseline }, "baseline")
+        || missing(options.baselineCaptures, "baseline-capture") || missing({ options.baselineInductorCache }, "baseline-inductor-cache"))
+        return BadArguments;
+    if (options.baseline.isEmpty() && (!options.baselineCaptures.isEmpty() || !options.baselineInductorCache.isEmpty())) {
+        printError(QStringLiteral("--baseline-capture and --baseline-inductor-cache need --baseline (see --help)"));
+        return BadArguments;
     }
 #ifndef RIDGELINE_WITH_GUI
     if (!options.roofline.path.isEmpty()) {

@@ -2,6 +2,8 @@
 
 #include "analysiscontroller.h"
 #include "engine/base/versions.h"
+#include "engine/comparison/comparisonroofline.h"
+#include "engine/export/comparisonexport.h"
 #include "engine/export/resultexport.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kernelfilterproxy.h"
@@ -62,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_dropOverlay(new QLabel(this))
     , m_catalog(GpuCatalog::builtIn())
+    , m_baselineController(new AnalysisController(this))
 {
     setWindowTitle(tr("Ridgeline"));
     setAcceptDrops(true);
@@ -72,7 +75,11 @@ MainWindow::MainWindow(QWidget* parent)
     buildLayout();
     createMenus();
     connectViews();
+    connectCompareMode();
     restoreSettings();
+    // A saved header may show them: compare mode's columns wait for a baseline.
+    for (int column = KernelTableModel::FirstComparisonColumn; column < KernelTableModel::ColumnCount; ++column)
+        m_table->horizontalHeader()->setSectionHidden(column, true);
     applyGpu();
 }
 
@@ -154,6 +161,14 @@ void MainWindow::createMenus()
     attachCapture->setToolTip(tr("Give a trace of CUDA/HIP graph replays the figures of the ops captured into its graphs"));
     m_detachCaptures = file->addAction(tr("Detach Capture &Traces"), this, &MainWindow::detachCaptureTraces);
     m_detachCaptures->setEnabled(false);
+    file->addSeparator();
+    QAction* compare = file->addAction(tr("Compare with &Baseline…"), this, &MainWindow::chooseBaseline);
+    compare->setShortcut(QKeySequence(tr("Ctrl+B")));
+    compare->setToolTip(tr("Read another trace as the baseline of this one: matched kernels, speedups, roofline arrows "
+                           "(or drop it on the window with Shift held)"));
+    m_leaveCompare = file->addAction(tr("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
+    m_leaveCompare->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
+    m_leaveCompare->setEnabled(false);
     file->addSeparator();
     QAction* exportTable = file->addAction(tr("&Export Kernel Table…"), this, &MainWindow::exportKernelTable);
     exportTable->setShortcut(QKeySequence(tr("Ctrl+E")));
@@ -271,6 +286,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     setBusy(false);
     m_result = std::move(result);
     m_model->setResult(m_result);
+    if (m_baseline)
+        updateComparison(); // compare mode lasts across reloads and other traces
     m_filterBar->setSummary(summarize(*m_result));
     m_table->resizeColumnsToContents();
     m_table->setColumnWidth(KernelTableModel::Kernel, std::min(m_table->columnWidth(KernelTableModel::Kernel), 380));
@@ -347,6 +364,10 @@ void MainWindow::applyGpu()
     }
     m_roofline->setGpu(gpu, m_peaks);
     m_model->setPeaks(gpu.peaks(m_peaks));
+    if (m_baseline) {
+        updateComparison(); // fractions of roof follow the peaks
+        return;
+    }
     if (m_result)
         m_summary->setResult(*m_result, gpu, m_peaks);
     updateInspector();
@@ -355,8 +376,8 @@ void MainWindow::applyGpu()
 void MainWindow::updateInspector()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const KernelRow* row = current.isValid() ? m_model->kernelAt(current.data(KernelTableModel::RowIndexRole).toInt()) : nullptr;
-    m_inspector->setKernel(row, currentGpu(), m_peaks);
+    const int sourceRow = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+    m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), m_peaks, comparisonPreface(sourceRow));
 }
 
 void MainWindow::exportKernelTable()
@@ -370,7 +391,9 @@ void MainWindow::exportKernelTable()
     if (path.isEmpty())
         return;
     QString error;
-    if (!writeExport(path, *m_result, currentGpu(), &error))
+    const bool written = m_comparison ? writeComparisonExport(path, *m_comparison, currentGpu(), &error)
+                                      : writeExport(path, *m_result, currentGpu(), &error);
+    if (!written)
         QMessageBox::warning(this, tr("Export Failed"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
@@ -390,7 +413,11 @@ void MainWindow::exportRoofline()
     RooflineExportDialog dialog(defaults, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const RooflineExportOptions options = dialog.options();
+    RooflineExportOptions options = dialog.options();
+    if (m_comparison) {
+        const GpuSpec* baseGpu = m_catalog.find(m_comparison->baselineGpu);
+        options.arrows = comparisonArrows(*m_comparison, (baseGpu ? *baseGpu : currentGpu()).peaks(m_peaks), currentGpu().peaks(m_peaks));
+    }
     settings.setValue(SettingsKeys::exportSize(), options.size);
     settings.setValue(SettingsKeys::exportScale(), options.scale);
     QString error;

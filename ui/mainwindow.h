@@ -4,6 +4,7 @@
 // Inductor caches come in (menu, dialog, drop) is in mainwindowinputs.cpp.
 #pragma once
 
+#include "engine/comparison/tracecomparison.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 #include "roofline/rooflineview.h"
@@ -50,6 +51,11 @@ public:
     // next trace opened gets it.
     void attachCaptureTrace(const QString& path);
     void detachCaptureTraces();
+    // Compare mode: reads `path` as the baseline of the open trace; the table,
+    // roofline, summary and inspector then show the comparison.
+    void compareWithBaseline(const QString& path);
+    void leaveCompareMode();
+    const TraceComparison* comparison() const { return m_comparison.get(); }
     QStringList attachedCaptureTraces() const { return m_session.attachedCaptures(); }
     // Reads the open trace again with `path` as its Inductor cache, the V1
     // model's source; with no trace open, the next trace opened uses it.
@@ -94,6 +100,10 @@ private:
     // mainwindowinputs.cpp: traces and caches by menu, dialog or drop.
     void start(const TraceSession::Start& start);
     bool hasGraphReplays() const; // the open trace launches CUDA/HIP graphs
+    void updateComparison(); // after either trace of a comparison changed
+    void chooseBaseline();
+    void connectCompareMode();
+    QString comparisonPreface(int sourceRow) const;
     // The trace being read or shown; empty when none (or it failed to load).
     QString currentTracePath() const;
     QString dropDescription(const DroppedInputs& dropped) const;
@@ -134,6 +144,10 @@ private:
     QString m_gpuChoice; // empty: match the trace
     PeakSet m_peaks = PeakSet::Datasheet;
     std::shared_ptr<const AnalysisResult> m_result;
+    AnalysisController* m_baselineController;
+    std::shared_ptr<const AnalysisResult> m_baseline; // compare mode's baseline
+    std::shared_ptr<const TraceComparison> m_comparison;
+    QAction* m_leaveCompare = nullptr;
     TraceSession m_session; // which trace, with which Inductor cache
     QString m_cacheNote; // what opening the trace did to the cache, said once it is shown
 };

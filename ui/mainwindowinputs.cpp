@@ -12,6 +12,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -145,8 +146,12 @@ QString MainWindow::dropDescription(const DroppedInputs& dropped) const
         return tr("Cannot use %1").arg(dropped.problems.front());
     if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
         return tr("Drop to open %1\nwith the Inductor cache %2").arg(fileName(dropped.trace), fileName(dropped.inductorCache));
+    if (!dropped.trace.isEmpty() && m_result && (QGuiApplication::keyboardModifiers() & Qt::ShiftModifier))
+        return tr("Drop to compare %1 with %2 as its baseline").arg(displayName(m_result->tracePath), fileName(dropped.trace));
     if (!dropped.trace.isEmpty() && hasGraphReplays())
         return tr("Drop to open %1\n(or to attach it, if it is a capture of this trace's graphs)").arg(fileName(dropped.trace));
+    if (!dropped.trace.isEmpty() && m_result)
+        return tr("Drop to open %1\n(hold Shift to compare with it as the baseline)").arg(fileName(dropped.trace));
     if (!dropped.trace.isEmpty())
         return tr("Drop to open %1").arg(fileName(dropped.trace));
     const QString trace = currentTracePath();
@@ -188,7 +193,9 @@ void MainWindow::dropEvent(QDropEvent* event)
         QMessageBox::warning(this, tr("Cannot Open"), message);
         return;
     }
-    if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
+    if (!dropped.trace.isEmpty() && dropped.inductorCache.isEmpty() && m_result && (event->modifiers() & Qt::ShiftModifier))
+        compareWithBaseline(dropped.trace);
+    else if (!dropped.trace.isEmpty() && !dropped.inductorCache.isEmpty())
         openTrace(dropped.trace, dropped.inductorCache);
     else if (!dropped.trace.isEmpty() && hasGraphReplays() && isGraphCaptureTrace(dropped.trace))
         attachCaptureTrace(dropped.trace); // told apart by content: captures and no graph launch

@@ -80,9 +80,32 @@ QString graphLine(const GraphMergeSummary& graphs)
     return line;
 }
 
+QString comparisonLine(const TraceComparison& c)
+{
+    QStringList kinds;
+    for (int k = 0; k < matchKindCount; ++k) {
+        if (c.matching.counts[k] > 0)
+            kinds << QStringLiteral("%1 %2").arg(c.matching.counts[k]).arg(matchKindKey(MatchKind(k)));
+    }
+    QString speedup = SummaryStrip::tr("Triton time not comparable");
+    if (c.tritonTimeSpeedup) {
+        const double s = *c.tritonTimeSpeedup;
+        speedup = SummaryStrip::tr("Triton time <b>%1×</b> %2").arg(QString::number(s, 'f', 3),
+            s > 1 ? SummaryStrip::tr("▲ faster") : s < 1 ? SummaryStrip::tr("▼ slower") : SummaryStrip::tr("= unchanged"));
+    }
+    QString line = SummaryStrip::tr("Compared with baseline <b>%1</b> (%2): %3; <b>%4</b> %5; %6")
+                       .arg(QFileInfo(c.baseline->tracePath).fileName().toHtmlEscaped(), c.baselineGpu.toHtmlEscaped(), speedup)
+                       .arg(c.regressionCount)
+                       .arg(c.regressionCount == 1 ? SummaryStrip::tr("regression") : SummaryStrip::tr("regressions"),
+                            kinds.join(QStringLiteral(", ")));
+    if (c.differentGpus())
+        line += SummaryStrip::tr("; different GPUs: each trace against its own roofs");
+    return line + SummaryStrip::tr(" &nbsp;(<b>File ▸ Leave Compare Mode</b>)");
+}
+
 } // namespace
 
-void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks)
+void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TraceComparison* comparison)
 {
     const TraceSummary summary = summarize(result);
     QStringList categories;
@@ -115,6 +138,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
         html += QStringLiteral("<br>") + cache;
     if (const QString graphs = graphLine(result.graphs); !graphs.isEmpty())
         html += QStringLiteral("<br>") + graphs;
+    if (comparison)
+        html += QStringLiteral("<br>") + comparisonLine(*comparison);
     if (!result.warnings.isEmpty())
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
                     .arg(result.warnings.size() == 1 ? result.warnings.front().toHtmlEscaped()

@@ -3,6 +3,7 @@
 // provenance, plus any warnings about the trace.
 #pragma once
 
+#include "engine/comparison/tracecomparison.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 
@@ -18,7 +19,9 @@ public:
 
     void showPrompt();
     void showLoading(const QString& path);
-    void setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks);
+    // `comparison`, when not null, adds compare mode's line: both traces, the
+    // Triton speedup, the regressions and the matches by kind.
+    void setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TraceComparison* comparison = nullptr);
 };
 
 } // namespace Ridgeline

@@ -45,6 +45,12 @@ void KernelFilterProxy::setProvenanceVisible(const QString& provenance, bool vis
     invalidateRowsFilter();
 }
 
+void KernelFilterProxy::setOnlyChanged(bool only)
+{
+    m_onlyChanged = only;
+    invalidateRowsFilter();
+}
+
 bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
@@ -52,6 +58,11 @@ bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
         return false;
     if (m_hiddenProvenances.contains(index.data(KernelTableModel::ProvenanceKeyRole).toString()))
         return false;
+    if (m_onlyChanged) {
+        const QVariant changed = index.data(KernelTableModel::ChangedRole);
+        if (changed.isValid() && !changed.toBool())
+            return false;
+    }
     if (m_text.isEmpty())
         return true;
     const QString haystack = index.data(KernelTableModel::FilterTextRole).toString();

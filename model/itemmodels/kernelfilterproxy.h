@@ -25,6 +25,10 @@ public:
     void setProvenanceVisible(const QString& provenance, bool visible);
     bool isCategoryVisible(const QString& category) const { return !m_hiddenCategories.contains(category); }
     bool isProvenanceVisible(const QString& provenance) const { return !m_hiddenProvenances.contains(provenance); }
+    // Compare mode: only the kernels that differ from their baseline
+    // (KernelTableModel::ChangedRole); outside compare mode it filters nothing.
+    void setOnlyChanged(bool only);
+    bool onlyChanged() const { return m_onlyChanged; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -36,6 +40,7 @@ private:
     QString m_textError;
     QSet<QString> m_hiddenCategories;
     QSet<QString> m_hiddenProvenances;
+    bool m_onlyChanged = false;
 };
 
 } // namespace Ridgeline

@@ -1,5 +1,6 @@
 #include "itemmodels/kerneltablemodel.h"
 
+#include "itemmodels/comparisoncolumns.h"
 #include "units.h"
 
 namespace Ridgeline {
@@ -89,8 +90,26 @@ void KernelTableModel::setResult(std::shared_ptr<const AnalysisResult> result)
 {
     beginResetModel();
     m_result = std::move(result);
+    m_comparison.reset();
     place();
     endResetModel();
+}
+
+void KernelTableModel::setComparison(std::shared_ptr<const TraceComparison> comparison)
+{
+    beginResetModel();
+    if (comparison)
+        m_result = comparison->candidate;
+    m_comparison = std::move(comparison);
+    place();
+    endResetModel();
+}
+
+int KernelTableModel::kernelIndexOf(int row) const
+{
+    if (!m_comparison)
+        return row;
+    return m_comparison->matching.matches[size_t(row)].candidate;
 }
 
 void KernelTableModel::setPeaks(const PeakFigures& peaks)
@@ -113,14 +132,20 @@ void KernelTableModel::place()
 
 const KernelRow* KernelTableModel::kernelAt(int row) const
 {
-    if (!m_result || row < 0 || row >= int(m_result->kernels.size()))
+    if (!m_result || row < 0 || row >= rowCount())
         return nullptr;
+    if (m_comparison) {
+        const KernelMatch& match = m_comparison->matching.matches[size_t(row)];
+        return match.candidate >= 0 ? m_comparison->candidateRow(match) : m_comparison->baselineRow(match);
+    }
     return &m_result->kernels[size_t(row)];
 }
 
 int KernelTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() || !m_result ? 0 : int(m_result->kernels.size());
+    if (parent.isValid() || !m_result)
+        return 0;
+    return m_comparison ? int(m_comparison->matching.matches.size()) : int(m_result->kernels.size());
 }
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const
@@ -134,7 +159,17 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     if (!row)
         return {};
     const int column = index.column();
-    const auto& placement = m_placements[size_t(index.row())];
+    const int kernel = kernelIndexOf(index.row());
+    if (column >= FirstComparisonColumn || role == MatchKindRole || role == ChangedRole || role == BaselineRowIndexRole
+        || role == ChangeDirectionRole)
+        return comparisonData(index.row(), column, role);
+    // A removed row has no figures in this trace: only its name and kind.
+    static const std::optional<RooflinePlacement> none;
+    const auto& placement = kernel >= 0 ? m_placements[size_t(kernel)] : none;
+    if (kernel < 0 && role == Qt::DisplayRole && column != Kernel && column != Category && column != Provenance && column != FusedOps)
+        return QStringLiteral("–");
+    if (kernel < 0 && role == SortRole && column != Kernel && column != Category && column != Provenance && column != FusedOps)
+        return missing;
     switch (role) {
     case Qt::DisplayRole: return display(*row, placement, column);
     case SortRole:
@@ -144,7 +179,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case ReasonRole: return row->model.reason;
     case AboveRoofRole: return placement && placement->aboveRoof;
     case FilterTextRole: return QString(row->name + u' ' + row->parsedName.fusedOps.join(u' '));
-    case RowIndexRole: return index.row();
+    case RowIndexRole: return kernel;
     case CategoryKeyRole: return categoryKey(row->parsedName.category);
     case ProvenanceKeyRole: return provenanceKey(row->provenance());
     case Qt::ToolTipRole:
@@ -170,10 +205,37 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QVariant KernelTableModel::comparisonData(int row, int column, int role) const
+{
+    if (!m_comparison) {
+        if (role == Qt::DisplayRole && column >= FirstComparisonColumn)
+            return QStringLiteral("–");
+        if (role == SortRole)
+            return missing;
+        return {};
+    }
+    const TraceComparison& c = *m_comparison;
+    const auto col = ComparisonColumns::Column(column - FirstComparisonColumn);
+    switch (role) {
+    case MatchKindRole: return matchKindKey(c.matching.matches[size_t(row)].kind);
+    case ChangedRole: return ComparisonColumns::isChanged(c, row);
+    case BaselineRowIndexRole: return c.matching.matches[size_t(row)].baseline;
+    case Qt::DisplayRole: return ComparisonColumns::display(c, row, col);
+    case SortRole: return ComparisonColumns::sortValue(c, row, col);
+    case ChangeDirectionRole: return ComparisonColumns::direction(c, row, col);
+    case Qt::ToolTipRole: return ComparisonColumns::toolTip(c, row, col);
+    case Qt::TextAlignmentRole:
+        return col == ComparisonColumns::Match ? QVariant(Qt::AlignCenter) : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default: return {};
+    }
+}
+
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    if (section >= FirstComparisonColumn && section < ColumnCount)
+        return ComparisonColumns::header(ComparisonColumns::Column(section - FirstComparisonColumn));
     switch (section) {
     case Kernel: return tr("Kernel");
     case Category: return tr("Category");

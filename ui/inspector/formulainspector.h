@@ -23,7 +23,8 @@ public:
     explicit FormulaInspector(QWidget* parent = nullptr);
 
     // `row` may be null (nothing selected); it must outlive the next call.
-    void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks);
+    // `preface` (Markdown) comes before the derivation: compare mode's pair.
+    void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks, const QString& preface = {});
     QString markdown() const { return m_markdown; }
     QString plainText() const; // what the user sees, for tests
     const QTextDocument* document() const; // with its highlighting, for tests

@@ -129,6 +129,7 @@ void RooflineChart::setData(RooflineData data)
     buildRoofs();
     buildLegend();
     buildPoints();
+    buildArrows(); // over the markers: a short move must still show
     buildSelection();
     m_updatingLabels = false;
     updateLabels();

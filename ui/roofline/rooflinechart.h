@@ -27,7 +27,7 @@ class RooflineChart final : public QChart
 public:
     // Dynamic properties on every series, for hit tests and tests:
     // RoleProperty is one of "memory-roof", "compute-roof", "ridge-points",
-    // "kernels", "selection", "above-roof", "legend"; KernelsProperty is a
+    // "kernels", "selection", "above-roof", "legend", "baseline", "arrow"; KernelsProperty is a
     // QList<int> with the kernel index of each point of a point series.
     static constexpr const char* RoleProperty = "ridgelineRole";
     static constexpr const char* KernelsProperty = "ridgelineKernels";
@@ -69,6 +69,7 @@ private:
     void buildPoints();
     void buildLegend();
     void buildSelection();
+    void buildArrows(); // compare mode, in rooflinearrows.cpp
     QScatterSeries* addScatter(const QString& name, const char* role, int shape, const QColor& fill,
                                const QColor& border, double borderWidth);
     void hideFromLegend(QAbstractSeries* series);

@@ -131,7 +131,8 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         return false;
     }
 
-    const RooflineData data = rooflineData(&result, gpu, peaks);
+    RooflineData data = rooflineData(&result, gpu, peaks);
+    data.arrows = options.arrows;
     QByteArray bytes;
     if (suffix == u"csv") {
         bytes = rooflineCsv(data);

@@ -6,10 +6,13 @@
 
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/roofline/rooflinedata.h"
 #include "roofline/rooflineview.h"
 
 #include <QSize>
 #include <QString>
+
+#include <vector>
 
 namespace Ridgeline {
 
@@ -19,6 +22,8 @@ struct RooflineExportOptions
     QSize size { 1600, 1000 };    // logical pixels (points for PDF)
     double scale = 1.0;           // device pixel ratio for PNG
     RooflineView::Frame frame = RooflineView::Frame::FitToData;
+    // Compare mode: arrows from the baseline's kernels to the result's.
+    std::vector<RooflineArrow> arrows;
 };
 
 // On failure returns false and sets *error to a line naming the file.

@@ -43,6 +43,7 @@ public:
     {
         // The window sets the result, then the GPU it implies: draw once.
         RooflineData data = rooflineData(result.get(), gpu, peaks);
+        data.arrows = arrows;
         if (built && data == chart->data())
             return;
         chart->setData(std::move(data));
@@ -77,6 +78,7 @@ public:
     QChartView* chartView = nullptr;
     QRubberBand* rubberBand = nullptr;
     std::shared_ptr<const AnalysisResult> result;
+    std::vector<RooflineArrow> arrows;
     GpuSpec gpu;
     PeakSet peaks = PeakSet::Datasheet;
     Frame frame = Frame::FitToData;
@@ -114,6 +116,12 @@ void RooflineView::setResult(std::shared_ptr<const AnalysisResult> result)
     d->result = std::move(result);
     d->selected.clear();
     d->chart->setSelectedKernels({});
+    d->rebuild();
+}
+
+void RooflineView::setArrows(std::vector<RooflineArrow> arrows)
+{
+    d->arrows = std::move(arrows);
     d->rebuild();
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/roofline/rooflinedata.h"
 
 #include <QList>
 #include <QWidget>
@@ -29,6 +30,8 @@ public:
     ~RooflineView() override;
 
     void setResult(std::shared_ptr<const AnalysisResult> result);
+    // Compare mode: hollow baseline points with arrows to the result's; empty leaves it.
+    void setArrows(std::vector<RooflineArrow> arrows);
     void setGpu(const GpuSpec& gpu, PeakSet peaks);
     void setFrame(Frame frame);
     Frame frame() const;

@@ -24,6 +24,7 @@ KernelFilterBar::KernelFilterBar(KernelFilterProxy* proxy, QWidget* parent)
     , m_proxy(proxy)
     , m_text(new QLineEdit)
     , m_regex(new QCheckBox(tr("Regex")))
+    , m_onlyChanged(new QCheckBox(tr("Only changed")))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -34,6 +35,11 @@ KernelFilterBar::KernelFilterBar(KernelFilterProxy* proxy, QWidget* parent)
     layout->addWidget(m_regex);
     connect(m_text, &QLineEdit::textChanged, this, &KernelFilterBar::applyText);
     connect(m_regex, &QCheckBox::toggled, this, &KernelFilterBar::applyText);
+    m_onlyChanged->setToolTip(tr("Compare mode: only kernels that differ from the baseline (another match than same, "
+                                 "or a speedup beyond ±2 %)"));
+    m_onlyChanged->setVisible(false);
+    layout->addWidget(m_onlyChanged);
+    connect(m_onlyChanged, &QCheckBox::toggled, m_proxy, &KernelFilterProxy::setOnlyChanged);
 
     layout->addSpacing(12);
     for (KernelCategory category : categories)
@@ -41,6 +47,13 @@ KernelFilterBar::KernelFilterBar(KernelFilterProxy* proxy, QWidget* parent)
     layout->addSpacing(12);
     for (const char16_t* provenance : { u"V2", u"V1", u"none" })
         m_provenanceToggles << addToggle(layout, QString::fromUtf16(provenance), QString::fromUtf16(provenance), false);
+}
+
+void KernelFilterBar::setCompareMode(bool comparing)
+{
+    m_onlyChanged->setVisible(comparing);
+    if (!comparing)
+        m_onlyChanged->setChecked(false);
 }
 
 QToolButton* KernelFilterBar::addToggle(QHBoxLayout* layout, const QString& key, const QString& title, bool category)

@@ -26,6 +26,9 @@ public:
     void setSummary(const TraceSummary& summary);
     QLineEdit* textField() const { return m_text; }
     QCheckBox* regexToggle() const { return m_regex; }
+    // Shows the "Only changed" toggle while a baseline is compared.
+    void setCompareMode(bool comparing);
+    QCheckBox* onlyChangedToggle() const { return m_onlyChanged; }
     QToolButton* categoryToggle(const QString& key) const;
     QToolButton* provenanceToggle(const QString& key) const;
 
@@ -36,6 +39,7 @@ private:
     KernelFilterProxy* m_proxy;
     QLineEdit* m_text;
     QCheckBox* m_regex;
+    QCheckBox* m_onlyChanged;
     QList<QToolButton*> m_categoryToggles;
     QList<QToolButton*> m_provenanceToggles;
 };

@@ -1,6 +1,7 @@
 #include "table/kerneltableview.h"
 
 #include "itemmodels/kerneltablemodel.h"
+#include "table/changedelegate.h"
 #include "table/provenancedelegate.h"
 
 #include <QAbstractProxyModel>
@@ -31,6 +32,12 @@ KernelTableView::KernelTableView(QWidget* parent)
     horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     connect(horizontalHeader(), &QWidget::customContextMenuRequested, this, &KernelTableView::showHeaderMenu);
     setItemDelegateForColumn(KernelTableModel::Provenance, new ProvenanceDelegate(this));
+    auto* change = new ChangeDelegate(this);
+    for (int column : { KernelTableModel::Speedup, KernelTableModel::DeltaTime, KernelTableModel::DeltaTbPerS, KernelTableModel::DeltaRoof })
+        setItemDelegateForColumn(column, change);
+    // Compare mode's columns appear with a baseline (MainWindow shows them).
+    for (int column = KernelTableModel::FirstComparisonColumn; column < KernelTableModel::ColumnCount; ++column)
+        horizontalHeader()->setSectionHidden(column, true);
 
     auto* copy = new QAction(tr("Copy Rows as TSV"), this);
     copy->setShortcut(QKeySequence::Copy);
@@ -89,8 +96,11 @@ QList<int> KernelTableView::selectedKernelIndices() const
     QList<int> indices;
     if (!selectionModel())
         return indices;
-    for (const QModelIndex& index : selectionModel()->selectedRows())
-        indices << index.data(KernelTableModel::RowIndexRole).toInt();
+    for (const QModelIndex& index : selectionModel()->selectedRows()) {
+        const int kernel = index.data(KernelTableModel::RowIndexRole).toInt();
+        if (kernel >= 0) // compare mode's removed rows are no kernel of this trace
+            indices << kernel;
+    }
     std::sort(indices.begin(), indices.end());
     return indices;
 }

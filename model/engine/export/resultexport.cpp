@@ -100,7 +100,9 @@ QJsonValue cacheObject(const AnalysisResult& result)
     };
 }
 
-QJsonObject kernelObject(const KernelRow& row)
+} // namespace
+
+QJsonObject kernelJson(const KernelRow& row)
 {
     QJsonObject object;
     object[QStringLiteral("name")] = row.name;
@@ -148,8 +150,6 @@ QString csvNumber(std::optional<double> value)
     return value ? QString::number(*value, 'g', 17) : QString();
 }
 
-} // namespace
-
 std::optional<ExportFormat> exportFormatForPath(const QString& path)
 {
     if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
@@ -161,9 +161,14 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
 
 QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu)
 {
+    return QJsonDocument(exportObject(result, gpu)).toJson(QJsonDocument::Indented);
+}
+
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu)
+{
     QJsonArray kernels;
     for (const KernelRow& row : result.kernels)
-        kernels.append(kernelObject(row));
+        kernels.append(kernelJson(row));
     QJsonObject root;
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
@@ -177,10 +182,10 @@ QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu)
     root[QStringLiteral("captures")] = capturesJson(result.graphs);
     root[QStringLiteral("graphs")] = graphsJson(result.graphs);
     root[QStringLiteral("kernels")] = kernels;
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return root;
 }
 
-QByteArray exportCsv(const AnalysisResult& result)
+QStringList csvHeader()
 {
     QStringList header {
         QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("kind"), QStringLiteral("provenance"),
@@ -198,62 +203,71 @@ QByteArray exportCsv(const AnalysisResult& result)
         QStringLiteral("v1_flops"), QStringLiteral("v1_output_write_note"),
     };
     header << replayCsvHeader();
-    QString out = header.join(u',') + u'\n';
-    for (const KernelRow& row : result.kernels) {
-        const auto& t = row.kernelTimeUs;
-        const auto& tl = row.traceLens;
-        const auto stat = [&](double SampleStats::*field) { return t ? csvNumber((*t).*field) : QString(); };
-        QStringList fields {
-            csvField(row.name),
-            categoryKey(row.parsedName.category),
-            rowKindKey(row.kind),
-            provenanceKey(row.provenance()),
-            csvField(row.model.reason),
-            row.hasModel() ? QString::number(row.model.xnumel) : QString(),
-            row.hasModel() ? QString::number(row.model.rnumel) : QString(),
-            csvField(row.parsedName.fusedOps.join(u' ')),
-            csvField(row.args.inputDimsJson),
-            csvField(row.args.inputTypesJson),
-            QString::number(row.calls),
-            stat(&SampleStats::sum),
-            stat(&SampleStats::mean),
-            stat(&SampleStats::median),
-            stat(&SampleStats::min),
-            stat(&SampleStats::max),
-            t ? csvNumber(t->std) : QString(),
-            csvNumber(row.shareOfGpuTime),
-            row.hasModel() ? QString::number(row.model.flops) : QString(),
-            row.hasModel() && row.model.bytes ? QString::number(*row.model.bytes) : QString(),
-            csvNumber(row.gflops()),
-            csvNumber(row.dataMovedMb()),
-            csvNumber(row.flopsPerByte()),
-            csvNumber(mean(row.tbPerS)),
-            csvNumber(mean(row.tflopsPerS)),
-            tl ? csvNumber(tl->gflops) : QString(),
-            tl ? csvNumber(tl->dataMovedMb) : QString(),
-            tl ? csvNumber(tl->flopsPerByte) : QString(),
-            tl ? csvNumber(tl->tbPerS) : QString(),
-            tl ? csvNumber(tl->tflopsPerS) : QString(),
-            tl ? csvField(tl->why) : QString(),
-            csvField(row.args.kernelFile),
-        };
-        const auto& v1 = row.model.v1;
-        const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
-        fields << (v1 ? csvField(v1->kernel.wrapperFile) : QString())
-               << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
-               << (v1 ? QString::number(v1->kernel.line) : QString())
-               << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
-               << (v1 ? csvField(v1->kernel.sizeHintsText) : QString())
-               << (v1 ? optional(v1->bytes) : QString())
-               << (v1 ? optional(v1->flops) : QString())
-               << csvField(row.model.v1OutputWriteNote.value_or(QString()));
-        fields << replayCsvFields(row);
-        out += fields.join(u',') + u'\n';
-    }
+    return header;
+}
+
+QStringList csvFields(const KernelRow& row)
+{
+    const auto& t = row.kernelTimeUs;
+    const auto& tl = row.traceLens;
+    const auto stat = [&](double SampleStats::*field) { return t ? csvNumber((*t).*field) : QString(); };
+    QStringList fields {
+        csvField(row.name),
+        categoryKey(row.parsedName.category),
+        rowKindKey(row.kind),
+        provenanceKey(row.provenance()),
+        csvField(row.model.reason),
+        row.hasModel() ? QString::number(row.model.xnumel) : QString(),
+        row.hasModel() ? QString::number(row.model.rnumel) : QString(),
+        csvField(row.parsedName.fusedOps.join(u' ')),
+        csvField(row.args.inputDimsJson),
+        csvField(row.args.inputTypesJson),
+        QString::number(row.calls),
+        stat(&SampleStats::sum),
+        stat(&SampleStats::mean),
+        stat(&SampleStats::median),
+        stat(&SampleStats::min),
+        stat(&SampleStats::max),
+        t ? csvNumber(t->std) : QString(),
+        csvNumber(row.shareOfGpuTime),
+        row.hasModel() ? QString::number(row.model.flops) : QString(),
+        row.hasModel() && row.model.bytes ? QString::number(*row.model.bytes) : QString(),
+        csvNumber(row.gflops()),
+        csvNumber(row.dataMovedMb()),
+        csvNumber(row.flopsPerByte()),
+        csvNumber(mean(row.tbPerS)),
+        csvNumber(mean(row.tflopsPerS)),
+        tl ? csvNumber(tl->gflops) : QString(),
+        tl ? csvNumber(tl->dataMovedMb) : QString(),
+        tl ? csvNumber(tl->flopsPerByte) : QString(),
+        tl ? csvNumber(tl->tbPerS) : QString(),
+        tl ? csvNumber(tl->tflopsPerS) : QString(),
+        tl ? csvField(tl->why) : QString(),
+        csvField(row.args.kernelFile),
+    };
+    const auto& v1 = row.model.v1;
+    const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
+    fields << (v1 ? csvField(v1->kernel.wrapperFile) : QString())
+           << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
+           << (v1 ? QString::number(v1->kernel.line) : QString())
+           << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
+           << (v1 ? csvField(v1->kernel.sizeHintsText) : QString())
+           << (v1 ? optional(v1->bytes) : QString())
+           << (v1 ? optional(v1->flops) : QString())
+           << csvField(row.model.v1OutputWriteNote.value_or(QString()));
+    fields << replayCsvFields(row);
+    return fields;
+}
+
+QByteArray exportCsv(const AnalysisResult& result)
+{
+    QString out = csvHeader().join(u',') + u'\n';
+    for (const KernelRow& row : result.kernels)
+        out += csvFields(row).join(u',') + u'\n';
     return out.toUtf8();
 }
 
-bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error)
+bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error)
 {
     const auto format = exportFormatForPath(path);
     if (!format) {
@@ -265,12 +279,19 @@ bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpe
         *error = path + QStringLiteral(": cannot write: ") + file.errorString();
         return false;
     }
-    file.write(*format == ExportFormat::Json ? exportJson(result, gpu) : exportCsv(result));
+    file.write(render(*format));
     if (!file.commit()) {
         *error = path + QStringLiteral(": cannot write: ") + file.errorString();
         return false;
     }
     return true;
+}
+
+bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error)
+{
+    return writeExportFile(
+        path, [&](ExportFormat format) { return format == ExportFormat::Json ? exportJson(result, gpu) : exportCsv(result); },
+        error);
 }
 
 } // namespace Ridgeline

@@ -7,6 +7,10 @@
 #include "engine/results/analysisresult.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <functional>
 
 namespace Ridgeline {
 
@@ -20,7 +24,16 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path);
 QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu);
 QByteArray exportCsv(const AnalysisResult& result);
 
+// The parts, for exports built on these (the baseline comparison's).
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu);
+QJsonObject kernelJson(const KernelRow& row);
+QStringList csvHeader();
+QStringList csvFields(const KernelRow& row); // quoted where needed
+QString csvNumber(std::optional<double> value);
+
 // Writes the export; on failure returns false with *error naming the file.
 bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error);
+// Writes what `render` makes of the format the file's suffix names.
+bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error);
 
 } // namespace Ridgeline

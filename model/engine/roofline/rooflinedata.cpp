@@ -190,6 +190,12 @@ void widenToPoints(DecadeFrame& frame, const RooflineData& data)
         frame.yMinExp = std::min(frame.yMinExp, decadeBelow(p.tflops, PointMargin));
         frame.yMaxExp = std::max(frame.yMaxExp, decadeAbove(p.tflops, PointMargin));
     }
+    for (const RooflineArrow& a : data.arrows) { // the baseline ends
+        frame.xMinExp = std::min(frame.xMinExp, decadeBelow(a.baselineIntensity, PointMargin));
+        frame.xMaxExp = std::max(frame.xMaxExp, decadeAbove(a.baselineIntensity, PointMargin));
+        frame.yMinExp = std::min(frame.yMinExp, decadeBelow(a.baselineTflops, PointMargin));
+        frame.yMaxExp = std::max(frame.yMaxExp, decadeAbove(a.baselineTflops, PointMargin));
+    }
 }
 
 } // namespace

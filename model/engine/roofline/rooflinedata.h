@@ -66,6 +66,20 @@ struct DecadeFrame
     bool operator==(const DecadeFrame&) const = default;
 };
 
+// Compare mode: a matched baseline kernel's point (drawn hollow) and the
+// arrow from it to its candidate kernel's point.
+struct RooflineArrow
+{
+    int kernelIndex = -1; // the candidate kernel, into AnalysisResult::kernels
+    QString baselineName;
+    double baselineIntensity = 0;
+    double baselineTflops = 0;
+    double intensity = 0; // the candidate's
+    double tflops = 0;
+
+    bool operator==(const RooflineArrow&) const = default;
+};
+
 struct RooflineData
 {
     QString tracePath;       // empty when no trace is loaded
@@ -75,6 +89,7 @@ struct RooflineData
     std::vector<RooflineRoof> roofs;      // the memory roof first, then compute roofs, highest first
     std::vector<RooflinePoint> points;    // in kernel order
     int kernelCount = 0;                  // rows in the result, plotted or not
+    std::vector<RooflineArrow> arrows;    // compare mode: baseline -> candidate, both plotted
 
     const RooflineRoof& memoryRoof() const { return roofs.front(); }
     double bandwidthTBps() const { return roofs.front().value; }

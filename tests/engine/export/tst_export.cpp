@@ -334,3 +334,45 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
     // A capture that names nothing is a typo worth stopping for.
     EXPECT_EQ(runCli({ QStringLiteral("--export"), csv, QStringLiteral("--capture"), temp.path(QStringLiteral("nothing")), replay }).exitCode, 2);
 }
+
+TEST(Export, CommandLineComparesWithABaseline)
+{
+    TempTraces temp;
+    const QString json = temp.path(QStringLiteral("diff.json"));
+    const QString csv = temp.path(QStringLiteral("diff.csv"));
+    const CliRun run = runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--baseline"), bundledSampleTrace(),
+                                QStringLiteral("--export"), json, bundledSampleTrace() });
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    const QJsonObject root = readJson(json);
+    const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
+    ASSERT_EQ(kernels.size(), 4);
+    for (const QJsonValue& value : kernels) {
+        const QJsonObject kernel = value.toObject();
+        EXPECT_EQ(kernel.value(QStringLiteral("match")).toString(), QStringLiteral("same"));
+        EXPECT_EQ(kernel.value(QStringLiteral("speedup")).toDouble(), 1.0);
+        EXPECT_EQ(kernel.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("name")), kernel.value(QStringLiteral("name")));
+        EXPECT_EQ(kernel.value(QStringLiteral("delta_tb_per_s")).toDouble(), 0.0);
+    }
+    EXPECT_TRUE(root.value(QStringLiteral("removed")).toArray().isEmpty());
+    const QJsonObject comparison = root.value(QStringLiteral("comparison")).toObject();
+    EXPECT_EQ(comparison.value(QStringLiteral("matches")).toObject().value(QStringLiteral("same")).toInt(), 4);
+    EXPECT_EQ(comparison.value(QStringLiteral("triton_time_speedup")).toDouble(), 1.0);
+    EXPECT_EQ(comparison.value(QStringLiteral("regressions")).toInt(), 0);
+    EXPECT_FALSE(comparison.value(QStringLiteral("different_gpus")).toBool());
+
+    ASSERT_EQ(runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--baseline"), bundledSampleTrace(), QStringLiteral("--export"),
+                       csv, bundledSampleTrace() })
+                  .exitCode,
+              0);
+    QFile file(csv);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 5); // header and one row per match
+    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("match,speedup,delta_time_us,delta_tb_per_s,delta_tflops_per_s,delta_fraction_of_roof,name,")));
+    EXPECT_TRUE(lines[0].contains(QStringLiteral(",baseline_name,")));
+    EXPECT_TRUE(lines[1].startsWith(QStringLiteral("same,1,0,0,")));
+
+    // Baseline options without a baseline, or a baseline that is not there: bad arguments.
+    EXPECT_EQ(runCli({ QStringLiteral("--baseline-capture"), bundledSampleTrace(), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+    EXPECT_EQ(runCli({ QStringLiteral("--baseline"), temp.path(QStringLiteral("none.json")), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+}

@@ -1,0 +1,44 @@
+// Stage comparison/: a trace compared with a baseline.
+// Matches the kernel rows of a candidate trace one-to-one with a baseline's,
+// best evidence first, and says which kind each match is. A recompile
+// renames kernels (the trailing index moves), changes fusions and, with the
+// batch size, shapes; so after exact matches come the looser ones:
+//   same      same name, same signature (input dims, types, strides, inputs)
+//   reshaped  same name, other shapes
+//   renamed   other name, same category, fused-op set, input dims and types
+//   similar   same category and fused-op set, other shapes or index
+// Within a kind, ties go to the pair whose shares of GPU time are closest.
+// A pure function of two row lists: no I/O, no GPU.
+#pragma once
+
+#include "engine/results/kernelrow.h"
+
+#include <vector>
+
+namespace Ridgeline {
+
+enum class MatchKind { Same, Reshaped, Renamed, Similar, Added, Removed };
+
+QString matchKindKey(MatchKind kind); // "same", "reshaped", "renamed", "similar", "added", "removed"
+constexpr int matchKindCount = 6;
+
+struct KernelMatch
+{
+    MatchKind kind = MatchKind::Added;
+    int candidate = -1; // into the candidate's rows; -1 for removed
+    int baseline = -1;  // into the baseline's rows; -1 for added
+};
+
+struct KernelMatching
+{
+    // One per candidate row, in the candidate's order, then one per removed
+    // baseline row, in the baseline's order.
+    std::vector<KernelMatch> matches;
+    int counts[matchKindCount] = {};
+
+    int count(MatchKind kind) const { return counts[int(kind)]; }
+};
+
+KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate);
+
+} // namespace Ridgeline

@@ -1,0 +1,51 @@
+// Stage comparison/: a trace compared with a baseline.
+// A candidate trace against its baseline: the kernel matching, and for each
+// match the speedup (baseline mean time over candidate mean time) and the
+// change of TB/s, TFLOPS/s and fraction of roof, each trace against its own
+// GPU's roofs; totals and the largest regressions and improvements by time.
+#pragma once
+
+#include "engine/comparison/kernelmatcher.h"
+#include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
+
+#include <memory>
+#include <optional>
+
+namespace Ridgeline {
+
+struct KernelDelta
+{
+    std::optional<double> speedup; // baseline mean / candidate mean; both timed, else nullopt
+    std::optional<double> tbPerS;   // candidate - baseline, of the means over calls
+    std::optional<double> tflopsPerS;
+    std::optional<double> fractionOfRoof;
+    double timeUs = 0; // candidate total - baseline total (an added kernel: its total)
+};
+
+struct TraceComparison
+{
+    std::shared_ptr<const AnalysisResult> baseline;
+    std::shared_ptr<const AnalysisResult> candidate;
+    QString baselineGpu;
+    QString candidateGpu;
+    KernelMatching matching;
+    std::vector<KernelDelta> deltas; // parallel to matching.matches
+    std::optional<double> gpuTimeSpeedup;    // baseline total GPU time / candidate's
+    std::optional<double> tritonTimeSpeedup; // baseline Triton time / candidate's
+    int regressionCount = 0; // matched kernels with speedup < 1
+    // Into matching.matches, largest change of total time first.
+    std::vector<int> largestRegressions;
+    std::vector<int> largestImprovements;
+
+    bool differentGpus() const { return baselineGpu != candidateGpu; }
+    const KernelRow* baselineRow(const KernelMatch& match) const;
+    const KernelRow* candidateRow(const KernelMatch& match) const;
+};
+
+constexpr size_t largestChangesKept = 10;
+
+TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
+                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks);
+
+} // namespace Ridgeline

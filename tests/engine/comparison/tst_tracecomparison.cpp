@@ -1,0 +1,157 @@
+// Comparing real traces: a trace against itself (everything the same,
+// speedup exactly 1) and against edited copies of itself, edited as a
+// recompile or a change of batch size would edit it.
+#include "engine/comparison/comparisonroofline.h"
+#include "engine/comparison/tracecomparison.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <KCompressionDevice>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+void expectSelfComparison(const std::shared_ptr<const AnalysisResult>& result)
+{
+    const TraceComparison comparison = compareTraces(result, mi300x(), result, mi300x(), PeakSet::Datasheet);
+    ASSERT_EQ(comparison.matching.matches.size(), result->kernels.size());
+    EXPECT_EQ(comparison.matching.count(MatchKind::Same), int(result->kernels.size()));
+    EXPECT_EQ(comparison.matching.count(MatchKind::Removed), 0);
+    for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
+        const KernelMatch& match = comparison.matching.matches[i];
+        EXPECT_EQ(match.candidate, int(i));
+        EXPECT_EQ(match.baseline, int(i)) << qPrintable(result->kernels[i].name);
+        if (result->kernels[i].kernelTimeUs) {
+            ASSERT_TRUE(comparison.deltas[i].speedup);
+            EXPECT_EQ(*comparison.deltas[i].speedup, 1.0); // exactly
+        }
+        EXPECT_EQ(comparison.deltas[i].timeUs, 0.0);
+    }
+    EXPECT_EQ(comparison.regressionCount, 0);
+    EXPECT_TRUE(comparison.largestRegressions.empty());
+    EXPECT_TRUE(comparison.largestImprovements.empty());
+    EXPECT_EQ(comparison.tritonTimeSpeedup.value_or(0), 1.0);
+    EXPECT_FALSE(comparison.differentGpus());
+}
+
+QByteArray gunzip(const QString& path)
+{
+    KCompressionDevice device(path, KCompressionDevice::GZip);
+    return device.open(QIODevice::ReadOnly) ? device.readAll() : QByteArray();
+}
+
+} // namespace
+
+TEST(TraceComparison, TheBundledSampleAgainstItselfIsAllSame)
+{
+    const auto result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_TRUE(result);
+    expectSelfComparison(result);
+}
+
+TEST(TraceComparison, TheXditTraceAgainstItselfIsAllSame)
+{
+    const QString path = sharedPath(QStringLiteral("traces/xdit_sd35_mi300x.json.gz"));
+    if (path.isEmpty())
+        GTEST_SKIP() << "shared trace absent";
+    const auto outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    EXPECT_EQ(outcome.result->kernels.size(), 26u);
+    expectSelfComparison(outcome.result);
+}
+
+TEST(TraceComparison, ARecompiledCopyOfTheSampleMatchesByKind)
+{
+    // The trace file edited: one kernel renumbered (renamed), one removed
+    // from the name space by a new fusion name (added + removed).
+    const QString sample = sourcePath(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    QByteArray json = gunzip(sample);
+    ASSERT_FALSE(json.isEmpty());
+    json.replace("triton_poi_fused__unsafe_view_add_3", "triton_poi_fused__unsafe_view_add_8");
+    json.replace("triton_poi_fused__unsafe_view_mul_silu_2", "triton_poi_fused_gelu_2");
+    TempTraces traces;
+    const auto edited = analyze(traces.write(QStringLiteral("recompiled.json"), json));
+    ASSERT_EQ(edited.status, AnalysisOutcome::Status::Ok);
+    const auto baseline = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_TRUE(baseline);
+
+    const TraceComparison comparison = compareTraces(baseline, mi300x(), edited.result, mi300x(), PeakSet::Datasheet);
+    EXPECT_EQ(comparison.matching.count(MatchKind::Same), 2);
+    EXPECT_EQ(comparison.matching.count(MatchKind::Renamed), 1);
+    EXPECT_EQ(comparison.matching.count(MatchKind::Added), 1);
+    EXPECT_EQ(comparison.matching.count(MatchKind::Removed), 1);
+    for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
+        const KernelMatch& match = comparison.matching.matches[i];
+        if (match.kind == MatchKind::Renamed) {
+            EXPECT_EQ(comparison.candidateRow(match)->name, QStringLiteral("triton_poi_fused__unsafe_view_add_8"));
+            EXPECT_EQ(comparison.baselineRow(match)->name, QStringLiteral("triton_poi_fused__unsafe_view_add_3"));
+            EXPECT_EQ(comparison.deltas[i].speedup.value_or(0), 1.0); // the same run, renamed
+        }
+        if (match.kind == MatchKind::Removed) {
+            EXPECT_EQ(comparison.baselineRow(match)->name, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
+        }
+    }
+}
+
+TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
+{
+    const auto baseline = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_TRUE(baseline);
+    auto candidate = std::make_shared<AnalysisResult>(*baseline); // edited below
+    // Kernel 0 ran twice as long (same work: half the throughput); kernel 1 has other shapes.
+    KernelRow& slow = candidate->kernels[0];
+    ASSERT_TRUE(slow.kernelTimeUs && slow.tbPerS && slow.tflopsPerS);
+    const double baseMean = slow.kernelTimeUs->mean;
+    const double baseSum = slow.kernelTimeUs->sum;
+    const double baseTbPerS = slow.tbPerS->mean;
+    slow.kernelTimeUs->mean *= 2;
+    slow.kernelTimeUs->sum *= 2;
+    slow.tbPerS->mean /= 2;
+    slow.tflopsPerS->mean /= 2;
+    candidate->kernels[1].args.inputDimsJson = QStringLiteral("[[1, 2, 3]]");
+    candidate->kernels[1].args.hasInputDims = true;
+    candidate->kernels.pop_back(); // removed
+    candidate->tritonKernelTimeUs += baseSum;
+
+    const TraceComparison comparison = compareTraces(baseline, mi300x(), candidate, mi300x(), PeakSet::Datasheet);
+    ASSERT_EQ(comparison.matching.matches[0].kind, MatchKind::Same);
+    EXPECT_DOUBLE_EQ(*comparison.deltas[0].speedup, baseMean / (2 * baseMean));
+    EXPECT_DOUBLE_EQ(*comparison.deltas[0].tbPerS, baseTbPerS / 2 - baseTbPerS);
+    ASSERT_TRUE(comparison.deltas[0].fractionOfRoof);
+    EXPECT_LT(*comparison.deltas[0].fractionOfRoof, 0);
+    EXPECT_DOUBLE_EQ(comparison.deltas[0].timeUs, baseSum);
+    EXPECT_EQ(comparison.matching.matches[1].kind, MatchKind::Reshaped);
+    EXPECT_EQ(comparison.matching.count(MatchKind::Removed), 1);
+    EXPECT_EQ(comparison.regressionCount, 1);
+    ASSERT_FALSE(comparison.largestRegressions.empty());
+    EXPECT_EQ(comparison.largestRegressions.front(), 0);
+    // The removed kernel's time is gone: an improvement by time.
+    ASSERT_EQ(comparison.largestImprovements.size(), 1u);
+    EXPECT_EQ(comparison.matching.matches[size_t(comparison.largestImprovements.front())].kind, MatchKind::Removed);
+    EXPECT_DOUBLE_EQ(*comparison.tritonTimeSpeedup, baseline->tritonKernelTimeUs / candidate->tritonKernelTimeUs);
+
+    // On the roofline: one arrow per matched kernel both can place, from the baseline's point.
+    const auto arrows = comparisonArrows(comparison, mi300x().peaks(PeakSet::Datasheet), mi300x().peaks(PeakSet::Datasheet));
+    ASSERT_EQ(arrows.size(), 3u);
+    EXPECT_EQ(arrows[0].kernelIndex, 0);
+    EXPECT_DOUBLE_EQ(arrows[0].baselineTflops, 2 * arrows[0].tflops);
+    EXPECT_DOUBLE_EQ(arrows[0].baselineIntensity, arrows[0].intensity);
+}
+
+TEST(TraceComparison, DifferentGpusAreEachMeasuredAgainstTheirOwnRoofs)
+{
+    const auto result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_TRUE(result);
+    const GpuCatalog catalog = GpuCatalog::builtIn();
+    const GpuSpec* h100 = catalog.find(QStringLiteral("H100"));
+    ASSERT_NE(h100, nullptr);
+    const TraceComparison comparison = compareTraces(result, *h100, result, mi300x(), PeakSet::Datasheet);
+    EXPECT_TRUE(comparison.differentGpus());
+    // Same run, other roofs: the time is the same, the fraction of roof is not.
+    EXPECT_EQ(*comparison.deltas[0].speedup, 1.0);
+    ASSERT_TRUE(comparison.deltas[0].fractionOfRoof);
+    EXPECT_NE(*comparison.deltas[0].fractionOfRoof, 0.0);
+}

@@ -1,0 +1,101 @@
+// Compare mode in the window: a baseline read beside the open trace fills
+// the table's compare columns, draws arrows on the roofline, names both
+// traces in the summary strip and puts the pair side by side in the
+// inspector; one action leaves it.
+#include "analysiscontroller.h"
+#include "inspector/formulainspector.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "mainwindow.h"
+#include "roofline/rooflinechart.h"
+#include "roofline/rooflineview.h"
+#include "summarystrip.h"
+#include "table/kernelfilterbar.h"
+#include "table/kerneltableview.h"
+#include "testsupport.h"
+
+#include <QAbstractSeries>
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+int seriesWithRole(RooflineView* view, const QString& role)
+{
+    int count = 0;
+    for (QAbstractSeries* series : view->chart()->series())
+        count += series->property(RooflineChart::RoleProperty).toString() == role;
+    return count;
+}
+
+} // namespace
+
+TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
+{
+    // The candidate: the sample recompiled, one kernel renumbered.
+    const QString sample = sourcePath(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    MainWindow window;
+    {
+        QSignalSpy finished(window.controller(), &AnalysisController::finished);
+        window.openTrace(sample);
+        ASSERT_TRUE(finished.wait(60000));
+    }
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() != nullptr; }));
+    QHeaderView* header = window.kernelView()->horizontalHeader();
+    EXPECT_TRUE(header->isSectionHidden(KernelTableModel::Speedup));
+    EXPECT_FALSE(window.filterBar()->onlyChangedToggle()->isVisibleTo(&window));
+
+    window.compareWithBaseline(sample);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() != nullptr; }, 60000));
+    EXPECT_EQ(window.comparison()->matching.count(MatchKind::Same), int(window.result()->kernels.size()));
+    EXPECT_FALSE(header->isSectionHidden(KernelTableModel::Speedup));
+    EXPECT_FALSE(header->isSectionHidden(KernelTableModel::Match));
+    EXPECT_TRUE(window.filterBar()->onlyChangedToggle()->isVisibleTo(&window));
+    EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Compared with baseline <b>transformer_block_mi300x.json.gz</b>")))
+        << qPrintable(window.summaryStrip()->text());
+    EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Triton time <b>1.000×</b>")));
+    // Every matched kernel has a hollow baseline point (no arrows: nothing moved).
+    EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("baseline")), 1);
+    EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("arrow")), 0);
+
+    // The inspector shows the pair side by side.
+    window.kernelView()->selectRow(0);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.inspector()->markdown().contains(QStringLiteral("Compared with the baseline")); }));
+    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("are the same")));
+
+    // "Only changed" hides every kernel of a trace compared with itself.
+    window.filterBar()->onlyChangedToggle()->setChecked(true);
+    EXPECT_EQ(window.kernelView()->model()->rowCount(), 0);
+
+    window.leaveCompareMode();
+    EXPECT_EQ(window.comparison(), nullptr);
+    EXPECT_TRUE(header->isSectionHidden(KernelTableModel::Speedup));
+    EXPECT_FALSE(window.filterBar()->onlyChangedToggle()->isChecked());
+    EXPECT_EQ(window.kernelView()->model()->rowCount(), int(window.result()->kernels.size()));
+    EXPECT_FALSE(window.summaryStrip()->text().contains(QStringLiteral("Compared with baseline")));
+    EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("baseline")), 0);
+}
+
+TEST(CompareMode, TheChartDrawsAnArrowFromEachMovedBaselinePoint)
+{
+    RooflineChart chart(12);
+    RooflineData data = rooflineData(nullptr, mi300x(), PeakSet::Datasheet);
+    data.arrows.push_back({ 0, QStringLiteral("a"), 1.0, 1.0, 2.0, 4.0 });
+    data.arrows.push_back({ 1, QStringLiteral("b"), 1.0, 1.0, 1.0, 1.0 }); // did not move: no arrow
+    chart.setData(data);
+    int arrows = 0, baselinePoints = 0;
+    for (QAbstractSeries* series : chart.series()) {
+        const QString role = series->property(RooflineChart::RoleProperty).toString();
+        arrows += role == u"arrow";
+        if (role == u"baseline")
+            baselinePoints = int(series->property(RooflineChart::KernelsProperty).value<QList<int>>().size());
+    }
+    EXPECT_EQ(arrows, 1);
+    EXPECT_EQ(baselinePoints, 2);
+}
