@@ -367,7 +367,8 @@ int main(int argc, char** argv)
     const bool headless = options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
     if (!headless) {
 #ifdef RIDGELINE_WITH_GUI
-        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache, !options.noInductorCache, options.captures);
+        return Ridgeline::runGui(argc, argv, options.tracePath, options.inductorCache, !options.noInductorCache, options.captures,
+                                 options.baseline);
 #else
         printError(QStringLiteral("this build has no GUI: use --export FILE (see --help)"));
         return BadArguments;

@@ -9,7 +9,8 @@ namespace Ridgeline {
 // Opens `tracePath` when it is not empty, with `inductorCache` attached when
 // that is not empty; without `searchDefaultCache`, no cache but an attached
 // one is read.
+// `baseline`, when not empty, is read once the trace is shown: compare mode.
 int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache,
-           const QStringList& captures = {});
+           const QStringList& captures = {}, const QString& baseline = {});
 
 } // namespace Ridgeline

@@ -73,8 +73,16 @@ void MainWindow::updateComparison()
         m_model->setComparison(m_comparison);
     else if (m_model->comparison())
         m_model->setResult(m_result);
+    QHeaderView* header = m_table->horizontalHeader();
     for (int column = KernelTableModel::FirstComparisonColumn; column < KernelTableModel::ColumnCount; ++column)
-        m_table->horizontalHeader()->setSectionHidden(column, !comparing);
+        header->setSectionHidden(column, !comparing);
+    // Where the eye is: right after the kernel's name and source, unless the
+    // user has placed them elsewhere already.
+    if (comparing && header->visualIndex(KernelTableModel::Match) == KernelTableModel::Match) {
+        int to = header->visualIndex(KernelTableModel::Provenance) + 1;
+        for (int column : { KernelTableModel::Match, KernelTableModel::Speedup, KernelTableModel::BaselineTime, KernelTableModel::DeltaTime })
+            header->moveSection(header->visualIndex(column), to++);
+    }
     m_filterBar->setCompareMode(comparing);
     m_leaveCompare->setEnabled(comparing);
     const GpuSpec& gpu = currentGpu();
@@ -104,9 +112,11 @@ void MainWindow::connectCompareMode()
     connect(m_baselineController, &AnalysisController::finished, this, [this](std::shared_ptr<const AnalysisResult> baseline) {
         m_baseline = std::move(baseline);
         updateComparison();
-        statusBar()->showMessage(tr("Comparing with the baseline %1: %2 regressions")
+        const int regressions = m_comparison ? m_comparison->regressionCount : 0;
+        statusBar()->showMessage(tr("Comparing with the baseline %1: %2 %3")
                                      .arg(displayName(m_baseline->tracePath))
-                                     .arg(m_comparison ? m_comparison->regressionCount : 0));
+                                     .arg(regressions)
+                                     .arg(regressions == 1 ? tr("regression") : tr("regressions")));
     });
     connect(m_baselineController, &AnalysisController::failed, this, [this](const QString& error) {
         statusBar()->showMessage(error);

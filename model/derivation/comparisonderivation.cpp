@@ -43,8 +43,8 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex)
     const KernelRow* cand = comparison.candidateRow(match);
     MarkdownWriter md;
     md.heading(2, QStringLiteral("Compared with the baseline"));
-    md.bullet(MD::bold(QStringLiteral("Match: ")) + MD::code(matchKindKey(match.kind)) + QStringLiteral(" — ") + matchText(match.kind));
-    md.bullet(MD::bold(QStringLiteral("Baseline: ")) + MD::escape(QFileInfo(comparison.baseline->tracePath).fileName())
+    md.bullet(MD::bold(QStringLiteral("Match:")) + u' ' + MD::code(matchKindKey(match.kind)) + QStringLiteral(" — ") + matchText(match.kind));
+    md.bullet(MD::bold(QStringLiteral("Baseline:")) + u' ' + MD::escape(QFileInfo(comparison.baseline->tracePath).fileName())
               + QStringLiteral(" on ") + MD::escape(comparison.baselineGpu));
     if (comparison.differentGpus())
         md.bullet(QStringLiteral("The traces ran on different GPUs: each is measured against its own roofs."));
