@@ -1,6 +1,5 @@
 #include "engine/input/traceeventcollector.h"
 
-#include "engine/input/intlistparser.h"
 #include "engine/triton/kernelname.h"
 
 #include <charconv>
@@ -141,13 +140,6 @@ TraceEventCollector::TraceEventCollector(RawTrace& trace)
 {
 }
 
-simdjson::padded_string_view TraceEventCollector::padded(std::string_view text)
-{
-    // `text` lies inside m_buffer, whose padding follows the whole event.
-    const size_t start = size_t(text.data() - m_buffer.data());
-    return simdjson::padded_string_view(text.data(), text.size(), m_buffer.size() - start);
-}
-
 void TraceEventCollector::skip(std::int64_t offset, const QString& why)
 {
     ++m_trace.skippedEvents;
@@ -237,150 +229,6 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
     return true;
 }
 
-void TraceEventCollector::readKeys(std::string_view argsJson, LaunchArgs* out)
-{
-    if (argsJson.empty())
-        return;
-    ondemand::document document;
-    ondemand::object object;
-    if (m_argsParser.iterate(padded(argsJson)).get(document) || document.get_object().get(object))
-        return;
-    // grid and block: three integers each, as launches and kernels record them.
-    auto readDims = [](ondemand::value value, std::int64_t dims[3]) {
-        ondemand::array array;
-        if (value.get_array().get(array))
-            return false;
-        int n = 0;
-        for (auto element : array) {
-            std::int64_t number = 0;
-            if (n == 3 || element.get_int64().get(number))
-                return false;
-            dims[n++] = number;
-        }
-        return n == 3;
-    };
-    for (auto field : object) {
-        std::string_view key;
-        ondemand::value value;
-        if (field.unescaped_key().get(key) || field.value().get(value))
-            return;
-        if (key == "correlation") {
-            if (auto number = readInteger(value))
-                out->correlation = *number;
-        } else if (key == "External id") {
-            if (auto number = readInteger(value))
-                out->externalId = *number;
-        } else if (key == "kernel") {
-            std::string_view text;
-            if (!value.get_string().get(text))
-                out->kernel = text;
-        } else if (key == "grid") {
-            out->hasGrid = readDims(value, out->grid);
-        } else if (key == "block") {
-            out->hasBlock = readDims(value, out->block);
-        }
-    }
-}
-
-std::shared_ptr<const TritonOpArgs> TraceEventCollector::readTritonOpArgs(std::string_view argsJson, std::int64_t* externalId)
-{
-    TritonOpArgs args;
-    auto intern = [this](TritonOpArgs&& parsed) {
-        const QString key = parsed.groupKey() + u'|' + parsed.kernelFile + u'|' + parsed.kernelKwargs + u'|'
-            + QString::number(parsed.numWarps.value_or(-1)) + u'|' + QString::number(parsed.numStages.value_or(-1)) + u'|'
-            + parsed.malformed;
-        auto& shared = m_argsByContent[key];
-        if (!shared)
-            shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
-        return shared;
-    };
-    if (argsJson.empty())
-        return intern(std::move(args));
-    ondemand::document document;
-    ondemand::object object;
-    if (m_argsParser.iterate(padded(argsJson)).get(document) || document.get_object().get(object)) {
-        args.malformed = QStringLiteral("args is not a JSON object");
-        return intern(std::move(args));
-    }
-
-    auto readStrings = [this](std::string_view json, QStringList* out) {
-        ondemand::document list;
-        ondemand::array array;
-        if (m_listParser.iterate(padded(json)).get(list) || list.get_array().get(array))
-            return false;
-        for (auto element : array) {
-            ondemand::value value;
-            if (element.get(value))
-                return false;
-            std::string_view text;
-            if (!value.get_string().get(text))
-                out->append(toQString(text));
-            else
-                out->append(toQString(trimmed(value.raw_json_token())));
-        }
-        return true;
-    };
-    QStringList problems;
-
-    for (auto field : object) {
-        std::string_view key;
-        ondemand::value value;
-        if (field.unescaped_key().get(key) || field.value().get(value)) {
-            problems << QStringLiteral("args is not valid JSON");
-            break;
-        }
-        std::string_view raw;
-        if (key == "External id") {
-            if (auto number = readInteger(value))
-                *externalId = *number;
-        } else if (key == "Input Dims" || key == "Input Strides") {
-            if (value.raw_json().get(raw)) {
-                problems << toQString(key) + QStringLiteral(" is not valid JSON");
-                continue;
-            }
-            raw = trimmed(raw);
-            const bool dims = key == "Input Dims";
-            auto parsed = parseIntListList(raw);
-            if (!parsed) {
-                problems << toQString(key) + QStringLiteral(" is not a list of lists");
-                continue;
-            }
-            (dims ? args.inputDims : args.inputStrides) = std::move(*parsed);
-            (dims ? args.hasInputDims : args.hasInputStrides) = true;
-            (dims ? args.inputDimsJson : args.inputStridesJson) = toQString(raw);
-        } else if (key == "Input type" || key == "Concrete Inputs") {
-            if (value.raw_json().get(raw)) {
-                problems << toQString(key) + QStringLiteral(" is not valid JSON");
-                continue;
-            }
-            raw = trimmed(raw);
-            const bool types = key == "Input type";
-            if (!readStrings(raw, types ? &args.inputTypes : &args.concreteInputs)) {
-                problems << toQString(key) + QStringLiteral(" is not a list");
-                continue;
-            }
-            (types ? args.hasInputTypes : args.hasConcreteInputs) = true;
-            (types ? args.inputTypesJson : args.concreteInputsJson) = toQString(raw);
-        } else if (key == "kernel_file") {
-            std::string_view text;
-            if (!value.get_string().get(text))
-                args.kernelFile = toQString(text);
-        } else if (key == "kernel_kwargs") {
-            std::string_view text;
-            if (!value.get_string().get(text))
-                args.kernelKwargs = toQString(text);
-        } else if (key == "num_warps") {
-            if (auto number = readInteger(value))
-                args.numWarps = int(*number);
-        } else if (key == "num_stages") {
-            if (auto number = readInteger(value))
-                args.numStages = int(*number);
-        }
-    }
-    args.malformed = problems.join(QStringLiteral("; "));
-    return intern(std::move(args));
-}
-
 void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 {
     ++m_trace.eventCount;
@@ -431,8 +279,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     const std::uint32_t thread = threadId(event.pid, event.tid);
 
     if (gpu) {
-        LaunchArgs args;
-        readKeys(event.args, &args);
+        const LaunchArgs args = m_args.readLaunchArgs(event.args);
         const std::int64_t key = args.key();
         if (badDuration) {
             m_trace.badGpuEventKeys.insert(key);
@@ -467,8 +314,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.captureMarkers.push_back({ span.begin, span.end, thread, contains(event.name, "Begin") });
             return;
         }
-        LaunchArgs args;
-        readKeys(event.args, &args);
+        const LaunchArgs args = m_args.readLaunchArgs(event.args);
         LaunchRecord launch;
         launch.key = args.key();
         launch.ts = span.begin;
@@ -504,7 +350,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     op.dur = badDuration ? 0.0 : *event.dur;
     op.thread = thread;
     op.badDuration = badDuration;
-    op.args = readTritonOpArgs(event.args, &op.externalId);
+    op.args = m_args.readTritonOpArgs(event.args, &op.externalId);
     if (badDuration)
         skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
     span.kind = HostSpanKind::TritonOp;

@@ -4,6 +4,7 @@
 // malformed event costs that event only: it is counted and skipped.
 #pragma once
 
+#include "engine/input/eventargsreader.h"
 #include "engine/input/jsoneventscanner.h"
 #include "engine/input/rawtrace.h"
 
@@ -32,38 +33,18 @@ public:
 
 private:
     struct Event;
-    // The args of a launch call or a GPU event that linking and graph
-    // matching use.
-    struct LaunchArgs
-    {
-        std::int64_t correlation = -1;
-        std::int64_t externalId = -1;
-        std::string kernel;
-        std::int64_t grid[3] = {};
-        std::int64_t block[3] = {};
-        bool hasGrid = false;
-        bool hasBlock = false;
-
-        std::int64_t key() const { return correlation >= 0 ? correlation : externalId; }
-        std::uint64_t geometry() const { return hasGrid && hasBlock ? kernelGeometry(grid, block) : 0; }
-    };
 
     void skip(std::int64_t offset, const QString& why);
     bool decode(std::string_view json, Event* event, QString* error);
     std::uint32_t threadId(std::string_view pid, std::string_view tid);
     std::uint32_t gpuNameId(std::string_view name);
-    std::shared_ptr<const TritonOpArgs> readTritonOpArgs(std::string_view argsJson, std::int64_t* externalId);
-    void readKeys(std::string_view argsJson, LaunchArgs* out);
-    simdjson::padded_string_view padded(std::string_view text);
 
     RawTrace& m_trace;
     simdjson::ondemand::parser m_eventParser;
-    simdjson::ondemand::parser m_argsParser;
-    simdjson::ondemand::parser m_listParser;
+    EventArgsReader m_args;
     std::vector<char> m_buffer; // the current event with simdjson's padding
     std::unordered_map<std::string, std::uint32_t> m_threads;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
-    QHash<QString, std::shared_ptr<const TritonOpArgs>> m_argsByContent;
 };
 
 } // namespace Ridgeline

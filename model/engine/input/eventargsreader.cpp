@@ -1,0 +1,280 @@
+#include "engine/input/eventargsreader.h"
+
+#include "engine/input/rawtrace.h"
+
+#include <cstring>
+
+namespace Ridgeline {
+namespace {
+
+using namespace simdjson;
+
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+std::string_view trimmed(std::string_view text)
+{
+    const auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
+    while (!text.empty() && space(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && space(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+std::optional<std::int64_t> readInteger(ondemand::value value)
+{
+    std::int64_t number = 0;
+    if (!value.get_int64().get(number))
+        return number;
+    return std::nullopt;
+}
+
+// grid and block: three integers each.
+bool readDims(ondemand::value value, std::int64_t dims[3])
+{
+    ondemand::array array;
+    if (value.get_array().get(array))
+        return false;
+    int n = 0;
+    for (auto element : array) {
+        std::int64_t number = 0;
+        if (n == 3 || element.get_int64().get(number))
+            return false;
+        dims[n++] = number;
+    }
+    return n == 3;
+}
+
+// An element type error spoils one entry; any other error, the list.
+bool spoilsEntryOnly(error_code code)
+{
+    return code == INCORRECT_TYPE || code == NUMBER_OUT_OF_RANGE || code == BIGINT_ERROR;
+}
+
+} // namespace
+
+std::uint64_t LaunchArgs::geometry() const
+{
+    return hasGrid && hasBlock ? kernelGeometry(grid, block) : 0;
+}
+
+padded_string_view EventArgsReader::copy(std::string_view text, std::vector<char>& buffer)
+{
+    buffer.resize(text.size() + SIMDJSON_PADDING);
+    std::memcpy(buffer.data(), text.data(), text.size());
+    std::memset(buffer.data() + text.size(), 0, SIMDJSON_PADDING);
+    return padded_string_view(buffer.data(), text.size(), buffer.size());
+}
+
+QString EventArgsReader::canonical(std::string_view json)
+{
+    m_minified.resize(json.size());
+    size_t length = 0;
+    if (simdjson::minify(json.data(), json.size(), m_minified.data(), length))
+        return toQString(json);
+    // As PyTorch writes the lists (json.dumps): ", " between entries.
+    std::string text;
+    text.reserve(length + length / 4);
+    bool inString = false, escaped = false;
+    for (size_t i = 0; i < length; ++i) {
+        const char c = m_minified[i];
+        text.push_back(c);
+        if (inString) {
+            escaped = !escaped && c == '\\';
+            inString = escaped || c != '"';
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == ',') {
+            text.push_back(' ');
+        }
+    }
+    return toQString(text);
+}
+
+LaunchArgs EventArgsReader::readLaunchArgs(std::string_view argsJson)
+{
+    LaunchArgs out;
+    if (argsJson.empty())
+        return out;
+    ondemand::document document;
+    ondemand::object object;
+    if (m_argsParser.iterate(copy(argsJson, m_argsBuffer)).get(document) || document.get_object().get(object))
+        return out;
+    for (auto field : object) {
+        std::string_view key;
+        ondemand::value value;
+        if (field.unescaped_key().get(key) || field.value().get(value))
+            return out;
+        if (key == "correlation") {
+            if (auto number = readInteger(value))
+                out.correlation = *number;
+        } else if (key == "External id") {
+            if (auto number = readInteger(value))
+                out.externalId = *number;
+        } else if (key == "kernel") {
+            std::string_view text;
+            if (!value.get_string().get(text) && text.size() <= maxKernelNameBytes)
+                out.kernel = text;
+        } else if (key == "grid") {
+            out.hasGrid = readDims(value, out.grid);
+        } else if (key == "block") {
+            out.hasBlock = readDims(value, out.block);
+        }
+    }
+    return out;
+}
+
+std::optional<std::vector<std::optional<std::vector<std::int64_t>>>> EventArgsReader::readIntLists(std::string_view json)
+{
+    ondemand::document document;
+    ondemand::array outer;
+    if (m_listParser.iterate(copy(json, m_listBuffer)).get(document) || document.get_array().get(outer))
+        return std::nullopt;
+    std::vector<std::optional<std::vector<std::int64_t>>> lists;
+    for (auto element : outer) {
+        ondemand::value value;
+        if (element.get(value) || lists.size() == maxListEntries)
+            return std::nullopt;
+        ondemand::array inner;
+        if (auto code = value.get_array().get(inner)) {
+            if (!spoilsEntryOnly(code))
+                return std::nullopt;
+            lists.emplace_back(); // a scalar where a list belongs
+            continue;
+        }
+        std::vector<std::int64_t> dims;
+        bool whole = true;
+        for (auto item : inner) {
+            std::int64_t number = 0;
+            if (auto code = item.get_int64().get(number)) {
+                if (!spoilsEntryOnly(code))
+                    return std::nullopt;
+                whole = false; // a float, a string or a nested list
+                continue;
+            }
+            if (dims.size() == maxDims)
+                return std::nullopt;
+            dims.push_back(number);
+        }
+        lists.push_back(whole ? std::optional(std::move(dims)) : std::nullopt);
+    }
+    if (!document.at_end())
+        return std::nullopt;
+    return lists;
+}
+
+bool EventArgsReader::readStrings(std::string_view json, QStringList* out)
+{
+    ondemand::document document;
+    ondemand::array array;
+    if (m_listParser.iterate(copy(json, m_listBuffer)).get(document) || document.get_array().get(array))
+        return false;
+    for (auto element : array) {
+        ondemand::value value;
+        ondemand::json_type type;
+        if (element.get(value) || value.type().get(type) || size_t(out->size()) == maxListEntries)
+            return false;
+        std::string_view text;
+        switch (type) {
+        case ondemand::json_type::string:
+            if (value.get_string().get(text) || text.size() > maxStringBytes)
+                return false;
+            out->append(toQString(text));
+            break;
+        case ondemand::json_type::number:
+        case ondemand::json_type::boolean:
+        case ondemand::json_type::null:
+            // A scalar's own text ("1024", "true"), checked to lie in the list.
+            text = trimmed(value.raw_json_token());
+            if (text.empty() || text.data() < m_listBuffer.data() || text.data() + text.size() > m_listBuffer.data() + json.size())
+                return false;
+            if (text.back() == ',' || text.back() == ']')
+                text = trimmed(text.substr(0, text.size() - 1));
+            out->append(toQString(text));
+            break;
+        default:
+            return false;
+        }
+    }
+    return document.at_end();
+}
+
+std::shared_ptr<const TritonOpArgs> EventArgsReader::intern(TritonOpArgs&& parsed)
+{
+    const QString key = parsed.groupKey() + u'|' + parsed.kernelFile + u'|' + parsed.kernelKwargs + u'|'
+        + QString::number(parsed.numWarps.value_or(-1)) + u'|' + QString::number(parsed.numStages.value_or(-1)) + u'|'
+        + parsed.malformed;
+    auto& shared = m_argsByContent[key];
+    if (!shared)
+        shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
+    return shared;
+}
+
+std::shared_ptr<const TritonOpArgs> EventArgsReader::readTritonOpArgs(std::string_view argsJson, std::int64_t* externalId)
+{
+    TritonOpArgs args;
+    if (argsJson.empty())
+        return intern(std::move(args));
+    ondemand::document document;
+    ondemand::object object;
+    if (m_argsParser.iterate(copy(argsJson, m_argsBuffer)).get(document) || document.get_object().get(object)) {
+        args.malformed = QStringLiteral("args is not a JSON object");
+        return intern(std::move(args));
+    }
+
+    QStringList problems;
+    for (auto field : object) {
+        std::string_view key;
+        ondemand::value value;
+        if (field.unescaped_key().get(key) || field.value().get(value)) {
+            problems << QStringLiteral("args is not valid JSON");
+            break;
+        }
+        std::string_view raw;
+        const bool dims = key == "Input Dims", strides = key == "Input Strides";
+        const bool types = key == "Input type", concrete = key == "Concrete Inputs";
+        if (key == "External id") {
+            if (auto number = readInteger(value))
+                *externalId = *number;
+        } else if (dims || strides || types || concrete) {
+            if (value.raw_json().get(raw)) {
+                problems << toQString(key) + QStringLiteral(" is not valid JSON");
+                break; // the object's walk cannot go on past a broken value
+            }
+            raw = trimmed(raw);
+            if (dims || strides) {
+                auto parsed = readIntLists(raw);
+                if (!parsed) {
+                    problems << toQString(key) + QStringLiteral(" is not a list of lists of integers");
+                    continue;
+                }
+                (dims ? args.inputDims : args.inputStrides) = std::move(*parsed);
+                (dims ? args.hasInputDims : args.hasInputStrides) = true;
+                (dims ? args.inputDimsJson : args.inputStridesJson) = canonical(raw);
+            } else {
+                QStringList strings;
+                if (!readStrings(raw, &strings)) {
+                    problems << toQString(key) + QStringLiteral(" is not a list of strings and numbers");
+                    continue;
+                }
+                (types ? args.inputTypes : args.concreteInputs) = std::move(strings);
+                (types ? args.hasInputTypes : args.hasConcreteInputs) = true;
+                (types ? args.inputTypesJson : args.concreteInputsJson) = canonical(raw);
+            }
+        } else if (key == "kernel_file" || key == "kernel_kwargs") {
+            std::string_view text;
+            if (!value.get_string().get(text) && text.size() <= maxKernelNameBytes)
+                (key == "kernel_file" ? args.kernelFile : args.kernelKwargs) = toQString(text);
+        } else if (key == "num_warps" || key == "num_stages") {
+            if (auto number = readInteger(value); number && *number >= 0 && *number <= 1 << 20)
+                (key == "num_warps" ? args.numWarps : args.numStages) = int(*number);
+        }
+    }
+    args.malformed = problems.join(QStringLiteral("; "));
+    return intern(std::move(args));
+}
+
+} // namespace Ridgeline

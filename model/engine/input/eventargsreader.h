@@ -1,0 +1,73 @@
+// Stage input/: a trace file read into a RawTrace.
+// Reads the "args" object of the events the analysis keeps: a launch's or
+// a GPU event's keys (correlation, External id, kernel, grid, block) and a
+// Triton op's V2 args (Input Dims, Input type, Input Strides, Concrete
+// Inputs, ...). Every list is parsed by simdjson On-Demand over its own
+// padded copy, so that a damaged value can never read past its text; a
+// list whose JSON breaks is rejected whole at the first error. Lists are
+// kept as canonical JSON text (PyTorch's own layout), so that a
+// pretty-printed trace groups, shows and compares like a compact one.
+#pragma once
+
+#include "engine/input/tritonopargs.h"
+
+#include <simdjson.h>
+
+#include <QHash>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace Ridgeline {
+
+struct LaunchArgs
+{
+    std::int64_t correlation = -1;
+    std::int64_t externalId = -1;
+    std::string kernel;
+    std::int64_t grid[3] = {};
+    std::int64_t block[3] = {};
+    bool hasGrid = false;
+    bool hasBlock = false;
+
+    std::int64_t key() const { return correlation >= 0 ? correlation : externalId; }
+    std::uint64_t geometry() const;
+};
+
+class EventArgsReader
+{
+public:
+    // Caps where the format has none: a kernel has a few dozen arguments
+    // of a few dimensions each; anything longer is damage or an attack.
+    static constexpr size_t maxListEntries = 4096;
+    static constexpr size_t maxDims = 64;
+    static constexpr size_t maxStringBytes = 1024;
+    static constexpr size_t maxKernelNameBytes = 4096;
+
+    LaunchArgs readLaunchArgs(std::string_view argsJson);
+    // Shared between ops with identical args: a trace repeats the same few
+    // kernel calls many thousand times.
+    std::shared_ptr<const TritonOpArgs> readTritonOpArgs(std::string_view argsJson, std::int64_t* externalId);
+
+    // "Input Dims"-style lists; nullopt when the text is not a list of
+    // lists. An entry that is not a list of 64-bit integers is nullopt.
+    std::optional<std::vector<std::optional<std::vector<std::int64_t>>>> readIntLists(std::string_view json);
+
+private:
+    simdjson::padded_string_view copy(std::string_view text, std::vector<char>& buffer);
+    bool readStrings(std::string_view json, QStringList* out);
+    // The list's JSON without its layout, entries separated by ", ".
+    QString canonical(std::string_view json);
+    std::shared_ptr<const TritonOpArgs> intern(TritonOpArgs&& parsed);
+
+    simdjson::ondemand::parser m_argsParser;
+    simdjson::ondemand::parser m_listParser;
+    std::vector<char> m_argsBuffer;
+    std::vector<char> m_listBuffer;
+    std::string m_minified;
+    QHash<QString, std::shared_ptr<const TritonOpArgs>> m_argsByContent;
+};
+
+} // namespace Ridgeline
