@@ -245,6 +245,10 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::readTritonOpArgs(std::strin
                 break; // the object's walk cannot go on past a broken value
             }
             raw = trimmed(raw);
+            if (raw.size() > maxListBytes) {
+                problems << toQString(key) + QStringLiteral(" is longer than %1 KiB").arg(maxListBytes >> 10);
+                continue;
+            }
             if (dims || strides) {
                 auto parsed = readIntLists(raw);
                 if (!parsed) {

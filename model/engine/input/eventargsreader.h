@@ -45,6 +45,7 @@ public:
     static constexpr size_t maxDims = 64;
     static constexpr size_t maxStringBytes = 1024;
     static constexpr size_t maxKernelNameBytes = 4096;
+    static constexpr size_t maxListBytes = 64 << 10; // of one list's JSON text
 
     LaunchArgs readLaunchArgs(std::string_view argsJson);
     // Shared between ops with identical args: a trace repeats the same few

@@ -1,5 +1,7 @@
 #include "engine/input/jsoneventscanner.h"
 
+#include "engine/base/quotedtext.h"
+
 namespace Ridgeline {
 namespace {
 
@@ -141,7 +143,8 @@ bool JsonEventScanner::feed(const char* data, size_t size)
 
         case State::InKey:
             if (m_escape) {
-                m_key += c;
+                if (m_key.size() < 256) // escaped characters count against the cap too
+                    m_key += c;
                 m_escape = false;
             } else if (c == '\\') {
                 m_escape = true;
@@ -157,7 +160,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
             if (c == ':')
                 m_state = State::ExpectValue;
             else if (!isSpace(c))
-                return syntaxError(QStringLiteral("expected ':' after key \"%1\"").arg(QString::fromStdString(m_key)));
+                return syntaxError(QStringLiteral("expected ':' after key \"%1\"").arg(quotedText(std::string_view(m_key))));
             ++i;
             continue;
 
@@ -211,7 +214,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 m_state = State::Done;
             else if (!isSpace(c))
                 return syntaxError(QStringLiteral("expected ',' or '}' after the value of \"%1\" but found %2")
-                                       .arg(QString::fromStdString(m_key), describe(c)));
+                                       .arg(quotedText(std::string_view(m_key)), describe(c)));
             ++i;
             continue;
 

@@ -117,6 +117,8 @@ struct RawTrace
     double totalGpuKernelTimeUs = 0;
     std::int64_t eventCount = 0;
     std::int64_t skippedEvents = 0;
+    // GPU events whose float64 ts cannot hold their dur to 1 %: their time is wrong.
+    std::int64_t impreciseTimestamps = 0;
     QStringList warnings; // the first few skipped events, with byte offsets
     bool truncated = false;
 };

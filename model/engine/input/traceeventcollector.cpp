@@ -1,5 +1,6 @@
 #include "engine/input/traceeventcollector.h"
 
+#include "engine/base/quotedtext.h"
 #include "engine/triton/kernelname.h"
 
 #include <charconv>
@@ -197,12 +198,17 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
         if (key == "ph") {
             if (!value.get_string().get(text))
                 event->ph = text.size() == 1 ? text : std::string_view("?");
-        } else if (key == "cat") {
-            if (!value.get_string().get(text))
-                event->cat = text;
-        } else if (key == "name") {
-            if (!value.get_string().get(text))
-                event->name = text;
+        } else if (key == "cat" || key == "name") {
+            // A string that does not decode (a lone surrogate, say) costs the
+            // event, counted, rather than an event silently without a name.
+            ondemand::json_type type;
+            if (auto code = value.type().get(type))
+                return fail(code);
+            if (type == ondemand::json_type::string) {
+                if (auto code = value.get_string().get(text))
+                    return fail(code);
+                (key == "cat" ? event->cat : event->name) = text;
+            }
         } else if (key == "pid") {
             event->pid = trimmed(value.raw_json_token());
         } else if (key == "tid") {
@@ -270,12 +276,14 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
 
     // Built only on the rare path that reports a damaged event.
-    const auto what = [&] { return QStringLiteral("%1 \"%2\"").arg(toQString(cat), toQString(event.name)); };
+    const auto what = [&] { return QStringLiteral("%1 \"%2\"").arg(quotedText(cat, 40), quotedText(std::string_view(event.name))); };
     if (!event.ts) {
         skip(offset, what() + QStringLiteral(" has no valid ts"));
         return;
     }
-    const bool badDuration = !event.dur || *event.dur < 0;
+    // Longer than a day is no kernel or op: damage, and a sum of such would
+    // overflow to infinity and leave TB/s near zero instead of saying so.
+    const bool badDuration = !event.dur || *event.dur < 0 || *event.dur > maxDurationUs;
     const std::uint32_t thread = threadId(event.pid, event.tid);
 
     if (gpu) {
@@ -283,7 +291,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         const std::int64_t key = args.key();
         if (badDuration) {
             m_trace.badGpuEventKeys.insert(key);
-            skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur") : QStringLiteral(" has no dur")));
+            skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur (or one over a day)") : QStringLiteral(" has no dur")));
             return;
         }
         GpuEventRecord record;
@@ -294,8 +302,13 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         record.nameId = gpuNameId(event.name);
         record.kind = cat == "kernel" ? GpuEventKind::Kernel : cat == "gpu_memcpy" ? GpuEventKind::Memcpy : GpuEventKind::Memset;
         record.geometry = args.geometry();
-        if (record.kind == GpuEventKind::Kernel) // as TraceLens: from absolute timestamps, in float64
-            m_trace.totalGpuKernelTimeUs += (record.ts + record.dur) - record.ts;
+        // As TraceLens: from absolute timestamps, in float64. Far from zero a
+        // timestamp cannot hold a short duration: say so instead of a wrong time.
+        const double busy = (record.ts + record.dur) - record.ts;
+        if (std::abs(busy - record.dur) > 0.01 * record.dur)
+            ++m_trace.impreciseTimestamps;
+        if (record.kind == GpuEventKind::Kernel)
+            m_trace.totalGpuKernelTimeUs += busy;
         m_trace.gpuEvents.push_back(record);
         return;
     }
@@ -307,7 +320,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 
     if (runtime) {
         if (badDuration) {
-            skip(offset, what() + QStringLiteral(" has a missing or negative dur"));
+            skip(offset, what() + QStringLiteral(" has a missing or negative dur (or one over a day)"));
             return;
         }
         if (captureMarker) {

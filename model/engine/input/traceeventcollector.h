@@ -30,6 +30,7 @@ public:
     static constexpr int maxWarnings = 20;
     // More would be a hostile file: vLLM writes one per captured batch size.
     static constexpr size_t maxCaptureAnnotations = 4096;
+    static constexpr double maxDurationUs = 86'400e6; // a day
 
 private:
     struct Event;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace Ridgeline {
 namespace {
@@ -137,6 +138,13 @@ LinkedKernels linkKernels(const RawTrace& trace)
         linked.opCalls.push_back(std::move(call));
     }
 
+    // A kernel left over with the key of a normal launch is no graph replay:
+    // its id repeats another kernel's (a damaged or merged trace).
+    std::unordered_set<std::int64_t> normalLaunchKeys;
+    for (const LaunchRecord& launch : trace.launches) {
+        if (launch.kind == LaunchKind::Kernel && launch.key >= 0)
+            normalLaunchKeys.insert(launch.key);
+    }
     for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
         const GpuEventRecord& event = trace.gpuEvents[i];
         if (claimed[i] || event.kind != GpuEventKind::Kernel || !isTritonKernelName(trace.gpuEventNames[event.nameId]))
@@ -144,6 +152,10 @@ LinkedKernels linkKernels(const RawTrace& trace)
         KernelCall call;
         call.kernels.push_back(i);
         call.busyTimeUs = busyTimeUs(trace, call.kernels);
+        if (event.key >= 0 && normalLaunchKeys.contains(event.key))
+            call.unattributedReason = QStringLiteral("its correlation id %1 is another launch's, whose kernel it is not "
+                                                     "(a damaged or merged trace): time only")
+                                          .arg(event.key);
         linked.kernelOnlyCalls.push_back(std::move(call));
     }
     return linked;

@@ -4,6 +4,8 @@
 #include "engine/perfmodel/dtypes.h"
 #include "engine/perfmodel/v1crosscheck.h"
 
+#include <QSet>
+
 #include <array>
 
 namespace Ridgeline {
@@ -86,6 +88,7 @@ struct TypeNotes
 {
     QStringList unknown;       // pointer types Ridgeline does not know
     QStringList traceLensZero; // known to Ridgeline, 0 bytes in TraceLens's table
+    QSet<QString> seen, seenTraceLensZero;
 };
 
 // One term per pointer argument, in signature order (spec section 4):
@@ -135,11 +138,15 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
         term.traceLensBytes = *tlAll;
         bytes = *sum;
         traceLensBytes = *tlSum;
-        if (!term.bytesPerElement && !types.unknown.contains(entry.type))
+        // Sets beside the lists: a signature of 100k pointers stays linear.
+        if (!term.bytesPerElement && !types.seen.contains(entry.type)) {
+            types.seen.insert(entry.type);
             types.unknown << entry.type;
-        else if (term.bytesPerElement && *term.bytesPerElement != term.traceLensBytesPerElement
-            && !types.traceLensZero.contains(entry.type))
+        } else if (term.bytesPerElement && *term.bytesPerElement != term.traceLensBytesPerElement
+                   && !types.seenTraceLensZero.contains(entry.type)) {
+            types.seenTraceLensZero.insert(entry.type);
             types.traceLensZero << entry.type;
+        }
 
         // The same terms as tensors, so that views made for V2 show V1 rows too.
         TensorTraffic tensor;

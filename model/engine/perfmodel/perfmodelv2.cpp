@@ -3,6 +3,8 @@
 #include "engine/base/checkedmath.h"
 #include "engine/perfmodel/dtypes.h"
 
+#include <QSet>
+
 namespace Ridgeline {
 namespace {
 
@@ -60,11 +62,27 @@ std::optional<std::int64_t> distinctElements(const std::vector<std::int64_t>& di
     return elements;
 }
 
+// Reasons name a few and count the rest: a kernel of thousands of odd
+// arguments must not give a reason of thousands of words.
+constexpr qsizetype namedInReason = 8;
+
+QString joinSome(const QStringList& items)
+{
+    if (items.size() <= namedInReason)
+        return items.join(QStringLiteral(", "));
+    return items.first(namedInReason).join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(items.size() - namedInReason);
+}
+
 QString joinIndices(const std::vector<int>& indices)
 {
     QStringList parts;
-    for (int i : indices)
+    for (int i : indices) {
+        if (parts.size() > namedInReason)
+            break;
         parts << QString::number(i);
+    }
+    if (indices.size() > size_t(namedInReason))
+        return parts.first(namedInReason).join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(indices.size() - size_t(namedInReason));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -125,6 +143,7 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     std::int64_t traceLensBytes = 0;
     std::vector<int> unknownDtypes, traceLensZeroDtypes, broadcastTensors;
     QStringList unknownNames, traceLensZeroNames;
+    QSet<QString> seenUnknown, seenTraceLensZero;
     for (size_t i = 0; i < args.inputDims.size(); ++i) {
         const QString& type = args.inputTypes[qsizetype(i)];
         if (type == u"Scalar")
@@ -172,12 +191,16 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
 
         if (!tensor.bytesPerElement) {
             unknownDtypes.push_back(int(i));
-            if (!unknownNames.contains(type))
+            if (!seenUnknown.contains(type)) { // a set: a list of 100k dtypes stays linear
+                seenUnknown.insert(type);
                 unknownNames << type;
+            }
         } else if (tensor.traceLensBytesPerElement != *tensor.bytesPerElement) {
             traceLensZeroDtypes.push_back(int(i));
-            if (!traceLensZeroNames.contains(type))
+            if (!seenTraceLensZero.contains(type)) {
+                seenTraceLensZero.insert(type);
                 traceLensZeroNames << type;
+            }
         }
         if (tensor.broadcast)
             broadcastTensors.push_back(int(i));
@@ -234,16 +257,16 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
         notes << QStringLiteral("not counted (0 FLOPs): ") + notCounted.join(QStringLiteral(", "));
     if (!unknownDtypes.empty())
         notes << QStringLiteral("unknown dtype %1 (args %2): bytes not computed")
-                     .arg(unknownNames.join(QStringLiteral(", ")), joinIndices(unknownDtypes));
+                     .arg(joinSome(unknownNames), joinIndices(unknownDtypes));
     model.reason = notes.join(QStringLiteral("; "));
 
     if (!traceLensZeroDtypes.empty())
         model.traceLensDifferences << QStringLiteral("TraceLens counts 0 bytes per element for dtype %1 (args %2)")
-                                          .arg(traceLensZeroNames.join(QStringLiteral(", ")), joinIndices(traceLensZeroDtypes));
+                                          .arg(joinSome(traceLensZeroNames), joinIndices(traceLensZeroDtypes));
     if (!unknownDtypes.empty())
         model.traceLensDifferences << QStringLiteral("TraceLens counts 0 bytes per element for dtype %1 (args %2), "
                                                      "which Ridgeline does not know either")
-                                          .arg(unknownNames.join(QStringLiteral(", ")), joinIndices(unknownDtypes));
+                                          .arg(joinSome(unknownNames), joinIndices(unknownDtypes));
     if (!broadcastTensors.empty())
         model.traceLensDifferences << QStringLiteral("TraceLens counts broadcast (stride-0) args %1 as fully read")
                                           .arg(joinIndices(broadcastTensors));

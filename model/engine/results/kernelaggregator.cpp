@@ -147,9 +147,10 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                     appendReason(row.model, QStringLiteral("figures from the Inductor cache by name: ") + replayReason);
             } else {
                 row.model.provenance = Provenance::None;
+                const bool replays = std::any_of(group.calls.begin(), group.calls.end(), [](const KernelCall* call) { return call->graphLaunch >= 0; });
                 row.model.reason = replayReason.isEmpty()
                     ? QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model")
-                    : QStringLiteral("graph replay, time only: ") + replayReason;
+                    : replays ? QStringLiteral("graph replay, time only: ") + replayReason : replayReason;
             }
         } else {
             row.args = *group.calls.front()->op->args;

@@ -2,6 +2,7 @@
 
 #include "engine/triton/opcatalog.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -45,28 +46,30 @@ bool isTritonKernelName(QStringView name)
 
 std::optional<QStringList> segmentOps(QStringView fusedPart, const OpCatalog& catalog)
 {
+    // Inductor caps its names far below this; a longer one is not worth
+    // splitting (and is said so: not segmented).
+    if (fusedPart.size() > maxFusedPartLength)
+        return std::nullopt;
     const QList<QStringView> tokens = fusedPart.split(u'_');
     const qsizetype n = tokens.size();
-    // cut[end] = where the op ending at token `end` starts; the longest op
-    // whose prefix can itself be split wins, so reading cuts back from the
-    // end yields the longest-match segmentation.
-    std::vector<qsizetype> cut(size_t(n + 1), -1);
-
-    auto join = [&](qsizetype from, qsizetype to) {
-        QString text;
-        for (qsizetype i = from; i < to; ++i) {
-            if (i > from)
-                text += u'_';
-            text += tokens[i];
-        }
-        return text;
+    // Tokens [from, to) as one view of fusedPart: they lie side by side.
+    auto span = [&](qsizetype from, qsizetype to) {
+        const qsizetype begin = tokens[from].data() - fusedPart.data();
+        const qsizetype end = tokens[to - 1].data() + tokens[to - 1].size() - fusedPart.data();
+        return fusedPart.sliced(begin, end - begin);
     };
 
+    // cut[end] = where the op ending at token `end` starts; the longest op
+    // whose prefix can itself be split wins, so reading cuts back from the
+    // end yields the longest-match segmentation. No op spans more than
+    // maxOpTokens tokens, which keeps this linear in the name.
+    std::vector<qsizetype> cut(size_t(n + 1), -1);
     std::vector<bool> solvable(size_t(n + 1), false);
     solvable[0] = true;
+    const qsizetype longest = catalog.maxOpTokens();
     for (qsizetype end = 1; end <= n; ++end) {
-        for (qsizetype start = 0; start < end; ++start) { // smallest start = longest op
-            if (solvable[size_t(start)] && catalog.isKnownOp(join(start, end))) {
+        for (qsizetype start = std::max<qsizetype>(0, end - longest); start < end; ++start) { // smallest start = longest op
+            if (solvable[size_t(start)] && catalog.isKnownOp(span(start, end))) {
                 solvable[size_t(end)] = true;
                 cut[size_t(end)] = start;
                 break;
@@ -78,7 +81,8 @@ std::optional<QStringList> segmentOps(QStringView fusedPart, const OpCatalog& ca
 
     QStringList ops;
     for (qsizetype end = n; end > 0; end = cut[size_t(end)])
-        ops.prepend(join(cut[size_t(end)], end));
+        ops.append(span(cut[size_t(end)], end).toString());
+    std::reverse(ops.begin(), ops.end());
     return ops;
 }
 

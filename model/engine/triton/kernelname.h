@@ -26,6 +26,8 @@ KernelName parseKernelName(QStringView name, const OpCatalog& catalog);
 
 // Splits "_unsafe_view_mul_silu" into known op names, preferring the longest
 // match at each step from the end. Returns nullopt when no split exists.
+// Linear in the name: no op spans more tokens than the catalog's longest.
 std::optional<QStringList> segmentOps(QStringView fusedPart, const OpCatalog& catalog);
+constexpr qsizetype maxFusedPartLength = 4096; // longer: not segmented
 
 } // namespace Ridgeline

@@ -108,6 +108,8 @@ const OpCatalog& OpCatalog::builtIn()
 OpCatalog::OpCatalog(QSet<QString> names)
     : m_names(std::move(names))
 {
+    for (const QString& name : std::as_const(m_names))
+        m_maxOpTokens = std::max(m_maxOpTokens, int(name.count(u'_')) + 1);
 }
 
 OpCost OpCatalog::cost(QStringView op)

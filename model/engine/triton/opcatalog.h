@@ -36,12 +36,16 @@ public:
     explicit OpCatalog(QSet<QString> names);
 
     bool isKnownOp(QStringView name) const { return m_names.contains(name.toString()); }
+    // The most '_'-separated tokens any known op name has: no op in a
+    // kernel name can span more.
+    int maxOpTokens() const { return m_maxOpTokens; }
     int size() const { return int(m_names.size()); }
 
     static OpCost cost(QStringView op);
 
 private:
     QSet<QString> m_names;
+    int m_maxOpTokens = 1;
 };
 
 } // namespace Ridgeline

@@ -1,0 +1,188 @@
+// Hostile trace files, one table row per class of defect an attacker's
+// fuzzer found: each must give a clear outcome (never a crash, a hang or a
+// silent wrong number), and no message may quote more than a few hundred
+// characters of the file.
+#include "engine/analysis.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonDocument>
+#include <KCompressionDevice>
+
+#include <functional>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+using Status = AnalysisOutcome::Status;
+
+const QByteArray poi = "triton_poi_fused_add_0";
+
+QByteArray opWithRawArgs(const QByteArray& name, const QByteArray& args)
+{
+    return R"({"ph":"X","cat":"cpu_op","name":")" + name + R"(","pid":1,"tid":1,"ts":3,"dur":5,"args":)" + args + "}";
+}
+
+QByteArray linked(const QByteArray& name, double ts, double dur, int id, const QByteArray& args)
+{
+    return tritonOpEvent(name, ts, 10, id, args) + ",\n" + launchEvent(ts + 1, 2, id) + ",\n" + flowEnd(id) + ",\n"
+        + kernelEvent(name, ts + 1000, dur, id);
+}
+
+const QByteArray addArgs = R"("Input Dims": [[1024], [1024], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], )"
+                           R"("Input Strides": [[1], [1], []], "Concrete Inputs": ["", "", "1024"])";
+
+struct HostileCase
+{
+    const char* name;
+    std::function<QByteArray()> file;
+    Status status;
+    std::function<void(const AnalysisOutcome&)> check;
+};
+
+void PrintTo(const HostileCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
+const KernelRow& onlyRow(const AnalysisOutcome& outcome)
+{
+    static const KernelRow none;
+    if (!outcome.result || outcome.result->kernels.size() != 1) {
+        ADD_FAILURE() << "expected one row";
+        return none;
+    }
+    return outcome.result->kernels.front();
+}
+
+const HostileCase cases[] = {
+    { "ControlByteInAListWalksNoFurther", // 78 bytes that made simdjson read past the value
+      []() -> QByteArray { return "[" + opWithRawArgs("triton_", QByteArray("{\"Input type\":[\x12,],}")) + "]"; }, Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_TRUE(onlyRow(o).args.malformed.contains(QStringLiteral("Input type"))) << qPrintable(onlyRow(o).args.malformed);
+      } },
+    { "DimsNested150kDeepAreNoStackOverflow",
+      []() -> QByteArray { return traceJson(opWithRawArgs(poi, "{\"Input Dims\": " + QByteArray(150000, '[') + QByteArray(150000, ']') + "}")); },
+      Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_EQ(onlyRow(o).provenance(), Provenance::None);
+          EXPECT_TRUE(onlyRow(o).model.reason.contains(QStringLiteral("malformed args: Input Dims"))) << qPrintable(onlyRow(o).model.reason);
+      } },
+    { "ALongKernelNameIsNotSplitAndSaysSo",
+      []() -> QByteArray {
+          QByteArray name = "triton_poi_fused_";
+          for (int i = 0; i < 4000; ++i)
+              name += "add_";
+          name += "0";
+          return traceJson(linked(name, 100, 5, 1, addArgs));
+      },
+      Status::Ok, [](const AnalysisOutcome& o) { EXPECT_FALSE(onlyRow(o).parsedName.opsSegmented); } },
+    { "HundredThousandUnknownDtypesStayLinear",
+      []() -> QByteArray {
+          QByteArray dims = "[", types = "[";
+          for (int i = 0; i < 4000; ++i) {
+              dims += (i ? ", " : "") + QByteArray("[2]");
+              types += (i ? ", \"" : "\"") + QByteArray("weird") + QByteArray::number(i) + "\"";
+          }
+          return traceJson(linked(poi, 100, 5, 1, "\"Input Dims\": " + dims + "], \"Input type\": " + types + "], \"Concrete Inputs\": [\"8\"]"));
+      },
+      Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_LT(onlyRow(o).model.reason.size(), 4000) << "a reason lists a few dtypes, not thousands";
+      } },
+    { "AnEscapedFiveMegabyteRootKeyIsQuotedShort",
+      []() -> QByteArray {
+          const QByteArray key = QByteArray("\\u0041").repeated(1'000'000);
+          return QByteArray("{\"") + key + "\" 1}";
+      },
+      Status::Failed, [](const AnalysisOutcome& o) { EXPECT_LT(o.error.size(), 1000) << qPrintable(o.error.left(300)); } },
+    { "TimestampsNear2To53AreWarnedAbout",
+      []() -> QByteArray { return traceJson(linked(poi, 9.3e15, 0.5, 1, addArgs)); }, Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_TRUE(o.result->warnings.join(u'\n').contains(QStringLiteral("too large for float64"))) << qPrintable(o.result->warnings.join(u'\n'));
+      } },
+    { "AnAbsurdDurationIsSkippedNotSummedToInfinity",
+      []() -> QByteArray { return traceJson(linked(poi, 100, 1e308, 1, addArgs) + ",\n" + linked(poi, 5000, 1e308, 2, addArgs)); }, Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_EQ(o.result->skippedEvents, 2);
+          EXPECT_TRUE(std::isfinite(o.result->totalGpuKernelTimeUs));
+          EXPECT_FALSE(onlyRow(o).tbPerS) << "no throughput from a lost time";
+      } },
+    { "ACorrelationIdRepeatedIsNoGraphReplay",
+      []() -> QByteArray {
+          QByteArray events = linked(poi, 100, 5, 7, addArgs);
+          for (int i = 0; i < 1000; ++i)
+              events += ",\n" + kernelEvent(poi, 2000 + 10 * i, 5, 7);
+          return traceJson(events);
+      },
+      Status::Ok,
+      [](const AnalysisOutcome& o) {
+          bool found = false;
+          for (const KernelRow& row : o.result->kernels) {
+              if (row.kind != RowKind::KernelOnly)
+                  continue;
+              found = true;
+              EXPECT_EQ(row.calls, 1000);
+              EXPECT_FALSE(row.model.reason.contains(QStringLiteral("graph replay"))) << qPrintable(row.model.reason);
+              EXPECT_TRUE(row.model.reason.contains(QStringLiteral("another launch's"))) << qPrintable(row.model.reason);
+          }
+          EXPECT_TRUE(found);
+      } },
+    { "ALoneSurrogateInANameIsACountedSkip",
+      []() -> QByteArray { return traceJson(R"({"ph":"X","cat":"kernel","name":"triton_\ud800","pid":2,"tid":0,"ts":5,"dur":2,"args":{}})"); },
+      Status::Ok, [](const AnalysisOutcome& o) { EXPECT_EQ(o.result->skippedEvents, 1); } },
+};
+
+class HostileTrace : public ::testing::TestWithParam<HostileCase>
+{
+};
+
+} // namespace
+
+TEST_P(HostileTrace, GivesAClearOutcome)
+{
+    const HostileCase& c = GetParam();
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("hostile.json"), c.file());
+    const AnalysisOutcome outcome = analyze(path);
+    ASSERT_EQ(outcome.status, c.status) << qPrintable(outcome.error.left(300));
+    if (outcome.status == Status::Failed) {
+        EXPECT_TRUE(outcome.error.startsWith(path)) << "the message names the file";
+    }
+    if (outcome.result) {
+        for (const QString& warning : outcome.result->warnings)
+            EXPECT_LT(warning.size(), 1000) << qPrintable(warning.left(300));
+    }
+    c.check(outcome);
+}
+
+INSTANTIATE_TEST_SUITE_P(Defects, HostileTrace, ::testing::ValuesIn(cases),
+                         [](const ::testing::TestParamInfo<HostileCase>& param) { return std::string(param.param.name); });
+
+TEST(HostileTrace, APrettyPrintedTraceKeepsItsV2Figures)
+{
+    // Re-saved with indentation, as public test corpora are: numbers end in newlines.
+    const QString sample = sourcePath(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    KCompressionDevice device(sample, KCompressionDevice::GZip);
+    ASSERT_TRUE(device.open(QIODevice::ReadOnly));
+    const QByteArray pretty = QJsonDocument::fromJson(device.readAll()).toJson(QJsonDocument::Indented);
+    ASSERT_TRUE(pretty.contains("[\n"));
+    TempTraces traces;
+    const auto indented = analyze(traces.write(QStringLiteral("pretty.json"), pretty));
+    const auto compact = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_EQ(indented.status, Status::Ok);
+    ASSERT_TRUE(compact);
+    ASSERT_EQ(indented.result->kernels.size(), compact->kernels.size());
+    for (size_t i = 0; i < compact->kernels.size(); ++i) {
+        const KernelRow& a = indented.result->kernels[i];
+        const KernelRow& b = compact->kernels[i];
+        EXPECT_EQ(a.name, b.name);
+        EXPECT_EQ(a.provenance(), Provenance::V2) << qPrintable(a.model.reason);
+        EXPECT_EQ(a.bytes(), b.bytes());
+        EXPECT_EQ(a.flops(), b.flops());
+        EXPECT_EQ(a.args.inputDimsJson, b.args.inputDimsJson) << "the same canonical text either way";
+    }
+}
