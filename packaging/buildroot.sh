@@ -21,6 +21,7 @@ packages=(
     libkf6archive-dev libsimdjson-dev libgtest-dev libgmock-dev
     xvfb xauth fonts-dejavu-core imagemagick
     libxkbcommon-x11-0 libxcb-cursor0
+    clang libclang-rt-dev
 )
 
 log() { printf 'buildroot: %s\n' "$*" >&2; }

@@ -9,4 +9,14 @@ exec packaging/buildroot.sh bash -c '
     cmake --build build --parallel "$(nproc)"
     # Serially: one test measures GUI event-loop latency during a load.
     QT_QPA_PLATFORM=offscreen ctest --test-dir build --output-on-failure
+
+    # Every parser of untrusted input fuzzed for a bounded time (libFuzzer,
+    # ASan + UBSan), over seeds from the project'"'"'s fixtures.
+    if command -v clang++ >/dev/null; then
+        cmake --preset fuzz >/dev/null
+        cmake --build --preset fuzz --parallel "$(nproc)"
+        tests/fuzz/run.sh build-fuzz "${RIDGELINE_FUZZ_SECONDS:-45}"
+    else
+        echo "fuzz: clang++ is not installed here (packages clang libclang-rt-dev): the fuzz targets did not run" >&2
+    fi
 '

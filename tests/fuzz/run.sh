@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of BUILD_DIR for SECONDS each over a seed
+# corpus made from the project's own fixtures, and fails on the first crash,
+# hang or leak a target reports (its input is kept as crash-* in the corpus
+# folder: make it a test). Usage: tests/fuzz/run.sh BUILD_DIR [SECONDS]
+set -euo pipefail
+build=$(realpath "$1")
+seconds=${2:-60}
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+work="$build/fuzz-corpus"
+mkdir -p "$work"
+
+seed() { # target, then files to copy into its corpus
+    local target=$1
+    shift
+    mkdir -p "$work/$target"
+    for f in "$@"; do cp -f "$f" "$work/$target/seed-$(basename "$f")"; done
+}
+sample="$work/transformer_block_mi300x.json"
+gzip -dc resources/samples/transformer_block_mi300x.json.gz >"$sample"
+seed fuzz_tracereader "$sample" tests/data/inspector_tracelens_differs.json
+# One args object per kind of event the reader keeps.
+mkdir -p "$work/args"
+printf '%s' '{"External id": 7, "Input Dims": [[8, 4096, 8192], [32768, 8192], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "Scalar"], "Input Strides": [[33554432, 8192, 1], [8192, 1], []], "Concrete Inputs": ["", "", "268435456"], "kernel_file": "/tmp/x.py", "num_warps": 4}' >"$work/args/op"
+printf '%s' '{"External id": 45107, "kernel": "triton_poi_fused_0", "correlation": 33945, "grid": [1036, 1, 1], "block": [512, 1, 1]}' >"$work/args/launch"
+printf '%s' '[[1024], [1024, 2], [], [3, 4, 5]]' >"$work/args/dims"
+seed fuzz_eventargs "$work"/args/*
+seed fuzz_wrapperfile tests/data/inductor_cache/transformer_block_wrapper.py
+mkdir -p "$work/names"
+printf 'triton_poi_fused__unsafe_view_mul_silu_2' >"$work/names/poi"
+printf 'triton_red_fused_add_mean_mul_pow_rsqrt_0' >"$work/names/red"
+printf 'triton_per_fused__to_copy_add_addmm_mean_mul_pow_rsqrt_transpose_view_8' >"$work/names/per"
+printf 'triton_0' >"$work/names/generic"
+seed fuzz_kernelname "$work"/names/*
+tar -C tests/data/inductor_cache -czf "$work/cache.tar.gz" .
+seed fuzz_cacheloader tests/data/inductor_cache/transformer_block_wrapper.py "$work/cache.tar.gz"
+
+# Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+status=0
+for target in fuzz_tracereader fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader; do
+    echo "fuzz: $target for ${seconds}s"
+    if ! (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+            -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then
+        echo "fuzz: $target FAILED; its log: $work/$target.log"
+        tail -n 40 "$work/$target.log"
+        status=1
+    else
+        grep -E '^stat::number_of_executed_units|cov: ' "$work/$target.log" | tail -n 2
+    fi
+done
+exit $status
