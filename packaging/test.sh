@@ -10,6 +10,14 @@ exec packaging/buildroot.sh bash -c '
     # Serially: one test measures GUI event-loop latency during a load.
     QT_QPA_PLATFORM=offscreen ctest --test-dir build --output-on-failure
 
+    # The whole suite again under AddressSanitizer + UBSan (Debug). The
+    # event-loop latency test measures wall-clock time, which ASan slows by
+    # design: it runs in the plain build above only.
+    cmake --preset asan >/dev/null
+    cmake --build build-asan --parallel "$(nproc)"
+    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 QT_QPA_PLATFORM=offscreen \
+        ctest --test-dir build-asan --output-on-failure -E MainWindowLatency
+
     # Every parser of untrusted input fuzzed for a bounded time (libFuzzer,
     # ASan + UBSan), over seeds from the project'"'"'s fixtures.
     if command -v clang++ >/dev/null; then

@@ -20,16 +20,6 @@ std::uint64_t tritonSequenceHash(const std::vector<GraphNode>& nodes)
     return hash;
 }
 
-std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes)
-{
-    std::vector<const GraphNode*> triton;
-    for (const GraphNode& node : nodes) {
-        if (node.triton)
-            triton.push_back(&node);
-    }
-    return triton;
-}
-
 enum class Fit { Same, OtherKernels, OtherGeometry };
 
 Fit tritonFit(const std::vector<const GraphNode*>& replay, const std::vector<const GraphNode*>& capture)
@@ -96,6 +86,16 @@ std::string memoKey(const std::vector<GraphNode>& nodes)
 }
 
 } // namespace
+
+std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes)
+{
+    std::vector<const GraphNode*> triton;
+    for (const GraphNode& node : nodes) {
+        if (node.triton)
+            triton.push_back(&node);
+    }
+    return triton;
+}
 
 int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b)
 {

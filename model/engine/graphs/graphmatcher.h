@@ -50,4 +50,7 @@ private:
 // that the Triton nodes separate.
 int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b);
 
+// The Triton nodes of a sequence, in order: the ones that must match.
+std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes);
+
 } // namespace Ridgeline

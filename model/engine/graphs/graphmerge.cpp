@@ -45,16 +45,6 @@ QString unattributedReason(const GraphMergeSummary& summary, const GraphMatch& m
     return {};
 }
 
-std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes)
-{
-    std::vector<const GraphNode*> triton;
-    for (const GraphNode& node : nodes) {
-        if (node.triton)
-            triton.push_back(&node);
-    }
-    return triton;
-}
-
 } // namespace
 
 GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, const std::vector<CaptureSource>& captures)

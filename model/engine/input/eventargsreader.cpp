@@ -1,5 +1,6 @@
 #include "engine/input/eventargsreader.h"
 
+#include "engine/input/jsontext.h"
 #include "engine/input/rawtrace.h"
 
 #include <cstring>
@@ -8,21 +9,6 @@ namespace Ridgeline {
 namespace {
 
 using namespace simdjson;
-
-QString toQString(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-std::string_view trimmed(std::string_view text)
-{
-    const auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
-    while (!text.empty() && space(text.front()))
-        text.remove_prefix(1);
-    while (!text.empty() && space(text.back()))
-        text.remove_suffix(1);
-    return text;
-}
 
 std::optional<std::int64_t> readInteger(ondemand::value value)
 {
@@ -188,11 +174,11 @@ bool EventArgsReader::readStrings(std::string_view json, QStringList* out)
         case ondemand::json_type::boolean:
         case ondemand::json_type::null:
             // A scalar's own text ("1024", "true"), checked to lie in the list.
-            text = trimmed(value.raw_json_token());
+            text = trimmedJson(value.raw_json_token());
             if (text.empty() || text.data() < m_listBuffer.data() || text.data() + text.size() > m_listBuffer.data() + json.size())
                 return false;
             if (text.back() == ',' || text.back() == ']')
-                text = trimmed(text.substr(0, text.size() - 1));
+                text = trimmedJson(text.substr(0, text.size() - 1));
             out->append(toQString(text));
             break;
         default:
@@ -244,7 +230,7 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::readTritonOpArgs(std::strin
                 problems << toQString(key) + QStringLiteral(" is not valid JSON");
                 break; // the object's walk cannot go on past a broken value
             }
-            raw = trimmed(raw);
+            raw = trimmedJson(raw);
             if (raw.size() > maxListBytes) {
                 problems << toQString(key) + QStringLiteral(" is longer than %1 KiB").arg(maxListBytes >> 10);
                 continue;

@@ -1,6 +1,7 @@
 #include "engine/input/traceeventcollector.h"
 
 #include "engine/base/quotedtext.h"
+#include "engine/input/jsontext.h"
 #include "engine/triton/kernelname.h"
 
 #include <charconv>
@@ -12,20 +13,6 @@ namespace Ridgeline {
 namespace {
 
 using namespace simdjson;
-
-QString toQString(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\n' || text.front() == '\t' || text.front() == '\r'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t' || text.back() == '\r' || text.back() == ','))
-        text.remove_suffix(1);
-    return text;
-}
 
 // A number that may be written as a JSON number or as a string of one.
 std::optional<double> readNumber(ondemand::value value)
@@ -210,9 +197,9 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
                 (key == "cat" ? event->cat : event->name) = text;
             }
         } else if (key == "pid") {
-            event->pid = trimmed(value.raw_json_token());
+            event->pid = trimmedJson(value.raw_json_token());
         } else if (key == "tid") {
-            event->tid = trimmed(value.raw_json_token());
+            event->tid = trimmedJson(value.raw_json_token());
         } else if (key == "ts") {
             event->ts = readNumber(value);
         } else if (key == "dur") {
@@ -223,7 +210,7 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
         } else if (key == "args") {
             if (auto code = value.raw_json().get(text))
                 return fail(code);
-            event->args = trimmed(text);
+            event->args = trimmedJson(text);
         }
     }
     // ph is a view into the parser's string buffer: pin the few values used.

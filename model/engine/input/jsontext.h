@@ -1,0 +1,28 @@
+// Stage input/: a trace file read into a RawTrace.
+// Small helpers for JSON text the reader hands around as byte views.
+#pragma once
+
+#include <QString>
+
+#include <string_view>
+
+namespace Ridgeline {
+
+inline QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+// Without the whitespace around it, and without a trailing ',' that a raw
+// token of simdjson may carry.
+inline std::string_view trimmedJson(std::string_view text)
+{
+    const auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
+    while (!text.empty() && space(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && (space(text.back()) || text.back() == ','))
+        text.remove_suffix(1);
+    return text;
+}
+
+} // namespace Ridgeline
