@@ -4,7 +4,15 @@
 // should follow the kernels kept, not the file size.
 //
 //   ridgeline_bench [MEGABYTES=512] [--gzip] [--keep PATH]
+//   ridgeline_bench --trace PATH      (an existing trace instead)
+//
+// Besides the whole analysis it times the reader's stages alone on the same
+// file: the decompressed bytes only, then the event scanner with a sink that
+// keeps nothing, so that a slowdown points at its stage.
 #include "engine/analysis.h"
+#include "engine/input/jsoneventscanner.h"
+#include "engine/input/readaheadstream.h"
+#include "engine/input/tracesource.h"
 
 #include <KCompressionDevice>
 
@@ -51,6 +59,38 @@ QByteArray block(int i, double ts)
     return out;
 }
 
+class NullSink : public JsonEventScanner::Sink
+{
+public:
+    void event(std::string_view json, std::int64_t) override { bytes += json.size(); }
+    void topLevelValue(std::string_view, std::string_view) override {}
+    void skippedElement(std::int64_t, const QString&) override {}
+    size_t bytes = 0;
+};
+
+// Seconds to read `path` through the reader's stream, scanning when asked.
+double timeStage(const QString& path, bool scan, qint64* decompressed)
+{
+    QString error;
+    auto source = TraceSource::open(path, &error);
+    if (!source)
+        return -1;
+    NullSink sink;
+    JsonEventScanner scanner(sink);
+    QElapsedTimer timer;
+    timer.start();
+    *decompressed = 0;
+    {
+        ReadAheadStream stream(*source);
+        for (ReadAheadStream::Chunk chunk = stream.next(); chunk.size > 0; chunk = stream.next()) {
+            *decompressed += chunk.size;
+            if (scan)
+                scanner.feed(chunk.data, size_t(chunk.size));
+        }
+    }
+    return double(timer.nsecsElapsed()) / 1e9;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -59,9 +99,12 @@ int main(int argc, char** argv)
     qint64 megabytes = 512;
     bool gzip = false;
     QString keep;
+    QString existing;
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
-        if (args[i] == u"--gzip")
+        if (args[i] == u"--trace" && i + 1 < args.size())
+            existing = args[++i];
+        else if (args[i] == u"--gzip")
             gzip = true;
         else if (args[i] == u"--keep" && i + 1 < args.size())
             keep = args[++i];
@@ -70,8 +113,10 @@ int main(int argc, char** argv)
     }
 
     QTemporaryDir dir;
-    const QString path = !keep.isEmpty() ? keep : dir.filePath(gzip ? QStringLiteral("bench.json.gz") : QStringLiteral("bench.json"));
-    {
+    const QString path = !existing.isEmpty() ? existing
+        : !keep.isEmpty()                     ? keep
+                                              : dir.filePath(gzip ? QStringLiteral("bench.json.gz") : QStringLiteral("bench.json"));
+    if (existing.isEmpty()) {
         std::unique_ptr<QIODevice> out;
         if (gzip)
             out = std::make_unique<KCompressionDevice>(path, KCompressionDevice::GZip);
@@ -92,6 +137,13 @@ int main(int argc, char** argv)
     }
     const qint64 fileBytes = QFile(path).size();
     const long rssBefore = peakRssKb();
+
+    qint64 decompressed = 0;
+    const double readSeconds = timeStage(path, false, &decompressed);
+    const double scanSeconds = timeStage(path, true, &decompressed);
+    megabytes = decompressed >> 20;
+    std::printf("stages: read %.2f s (%.0f MB/s of JSON), read+scan %.2f s (%.0f MB/s)\n", readSeconds,
+                double(megabytes) / readSeconds, scanSeconds, double(megabytes) / scanSeconds);
 
     QElapsedTimer timer;
     timer.start();

@@ -2,8 +2,75 @@
 
 #include "engine/base/quotedtext.h"
 
+#include <algorithm>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace Ridgeline {
 namespace {
+
+// The byte searches the scanner spends its time in: the next byte that can
+// change its state. Sixteen bytes at a time where SSE2 is there (every
+// x86-64), one at a time elsewhere; both give the same answer.
+//
+// Outside strings: a quote or a bracket. A backslash outside a string is a
+// JSON error the event's own parse reports, so it is no stop here.
+inline bool isStructural(char c)
+{
+    return c == '"' || c == '{' || c == '}' || c == '[' || c == ']';
+}
+
+// Inside a string: its closing quote or an escape.
+inline bool endsStringRun(char c)
+{
+    return c == '"' || c == '\\';
+}
+
+// The first i in [from, size) with isStructural(data[i]), else size.
+inline size_t nextStructural(const char* data, size_t from, size_t size)
+{
+    size_t i = from;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i open = _mm_set1_epi8('{');
+    const __m128i close = _mm_set1_epi8('}');
+    const __m128i openList = _mm_set1_epi8('[');
+    const __m128i closeList = _mm_set1_epi8(']');
+    for (; i + 16 <= size; i += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, open)),
+                                          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, close), _mm_cmpeq_epi8(bytes, openList)),
+                                                       _mm_cmpeq_epi8(bytes, closeList)));
+        if (const int mask = _mm_movemask_epi8(hits))
+            return i + size_t(__builtin_ctz(unsigned(mask)));
+    }
+#endif
+    while (i < size && !isStructural(data[i]))
+        ++i;
+    return i;
+}
+
+// The first i in [from, size) with endsStringRun(data[i]), else size.
+inline size_t nextStringStop(const char* data, size_t from, size_t size)
+{
+    size_t i = from;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    for (; i + 16 <= size; i += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+        const __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash));
+        if (const int mask = _mm_movemask_epi8(hits))
+            return i + size_t(__builtin_ctz(unsigned(mask)));
+    }
+#endif
+    while (i < size && !endsStringRun(data[i]))
+        ++i;
+    return i;
+}
 
 bool isSpace(char c)
 {
@@ -15,6 +82,69 @@ QString describe(char c)
     if (c >= 0x20 && c < 0x7f)
         return QStringLiteral("'%1'").arg(QLatin1Char(c));
     return QStringLiteral("byte 0x%1").arg(uchar(c), 2, 16, QLatin1Char('0'));
+}
+
+
+constexpr size_t blockSize = 64;
+
+// Where a 64-byte block holds quotes and brackets, one bit per byte.
+struct BlockMasks
+{
+    std::uint64_t quotes = 0;
+    std::uint64_t opens = 0;  // { and [
+    std::uint64_t closes = 0; // } and ]
+};
+
+inline BlockMasks classifyBlock(const char* block)
+{
+    BlockMasks masks;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i lower = _mm_set1_epi8(0x20); // '[' | 0x20 == '{', ']' | 0x20 == '}'
+    const __m128i open = _mm_set1_epi8('{');
+    const __m128i close = _mm_set1_epi8('}');
+    for (int part = 0; part < 4; ++part) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * part));
+        const __m128i folded = _mm_or_si128(bytes, lower);
+        const int shift = 16 * part;
+        masks.quotes |= std::uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quote)))) << shift;
+        masks.opens |= std::uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open)))) << shift;
+        masks.closes |= std::uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close)))) << shift;
+    }
+#else
+    for (size_t k = 0; k < blockSize; ++k) {
+        const char c = block[k];
+        masks.quotes |= std::uint64_t(c == '"') << k;
+        masks.opens |= std::uint64_t(c == '{' || c == '[') << k;
+        masks.closes |= std::uint64_t(c == '}' || c == ']') << k;
+    }
+#endif
+    return masks;
+}
+
+inline bool hasBackslash(const char* block)
+{
+#if defined(__SSE2__)
+    const __m128i backslash = _mm_set1_epi8('\\');
+    __m128i any = _mm_setzero_si128();
+    for (int part = 0; part < 4; ++part)
+        any = _mm_or_si128(any, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * part)), backslash));
+    return _mm_movemask_epi8(any) != 0;
+#else
+    return std::memchr(block, '\\', blockSize) != nullptr;
+#endif
+}
+
+// Bit k of the result: the parity of bits 0..k of x.
+inline std::uint64_t prefixXor(std::uint64_t x)
+{
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
 }
 
 } // namespace
@@ -34,6 +164,10 @@ void JsonEventScanner::beginCapture(size_t position)
 {
     m_capturing = true;
     m_captureTooBig = false;
+    m_brackets.clear();
+    m_depth = 0;
+    m_inString = false;
+    m_escape = false;
     m_capture.clear();
     m_captureStart = position;
     m_valueOffset = m_chunkOffset + std::int64_t(position);
@@ -44,8 +178,7 @@ void JsonEventScanner::appendPending(const char* data, size_t end)
     if (m_captureTooBig)
         return;
     if (m_capture.size() + (end - m_captureStart) > maxEventBytes) {
-        m_captureTooBig = true;
-        m_capture = std::string(); // release the memory now
+        dropCapture();
         return;
     }
     m_capture.append(data + m_captureStart, end - m_captureStart);
@@ -62,6 +195,122 @@ std::string_view JsonEventScanner::endCapture(const char* data, size_t endExclus
     return m_captureTooBig ? std::string_view() : std::string_view(m_capture);
 }
 
+void JsonEventScanner::dropCapture()
+{
+    m_captureTooBig = true;
+    m_capture = std::string(); // release the memory now
+}
+
+JsonEventScanner::Walk JsonEventScanner::openBracket(char c)
+{
+    // Only the first levels keep their bracket: deeper ones are only
+    // counted, so a file of '[' costs a counter, not a stack. The event's
+    // own parse judges what lies deeper.
+    if (++m_depth <= maxCheckedDepth)
+        m_brackets.push_back(c);
+    return Walk::Open;
+}
+
+JsonEventScanner::Walk JsonEventScanner::closeBracket(char c, std::int64_t offset)
+{
+    const char opening = c == '}' ? '{' : '[';
+    if (m_depth == 0 || (m_depth <= maxCheckedDepth && m_brackets.back() != opening)) {
+        m_errorOffset = offset;
+        fail(QStringLiteral("mismatched '%1' at byte %2").arg(QLatin1Char(c)).arg(offset));
+        return Walk::Error;
+    }
+    if (m_depth-- <= maxCheckedDepth)
+        m_brackets.pop_back();
+    return m_depth == 0 ? Walk::Closed : Walk::Open;
+}
+
+JsonEventScanner::Walk JsonEventScanner::walkBlock(const char* data, size_t& i)
+{
+    const BlockMasks masks = classifyBlock(data + i);
+    // Bit k: an odd number of quotes at or before byte k, i.e. inside a
+    // string (its opening quote included, its closing quote not).
+    std::uint64_t inString = prefixXor(masks.quotes) ^ (m_inString ? ~std::uint64_t(0) : 0);
+    std::uint64_t brackets = (masks.opens | masks.closes) & ~inString;
+    while (brackets) {
+        const unsigned k = unsigned(__builtin_ctzll(brackets));
+        brackets &= brackets - 1;
+        const char c = data[i + k];
+        const Walk walk = (c == '{' || c == '[') ? openBracket(c) : closeBracket(c, m_chunkOffset + std::int64_t(i + k));
+        if (walk == Walk::Error) {
+            i += k;
+            return walk;
+        }
+        if (walk == Walk::Closed) {
+            m_inString = false; // a bracket is never inside a string
+            i += k + 1;
+            return walk;
+        }
+    }
+    m_inString = (inString >> 63) & 1;
+    i += blockSize;
+    return Walk::Open;
+}
+
+JsonEventScanner::Walk JsonEventScanner::walkStructure(const char* data, size_t size, size_t& i)
+{
+    while (i < size) {
+        // Inside brackets, whole blocks without escapes go by bit masks;
+        // the rest (escapes, chunk tails, a bare string) byte by byte.
+        if (m_depth > 0 && !m_escape && i + blockSize <= size && !hasBackslash(data + i)) {
+            const Walk walk = walkBlock(data, i);
+            if (walk != Walk::Open)
+                return walk;
+            continue;
+        }
+        const bool escapes = i + blockSize <= size && hasBackslash(data + i);
+        const size_t end = std::min(size, i + blockSize);
+        const Walk walk = walkBytes(data, end, i, /*toBlock=*/!escapes);
+        if (walk != Walk::Open)
+            return walk;
+    }
+    return Walk::Open;
+}
+
+JsonEventScanner::Walk JsonEventScanner::walkBytes(const char* data, size_t end, size_t& i, bool toBlock)
+{
+    while (i < end) {
+        if (m_inString) {
+            if (m_escape) {
+                m_escape = false;
+                ++i;
+                continue;
+            }
+            i = nextStringStop(data, i, end);
+            if (i == end)
+                break;
+            if (data[i++] == '\\') {
+                m_escape = true;
+                continue;
+            }
+            m_inString = false;
+            if (m_depth == 0)
+                return Walk::Closed;
+            continue;
+        }
+        i = nextStructural(data, i, end);
+        if (i == end)
+            break;
+        const char c = data[i];
+        if (c == '"') {
+            m_inString = true;
+            ++i;
+            continue;
+        }
+        const Walk walk = (c == '{' || c == '[') ? openBracket(c) : closeBracket(c, m_chunkOffset + std::int64_t(i));
+        if (walk == Walk::Error)
+            return walk;
+        ++i;
+        if (walk == Walk::Closed || toBlock) // an element's first '{': blocks from here
+            return walk;
+    }
+    return Walk::Open;
+}
+
 bool JsonEventScanner::feed(const char* data, size_t size)
 {
     if (!m_error.isEmpty())
@@ -74,37 +323,6 @@ bool JsonEventScanner::feed(const char* data, size_t size)
     auto syntaxError = [&](const QString& what) {
         m_errorOffset = offset();
         return fail(what + QStringLiteral(" at byte %1").arg(offset()));
-    };
-
-    // Advances through a string or bracket structure; true when the
-    // structure that began the value or element has closed at data[i].
-    auto structural = [&](char c, bool* closed) -> bool {
-        *closed = false;
-        if (m_inString) {
-            if (m_escape)
-                m_escape = false;
-            else if (c == '\\')
-                m_escape = true;
-            else if (c == '"') {
-                m_inString = false;
-                *closed = m_brackets.empty();
-            }
-            return true;
-        }
-        switch (c) {
-        case '"': m_inString = true; break;
-        case '{':
-        case '[': m_brackets.push_back(c); break;
-        case '}':
-        case ']':
-            if (m_brackets.empty() || m_brackets.back() != (c == '}' ? '{' : '['))
-                return syntaxError(QStringLiteral("mismatched '%1'").arg(QLatin1Char(c)));
-            m_brackets.pop_back();
-            *closed = m_brackets.empty();
-            break;
-        default: break;
-        }
-        return true;
     };
 
     while (i < size) {
@@ -176,9 +394,6 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 continue;
             }
             beginCapture(i);
-            m_brackets.clear();
-            m_inString = false;
-            m_escape = false;
             m_scalarValue = !(c == '{' || c == '[' || c == '"');
             m_state = State::InValue;
             if (m_scalarValue) {
@@ -196,11 +411,10 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 ++i;
                 continue;
             }
-            bool closed = false;
-            if (!structural(c, &closed))
+            const Walk walk = walkStructure(data, size, i);
+            if (walk == Walk::Error)
                 return false;
-            ++i;
-            if (closed) {
+            if (walk == Walk::Closed) {
                 m_sink.topLevelValue(m_key, endCapture(data, i));
                 m_state = State::AfterValue;
             }
@@ -231,9 +445,6 @@ bool JsonEventScanner::feed(const char* data, size_t size)
             if (c == '}')
                 return syntaxError(QStringLiteral("mismatched '}' in the events array"));
             beginCapture(i);
-            m_brackets.clear();
-            m_inString = false;
-            m_escape = false;
             m_scalarValue = !(c == '{' || c == '[' || c == '"');
             m_elementIsObject = c == '{';
             m_state = State::InElement;
@@ -253,18 +464,10 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 ++i;
                 continue;
             }
-            // Fast path: skip ordinary string bytes in bulk.
-            if (m_inString && !m_escape) {
-                while (i < size && data[i] != '"' && data[i] != '\\')
-                    ++i;
-                if (i == size)
-                    continue;
-            }
-            bool closed = false;
-            if (!structural(data[i], &closed))
+            const Walk walk = walkStructure(data, size, i);
+            if (walk == Walk::Error)
                 return false;
-            ++i;
-            if (closed) {
+            if (walk == Walk::Closed) {
                 const bool isObject = m_elementIsObject;
                 const bool tooBig = m_captureTooBig;
                 const std::string_view json = endCapture(data, i);

@@ -44,6 +44,8 @@ public:
 
     // Events bigger than this are skipped, not buffered.
     static constexpr size_t maxEventBytes = 64u << 20;
+    // Brackets deeper than this are counted, not matched one by one.
+    static constexpr size_t maxCheckedDepth = 1024;
 
 private:
     enum class State {
@@ -59,7 +61,18 @@ private:
         Done,        // after the root value
     };
 
+    enum class Walk { Open, Closed, Error };
+
     bool fail(const QString& message);
+    // Walks the current value or element from data[i]: Closed with i one past
+    // its last byte, Open with i == size, or Error.
+    Walk walkStructure(const char* data, size_t size, size_t& i);
+    Walk walkBlock(const char* data, size_t& i);                // 64 bytes without escapes, inside brackets
+    // Anything, a byte run at a time; with toBlock, only up to the next bracket.
+    Walk walkBytes(const char* data, size_t end, size_t& i, bool toBlock);
+    Walk openBracket(char c);
+    Walk closeBracket(char c, std::int64_t offset);
+    void dropCapture(); // the event is too big: release its bytes, skip it
     void beginCapture(size_t position);
     void appendPending(const char* data, size_t end);
     std::string_view endCapture(const char* data, size_t endInclusive);
@@ -74,7 +87,8 @@ private:
     bool m_scalarValue = false; // the current root value / element is a bare scalar
     bool m_captureTooBig = false;
     bool m_elementIsObject = false;
-    std::vector<char> m_brackets; // open brackets inside the current value / element
+    std::string m_brackets; // the first maxCheckedDepth open brackets of the current value / element
+    size_t m_depth = 0;     // all open brackets, however deep
     std::string m_key;
     std::string m_capture;
     size_t m_captureStart = 0; // in the current chunk

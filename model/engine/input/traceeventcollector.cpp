@@ -87,8 +87,8 @@ bool isIrrelevantCategory(std::string_view json)
     const size_t key = json.find("\"cat\"");
     if (key == std::string_view::npos)
         return false;
-    const size_t args = json.find("\"args\"");
-    if (args != std::string_view::npos && args < key)
+    // A "cat" inside args is not the event's: look for args only before it.
+    if (json.substr(0, key).find("\"args\"") != std::string_view::npos)
         return false;
     size_t i = key + 5;
     while (i < json.size() && (json[i] == ' ' || json[i] == ':' || json[i] == '\t' || json[i] == '\n' || json[i] == '\r'))

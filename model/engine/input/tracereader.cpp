@@ -1,12 +1,10 @@
 #include "engine/input/tracereader.h"
 
 #include "engine/input/jsoneventscanner.h"
+#include "engine/input/readaheadstream.h"
 #include "engine/input/traceeventcollector.h"
 #include "engine/input/tracesource.h"
 
-#include <QIODevice>
-
-#include <vector>
 
 namespace Ridgeline {
 
@@ -26,33 +24,36 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
 
     TraceEventCollector collector(result.trace);
     JsonEventScanner scanner(collector);
-    constexpr qint64 chunkSize = 1 << 20;
-    std::vector<char> chunk(static_cast<size_t>(chunkSize));
     const qint64 total = source->fileSize();
     QString streamError;
+    qint64 position = 0;
 
     control.report(0, total);
-    for (;;) {
-        if (control.stopRequested()) {
-            result.status = TraceReadResult::Status::Cancelled;
-            result.error = path + QStringLiteral(": cancelled");
-            return result;
+    {
+        ReadAheadStream stream(*source);
+        for (;;) {
+            if (control.stopRequested()) {
+                result.status = TraceReadResult::Status::Cancelled;
+                result.error = path + QStringLiteral(": cancelled");
+                return result;
+            }
+            const ReadAheadStream::Chunk chunk = stream.next();
+            if (chunk.size < 0) {
+                streamError = source->compression() == Compression::None
+                    ? QStringLiteral("read error: ") + stream.error()
+                    : QStringLiteral("%1 data is corrupt or truncated at compressed byte %2")
+                          .arg(compressionName(source->compression()))
+                          .arg(chunk.filePosition);
+                break;
+            }
+            if (chunk.size == 0)
+                break;
+            position += chunk.size;
+            if (!scanner.feed(chunk.data, size_t(chunk.size)))
+                break;
+            control.report(chunk.filePosition, total);
         }
-        const qint64 n = source->stream().read(chunk.data(), chunkSize);
-        if (n < 0) {
-            streamError = source->compression() == Compression::None
-                ? QStringLiteral("read error: ") + source->stream().errorString()
-                : QStringLiteral("%1 data is corrupt or truncated at compressed byte %2")
-                      .arg(compressionName(source->compression()))
-                      .arg(source->filePosition());
-            break;
-        }
-        if (n == 0)
-            break;
-        if (!scanner.feed(chunk.data(), size_t(n)))
-            break;
-        control.report(source->filePosition(), total);
-    }
+    } // the reader thread is done with the source from here
 
     const bool complete = streamError.isEmpty() && scanner.finish();
     control.report(total, total);
@@ -73,7 +74,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
         result.status = TraceReadResult::Status::Ok;
         return result;
     }
-    if (source->compression() != Compression::None && source->stream().pos() == 0)
+    if (source->compression() != Compression::None && position == 0)
         return failed(QStringLiteral("%1 data is corrupt or truncated: nothing could be decompressed")
                           .arg(compressionName(source->compression())));
     return failed(why);
