@@ -4,6 +4,7 @@
 #include "engine/input/jsontext.h"
 #include "engine/triton/kernelname.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -78,33 +79,50 @@ bool isLaunch(std::string_view name)
         || name.find("LaunchCooperativeKernel") != std::string_view::npos;
 }
 
-// Most of a trace's bytes are python_function and annotation events the
-// analysis never uses. Reading their "cat" straight from the text skips the
-// full decode; anything unusual (no "cat" before "args", escapes) falls
-// through to the real parser, which decides.
-bool isIrrelevantCategory(std::string_view json)
+// The runtime calls the analysis keeps: launches, capture bounds, and the
+// copies a graph capture may hold.
+bool isCaptureMarker(std::string_view name)
 {
-    const size_t key = json.find("\"cat\"");
-    if (key == std::string_view::npos)
-        return false;
-    // A "cat" inside args is not the event's: look for args only before it.
-    if (json.substr(0, key).find("\"args\"") != std::string_view::npos)
-        return false;
-    size_t i = key + 5;
-    while (i < json.size() && (json[i] == ' ' || json[i] == ':' || json[i] == '\t' || json[i] == '\n' || json[i] == '\r'))
+    return contains(name, "StreamBeginCapture") || contains(name, "StreamEndCapture");
+}
+
+bool isCopy(std::string_view name)
+{
+    return contains(name, "Memcpy") || contains(name, "Memset");
+}
+
+bool isKeptRuntimeCall(std::string_view name)
+{
+    return isLaunch(name) || isCaptureMarker(name) || isCopy(name);
+}
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// The value of one of the event's own string fields read straight from its
+// text, when that is certain: the key comes before any nested object or list
+// (so it is the event's, not one inside args), is followed by ':' (so it is
+// no value that happens to read "cat"), and the value has no escapes.
+std::optional<std::string_view> peekTopLevelString(std::string_view json, std::string_view quotedKey)
+{
+    const size_t key = json.find(quotedKey);
+    if (key == std::string_view::npos || json.substr(1, key - 1).find_first_of("{[") != std::string_view::npos)
+        return std::nullopt;
+    size_t i = key + quotedKey.size();
+    while (i < json.size() && isSpace(json[i]))
+        ++i;
+    if (i >= json.size() || json[i] != ':')
+        return std::nullopt;
+    for (++i; i < json.size() && isSpace(json[i]);)
         ++i;
     if (i >= json.size() || json[i] != '"')
-        return false;
-    const size_t end = json.find('"', i + 1);
-    if (end == std::string_view::npos)
-        return false;
-    const std::string_view cat = json.substr(i + 1, end - i - 1);
-    static constexpr std::string_view relevant[] = { "cpu_op", "cuda_runtime", "cuda_driver", "kernel", "gpu_memcpy", "gpu_memset", "ac2g", "user_annotation" };
-    for (std::string_view wanted : relevant) {
-        if (cat == wanted)
-            return false;
-    }
-    return cat.find('\\') == std::string_view::npos;
+        return std::nullopt;
+    const size_t end = json.find_first_of("\"\\", i + 1);
+    if (end == std::string_view::npos || json[end] != '"')
+        return std::nullopt;
+    return json.substr(i + 1, end - i - 1);
 }
 
 } // namespace
@@ -112,10 +130,12 @@ bool isIrrelevantCategory(std::string_view json)
 struct TraceEventCollector::Event
 {
     std::string_view ph;
-    std::string cat;
-    std::string name;
-    std::string pid;
-    std::string tid;
+    // Views into the event's text or the parser's string buffer: valid while
+    // the event is handled.
+    std::string_view cat;
+    std::string_view name;
+    std::string_view pid;
+    std::string_view tid;
     std::optional<double> ts;
     std::optional<double> dur;
     bool hasDur = false;
@@ -126,6 +146,26 @@ struct TraceEventCollector::Event
 TraceEventCollector::TraceEventCollector(RawTrace& trace)
     : m_trace(trace)
 {
+}
+
+bool TraceEventCollector::mayUse(std::string_view json)
+{
+    // Most of a trace's bytes are python_function events and runtime calls
+    // the analysis never uses: reading a field or two from the text skips
+    // their full decode. Anything unusual falls through to the real parser.
+    const auto cat = peekTopLevelString(json, "\"cat\"");
+    if (!cat)
+        return true;
+    if (*cat == "ac2g") { // only a flow's end says which thread ran a kernel
+        const auto ph = peekTopLevelString(json, "\"ph\"");
+        return !ph || *ph == "f";
+    }
+    if (*cat == "cuda_runtime" || *cat == "cuda_driver") {
+        const auto name = peekTopLevelString(json, "\"name\"");
+        return !name || isKeptRuntimeCall(*name);
+    }
+    static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation" };
+    return std::find(std::begin(used), std::end(used), *cat) != std::end(used);
 }
 
 void TraceEventCollector::skip(std::int64_t offset, const QString& why)
@@ -224,9 +264,7 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
 
 void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 {
-    ++m_trace.eventCount;
-    if (isIrrelevantCategory(json))
-        return;
+    ++m_trace.eventCount; // (a reader may have dropped the events mayUse refuses: the outcome is the same)
     Event event;
     QString error;
     if (!decode(json, &event, &error)) {
@@ -257,10 +295,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     const bool gpu = complete && (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset");
     if (!hostOp && !runtime && !gpu)
         return;
-    const bool captureMarker = runtime && (contains(event.name, "StreamBeginCapture") || contains(event.name, "StreamEndCapture"));
-    const bool copy = runtime && !captureMarker && (contains(event.name, "Memcpy") || contains(event.name, "Memset"));
-    if (runtime && !captureMarker && !copy && !isLaunch(event.name))
+    if (runtime && !isKeptRuntimeCall(event.name))
         return;
+    const bool captureMarker = runtime && isCaptureMarker(event.name);
+    const bool copy = runtime && !captureMarker && isCopy(event.name);
 
     // Built only on the rare path that reports a damaged event.
     const auto what = [&] { return QStringLiteral("%1 \"%2\"").arg(quotedText(cat, 40), quotedText(std::string_view(event.name))); };
@@ -336,8 +374,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
     }
 
-    const QString name = toQString(event.name);
-    if (!isTritonKernelName(name)) {
+    if (!isTritonKernelName(event.name)) {
         if (!badDuration) {
             span.kind = HostSpanKind::OtherOp;
             m_trace.hostSpans.push_back(span);
@@ -345,7 +382,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
     }
     TritonOpRecord op;
-    op.name = name;
+    op.name = toQString(event.name);
     op.ts = *event.ts;
     op.dur = badDuration ? 0.0 : *event.dur;
     op.thread = thread;

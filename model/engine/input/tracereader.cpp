@@ -1,7 +1,7 @@
 #include "engine/input/tracereader.h"
 
 #include "engine/input/jsoneventscanner.h"
-#include "engine/input/readaheadstream.h"
+#include "engine/input/scanaheadreader.h"
 #include "engine/input/traceeventcollector.h"
 #include "engine/input/tracesource.h"
 
@@ -23,50 +23,43 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
         return failed(openError);
 
     TraceEventCollector collector(result.trace);
-    JsonEventScanner scanner(collector);
     const qint64 total = source->fileSize();
-    QString streamError;
-    qint64 position = 0;
-
     control.report(0, total);
+    ScanAheadReader::Ending ending;
     {
-        ReadAheadStream stream(*source);
-        for (;;) {
+        ScanAheadReader reader(*source, &TraceEventCollector::mayUse);
+        std::int64_t unused = 0;
+        std::int64_t position = 0;
+        while (reader.next(collector, &unused, &position)) {
             if (control.stopRequested()) {
                 result.status = TraceReadResult::Status::Cancelled;
                 result.error = path + QStringLiteral(": cancelled");
                 return result;
             }
-            const ReadAheadStream::Chunk chunk = stream.next();
-            if (chunk.size < 0) {
-                streamError = source->compression() == Compression::None
-                    ? QStringLiteral("read error: ") + stream.error()
-                    : QStringLiteral("%1 data is corrupt or truncated at compressed byte %2")
-                          .arg(compressionName(source->compression()))
-                          .arg(chunk.filePosition);
-                break;
-            }
-            if (chunk.size == 0)
-                break;
-            position += chunk.size;
-            if (!scanner.feed(chunk.data, size_t(chunk.size)))
-                break;
-            control.report(chunk.filePosition, total);
+            control.report(position, total);
         }
-    } // the reader thread is done with the source from here
-
-    const bool complete = streamError.isEmpty() && scanner.finish();
+        collector.addUnusedEvents(unused);
+        ending = reader.ending();
+    } // the scanning thread is done with the source from here
     control.report(total, total);
-    if (complete) {
+
+    if (ending.scanned) {
         if (result.trace.eventCount == 0)
             return failed(QStringLiteral("the trace holds no events"));
         result.status = TraceReadResult::Status::Ok;
         return result;
     }
 
-    const QString why = streamError.isEmpty() ? scanner.error() : streamError;
+    const QString why = !ending.streamError.isEmpty()
+        ? (source->compression() == Compression::None
+               ? QStringLiteral("read error: ") + ending.streamError
+               : QStringLiteral("%1 data is corrupt or truncated after %2 bytes of JSON (%3)")
+                     .arg(compressionName(source->compression()))
+                     .arg(ending.decompressedBytes)
+                     .arg(ending.streamError))
+        : ending.scanError;
     // A file cut short still shows what it held: keep the events read so far.
-    if (result.trace.eventCount > 0 && scanner.sawEventsArray()) {
+    if (result.trace.eventCount > 0 && ending.sawEventsArray) {
         result.trace.truncated = true;
         result.trace.warnings.prepend(QStringLiteral("%1: %2; showing the %3 events read before that")
                                           .arg(path, why)
@@ -74,7 +67,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
         result.status = TraceReadResult::Status::Ok;
         return result;
     }
-    if (source->compression() != Compression::None && position == 0)
+    if (source->compression() != Compression::None && ending.decompressedBytes == 0)
         return failed(QStringLiteral("%1 data is corrupt or truncated: nothing could be decompressed")
                           .arg(compressionName(source->compression())));
     return failed(why);

@@ -4,7 +4,112 @@
 
 #include <QFileInfo>
 
+#if RIDGELINE_HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+
+#include <algorithm>
+#include <vector>
+#endif
+
 namespace Ridgeline {
+#if RIDGELINE_HAVE_ISAL
+namespace {
+
+// gzip through ISA-L's inflate: streaming, about three times zlib's speed,
+// each member's CRC checked, concatenated members read in turn. What it
+// inflated before damage is delivered first; the error comes on the next read.
+class IsalGzipDevice final : public QIODevice
+{
+public:
+    explicit IsalGzipDevice(QIODevice* file)
+        : m_file(file)
+        , m_input(size_t(256) << 10)
+    {
+        isal_inflate_init(&m_state);
+        m_state.crc_flag = ISAL_GZIP;
+    }
+    bool isSequential() const override { return true; }
+
+protected:
+    qint64 readData(char* data, qint64 maxSize) override;
+    qint64 writeData(const char*, qint64) override { return -1; }
+
+private:
+    bool refill();
+    qint64 fail(const QString& why, qint64 produced);
+
+    QIODevice* m_file;
+    std::vector<std::uint8_t> m_input;
+    inflate_state m_state {};
+    bool m_fileEnded = false;
+    bool m_streamEnded = false;
+    bool m_failed = false;
+};
+
+QString isalError(int code)
+{
+    switch (code) {
+    case ISAL_INCORRECT_CHECKSUM: return QStringLiteral("its CRC does not match the data: the file is damaged");
+    case ISAL_INVALID_WRAPPER: return QStringLiteral("invalid gzip header");
+    case ISAL_UNSUPPORTED_METHOD: return QStringLiteral("unsupported gzip compression method");
+    default: return QStringLiteral("invalid deflate data: the file is damaged");
+    }
+}
+
+bool IsalGzipDevice::refill()
+{
+    if (m_state.avail_in > 0 || m_fileEnded)
+        return true;
+    const qint64 n = m_file->read(reinterpret_cast<char*>(m_input.data()), qint64(m_input.size()));
+    if (n < 0)
+        return false;
+    m_fileEnded = n == 0;
+    m_state.next_in = m_input.data();
+    m_state.avail_in = std::uint32_t(n);
+    return true;
+}
+
+qint64 IsalGzipDevice::fail(const QString& why, qint64 produced)
+{
+    setErrorString(why);
+    m_failed = true;
+    return produced > 0 ? produced : -1;
+}
+
+qint64 IsalGzipDevice::readData(char* data, qint64 maxSize)
+{
+    if (m_failed)
+        return -1;
+    qint64 produced = 0;
+    while (produced < maxSize && !m_streamEnded) {
+        if (!refill())
+            return fail(QStringLiteral("read error: ") + m_file->errorString(), produced);
+        if (m_state.block_state == ISAL_BLOCK_FINISH) {
+            // A member ended: another may follow; anything else after the
+            // last member is ignored, as gzip itself does.
+            if (m_state.avail_in > 0 && m_state.next_in[0] == 0x1f) {
+                isal_inflate_reset(&m_state);
+                m_state.crc_flag = ISAL_GZIP;
+                continue;
+            }
+            m_streamEnded = true;
+            break;
+        }
+        if (m_state.avail_in == 0)
+            return fail(QStringLiteral("the gzip data ends early: the file is truncated"), produced);
+        const qint64 room = std::min<qint64>(maxSize - produced, qint64(1) << 30);
+        m_state.next_out = reinterpret_cast<std::uint8_t*>(data + produced);
+        m_state.avail_out = std::uint32_t(room);
+        const int code = isal_inflate(&m_state);
+        produced += room - qint64(m_state.avail_out);
+        if (code < 0)
+            return fail(isalError(code), produced);
+    }
+    return produced;
+}
+
+} // namespace
+#endif
 
 QString compressionName(Compression compression)
 {
@@ -81,6 +186,15 @@ std::unique_ptr<TraceSource> TraceSource::open(const QString& path, QString* err
     source->m_fileSize = source->m_file->size();
     source->m_compression = detectCompression(source->m_file->peek(8));
 
+#if RIDGELINE_HAVE_ISAL
+    if (source->m_compression == Compression::Gzip) {
+        auto device = std::make_unique<IsalGzipDevice>(source->m_file.get());
+        device->open(QIODevice::ReadOnly);
+        source->m_stream = device.get();
+        source->m_decompressor = std::move(device);
+        return source;
+    }
+#endif
     KCompressionDevice::CompressionType type = KCompressionDevice::None;
     switch (source->m_compression) {
     case Compression::None: source->m_stream = source->m_file.get(); return source;

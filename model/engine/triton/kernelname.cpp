@@ -41,7 +41,12 @@ bool isAllDigits(QStringView text)
 
 bool isTritonKernelName(QStringView name)
 {
-    return name.startsWith(u"triton_") || name.startsWith(u"triton__");
+    return name.startsWith(u"triton_");
+}
+
+bool isTritonKernelName(std::string_view utf8Name)
+{
+    return utf8Name.starts_with("triton_"); // the same ASCII prefix as above
 }
 
 std::optional<QStringList> segmentOps(QStringView fusedPart, const OpCatalog& catalog)

@@ -7,6 +7,8 @@
 
 #include <QStringList>
 
+#include <string_view>
+
 namespace Ridgeline {
 
 class OpCatalog;
@@ -21,6 +23,8 @@ struct KernelName
 };
 
 bool isTritonKernelName(QStringView name);
+// The same test on a name's UTF-8 bytes, before it is worth a QString.
+bool isTritonKernelName(std::string_view utf8Name);
 
 KernelName parseKernelName(QStringView name, const OpCatalog& catalog);
 
