@@ -11,6 +11,8 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <deque>
+#include <optional>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -21,12 +23,13 @@ namespace Ridgeline {
 enum class HostSpanKind : std::uint8_t { TritonOp, OtherOp, Launch };
 
 // A host event that can nest others (cpu_op) or be nested (a launch call).
+// 24 bytes: a trace holds one per cpu_op and launch, millions in a big one.
 struct HostSpan
 {
     double begin = 0;
     double end = 0;
-    std::uint32_t thread = 0; // interned (pid, tid)
-    HostSpanKind kind = HostSpanKind::OtherOp;
+    std::uint32_t thread : 24 = 0; // interned (pid, tid): see TraceEventCollector::maxThreads
+    HostSpanKind kind : 8 = HostSpanKind::OtherOp;
     std::int32_t index = -1; // into tritonOps or launches; -1 for other ops
 };
 
@@ -56,12 +59,11 @@ constexpr std::uint32_t noKernelName = UINT32_MAX;
 struct LaunchRecord
 {
     std::int64_t key = -1; // correlation, else External id
-    LaunchKind kind = LaunchKind::Kernel;
-    QString name;
     double ts = 0;
+    std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
     std::uint32_t thread = 0;
     std::uint32_t kernelNameId = noKernelName; // args.kernel, into RawTrace::gpuEventNames
-    std::uint64_t geometry = 0;                // grid and block (kernelGeometry), 0: not recorded
+    LaunchKind kind = LaunchKind::Kernel;
 };
 
 // A cudaStreamBeginCapture / EndCapture call (hip too): graph capture bounds.
@@ -99,17 +101,27 @@ struct GpuEventRecord
 // grid and block as one comparable value; 0 means not recorded.
 std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t block[3]);
 
+// The end of an ac2g flow: which thread (GPU stream) its kernel ran on.
+struct FlowEnd
+{
+    std::int64_t id = 0;
+    std::uint32_t thread = 0;
+};
+
+// The big record lists are deques: they grow by blocks, never by copying
+// the whole list (a vector's doubling holds old and new at once), and their
+// elements stay where they are.
 struct RawTrace
 {
     QString gpuName; // deviceProperties[0].name, when recorded
-    std::vector<HostSpan> hostSpans;
-    std::vector<TritonOpRecord> tritonOps;
-    std::vector<LaunchRecord> launches;
-    std::vector<GpuEventRecord> gpuEvents;
+    std::deque<HostSpan> hostSpans;
+    std::deque<TritonOpRecord> tritonOps;
+    std::deque<LaunchRecord> launches;
+    std::deque<GpuEventRecord> gpuEvents;
     QStringList gpuEventNames; // and the kernel names of launches (args.kernel)
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;
-    std::unordered_map<std::int64_t, std::uint32_t> flowEndThread; // ac2g id -> thread of its "f" end
+    std::deque<FlowEnd> flowEnds; // ac2g "f" events, in file order until indexFlowEnds()
     // Keys of GPU events dropped for a bad duration: their launches say so.
     std::unordered_set<std::int64_t> badGpuEventKeys;
 
@@ -121,6 +133,15 @@ struct RawTrace
     std::int64_t impreciseTimestamps = 0;
     QStringList warnings; // the first few skipped events, with byte offsets
     bool truncated = false;
+
+    // The thread of flow `id`'s end (the last one the file gave); binary
+    // search once indexFlowEnds() ran, a scan before.
+    std::optional<std::uint32_t> flowEndThread(std::int64_t id) const;
+    // Sorts flowEnds by id, keeping the last of each: after reading.
+    void indexFlowEnds();
+
+private:
+    bool m_flowEndsIndexed = false;
 };
 
 } // namespace Ridgeline

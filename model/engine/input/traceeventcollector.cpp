@@ -185,7 +185,25 @@ std::uint32_t TraceEventCollector::threadId(std::string_view pid, std::string_vi
     std::string key;
     key.reserve(pid.size() + tid.size() + 1);
     key.append(pid).append(1, '/').append(tid);
+    if (m_threads.size() >= maxThreads) { // only a hostile file has so many
+        if (const auto found = m_threads.find(key); found != m_threads.end())
+            return found->second;
+        if (!m_threadsOverflowed)
+            m_trace.warnings << QStringLiteral("more than %1 distinct pid/tid pairs: the rest are taken as one thread").arg(maxThreads - 1);
+        m_threadsOverflowed = true;
+        return maxThreads - 1;
+    }
     auto [it, inserted] = m_threads.try_emplace(std::move(key), std::uint32_t(m_threads.size()));
+    return it->second;
+}
+
+QString TraceEventCollector::tritonName(std::string_view name)
+{
+    // One string per distinct name, shared by every call of it (QString is
+    // implicitly shared): a trace repeats a few hundred names many times.
+    auto [it, inserted] = m_tritonNames.try_emplace(std::string(name));
+    if (inserted)
+        it->second = toQString(name);
     return it->second;
 }
 
@@ -276,7 +294,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     const bool complete = event.ph == "X";
     if (cat == "ac2g") {
         if (event.ph == "f" && event.id)
-            m_trace.flowEndThread[*event.id] = threadId(event.pid, event.tid);
+            m_trace.flowEnds.push_back({ *event.id, threadId(event.pid, event.tid) });
         return;
     }
     if (cat == "user_annotation") {
@@ -363,7 +381,6 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             return;
         }
         launch.kind = contains(event.name, "GraphLaunch") ? LaunchKind::Graph : LaunchKind::Kernel;
-        launch.name = toQString(event.name);
         if (!args.kernel.empty())
             launch.kernelNameId = gpuNameId(args.kernel);
         launch.geometry = args.geometry();
@@ -382,7 +399,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
     }
     TritonOpRecord op;
-    op.name = toQString(event.name);
+    op.name = tritonName(event.name);
     op.ts = *event.ts;
     op.dur = badDuration ? 0.0 : *event.dur;
     op.thread = thread;

@@ -37,6 +37,8 @@ public:
     // More would be a hostile file: vLLM writes one per captured batch size.
     static constexpr size_t maxCaptureAnnotations = 4096;
     static constexpr double maxDurationUs = 86'400e6; // a day
+    // HostSpan keeps a thread in 24 bits; the last id stands for all the rest.
+    static constexpr std::uint32_t maxThreads = 1u << 24;
 
 private:
     struct Event;
@@ -45,6 +47,7 @@ private:
     bool decode(std::string_view json, Event* event, QString* error);
     std::uint32_t threadId(std::string_view pid, std::string_view tid);
     std::uint32_t gpuNameId(std::string_view name);
+    QString tritonName(std::string_view name);
 
     RawTrace& m_trace;
     simdjson::ondemand::parser m_eventParser;
@@ -52,6 +55,8 @@ private:
     std::vector<char> m_buffer; // the current event with simdjson's padding
     std::unordered_map<std::string, std::uint32_t> m_threads;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
+    std::unordered_map<std::string, QString> m_tritonNames;
+    bool m_threadsOverflowed = false;
 };
 
 } // namespace Ridgeline

@@ -39,6 +39,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
             control.report(position, total);
         }
         collector.addUnusedEvents(unused);
+        result.trace.indexFlowEnds();
         ending = reader.ending();
     } // the scanning thread is done with the source from here
     control.report(total, total);

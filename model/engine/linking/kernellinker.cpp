@@ -118,12 +118,12 @@ LinkedKernels linkKernels(const RawTrace& trace)
                 continue;
             }
             // A normal launch runs one kernel: the one on the flow's end thread.
-            const auto flowEnd = trace.flowEndThread.find(launch.key);
+            const std::optional<std::uint32_t> flowEnd = trace.flowEndThread(launch.key);
             std::optional<std::uint32_t> match;
             for (std::uint32_t event : found->second) {
                 if (trace.gpuEvents[event].kind != GpuEventKind::Kernel)
                     continue;
-                if (flowEnd == trace.flowEndThread.end() || trace.gpuEvents[event].thread == flowEnd->second) {
+                if (!flowEnd || trace.gpuEvents[event].thread == *flowEnd) {
                     match = event;
                     break;
                 }

@@ -192,7 +192,9 @@ RawTrace rawTrace()
     TritonOpRecord op;
     op.name = QStringLiteral("triton_poi_fused_add_0");
     trace.tritonOps.push_back(op);
-    trace.launches.push_back(LaunchRecord { 5, LaunchKind::Kernel, QStringLiteral("cuLaunchKernel") });
+    LaunchRecord launch;
+    launch.key = 5;
+    trace.launches.push_back(launch);
     // The op and its launch share the same bounds: the op still encloses it.
     trace.hostSpans.push_back(HostSpan { 10, 20, 0, HostSpanKind::Launch, 0 });
     trace.hostSpans.push_back(HostSpan { 10, 20, 0, HostSpanKind::TritonOp, 0 });
@@ -239,7 +241,7 @@ TEST(LinkingRaw, FlowEndThreadSelectsAndDroppedKeyIsReported)
 {
     RawTrace trace = rawTrace();
     trace.gpuEvents = { gpu(200, 3, 5, 1), gpu(300, 9, 5, 2) };
-    trace.flowEndThread[5] = 2;
+    trace.flowEnds = { { 5, 7 }, { 5, 2 } }; // the last end of an id counts
     trace.badGpuEventKeys.insert(5);
     const LinkedKernels linked = linkKernels(trace);
     ASSERT_EQ(linked.opCalls.size(), 1u);
