@@ -281,6 +281,15 @@ int runHeadless(const Options& options)
 
 int main(int argc, char** argv)
 {
+#if RIDGELINE_NEEDS_X86_64_V2
+    // Built for x86-64-v2 + PCLMUL (see CMakeLists.txt): say so rather than
+    // die of an illegal instruction on an older CPU.
+    if (!__builtin_cpu_supports("sse4.2") || !__builtin_cpu_supports("pclmul") || !__builtin_cpu_supports("popcnt")) {
+        std::fputs("ridgeline: this build needs an x86-64 CPU with SSE4.2 and PCLMUL (2011 or later); "
+                   "rebuild with -DRIDGELINE_X86_64_V2=OFF for older ones\n", stderr);
+        return 1;
+    }
+#endif
     QCoreApplication::setApplicationName(QStringLiteral("ridgeline"));
     QCoreApplication::setOrganizationName(QStringLiteral("Ridgeline"));
     QCoreApplication::setApplicationVersion(QStringLiteral(RIDGELINE_VERSION));

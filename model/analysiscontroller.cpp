@@ -3,7 +3,32 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace Ridgeline {
+namespace {
+
+// The analysis runs on two threads (the reader inflates and scans on one of
+// its own); on a two-core laptop they would leave the window's thread
+// waiting for a core. Below the window's priority they yield to it. The
+// reader's thread inherits this one's. (Raising a nice value needs no
+// privilege, lowering it does: the pool thread keeps it, and only ever
+// runs analyses.)
+void lowerThisThreadsPriority()
+{
+#if defined(Q_OS_LINUX)
+    constexpr int backgroundNice = 10;
+    const auto thread = id_t(::syscall(SYS_gettid));
+    if (::getpriority(PRIO_PROCESS, thread) < backgroundNice)
+        ::setpriority(PRIO_PROCESS, thread, backgroundNice);
+#endif
+}
+
+} // namespace
 
 AnalysisController::AnalysisController(QObject* parent)
     : QObject(parent)
@@ -58,7 +83,10 @@ void AnalysisController::open(const QString& path, const AnalysisOptions& option
         onJobFinished(generation, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([path, options, control] { return analyzeTrace(path, options, control); }));
+    watcher->setFuture(QtConcurrent::run([path, options, control] {
+        lowerThisThreadsPriority();
+        return analyzeTrace(path, options, control);
+    }));
 }
 
 void AnalysisController::onJobFinished(quint64 generation, const AnalysisOutcome& outcome)

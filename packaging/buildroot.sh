@@ -22,7 +22,7 @@ packages=(
     xvfb xauth fonts-dejavu-core imagemagick
     libxkbcommon-x11-0 libxcb-cursor0
     clang libclang-rt-dev
-    libisal-dev
+    libisal-dev zlib1g-dev
 )
 
 log() { printf 'buildroot: %s\n' "$*" >&2; }

@@ -429,7 +429,9 @@ TEST(MainWindow, CancelStopsALoad)
 
 // The GUI thread is never blocked for more than 50 ms while the 62 MB
 // shared trace loads: a 5 ms timer measures the event loop's gaps until the
-// result arrives. Showing the result afterwards is measured and reported.
+// result arrives. Showing the result afterwards is measured and reported,
+// not yet asserted (60-70 ms here: the first paint of table and chart).
+// ctest runs it alone: see tests/CMakeLists.txt.
 TEST(MainWindowLatency, EventLoopStaysResponsiveDuringALargeLoad)
 {
     const QString large = QStringLiteral(RIDGELINE_SHARED_DIR "/traces/xdit_sd35_mi300x.json.gz");

@@ -51,7 +51,7 @@ InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheRe
                               .arg(member.size >> 20);
         } else {
             QString error;
-            const auto bytes = reader.read(i, &error);
+            const auto bytes = reader.read(i, maxWrapperFileBytes, &error);
             if (!bytes)
                 m_warnings << QStringLiteral("%1: %2; skipped").arg(member.label, error);
             else if (WrapperFileParser::mayBeWrapperFile(*bytes))

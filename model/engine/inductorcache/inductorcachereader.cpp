@@ -7,6 +7,9 @@
 #include <KCompressionDevice>
 #include <KTar>
 #include <KZip>
+#include <KZipFileEntry>
+
+#include <zlib.h>
 
 #include <QDirIterator>
 #include <QFile>
@@ -60,6 +63,31 @@ QByteArray decompressedHead(const QString& path, Compression compression)
     if (!device.open(QIODevice::ReadOnly))
         return {};
     return device.read(512);
+}
+
+// At most maxBytes of a device, read in pieces; more is an error, and
+// memory never holds more than the cap.
+std::optional<QByteArray> readCapped(QIODevice& device, qint64 maxBytes, QString* error, const QString& tooBig = {})
+{
+    QByteArray bytes;
+    constexpr qint64 piece = 1 << 20;
+    for (;;) {
+        const qint64 room = std::min(piece, maxBytes + 1 - bytes.size());
+        if (room <= 0) {
+            *error = tooBig.isEmpty() ? QStringLiteral("larger than %1 MiB").arg(maxBytes >> 20) : tooBig;
+            return std::nullopt;
+        }
+        const qsizetype at = bytes.size();
+        bytes.resize(at + room);
+        const qint64 n = device.read(bytes.data() + at, room);
+        if (n < 0) {
+            *error = QStringLiteral("read error: ") + device.errorString();
+            return std::nullopt;
+        }
+        bytes.resize(at + n);
+        if (n == 0)
+            return bytes;
+    }
 }
 
 // The archive file as KArchive reads it: every read reports how far into
@@ -313,31 +341,60 @@ QString InductorCacheReader::kindName() const
     return {};
 }
 
-std::optional<QByteArray> InductorCacheReader::read(size_t index, QString* error) const
+std::optional<QByteArray> InductorCacheReader::read(size_t index, qint64 maxBytes, QString* error) const
 {
     if (m_kind == Kind::Directory) {
-        QFile file(m_members[index].label);
+        // A link to /dev/zero would read forever, one to a FIFO block forever.
+        const QFileInfo info(m_members[index].label);
+        if (!info.isFile()) {
+            *error = QStringLiteral("not a regular file");
+            return std::nullopt;
+        }
+        QFile file(info.canonicalFilePath());
         if (!file.open(QIODevice::ReadOnly)) {
             *error = QStringLiteral("cannot open: ") + file.errorString();
             return std::nullopt;
         }
-        return file.readAll();
+        return readCapped(file, maxBytes, error);
     }
     if (m_kind == Kind::SingleFile) {
         QIODevice* device = m_decompressor ? m_decompressor.get() : static_cast<QIODevice*>(m_file.get());
         device->seek(0);
-        QByteArray bytes = device->readAll();
-        if (m_decompressor && static_cast<KCompressionDevice*>(device)->error() != QFileDevice::NoError) {
+        auto bytes = readCapped(*device, maxBytes, error);
+        if (bytes && m_decompressor && static_cast<KCompressionDevice*>(device)->error() != QFileDevice::NoError) {
             *error = QStringLiteral("the compressed data is damaged: ") + device->errorString();
             return std::nullopt;
         }
         return bytes;
     }
     const KArchiveFile* entry = m_entries[index];
-    QByteArray bytes = entry->data();
-    if (bytes.size() != entry->size()) {
-        *error = QStringLiteral("the archive is damaged: read %1 of its %2 bytes").arg(bytes.size()).arg(entry->size());
+    if (entry->size() > maxBytes) {
+        *error = QStringLiteral("%1 MiB, larger than %2 MiB").arg(entry->size() >> 20).arg(maxBytes >> 20);
         return std::nullopt;
+    }
+    const std::unique_ptr<QIODevice> device(entry->createDevice());
+    if (!device) {
+        *error = QStringLiteral("the archive is damaged: its data cannot be read");
+        return std::nullopt;
+    }
+    // One byte more than it claims tells a member that inflates past its size.
+    auto bytes = readCapped(*device, entry->size(), error,
+        QStringLiteral("the archive is damaged: it inflates past its declared %1 bytes").arg(entry->size()));
+    if (!bytes)
+        return std::nullopt;
+    if (bytes->size() != entry->size()) {
+        *error = QStringLiteral("the archive is damaged: read %1 of its %2 bytes").arg(bytes->size()).arg(entry->size());
+        return std::nullopt;
+    }
+    if (m_kind == Kind::Zip) {
+        const auto* zipEntry = static_cast<const KZipFileEntry*>(entry);
+        const auto crc = std::uint32_t(crc32(0L, reinterpret_cast<const Bytef*>(bytes->constData()), uInt(bytes->size())));
+        if (crc != zipEntry->crc32()) {
+            *error = QStringLiteral("the archive is damaged: its CRC-32 is %1, the data's is %2")
+                         .arg(zipEntry->crc32(), 8, 16, QLatin1Char('0'))
+                         .arg(crc, 8, 16, QLatin1Char('0'));
+            return std::nullopt;
+        }
     }
     return bytes;
 }

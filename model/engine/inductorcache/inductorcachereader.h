@@ -56,7 +56,10 @@ public:
     // the order reading them is cheapest.
     const std::vector<Member>& members() const { return m_members; }
     // The bytes of members()[index], or nullopt with *error set.
-    std::optional<QByteArray> read(size_t index, QString* error) const;
+    // Reads at most maxBytes of it (more is an error, whatever the archive
+    // claims); a directory's member must be a regular file once its links
+    // are followed; a zip member's CRC must match.
+    std::optional<QByteArray> read(size_t index, qint64 maxBytes, QString* error) const;
     // How much of an archive file was read so far (0 for a directory): a
     // compressed tar is read once to list it and once for its members.
     qint64 bytesReadFromFile() const;

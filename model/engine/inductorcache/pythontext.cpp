@@ -1,5 +1,7 @@
 #include "engine/inductorcache/pythontext.h"
 
+#include <algorithm>
+
 namespace Ridgeline::PythonText {
 namespace {
 
@@ -54,10 +56,11 @@ qsizetype skipString(QStringView text, qsizetype pos)
     return text.size();
 }
 
-qsizetype matchingBracket(QStringView text, qsizetype open)
+qsizetype matchingBracket(QStringView text, qsizetype open, qsizetype giveUpAt)
 {
     QString expected; // stack of closing brackets
-    for (qsizetype i = open; i < text.size(); ++i) {
+    const qsizetype stop = giveUpAt < 0 ? text.size() : std::min(giveUpAt, text.size());
+    for (qsizetype i = open; i < stop; ++i) {
         const QChar c = text[i];
         if (isQuote(c)) {
             const qsizetype end = skipString(text, i);

@@ -22,8 +22,9 @@ bool startsTripleString(QStringView text, qsizetype pos);
 qsizetype skipString(QStringView text, qsizetype pos);
 
 // Index of the bracket closing the one at open ('(', '[' or '{'), strings
-// and comments skipped; -1 when it is never closed.
-qsizetype matchingBracket(QStringView text, qsizetype open);
+// and comments skipped; -1 when it is never closed (or not before giveUpAt,
+// which keeps a search that may fail from costing the rest of the file).
+qsizetype matchingBracket(QStringView text, qsizetype open, qsizetype giveUpAt = -1);
 
 // The parts of a bracket's content separated by top-level commas, trimmed;
 // an empty trailing part (a trailing comma) is dropped.

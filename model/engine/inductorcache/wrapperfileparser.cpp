@@ -10,6 +10,8 @@ namespace {
 
 using namespace PythonText;
 
+constexpr qsizetype maxTrailingArgumentsLength = 4096;
+
 const QRegularExpression& blockStartPattern()
 {
     static const QRegularExpression re(QStringLiteral(R"(([A-Za-z_]\w*)[ \t]*=[ \t]*async_compile\.triton[ \t]*\()"));
@@ -315,16 +317,19 @@ private:
         // variable then carries the name the profiler shows.
         kernel.name = (nameArg.isEmpty() || nameArg == u"triton_") ? kernel.variableName : nameArg;
 
-        const qsizetype close = matchingBracket(m_text, open);
+        // A failed block goes on right after its opening: searching for its
+        // closing bracket could cost the rest of the file, every time.
         if (q < 0 || !startsTripleString(m_text, q)) {
             fail(kernel, QStringLiteral("its arguments are not a name and a triple-quoted source"));
-            return close < 0 ? start + m.capturedLength(0) : close + 1;
+            return start + m.capturedLength(0);
         }
         const qsizetype sourceEnd = skipString(m_text, q);
         if (sourceEnd < 0) {
             fail(kernel, QStringLiteral("its source string never ends (nothing after it can be read)"));
             return -1;
         }
+        // The call's other arguments (device_str='cuda') are short.
+        const qsizetype close = matchingBracket(m_text, open, sourceEnd + maxTrailingArgumentsLength);
         kernel.source = m_text.mid(q + 3, sourceEnd - q - 6).toString();
         readHeaderComments(comments, kernel);
         readSource(kernel);

@@ -34,7 +34,6 @@ struct ScanAheadReader::Batch
 
     std::string text;
     std::vector<Entry> entries;
-    std::int64_t unused = 0;
     std::int64_t filePosition = 0;
 
     bool full() const { return text.size() >= batchBytes || entries.size() >= batchEntries; }
@@ -44,26 +43,16 @@ struct ScanAheadReader::Batch
             std::string().swap(text);
         text.clear();
         entries.clear();
-        unused = 0;
     }
 };
 
-// The scanner's sink on the scanning thread: copies what the consumer wants
-// into the current batch.
+// The scanner's sink on the scanning thread: copies what it finds into the
+// current batch.
 class ScanAheadReader::BatchingSink final : public JsonEventScanner::Sink
 {
 public:
-    explicit BatchingSink(const EventFilter& wanted)
-        : m_wanted(wanted)
-    {
-    }
-
     void event(std::string_view json, std::int64_t offset) override
     {
-        if (!m_wanted(json)) {
-            ++batch->unused;
-            return;
-        }
         batch->entries.push_back({ Batch::Kind::Event, offset, batch->text.size(), 0, json.size(), {} });
         batch->text.append(json);
     }
@@ -78,14 +67,10 @@ public:
     }
 
     std::unique_ptr<Batch> batch;
-
-private:
-    const EventFilter& m_wanted;
 };
 
-ScanAheadReader::ScanAheadReader(TraceSource& source, EventFilter wanted)
+ScanAheadReader::ScanAheadReader(TraceSource& source)
     : m_source(source)
-    , m_wanted(std::move(wanted))
 {
     for (size_t i = 0; i < batchCount; ++i)
         m_free.push_back(std::make_unique<Batch>());
@@ -125,7 +110,7 @@ void ScanAheadReader::queue(std::unique_ptr<Batch> batch)
 
 void ScanAheadReader::scanLoop()
 {
-    BatchingSink sink(m_wanted);
+    BatchingSink sink;
     JsonEventScanner scanner(sink);
     std::vector<char> bytes(static_cast<size_t>(readPiece));
     Ending ending;
@@ -167,7 +152,7 @@ void ScanAheadReader::scanLoop()
     m_changed.notify_all();
 }
 
-bool ScanAheadReader::next(JsonEventScanner::Sink& sink, std::int64_t* unused, std::int64_t* filePosition)
+bool ScanAheadReader::next(JsonEventScanner::Sink& sink, std::int64_t* filePosition)
 {
     std::unique_ptr<Batch> batch;
     {
@@ -186,7 +171,6 @@ bool ScanAheadReader::next(JsonEventScanner::Sink& sink, std::int64_t* unused, s
         case Batch::Kind::Skipped: sink.skippedElement(entry.offset, entry.why); break;
         }
     }
-    *unused += batch->unused;
     *filePosition = batch->filePosition;
     {
         std::lock_guard lock(m_mutex);

@@ -101,28 +101,73 @@ bool isSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-// The value of one of the event's own string fields read straight from its
-// text, when that is certain: the key comes before any nested object or list
-// (so it is the event's, not one inside args), is followed by ':' (so it is
-// no value that happens to read "cat"), and the value has no escapes.
-std::optional<std::string_view> peekTopLevelString(std::string_view json, std::string_view quotedKey)
+// The event's own ph, cat and name read straight from its text, where that
+// is certain: from the leading "key": value pairs, up to the first nested
+// value (args), a backslash or anything unexpected. A field not found there
+// is unknown, and an unknown field never drops an event.
+struct LeadingFields
 {
-    const size_t key = json.find(quotedKey);
-    if (key == std::string_view::npos || json.substr(1, key - 1).find_first_of("{[") != std::string_view::npos)
-        return std::nullopt;
-    size_t i = key + quotedKey.size();
-    while (i < json.size() && isSpace(json[i]))
+    std::optional<std::string_view> ph, cat, name;
+};
+
+LeadingFields leadingFields(std::string_view json)
+{
+    LeadingFields fields;
+    const size_t n = json.size();
+    size_t i = 1; // after '{'
+    auto skipSpace = [&] {
+        while (i < n && isSpace(json[i]))
+            ++i;
+    };
+    auto stringEnd = [&](size_t from) { // the closing quote, or npos when escaped or unclosed
+        for (size_t k = from; k < n; ++k) {
+            if (json[k] == '"')
+                return k;
+            if (json[k] == '\\')
+                break;
+        }
+        return std::string_view::npos;
+    };
+    for (int pair = 0; pair < 32; ++pair) {
+        skipSpace();
+        if (i >= n || json[i] != '"')
+            break;
+        const size_t keyEnd = stringEnd(i + 1);
+        if (keyEnd == std::string_view::npos)
+            break;
+        const std::string_view key = json.substr(i + 1, keyEnd - i - 1);
+        i = keyEnd + 1;
+        skipSpace();
+        if (i >= n || json[i] != ':')
+            break;
         ++i;
-    if (i >= json.size() || json[i] != ':')
-        return std::nullopt;
-    for (++i; i < json.size() && isSpace(json[i]);)
+        skipSpace();
+        if (i >= n)
+            break;
+        if (json[i] == '"') {
+            const size_t valueEnd = stringEnd(i + 1);
+            if (valueEnd == std::string_view::npos)
+                break;
+            const std::string_view value = json.substr(i + 1, valueEnd - i - 1);
+            if (key == "ph")
+                fields.ph = value;
+            else if (key == "cat")
+                fields.cat = value;
+            else if (key == "name")
+                fields.name = value;
+            i = valueEnd + 1;
+        } else if (json[i] == '{' || json[i] == '[') {
+            break;
+        } else {
+            while (i < n && json[i] != ',' && json[i] != '}')
+                ++i;
+        }
+        skipSpace();
+        if (i >= n || json[i] != ',')
+            break;
         ++i;
-    if (i >= json.size() || json[i] != '"')
-        return std::nullopt;
-    const size_t end = json.find_first_of("\"\\", i + 1);
-    if (end == std::string_view::npos || json[end] != '"')
-        return std::nullopt;
-    return json.substr(i + 1, end - i - 1);
+    }
+    return fields;
 }
 
 } // namespace
@@ -153,17 +198,14 @@ bool TraceEventCollector::mayUse(std::string_view json)
     // Most of a trace's bytes are python_function events and runtime calls
     // the analysis never uses: reading a field or two from the text skips
     // their full decode. Anything unusual falls through to the real parser.
-    const auto cat = peekTopLevelString(json, "\"cat\"");
+    const LeadingFields fields = leadingFields(json);
+    const auto& cat = fields.cat;
     if (!cat)
         return true;
-    if (*cat == "ac2g") { // only a flow's end says which thread ran a kernel
-        const auto ph = peekTopLevelString(json, "\"ph\"");
-        return !ph || *ph == "f";
-    }
-    if (*cat == "cuda_runtime" || *cat == "cuda_driver") {
-        const auto name = peekTopLevelString(json, "\"name\"");
-        return !name || isKeptRuntimeCall(*name);
-    }
+    if (*cat == "ac2g") // only a flow's end says which thread ran a kernel
+        return !fields.ph || *fields.ph == "f";
+    if (*cat == "cuda_runtime" || *cat == "cuda_driver")
+        return !fields.name || isKeptRuntimeCall(*fields.name);
     static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation" };
     return std::find(std::begin(used), std::end(used), *cat) != std::end(used);
 }
@@ -282,7 +324,9 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
 
 void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 {
-    ++m_trace.eventCount; // (a reader may have dropped the events mayUse refuses: the outcome is the same)
+    ++m_trace.eventCount;
+    if (!mayUse(json))
+        return;
     Event event;
     QString error;
     if (!decode(json, &event, &error)) {

@@ -27,11 +27,9 @@ public:
     void topLevelValue(std::string_view key, std::string_view json) override;
     void skippedElement(std::int64_t offset, const QString& why) override;
 
-    // False for an event's text when the collector would drop it unread:
-    // cheap, and safe on any thread (see ScanAheadReader).
+    // False for an event's text when the collector would drop it anyway:
+    // far cheaper than decoding it.
     static bool mayUse(std::string_view json);
-    // Events a reader dropped because mayUse said false: counted, not read.
-    void addUnusedEvents(std::int64_t count) { m_trace.eventCount += count; }
 
     static constexpr int maxWarnings = 20;
     // More would be a hostile file: vLLM writes one per captured batch size.

@@ -27,10 +27,9 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
     control.report(0, total);
     ScanAheadReader::Ending ending;
     {
-        ScanAheadReader reader(*source, &TraceEventCollector::mayUse);
-        std::int64_t unused = 0;
+        ScanAheadReader reader(*source);
         std::int64_t position = 0;
-        while (reader.next(collector, &unused, &position)) {
+        while (reader.next(collector, &position)) {
             if (control.stopRequested()) {
                 result.status = TraceReadResult::Status::Cancelled;
                 result.error = path + QStringLiteral(": cancelled");
@@ -38,7 +37,6 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
             }
             control.report(position, total);
         }
-        collector.addUnusedEvents(unused);
         result.trace.indexFlowEnds();
         ending = reader.ending();
     } // the scanning thread is done with the source from here

@@ -5,6 +5,7 @@
 
 #include <KCompressionDevice>
 
+#include <QBuffer>
 #include <QFile>
 
 #include <gtest/gtest.h>
@@ -78,4 +79,82 @@ TEST(CompressedTrace, MagicBytes)
     EXPECT_EQ(detectCompression(QByteArray("\xfd" "7zXZ\x00\x00", 7)), Compression::Xz);
     EXPECT_EQ(detectCompression(QByteArray("\x28\xb5\x2f\xfd\x00", 5)), Compression::Zstd);
     EXPECT_EQ(detectCompression("{\"traceEvents\""), Compression::None);
+}
+
+namespace {
+
+QByteArray gzipped(const QByteArray& bytes)
+{
+    QByteArray out;
+    QBuffer buffer(&out);
+    KCompressionDevice device(&buffer, false, KCompressionDevice::GZip);
+    if (!device.open(QIODevice::WriteOnly) || device.write(bytes) != bytes.size())
+        return {};
+    device.close();
+    return out;
+}
+
+QString writeFile(TempTraces& temp, const QString& name, const QByteArray& bytes)
+{
+    const QString path = temp.path(name);
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly))
+        file.write(bytes);
+    return path;
+}
+
+} // namespace
+
+TEST(CompressedTrace, ConcatenatedGzipMembersReadAsOneStream)
+{
+    // What `cat a.gz b.gz` makes, and what gzip -dc reads as a + b.
+    const QByteArray json = sampleJson();
+    ASSERT_GT(json.size(), 60000);
+    const qsizetype half = json.size() / 2;
+    TempTraces temp;
+    const QString path = writeFile(temp, QStringLiteral("members.json.gz"), gzipped(json.left(half)) + gzipped(json.mid(half)));
+    const auto outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    EXPECT_FALSE(outcome.result->truncated);
+    ASSERT_EQ(outcome.result->kernels.size(), 4u);
+    const KernelRow* silu = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
+    ASSERT_NE(silu, nullptr);
+    EXPECT_DOUBLE_EQ(silu->kernelTimeUs->sum, 527.3818359375);
+}
+
+TEST(CompressedTrace, AWrongCrcIsSaidAndTheEventsReadAreShown)
+{
+    // The data inflates whole; only the trailer's CRC-32 is wrong. The file
+    // is damaged somewhere: shown, truncated, with a warning that says so.
+    QByteArray gz = gzipped(sampleJson());
+    ASSERT_GT(gz.size(), 8);
+    gz[gz.size() - 6] = char(gz[gz.size() - 6] ^ 0x5a);
+    TempTraces temp;
+    const QString path = writeFile(temp, QStringLiteral("badcrc.json.gz"), gz);
+    const auto outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    EXPECT_TRUE(outcome.result->truncated);
+    ASSERT_FALSE(outcome.result->warnings.isEmpty());
+    const QString& warning = outcome.result->warnings.front();
+    EXPECT_TRUE(warning.startsWith(path + QStringLiteral(": gzip data is corrupt or truncated after"))) << qPrintable(warning);
+    EXPECT_TRUE(warning.contains(QStringLiteral("showing the"))) << qPrintable(warning);
+    EXPECT_GT(outcome.result->eventCount, 100);
+}
+
+TEST(CompressedTrace, DamageLateInASmallFileKeepsWhatCameBefore)
+{
+    // Under a MiB of JSON: the reader asks the decompressor in small
+    // pieces, so damage near the end costs the events after it only.
+    QByteArray gz = gzipped(sampleJson());
+    const qsizetype at = gz.size() * 9 / 10;
+    for (qsizetype i = at; i < at + 16; ++i)
+        gz[i] = char(gz[i] ^ 0xa5);
+    TempTraces temp;
+    const QString path = writeFile(temp, QStringLiteral("damaged.json.gz"), gz);
+    const auto outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    EXPECT_TRUE(outcome.result->truncated);
+    EXPECT_GT(outcome.result->eventCount, 50) << "the events before the damage";
+    ASSERT_FALSE(outcome.result->warnings.isEmpty());
+    EXPECT_TRUE(outcome.result->warnings.front().contains(QStringLiteral("showing the"))) << qPrintable(outcome.result->warnings.front());
 }
