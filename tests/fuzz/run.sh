@@ -3,6 +3,7 @@
 # corpus made from the project's own fixtures, and fails on the first crash,
 # hang or leak a target reports (its input is kept as crash-* in the corpus
 # folder: make it a test). Usage: tests/fuzz/run.sh BUILD_DIR [SECONDS]
+# (RIDGELINE_FUZZ_ONLY="fuzz_a fuzz_b" runs those targets only).
 set -euo pipefail
 build=$(realpath "$1")
 seconds=${2:-60}
@@ -19,6 +20,7 @@ seed() { # target, then files to copy into its corpus
 sample="$work/transformer_block_mi300x.json"
 gzip -dc resources/samples/transformer_block_mi300x.json.gz >"$sample"
 seed fuzz_tracereader "$sample" tests/data/inspector_tracelens_differs.json
+seed fuzz_tracefile resources/samples/transformer_block_mi300x.json.gz tests/data/inspector_tracelens_differs.json
 # One args object per kind of event the reader keeps.
 mkdir -p "$work/args"
 printf '%s' '{"External id": 7, "Input Dims": [[8, 4096, 8192], [32768, 8192], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "Scalar"], "Input Strides": [[33554432, 8192, 1], [8192, 1], []], "Concrete Inputs": ["", "", "268435456"], "kernel_file": "/tmp/x.py", "num_warps": 4}' >"$work/args/op"
@@ -38,7 +40,7 @@ seed fuzz_cacheloader tests/data/inductor_cache/transformer_block_wrapper.py "$w
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in fuzz_tracereader fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader; do
+for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader}; do
     echo "fuzz: $target for ${seconds}s"
     if ! (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then
