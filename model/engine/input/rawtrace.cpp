@@ -14,31 +14,33 @@ std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t bloc
     return hash == 0 ? 1 : hash; // 0 means "not recorded"
 }
 
-std::optional<std::uint32_t> RawTrace::flowEndThread(std::int64_t id) const
+namespace {
+
+bool byIdThenThread(const FlowEnd& a, const FlowEnd& b)
 {
-    if (m_flowEndsIndexed) {
-        const auto at = std::lower_bound(flowEnds.begin(), flowEnds.end(), id, [](const FlowEnd& f, std::int64_t wanted) { return f.id < wanted; });
-        if (at != flowEnds.end() && at->id == id)
-            return at->thread;
-        return std::nullopt;
-    }
-    for (auto it = flowEnds.rbegin(); it != flowEnds.rend(); ++it) {
-        if (it->id == id)
-            return it->thread;
-    }
-    return std::nullopt;
+    return a.id != b.id ? a.id < b.id : a.thread < b.thread;
+}
+
+} // namespace
+
+bool RawTrace::hasFlowEnd(std::int64_t id) const
+{
+    if (m_flowEndsIndexed)
+        return std::binary_search(flowEnds.begin(), flowEnds.end(), FlowEnd { id, 0 },
+                                  [](const FlowEnd& a, const FlowEnd& b) { return a.id < b.id; });
+    return std::any_of(flowEnds.begin(), flowEnds.end(), [id](const FlowEnd& f) { return f.id == id; });
+}
+
+bool RawTrace::flowEndsOn(std::int64_t id, std::uint32_t thread) const
+{
+    if (m_flowEndsIndexed)
+        return std::binary_search(flowEnds.begin(), flowEnds.end(), FlowEnd { id, thread }, byIdThenThread);
+    return std::any_of(flowEnds.begin(), flowEnds.end(), [id, thread](const FlowEnd& f) { return f.id == id && f.thread == thread; });
 }
 
 void RawTrace::indexFlowEnds()
 {
-    // Stable: of equal ids the last in file order stays last, and is kept.
-    std::stable_sort(flowEnds.begin(), flowEnds.end(), [](const FlowEnd& a, const FlowEnd& b) { return a.id < b.id; });
-    std::deque<FlowEnd> unique;
-    for (size_t i = 0; i < flowEnds.size(); ++i) {
-        if (i + 1 == flowEnds.size() || flowEnds[i + 1].id != flowEnds[i].id)
-            unique.push_back(flowEnds[i]);
-    }
-    flowEnds = std::move(unique);
+    std::sort(flowEnds.begin(), flowEnds.end(), byIdThenThread); // in place: no second copy of millions
     m_flowEndsIndexed = true;
 }
 

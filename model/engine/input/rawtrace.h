@@ -12,7 +12,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <optional>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -102,7 +101,8 @@ struct GpuEventRecord
 std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t block[3]);
 
 // The end of an ac2g flow: which thread (GPU stream) its kernel ran on.
-struct FlowEnd
+// Packed to 12 bytes: a trace holds one per launch, millions in a big one.
+struct [[gnu::packed]] FlowEnd
 {
     std::int64_t id = 0;
     std::uint32_t thread = 0;
@@ -134,10 +134,12 @@ struct RawTrace
     QStringList warnings; // the first few skipped events, with byte offsets
     bool truncated = false;
 
-    // The thread of flow `id`'s end (the last one the file gave); binary
-    // search once indexFlowEnds() ran, a scan before.
-    std::optional<std::uint32_t> flowEndThread(std::int64_t id) const;
-    // Sorts flowEnds by id, keeping the last of each: after reading.
+    // Whether flow `id` has an end, and whether one is on `thread` (an id
+    // the file repeats may have several). Binary searches once
+    // indexFlowEnds() ran, scans before.
+    bool hasFlowEnd(std::int64_t id) const;
+    bool flowEndsOn(std::int64_t id, std::uint32_t thread) const;
+    // Sorts flowEnds by id and thread, in place: after reading.
     void indexFlowEnds();
 
 private:

@@ -137,13 +137,13 @@ LinkedKernels linkKernels(const RawTrace& trace)
                 continue;
             }
             // A normal launch runs one kernel: the one on the flow's end thread.
-            const std::optional<std::uint32_t> flowEnd = trace.flowEndThread(launch.key);
+            const bool hasFlowEnd = trace.hasFlowEnd(launch.key);
             std::optional<std::uint32_t> match;
             for (const KeyedEvent& keyed : found) {
                 const std::uint32_t event = keyed.event;
                 if (trace.gpuEvents[event].kind != GpuEventKind::Kernel)
                     continue;
-                if (!flowEnd || trace.gpuEvents[event].thread == *flowEnd) {
+                if (!hasFlowEnd || trace.flowEndsOn(launch.key, trace.gpuEvents[event].thread)) {
                     match = event;
                     break;
                 }

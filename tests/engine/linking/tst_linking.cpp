@@ -241,7 +241,7 @@ TEST(LinkingRaw, FlowEndThreadSelectsAndDroppedKeyIsReported)
 {
     RawTrace trace = rawTrace();
     trace.gpuEvents = { gpu(200, 3, 5, 1), gpu(300, 9, 5, 2) };
-    trace.flowEnds = { { 5, 7 }, { 5, 2 } }; // the last end of an id counts
+    trace.flowEnds = { { 5, 7 }, { 5, 2 } }; // any end of an id counts; none of the events is on 7
     trace.badGpuEventKeys.insert(5);
     const LinkedKernels linked = linkKernels(trace);
     ASSERT_EQ(linked.opCalls.size(), 1u);
