@@ -1,6 +1,7 @@
 #include "engine/input/jsoneventscanner.h"
 
 #include "engine/base/quotedtext.h"
+#include "engine/input/jsontext.h"
 
 #include <algorithm>
 #include <cstring>
@@ -12,9 +13,9 @@
 namespace Ridgeline {
 namespace {
 
-// The byte searches the scanner spends its time in: the next byte that can
-// change its state. Sixteen bytes at a time where SSE2 is there (every
-// x86-64), one at a time elsewhere; both give the same answer.
+// The stretches the 64-byte blocks below leave (escapes, chunk tails, an
+// element's first bytes) are walked a byte at a time: never more than a
+// block's worth at once.
 //
 // Outside strings: a quote or a bracket. A backslash outside a string is a
 // JSON error the event's own parse reports, so it is no stop here.
@@ -32,49 +33,17 @@ inline bool endsStringRun(char c)
 // The first i in [from, size) with isStructural(data[i]), else size.
 inline size_t nextStructural(const char* data, size_t from, size_t size)
 {
-    size_t i = from;
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i open = _mm_set1_epi8('{');
-    const __m128i close = _mm_set1_epi8('}');
-    const __m128i openList = _mm_set1_epi8('[');
-    const __m128i closeList = _mm_set1_epi8(']');
-    for (; i + 16 <= size; i += 16) {
-        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
-        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, open)),
-                                          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, close), _mm_cmpeq_epi8(bytes, openList)),
-                                                       _mm_cmpeq_epi8(bytes, closeList)));
-        if (const int mask = _mm_movemask_epi8(hits))
-            return i + size_t(__builtin_ctz(unsigned(mask)));
-    }
-#endif
-    while (i < size && !isStructural(data[i]))
-        ++i;
-    return i;
+    while (from < size && !isStructural(data[from]))
+        ++from;
+    return from;
 }
 
 // The first i in [from, size) with endsStringRun(data[i]), else size.
 inline size_t nextStringStop(const char* data, size_t from, size_t size)
 {
-    size_t i = from;
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    for (; i + 16 <= size; i += 16) {
-        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
-        const __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash));
-        if (const int mask = _mm_movemask_epi8(hits))
-            return i + size_t(__builtin_ctz(unsigned(mask)));
-    }
-#endif
-    while (i < size && !endsStringRun(data[i]))
-        ++i;
-    return i;
-}
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    while (from < size && !endsStringRun(data[from]))
+        ++from;
+    return from;
 }
 
 QString describe(char c)
@@ -256,13 +225,14 @@ JsonEventScanner::Walk JsonEventScanner::walkStructure(const char* data, size_t 
     while (i < size) {
         // Inside brackets, whole blocks without escapes go by bit masks;
         // the rest (escapes, chunk tails, a bare string) byte by byte.
-        if (m_depth > 0 && !m_escape && i + blockSize <= size && !hasBackslash(data + i)) {
+        const bool wholeBlock = i + blockSize <= size;
+        const bool escapes = wholeBlock && hasBackslash(data + i);
+        if (m_depth > 0 && !m_escape && wholeBlock && !escapes) {
             const Walk walk = walkBlock(data, i);
             if (walk != Walk::Open)
                 return walk;
             continue;
         }
-        const bool escapes = i + blockSize <= size && hasBackslash(data + i);
         const size_t end = std::min(size, i + blockSize);
         const Walk walk = walkBytes(data, end, i, /*toBlock=*/!escapes);
         if (walk != Walk::Open)
@@ -329,7 +299,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
         const char c = data[i];
         switch (m_state) {
         case State::Start:
-            if (isSpace(c) || (m_chunkOffset + std::int64_t(i) < 3 && uchar(c) >= 0xBB)) { // UTF-8 BOM
+            if (isJsonSpace(c) || (m_chunkOffset + std::int64_t(i) < 3 && uchar(c) >= 0xBB)) { // UTF-8 BOM
                 ++i;
                 continue;
             }
@@ -353,7 +323,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 m_state = State::Done;
             } else if (c == ',') {
                 // tolerate a trailing comma
-            } else if (!isSpace(c)) {
+            } else if (!isJsonSpace(c)) {
                 return syntaxError(QStringLiteral("expected a key in the top-level object but found %1").arg(describe(c)));
             }
             ++i;
@@ -377,13 +347,13 @@ bool JsonEventScanner::feed(const char* data, size_t size)
         case State::ExpectColon:
             if (c == ':')
                 m_state = State::ExpectValue;
-            else if (!isSpace(c))
+            else if (!isJsonSpace(c))
                 return syntaxError(QStringLiteral("expected ':' after key \"%1\"").arg(quotedText(std::string_view(m_key))));
             ++i;
             continue;
 
         case State::ExpectValue:
-            if (isSpace(c)) {
+            if (isJsonSpace(c)) {
                 ++i;
                 continue;
             }
@@ -403,7 +373,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
             [[fallthrough]];
         case State::InValue: {
             if (m_scalarValue) {
-                if (c == ',' || c == '}' || isSpace(c)) {
+                if (c == ',' || c == '}' || isJsonSpace(c)) {
                     m_sink.topLevelValue(m_key, endCapture(data, i));
                     m_state = State::AfterValue;
                     continue; // the delimiter belongs to the object
@@ -426,14 +396,14 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 m_state = State::ExpectKey;
             else if (c == '}')
                 m_state = State::Done;
-            else if (!isSpace(c))
+            else if (!isJsonSpace(c))
                 return syntaxError(QStringLiteral("expected ',' or '}' after the value of \"%1\" but found %2")
                                        .arg(quotedText(std::string_view(m_key)), describe(c)));
             ++i;
             continue;
 
         case State::InEvents:
-            if (isSpace(c) || c == ',') {
+            if (isJsonSpace(c) || c == ',') {
                 ++i;
                 continue;
             }
@@ -455,7 +425,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
             [[fallthrough]];
         case State::InElement: {
             if (m_scalarValue) {
-                if (c == ',' || c == ']' || isSpace(c)) {
+                if (c == ',' || c == ']' || isJsonSpace(c)) {
                     endCapture(data, i);
                     m_sink.skippedElement(m_valueOffset, QStringLiteral("element of traceEvents is not an object"));
                     m_state = State::InEvents;
@@ -485,7 +455,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
         }
 
         case State::Done:
-            if (!isSpace(c) && c != '\0') {
+            if (!isJsonSpace(c) && c != '\0') {
                 // Trailing bytes after a complete document do not spoil it.
                 i = size;
                 continue;

@@ -13,14 +13,19 @@ inline QString toQString(std::string_view text)
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
+// JSON's four whitespace bytes.
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
 // Without the whitespace around it, and without a trailing ',' that a raw
 // token of simdjson may carry.
 inline std::string_view trimmedJson(std::string_view text)
 {
-    const auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
-    while (!text.empty() && space(text.front()))
+    while (!text.empty() && isJsonSpace(text.front()))
         text.remove_prefix(1);
-    while (!text.empty() && (space(text.back()) || text.back() == ','))
+    while (!text.empty() && (isJsonSpace(text.back()) || text.back() == ','))
         text.remove_suffix(1);
     return text;
 }

@@ -96,11 +96,6 @@ bool isKeptRuntimeCall(std::string_view name)
     return isLaunch(name) || isCaptureMarker(name) || isCopy(name);
 }
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 // The event's own ph, cat and name read straight from its text, where that
 // is certain: from the leading "key": value pairs, up to the first nested
 // value (args), a backslash or anything unexpected. A field not found there
@@ -116,7 +111,7 @@ LeadingFields leadingFields(std::string_view json)
     const size_t n = json.size();
     size_t i = 1; // after '{'
     auto skipSpace = [&] {
-        while (i < n && isSpace(json[i]))
+        while (i < n && isJsonSpace(json[i]))
             ++i;
     };
     auto stringEnd = [&](size_t from) { // the closing quote, or npos when escaped or unclosed
