@@ -1,9 +1,11 @@
 // Reader benchmark: writes a synthetic trace of the requested size (many
 // python_function and cpu_op events around Triton launches, as real traces
 // have), analyses it, and prints throughput and peak memory. Peak memory
-// should follow the kernels kept, not the file size.
+// should follow the kernels kept, not the file size: with --calls N the
+// trace holds N Triton calls whatever its size, the rest is events the
+// analysis drops (python stacks, aten ops, CPU-side flow ends).
 //
-//   ridgeline_bench [MEGABYTES=512] [--gzip] [--keep PATH]
+//   ridgeline_bench [MEGABYTES=512] [--gzip] [--keep PATH] [--calls N]
 //   ridgeline_bench --trace PATH      (an existing trace instead)
 //
 // Besides the whole analysis it times the reader's stages alone on the same
@@ -21,6 +23,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -40,7 +43,7 @@ long peakRssKb()
     return -1;
 }
 
-QByteArray block(int i, double ts)
+QByteArray block(int i, double ts, bool withCall)
 {
     const QByteArray n = QByteArray::number(i);
     const QByteArray t = QByteArray::number(ts, 'f', 3);
@@ -48,6 +51,10 @@ QByteArray block(int i, double ts)
     for (int k = 0; k < 20; ++k) // python stack noise: most of a real trace's bytes
         out += R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1750): _call_impl", "pid": 1, "tid": 1, "ts": )" + t
             + R"(, "dur": 1.0, "args": {"Python parent id": 3, "Python id": 4, "Ev Idx": 5}},)" "\n";
+    if (!withCall) // an aten op and a runtime call's flow end on the CPU, as ROCm writes them
+        return out + R"({"ph": "X", "cat": "cpu_op", "name": "aten::empty_strided", "pid": 1, "tid": 1, "ts": )" + t
+            + R"(, "dur": 3.0, "args": {"External id": )" + n + R"(, "Input Dims": [[], [], [], [], [], []]}},)" "\n"
+            + R"({"ph": "f", "id": )" + n + R"(, "pid": 1, "tid": 1, "ts": )" + t + R"(, "cat": "ac2g", "name": "ac2g", "bp": "e"})";
     out += R"({"ph": "X", "cat": "cpu_op", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50) + R"(", "pid": 1, "tid": 1, "ts": )" + t
         + R"(, "dur": 10.0, "args": {"External id": )" + n
         + R"(, "Input Dims": [[8, 4096, 2048], [8, 4096, 2048], []], "Input Strides": [[8388608, 2048, 1], [8388608, 2048, 1], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "Scalar"], "Concrete Inputs": ["", "", "67108864"]}},)" "\n";
@@ -103,6 +110,8 @@ int main(int argc, char** argv)
     bool gzip = false;
     QString keep;
     QString existing;
+    int calls = -1; // every block
+
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == u"--trace" && i + 1 < args.size())
@@ -111,6 +120,8 @@ int main(int argc, char** argv)
             gzip = true;
         else if (args[i] == u"--keep" && i + 1 < args.size())
             keep = args[++i];
+        else if (args[i] == u"--calls" && i + 1 < args.size())
+            calls = args[++i].toInt();
         else
             megabytes = args[i].toLongLong();
     }
@@ -131,12 +142,12 @@ int main(int argc, char** argv)
         qint64 written = 0;
         int i = 0;
         while (written < megabytes << 20) {
-            const QByteArray b = block(i, 1000.0 + 200.0 * i);
+            const QByteArray b = block(i, 1000.0 + 200.0 * i, calls < 0 || i < calls);
             written += out->write(i ? ",\n" + b : b);
             ++i;
         }
         out->write("\n]}\n");
-        std::printf("wrote %s: %lld MB of JSON, %d Triton launches\n", qPrintable(path), written >> 20, i);
+        std::printf("wrote %s: %lld MB of JSON, %d Triton launches\n", qPrintable(path), written >> 20, calls < 0 ? i : std::min(i, calls));
     }
     const qint64 fileBytes = QFile(path).size();
     const long rssBefore = peakRssKb();

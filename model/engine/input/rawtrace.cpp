@@ -1,6 +1,7 @@
 #include "engine/input/rawtrace.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace Ridgeline {
 
@@ -42,6 +43,54 @@ void RawTrace::indexFlowEnds()
 {
     std::sort(flowEnds.begin(), flowEnds.end(), byIdThenThread); // in place: no second copy of millions
     m_flowEndsIndexed = true;
+}
+
+void RawTrace::keepOnlyWhatLinkingNeeds()
+{
+    // The linker gives a launch to the innermost host span around it. An op
+    // that overlaps no Triton op cannot be that span for a launch inside a
+    // Triton op, nor end one early: whatever it hides, or is hidden by, is
+    // no Triton op either. (Touching counts as overlapping.)
+    struct Interval
+    {
+        std::uint32_t thread;
+        double begin;
+        double end;
+    };
+    std::vector<Interval> triton;
+    triton.reserve(tritonOps.size());
+    for (const TritonOpRecord& op : tritonOps)
+        triton.push_back({ op.thread, op.ts, op.ts + op.dur });
+    std::sort(triton.begin(), triton.end(), [](const Interval& a, const Interval& b) {
+        return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin;
+    });
+    // Per thread, the latest end among the ops begun so far.
+    std::vector<double> latestEnd(triton.size());
+    for (size_t i = 0; i < triton.size(); ++i) {
+        const bool sameThread = i > 0 && triton[i - 1].thread == triton[i].thread;
+        latestEnd[i] = sameThread ? std::max(latestEnd[i - 1], triton[i].end) : triton[i].end;
+    }
+    const auto overlapsATritonOp = [&](const OtherOpSpan& span) {
+        // The last Triton op on the thread that begins no later than the span ends.
+        const auto after = std::upper_bound(triton.begin(), triton.end(), Interval { span.thread, span.end, 0 },
+                                            [](const Interval& a, const Interval& b) {
+                                                return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin;
+                                            });
+        if (after == triton.begin() || (after - 1)->thread != span.thread)
+            return false;
+        return latestEnd[size_t(after - triton.begin()) - 1] >= span.begin;
+    };
+    std::erase_if(otherOpSpans, [&](const OtherOpSpan& span) { return !overlapsATritonOp(span); });
+    otherOpSpans.shrink_to_fit();
+
+    // Flow ends are looked up by a launch's key only.
+    std::vector<std::int64_t> keys;
+    keys.reserve(launches.size());
+    for (const LaunchRecord& launch : launches)
+        keys.push_back(launch.key);
+    std::sort(keys.begin(), keys.end());
+    std::erase_if(flowEnds, [&](const FlowEnd& end) { return !std::binary_search(keys.begin(), keys.end(), end.id); });
+    flowEnds.shrink_to_fit();
 }
 
 } // namespace Ridgeline

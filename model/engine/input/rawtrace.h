@@ -19,24 +19,23 @@
 
 namespace Ridgeline {
 
-enum class HostSpanKind : std::uint8_t { TritonOp, OtherOp, Launch };
-
-// A host event that can nest others (cpu_op) or be nested (a launch call).
-// 24 bytes: a trace holds one per cpu_op and launch, millions in a big one.
-struct HostSpan
+// A cpu_op that is no Triton op. It matters only where it may stand between
+// a launch and a Triton op around it; after reading, the others are dropped
+// (RawTrace::keepOnlyWhatLinkingNeeds). Packed to 20 bytes: a trace holds
+// one per aten op, millions in a big one.
+struct [[gnu::packed]] OtherOpSpan
 {
     double begin = 0;
     double end = 0;
-    std::uint32_t thread : 24 = 0; // interned (pid, tid): see TraceEventCollector::maxThreads
-    HostSpanKind kind : 8 = HostSpanKind::OtherOp;
-    std::int32_t index = -1; // into tritonOps or launches; -1 for other ops
+    std::uint32_t thread = 0; // interned (pid, tid): see TraceEventCollector::maxThreads
 };
 
+// A Triton cpu_op; its host span is [ts, ts + dur].
 struct TritonOpRecord
 {
     QString name;
     double ts = 0;
-    double dur = 0;
+    double dur = 0; // 0 when badDuration
     std::uint32_t thread = 0;
     std::int64_t externalId = -1;
     bool badDuration = false; // dur missing or negative: launches cannot nest in it
@@ -52,17 +51,20 @@ enum class LaunchKind : std::uint8_t {
     Memset,
 };
 
-constexpr std::uint32_t noKernelName = UINT32_MAX;
+// Names are interned in 24 bits: see TraceEventCollector::maxGpuNames.
+constexpr std::uint32_t noKernelName = (1u << 24) - 1;
 
-// A runtime call that starts GPU work.
+// A runtime call that starts GPU work. A kernel or graph launch is also a
+// host span, [ts, end], that nests in the op that made it. 40 bytes.
 struct LaunchRecord
 {
     std::int64_t key = -1; // correlation, else External id
     double ts = 0;
+    double end = 0;
     std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
     std::uint32_t thread = 0;
-    std::uint32_t kernelNameId = noKernelName; // args.kernel, into RawTrace::gpuEventNames
-    LaunchKind kind = LaunchKind::Kernel;
+    std::uint32_t kernelNameId : 24 = noKernelName; // args.kernel, into RawTrace::gpuEventNames
+    LaunchKind kind : 8 = LaunchKind::Kernel;
 };
 
 // A cudaStreamBeginCapture / EndCapture call (hip too): graph capture bounds.
@@ -86,15 +88,16 @@ struct CaptureAnnotation
 
 enum class GpuEventKind : std::uint8_t { Kernel, Memcpy, Memset };
 
+// 40 bytes: one per GPU kernel, memcpy and memset.
 struct GpuEventRecord
 {
     double ts = 0;
     double dur = 0;
     std::int64_t key = -1; // correlation, else External id
-    std::uint32_t thread = 0;
-    std::uint32_t nameId = 0; // into RawTrace::gpuEventNames
-    GpuEventKind kind = GpuEventKind::Kernel;
     std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
+    std::uint32_t thread = 0;
+    std::uint32_t nameId : 24 = 0; // into RawTrace::gpuEventNames
+    GpuEventKind kind : 8 = GpuEventKind::Kernel;
 };
 
 // grid and block as one comparable value; 0 means not recorded.
@@ -114,7 +117,7 @@ struct [[gnu::packed]] FlowEnd
 struct RawTrace
 {
     QString gpuName; // deviceProperties[0].name, when recorded
-    std::deque<HostSpan> hostSpans;
+    std::deque<OtherOpSpan> otherOpSpans;
     std::deque<TritonOpRecord> tritonOps;
     std::deque<LaunchRecord> launches;
     std::deque<GpuEventRecord> gpuEvents;
@@ -141,6 +144,11 @@ struct RawTrace
     bool flowEndsOn(std::int64_t id, std::uint32_t thread) const;
     // Sorts flowEnds by id and thread, in place: after reading.
     void indexFlowEnds();
+    // After reading, drops what cannot change a link: other ops that overlap
+    // no Triton op on their thread, and flow ends of ids no launch has. The
+    // links stay exactly what they were (tst_linking checks it on random
+    // traces); on big traces most of the memory goes.
+    void keepOnlyWhatLinkingNeeds();
 
 private:
     bool m_flowEndsIndexed = false;

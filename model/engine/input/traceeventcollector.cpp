@@ -115,15 +115,23 @@ LeadingFields leadingFields(std::string_view json)
             ++i;
     };
     auto stringEnd = [&](size_t from) { // the closing quote, or npos when escaped or unclosed
-        for (size_t k = from; k < n; ++k) {
-            if (json[k] == '"')
-                return k;
-            if (json[k] == '\\')
-                break;
-        }
-        return std::string_view::npos;
+        const void* quote = std::memchr(json.data() + from, '"', n - from);
+        if (!quote)
+            return std::string_view::npos;
+        const size_t end = size_t(static_cast<const char*>(quote) - json.data());
+        return std::memchr(json.data() + from, '\\', end - from) ? std::string_view::npos : end;
     };
-    for (int pair = 0; pair < 32; ++pair) {
+    // Stops as soon as mayUse can decide: a flow needs its ph, a runtime
+    // call its name, any other category nothing more (python_function
+    // events, most of a trace, are decided at their second field).
+    auto enough = [&] {
+        if (!fields.cat)
+            return false;
+        const bool needsPh = *fields.cat == "ac2g";
+        const bool needsName = *fields.cat == "cuda_runtime" || *fields.cat == "cuda_driver";
+        return (!needsPh || fields.ph) && (!needsName || fields.name);
+    };
+    for (int pair = 0; pair < 32 && !enough(); ++pair) {
         skipSpace();
         if (i >= n || json[i] != '"')
             break;
@@ -246,6 +254,16 @@ QString TraceEventCollector::tritonName(std::string_view name)
 
 std::uint32_t TraceEventCollector::gpuNameId(std::string_view name)
 {
+    if (m_gpuNames.size() >= maxGpuNames - 1) { // only a hostile file has so many
+        if (const auto found = m_gpuNames.find(std::string(name)); found != m_gpuNames.end())
+            return found->second;
+        if (!m_gpuNamesOverflowed) {
+            m_trace.warnings << QStringLiteral("more than %1 distinct GPU kernel names: the rest are shown as one").arg(maxGpuNames - 1);
+            m_trace.gpuEventNames << QStringLiteral("(one of too many kernel names)");
+        }
+        m_gpuNamesOverflowed = true;
+        return maxGpuNames - 1;
+    }
     auto [it, inserted] = m_gpuNames.try_emplace(std::string(name), std::uint32_t(m_gpuNames.size()));
     if (inserted)
         m_trace.gpuEventNames << toQString(name);
@@ -395,10 +413,8 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
     }
 
-    HostSpan span;
-    span.begin = *event.ts;
-    span.end = *event.ts + (badDuration ? 0.0 : *event.dur);
-    span.thread = thread;
+    const double begin = *event.ts;
+    const double end = *event.ts + (badDuration ? 0.0 : *event.dur);
 
     if (runtime) {
         if (badDuration) {
@@ -406,50 +422,43 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             return;
         }
         if (captureMarker) {
-            m_trace.captureMarkers.push_back({ span.begin, span.end, thread, contains(event.name, "Begin") });
+            m_trace.captureMarkers.push_back({ begin, end, thread, contains(event.name, "Begin") });
             return;
         }
         const LaunchArgs args = m_args.readLaunchArgs(event.args);
         LaunchRecord launch;
         launch.key = args.key();
-        launch.ts = span.begin;
+        launch.ts = begin;
+        launch.end = end;
         launch.thread = thread;
         if (copy) { // only a graph node when captured: no host span, no name kept
             launch.kind = contains(event.name, "Memcpy") ? LaunchKind::Memcpy : LaunchKind::Memset;
-            m_trace.launches.push_back(std::move(launch));
+            m_trace.launches.push_back(launch);
             return;
         }
         launch.kind = contains(event.name, "GraphLaunch") ? LaunchKind::Graph : LaunchKind::Kernel;
         if (!args.kernel.empty())
             launch.kernelNameId = gpuNameId(args.kernel);
         launch.geometry = args.geometry();
-        span.kind = HostSpanKind::Launch;
-        span.index = std::int32_t(m_trace.launches.size());
-        m_trace.launches.push_back(std::move(launch));
-        m_trace.hostSpans.push_back(span);
+        m_trace.launches.push_back(launch);
         return;
     }
 
     if (!isTritonKernelName(event.name)) {
-        if (!badDuration) {
-            span.kind = HostSpanKind::OtherOp;
-            m_trace.hostSpans.push_back(span);
-        }
+        if (!badDuration)
+            m_trace.otherOpSpans.push_back({ begin, end, thread });
         return;
     }
     TritonOpRecord op;
     op.name = tritonName(event.name);
-    op.ts = *event.ts;
-    op.dur = badDuration ? 0.0 : *event.dur;
+    op.ts = begin;
+    op.dur = badDuration ? 0.0 : *event.dur; // the host span is [ts, ts + dur]: the linker adds them as here
     op.thread = thread;
     op.badDuration = badDuration;
     op.args = m_args.readTritonOpArgs(event.args, &op.externalId);
     if (badDuration)
         skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
-    span.kind = HostSpanKind::TritonOp;
-    span.index = std::int32_t(m_trace.tritonOps.size());
     m_trace.tritonOps.push_back(std::move(op));
-    m_trace.hostSpans.push_back(span);
 }
 
 void TraceEventCollector::topLevelValue(std::string_view key, std::string_view json)

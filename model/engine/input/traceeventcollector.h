@@ -35,8 +35,11 @@ public:
     // More would be a hostile file: vLLM writes one per captured batch size.
     static constexpr size_t maxCaptureAnnotations = 4096;
     static constexpr double maxDurationUs = 86'400e6; // a day
-    // HostSpan keeps a thread in 24 bits; the last id stands for all the rest.
+    // The linker keeps a thread in 24 bits; the last id stands for all the rest.
     static constexpr std::uint32_t maxThreads = 1u << 24;
+    // Names are ids of 24 bits in the records (noKernelName is the last);
+    // real traces have a few thousand. The last id stands for all the rest.
+    static constexpr std::uint32_t maxGpuNames = 1u << 20;
 
 private:
     struct Event;
@@ -55,6 +58,7 @@ private:
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
     std::unordered_map<std::string, QString> m_tritonNames;
     bool m_threadsOverflowed = false;
+    bool m_gpuNamesOverflowed = false;
 };
 
 } // namespace Ridgeline

@@ -6,7 +6,24 @@
 #include "engine/input/tracesource.h"
 
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace Ridgeline {
+namespace {
+
+// The records dropped after reading were millions of small deque blocks in
+// the middle of the heap: glibc keeps such pages unless asked, and the
+// linker's big vectors, mapped apart, would not reuse them.
+void returnFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+} // namespace
 
 TraceReadResult readTrace(const QString& path, const JobControl& control)
 {
@@ -38,6 +55,8 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
             control.report(position, total);
         }
         result.trace.indexFlowEnds();
+        result.trace.keepOnlyWhatLinkingNeeds();
+        returnFreedMemory();
         ending = reader.ending();
     } // the scanning thread is done with the source from here
     control.report(total, total);

@@ -24,48 +24,74 @@ std::span<const KeyedEvent> eventsWithKey(const std::vector<KeyedEvent>& sorted,
     return { first, last };
 }
 
+enum class HostSpanKind : std::uint8_t { TritonOp, OtherOp, Launch };
+
+// A host event that can nest others (cpu_op) or be nested (a launch call).
+struct HostSpan
+{
+    double begin = 0;
+    double end = 0;
+    std::uint32_t thread : 24 = 0;
+    HostSpanKind kind : 8 = HostSpanKind::OtherOp;
+    std::int32_t index = -1; // into tritonOps or launches; -1 for other ops
+};
+
 bool contains(const HostSpan& outer, const HostSpan& inner)
 {
     return outer.begin <= inner.begin && inner.end <= outer.end;
 }
 
+// Every host span of the trace: Triton ops, the other ops kept, and the
+// kernel and graph launches (a copy is no host span: only a graph node).
+std::vector<HostSpan> hostSpans(const RawTrace& trace)
+{
+    std::vector<HostSpan> spans;
+    spans.reserve(trace.tritonOps.size() + trace.otherOpSpans.size() + trace.launches.size());
+    for (size_t i = 0; i < trace.tritonOps.size(); ++i) {
+        const TritonOpRecord& op = trace.tritonOps[i];
+        spans.push_back({ op.ts, op.ts + op.dur, op.thread, HostSpanKind::TritonOp, std::int32_t(i) });
+    }
+    for (const OtherOpSpan& op : trace.otherOpSpans)
+        spans.push_back({ op.begin, op.end, op.thread, HostSpanKind::OtherOp, -1 });
+    for (size_t i = 0; i < trace.launches.size(); ++i) {
+        const LaunchRecord& launch = trace.launches[i];
+        if (launch.kind == LaunchKind::Kernel || launch.kind == LaunchKind::Graph)
+            spans.push_back({ launch.ts, launch.end, launch.thread, HostSpanKind::Launch, std::int32_t(i) });
+    }
+    return spans;
+}
+
 // For each launch, the Triton op it nests in directly (or -1).
 std::vector<std::int32_t> opOfEachLaunch(const RawTrace& trace)
 {
-    std::vector<std::uint32_t> order(trace.hostSpans.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
+    std::vector<HostSpan> spans = hostSpans(trace);
     // Per thread by start; an enclosing event (ends later, or is an op
     // rather than a launch at the same bounds) comes before what it holds.
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const HostSpan& x = trace.hostSpans[a];
-        const HostSpan& y = trace.hostSpans[b];
+    std::sort(spans.begin(), spans.end(), [](const HostSpan& x, const HostSpan& y) {
         if (x.thread != y.thread)
             return x.thread < y.thread;
         if (x.begin != y.begin)
             return x.begin < y.begin;
         if (x.end != y.end)
             return x.end > y.end;
-        return x.kind < y.kind;
+        if (x.kind != y.kind)
+            return x.kind < y.kind;
+        return x.index < y.index; // the same bounds twice: file order, whatever the sort
     });
 
     std::vector<std::int32_t> opOf(trace.launches.size(), -1);
-    std::vector<std::uint32_t> open;
+    std::vector<const HostSpan*> open;
     std::uint32_t thread = UINT32_MAX;
-    for (std::uint32_t index : order) {
-        const HostSpan& span = trace.hostSpans[index];
+    for (const HostSpan& span : spans) {
         if (span.thread != thread) {
             open.clear();
             thread = span.thread;
         }
-        while (!open.empty() && !contains(trace.hostSpans[open.back()], span))
+        while (!open.empty() && !contains(*open.back(), span))
             open.pop_back();
-        if (span.kind == HostSpanKind::Launch && !open.empty()) {
-            const HostSpan& parent = trace.hostSpans[open.back()];
-            if (parent.kind == HostSpanKind::TritonOp)
-                opOf[size_t(span.index)] = parent.index;
-        }
-        open.push_back(index);
+        if (span.kind == HostSpanKind::Launch && !open.empty() && open.back()->kind == HostSpanKind::TritonOp)
+            opOf[size_t(span.index)] = open.back()->index;
+        open.push_back(&span);
     }
     return opOf;
 }
@@ -108,18 +134,31 @@ LinkedKernels linkKernels(const RawTrace& trace)
     std::vector<bool> claimed(trace.gpuEvents.size(), false);
     LinkedKernels linked;
     linked.opOfLaunch = opOfEachLaunch(trace);
-    std::vector<std::vector<std::int32_t>> launches(trace.tritonOps.size());
-    for (size_t launch = 0; launch < linked.opOfLaunch.size(); ++launch) {
-        if (linked.opOfLaunch[launch] >= 0)
-            launches[size_t(linked.opOfLaunch[launch])].push_back(std::int32_t(launch));
+    // The launches of each op, grouped by a counting sort: op i's are
+    // launchOrder[firstLaunch[i] .. firstLaunch[i + 1]).
+    std::vector<std::uint32_t> firstLaunch(trace.tritonOps.size() + 1, 0);
+    for (std::int32_t op : linked.opOfLaunch) {
+        if (op >= 0)
+            ++firstLaunch[size_t(op) + 1];
+    }
+    for (size_t op = 0; op < trace.tritonOps.size(); ++op)
+        firstLaunch[op + 1] += firstLaunch[op];
+    std::vector<std::int32_t> launchOrder(firstLaunch.back());
+    {
+        std::vector<std::uint32_t> next(firstLaunch.begin(), firstLaunch.end() - 1);
+        for (size_t launch = 0; launch < linked.opOfLaunch.size(); ++launch) {
+            if (const std::int32_t op = linked.opOfLaunch[launch]; op >= 0)
+                launchOrder[next[size_t(op)]++] = std::int32_t(launch);
+        }
     }
     linked.opCalls.reserve(trace.tritonOps.size());
 
     for (size_t op = 0; op < trace.tritonOps.size(); ++op) {
         KernelCall call;
         call.op = &trace.tritonOps[op];
-        call.launches = int(launches[op].size());
-        for (std::int32_t launchIndex : launches[op]) {
+        const std::span<const std::int32_t> launches(launchOrder.data() + firstLaunch[op], launchOrder.data() + firstLaunch[op + 1]);
+        call.launches = int(launches.size());
+        for (std::int32_t launchIndex : launches) {
             const LaunchRecord& launch = trace.launches[size_t(launchIndex)];
             if (trace.badGpuEventKeys.contains(launch.key))
                 call.kernelEventDropped = true;

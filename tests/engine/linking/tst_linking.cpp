@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
 
@@ -191,13 +193,15 @@ RawTrace rawTrace()
     trace.gpuEventNames << QStringLiteral("triton_poi_fused_add_0");
     TritonOpRecord op;
     op.name = QStringLiteral("triton_poi_fused_add_0");
+    op.ts = 10;
+    op.dur = 10;
     trace.tritonOps.push_back(op);
     LaunchRecord launch;
     launch.key = 5;
-    trace.launches.push_back(launch);
     // The op and its launch share the same bounds: the op still encloses it.
-    trace.hostSpans.push_back(HostSpan { 10, 20, 0, HostSpanKind::Launch, 0 });
-    trace.hostSpans.push_back(HostSpan { 10, 20, 0, HostSpanKind::TritonOp, 0 });
+    launch.ts = 10;
+    launch.end = 20;
+    trace.launches.push_back(launch);
     return trace;
 }
 
@@ -253,13 +257,79 @@ TEST(LinkingRaw, FlowEndThreadSelectsAndDroppedKeyIsReported)
 TEST(LinkingRaw, LaunchReachingPastTheOpIsNotNested)
 {
     RawTrace trace = rawTrace();
-    trace.hostSpans[0] = HostSpan { 15, 25, 0, HostSpanKind::Launch, 0 }; // ends after the op's 20
+    trace.launches[0].ts = 15;
+    trace.launches[0].end = 25; // ends after the op's 20
     trace.gpuEvents = { gpu(200, 3, 5) };
     const LinkedKernels linked = linkKernels(trace);
     EXPECT_EQ(linked.opCalls[0].launches, 0);
     EXPECT_TRUE(linked.opCalls[0].kernels.empty());
     EXPECT_FALSE(linked.opCalls[0].busyTimeUs);
     EXPECT_EQ(linked.kernelOnlyCalls.size(), 1u);
+}
+
+// RawTrace::keepOnlyWhatLinkingNeeds drops other ops and flow ends; the
+// links must stay exactly what they were. Random traces of nested and
+// partly overlapping spans on three threads, with repeated bounds and
+// keys, linked before and after.
+TEST(LinkingRaw, DroppingWhatLinkingDoesNotNeedChangesNoLink)
+{
+    std::mt19937 random(20261201);
+    const auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
+    size_t droppedOps = 0;
+    size_t droppedFlows = 0;
+    for (int round = 0; round < 300; ++round) {
+        RawTrace trace;
+        trace.gpuEventNames << QStringLiteral("triton_poi_fused_add_0");
+        const auto interval = [&](double* begin, double* end) {
+            *begin = uniform(0, 60);
+            *end = *begin + uniform(0, 25);
+        };
+        for (int i = uniform(0, 6); i > 0; --i) {
+            TritonOpRecord op;
+            op.name = trace.gpuEventNames.front();
+            double end = 0;
+            interval(&op.ts, &end);
+            op.dur = end - op.ts;
+            op.thread = std::uint32_t(uniform(0, 2));
+            trace.tritonOps.push_back(op);
+        }
+        for (int i = uniform(0, 12); i > 0; --i) {
+            double begin = 0;
+            double end = 0;
+            interval(&begin, &end);
+            trace.otherOpSpans.push_back({ begin, end, std::uint32_t(uniform(0, 2)) });
+        }
+        for (int i = uniform(0, 12); i > 0; --i) {
+            LaunchRecord launch;
+            interval(&launch.ts, &launch.end);
+            launch.end = launch.ts + (launch.end - launch.ts) / 5;
+            launch.thread = std::uint32_t(uniform(0, 2));
+            launch.key = uniform(0, 8);
+            launch.kind = uniform(0, 5) == 0 ? LaunchKind::Graph : LaunchKind::Kernel;
+            trace.launches.push_back(launch);
+        }
+        for (int i = uniform(0, 12); i > 0; --i)
+            trace.gpuEvents.push_back(gpu(100 + i, 3, uniform(0, 12), std::uint32_t(uniform(3, 5))));
+        for (int i = uniform(0, 12); i > 0; --i)
+            trace.flowEnds.push_back({ uniform(0, 12), std::uint32_t(uniform(3, 5)) });
+        trace.indexFlowEnds();
+
+        const LinkedKernels before = linkKernels(trace);
+        const size_t ops = trace.otherOpSpans.size();
+        const size_t flows = trace.flowEnds.size();
+        trace.keepOnlyWhatLinkingNeeds();
+        droppedOps += ops - trace.otherOpSpans.size();
+        droppedFlows += flows - trace.flowEnds.size();
+        const LinkedKernels after = linkKernels(trace);
+        ASSERT_EQ(before.opOfLaunch, after.opOfLaunch) << "round " << round;
+        ASSERT_EQ(before.opCalls.size(), after.opCalls.size());
+        for (size_t i = 0; i < before.opCalls.size(); ++i)
+            ASSERT_EQ(before.opCalls[i].kernels, after.opCalls[i].kernels) << "round " << round << ", op " << i;
+        ASSERT_EQ(before.kernelOnlyCalls.size(), after.kernelOnlyCalls.size());
+    }
+    // The test means something only if it dropped things.
+    EXPECT_GT(droppedOps, 300u);
+    EXPECT_GT(droppedFlows, 300u);
 }
 
 } // namespace
