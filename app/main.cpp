@@ -225,6 +225,12 @@ int runHeadless(const Options& options)
         return gpu ? gpu : &catalog.defaultGpu();
     };
     const Ridgeline::GpuSpec* traceGpu = gpuOf(result);
+    QStringList gpuWarnings;
+    if (const QString warning = catalog.unknownGpuWarning(result.traceGpuName, *traceGpu); !warning.isEmpty()) {
+        gpuWarnings << warning;
+        if (!options.quiet)
+            printError(QStringLiteral("warning: ") + warning);
+    }
 
     std::optional<Ridgeline::TraceComparison> comparison;
     if (!options.baseline.isEmpty()) {
@@ -241,7 +247,7 @@ int runHeadless(const Options& options)
     QString error;
     if (!options.exportPath.isEmpty()) {
         const bool written = comparison ? Ridgeline::writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error)
-                                        : Ridgeline::writeExport(options.exportPath, result, *traceGpu, &error);
+                                        : Ridgeline::writeExport(options.exportPath, result, *traceGpu, &error, gpuWarnings);
         if (!written) {
             printError(error);
             return CannotWrite;

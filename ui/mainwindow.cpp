@@ -255,7 +255,7 @@ void MainWindow::connectViews()
         setBusy(false);
         m_cacheNote.clear();
         if (m_result)
-            m_summary->setResult(*m_result, currentGpu(), m_peaks);
+            m_summary->setResult(*m_result, currentGpu(), m_peaks, gpuWarnings());
         else
             m_summary->showPrompt();
         statusBar()->showMessage(tr("Cancelled reading %1").arg(displayName(path)), 5000);
@@ -329,11 +329,19 @@ void MainWindow::showError(const QString& error)
     setBusy(false);
     m_cacheNote.clear();
     if (m_result)
-        m_summary->setResult(*m_result, currentGpu(), m_peaks);
+        m_summary->setResult(*m_result, currentGpu(), m_peaks, gpuWarnings());
     else
         m_summary->showPrompt();
     statusBar()->showMessage(error);
     QMessageBox::warning(this, tr("Cannot Read Trace"), error);
+}
+
+QStringList MainWindow::gpuWarnings() const
+{
+    if (!m_result)
+        return {};
+    const QString warning = m_catalog.unknownGpuWarning(m_result->traceGpuName, currentGpu());
+    return warning.isEmpty() ? QStringList() : QStringList { warning };
 }
 
 const GpuSpec& MainWindow::currentGpu() const
@@ -376,7 +384,7 @@ void MainWindow::applyGpu()
         return;
     }
     if (m_result)
-        m_summary->setResult(*m_result, gpu, m_peaks);
+        m_summary->setResult(*m_result, gpu, m_peaks, gpuWarnings());
     updateInspector();
 }
 
@@ -399,7 +407,7 @@ void MainWindow::exportKernelTable()
         return;
     QString error;
     const bool written = m_comparison ? writeComparisonExport(path, *m_comparison, currentGpu(), &error)
-                                      : writeExport(path, *m_result, currentGpu(), &error);
+                                      : writeExport(path, *m_result, currentGpu(), &error, gpuWarnings());
     if (!written)
         QMessageBox::warning(this, tr("Export Failed"), error);
     else

@@ -72,6 +72,7 @@ public:
     void setGpuChoice(const QString& gpuName);
     void setPeakSet(PeakSet peaks);
     const GpuSpec& currentGpu() const;
+    QStringList gpuWarnings() const; // the trace's GPU unknown to the catalogue
     PeakSet peakSet() const { return m_peaks; }
 
     // For tests and the screenshot script.

@@ -93,7 +93,7 @@ void MainWindow::updateComparison()
         m_roofline->setArrows({});
     }
     if (m_result)
-        m_summary->setResult(*m_result, gpu, m_peaks, m_comparison.get());
+        m_summary->setResult(*m_result, gpu, m_peaks, gpuWarnings(), m_comparison.get());
     if (!selected.isEmpty())
         m_table->selectKernel(selected.front());
     updateInspector();

@@ -105,7 +105,8 @@ QString comparisonLine(const TraceComparison& c)
 
 } // namespace
 
-void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TraceComparison* comparison)
+void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& gpuWarnings,
+                             const TraceComparison* comparison)
 {
     const TraceSummary summary = summarize(result);
     QStringList categories;
@@ -140,6 +141,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
         html += QStringLiteral("<br>") + graphs;
     if (comparison)
         html += QStringLiteral("<br>") + comparisonLine(*comparison);
+    for (const QString& warning : gpuWarnings)
+        html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>").arg(warning.toHtmlEscaped());
     if (!result.warnings.isEmpty())
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
                     .arg(result.warnings.size() == 1 ? result.warnings.front().toHtmlEscaped()
@@ -152,7 +155,7 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
         tip << tr("Inductor cache: %1").arg(result.inductorCacheSource);
     for (const CaptureSummary& capture : result.graphs.captures)
         tip << tr("Capture trace: %1 (%2 windows, %3 graph launches matched)").arg(capture.path).arg(capture.windows).arg(capture.matchedLaunches);
-    setToolTip((tip + result.warnings).join(u'\n'));
+    setToolTip((tip + gpuWarnings + result.warnings).join(u'\n'));
 }
 
 } // namespace Ridgeline

@@ -21,7 +21,9 @@ public:
     void showLoading(const QString& path);
     // `comparison`, when not null, adds compare mode's line: both traces, the
     // Triton speedup, the regressions and the matches by kind.
-    void setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TraceComparison* comparison = nullptr);
+    // `gpuWarnings`: what the catalogue says of the trace's GPU (unknown).
+    void setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& gpuWarnings = {},
+                   const TraceComparison* comparison = nullptr);
 };
 
 } // namespace Ridgeline

@@ -159,12 +159,12 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
     return std::nullopt;
 }
 
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu)
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings)
 {
-    return QJsonDocument(exportObject(result, gpu)).toJson(QJsonDocument::Indented);
+    return QJsonDocument(exportObject(result, gpu, moreWarnings)).toJson(QJsonDocument::Indented);
 }
 
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu)
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings)
 {
     QJsonArray kernels;
     for (const KernelRow& row : result.kernels)
@@ -177,7 +177,7 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu)
     root[QStringLiteral("triton_kernel_time_us")] = result.tritonKernelTimeUs;
     root[QStringLiteral("events")] = qint64(result.eventCount);
     root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
-    root[QStringLiteral("warnings")] = QJsonArray::fromStringList(result.warnings);
+    root[QStringLiteral("warnings")] = QJsonArray::fromStringList(moreWarnings + result.warnings);
     root[QStringLiteral("inductor_cache")] = cacheObject(result);
     root[QStringLiteral("captures")] = capturesJson(result.graphs);
     root[QStringLiteral("graphs")] = graphsJson(result.graphs);
@@ -287,10 +287,11 @@ bool writeExportFile(const QString& path, const std::function<QByteArray(ExportF
     return true;
 }
 
-bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error)
+bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error,
+                 const QStringList& moreWarnings)
 {
     return writeExportFile(
-        path, [&](ExportFormat format) { return format == ExportFormat::Json ? exportJson(result, gpu) : exportCsv(result); },
+        path, [&](ExportFormat format) { return format == ExportFormat::Json ? exportJson(result, gpu, moreWarnings) : exportCsv(result); },
         error);
 }
 

@@ -21,18 +21,21 @@ enum class ExportFormat { Json, Csv };
 // From the file name's suffix; nullopt for anything else.
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu);
+// `moreWarnings` join the result's own (the GPU the trace names being
+// unknown, say: the result does not know the catalogue).
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings = {});
 QByteArray exportCsv(const AnalysisResult& result);
 
 // The parts, for exports built on these (the baseline comparison's).
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu);
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings = {});
 QJsonObject kernelJson(const KernelRow& row);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
 QString csvNumber(std::optional<double> value);
 
 // Writes the export; on failure returns false with *error naming the file.
-bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error);
+bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error,
+                 const QStringList& moreWarnings = {});
 // Writes what `render` makes of the format the file's suffix names.
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error);
 

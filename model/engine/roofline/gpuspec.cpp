@@ -121,6 +121,27 @@ const GpuCatalog& GpuCatalog::builtIn()
     return catalog;
 }
 
+namespace {
+
+// " NVIDIA A100 SXM4 80GB " for "NVIDIA A100-SXM4-80GB": upper case, words
+// split at anything but letters and digits, a space at each end, so that
+// a name is found as whole words.
+QString words(const QString& name)
+{
+    QString out = QStringLiteral(" ");
+    for (const QChar c : name) {
+        if (c.isLetterOrNumber())
+            out += c.toUpper();
+        else if (!out.endsWith(u' '))
+            out += u' ';
+    }
+    if (!out.endsWith(u' '))
+        out += u' ';
+    return out;
+}
+
+} // namespace
+
 const GpuSpec* GpuCatalog::find(const QString& name) const
 {
     const QString wanted = name.trimmed();
@@ -134,13 +155,33 @@ const GpuSpec* GpuCatalog::find(const QString& name) const
                 return &gpu;
         }
     }
+    // A trace's device name holds a known name as whole words, however it
+    // is punctuated; the longest such name wins ("RTX 4090 D" over
+    // "RTX 4090", "H100 PCIe" over "H100").
+    const QString wantedWords = words(wanted);
+    const GpuSpec* best = nullptr;
+    qsizetype bestLength = 0;
     for (const GpuSpec& gpu : m_gpus) {
-        for (const QString& alias : gpu.aliases) {
-            if (wanted.contains(alias, Qt::CaseInsensitive))
-                return &gpu;
+        QStringList names = gpu.aliases;
+        names.prepend(gpu.name);
+        for (const QString& candidate : names) {
+            const QString candidateWords = words(candidate);
+            if (candidateWords.size() > bestLength && wantedWords.contains(candidateWords)) {
+                best = &gpu;
+                bestLength = candidateWords.size();
+            }
         }
     }
-    return nullptr;
+    return best;
+}
+
+QString GpuCatalog::unknownGpuWarning(const QString& traceGpuName, const GpuSpec& drawn) const
+{
+    if (traceGpuName.trimmed().isEmpty() || find(traceGpuName))
+        return {};
+    return QStringLiteral("the trace's GPU \"%1\" is not in the GPU catalogue: the roofs drawn are %2's "
+                          "(choose a GPU, or add this one with a GPU file)")
+        .arg(traceGpuName.left(120), drawn.name);
 }
 
 void GpuCatalog::merge(const GpuCatalog& other)

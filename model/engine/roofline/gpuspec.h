@@ -53,8 +53,13 @@ public:
 
     const std::vector<GpuSpec>& gpus() const { return m_gpus; }
     // By name or alias, ignoring case; then by a trace's device name that
-    // contains a known alias ("AMD Instinct MI300X" -> MI300X).
+    // holds a known name or alias as whole words, the longest one
+    // ("NVIDIA A100-SXM4-80GB" -> A100 SXM4 80GB, "NVIDIA GeForce RTX 4090 D"
+    // -> RTX 4090 D, not RTX 4090).
     const GpuSpec* find(const QString& name) const;
+    // Empty when the trace names no GPU or a known one; else a warning that
+    // names the trace's GPU and the one whose roofs are drawn instead.
+    QString unknownGpuWarning(const QString& traceGpuName, const GpuSpec& drawn) const;
     const GpuSpec& defaultGpu() const { return m_gpus.front(); }
     // Adds or replaces GPUs from another catalog (a user's overrides).
     void merge(const GpuCatalog& other);

@@ -151,6 +151,35 @@ TEST(Export, HelpDocumentsTheCommandLine)
     EXPECT_TRUE(help.contains(QStringLiteral("~/.cache/torchinductor")));
 }
 
+// A trace whose GPU the catalogue lacks: the export still runs against the
+// default roofs, and says so on stderr and in its warnings, naming both.
+TEST(Export, AnUnknownTraceGpuIsWarnedOfOnStderrAndInTheExport)
+{
+    TempTraces temp;
+    QByteArray trace = traceJson(tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, "") + ",\n" + launchEvent(102, 2, 7)
+                                 + ",\n" + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7));
+    trace.replace("AMD Instinct MI300X", "NVIDIA Tesla T4");
+    const QString path = temp.write(QStringLiteral("t4.json"), trace);
+    const QString out = temp.path(QStringLiteral("kernels.json"));
+    const CliRun run = runCli({ QStringLiteral("--export"), out, path }, isolatedEnvironment(temp.path(QString())));
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: the trace's GPU \"NVIDIA Tesla T4\" is not in the GPU catalogue")))
+        << qPrintable(run.stderrText);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("AMD Instinct MI300X's"))) << qPrintable(run.stderrText);
+    const QJsonObject root = readJson(out);
+    EXPECT_EQ(root.value(QStringLiteral("gpu")).toString(), QStringLiteral("AMD Instinct MI300X"));
+    EXPECT_EQ(root.value(QStringLiteral("trace_gpu")).toString(), QStringLiteral("NVIDIA Tesla T4"));
+    const QJsonArray warnings = root.value(QStringLiteral("warnings")).toArray();
+    ASSERT_FALSE(warnings.isEmpty());
+    EXPECT_TRUE(warnings.at(0).toString().contains(QStringLiteral("NVIDIA Tesla T4"))) << qPrintable(warnings.at(0).toString());
+
+    // -q silences stderr, not the export.
+    const CliRun quiet = runCli({ QStringLiteral("-q"), QStringLiteral("--export"), out, path }, isolatedEnvironment(temp.path(QString())));
+    EXPECT_EQ(quiet.exitCode, 0);
+    EXPECT_FALSE(quiet.stderrText.contains(QStringLiteral("Tesla"))) << qPrintable(quiet.stderrText);
+    EXPECT_FALSE(readJson(out).value(QStringLiteral("warnings")).toArray().isEmpty());
+}
+
 TEST(Export, TraceLensFiguresAppearOnlyWhereTheyDiffer)
 {
     // A kernel with a float tensor: TraceLens counts 0 bytes for it.

@@ -31,10 +31,53 @@ TEST(GpuSpec, FindsByTraceDeviceNameAndAlias)
     ASSERT_NE(catalog.find(QStringLiteral("AMD Instinct MI300X")), nullptr);
     EXPECT_EQ(catalog.find(QStringLiteral("mi325x"))->name, QStringLiteral("AMD Instinct MI325X"));
     EXPECT_EQ(catalog.find(QStringLiteral("NVIDIA H100 80GB HBM3"))->name, QStringLiteral("NVIDIA H100 SXM"));
-    EXPECT_EQ(catalog.find(QStringLiteral("NVIDIA A100-SXM4-80GB")), nullptr);
+    EXPECT_EQ(catalog.find(QStringLiteral("NVIDIA Tesla T4")), nullptr);
     // A GPU with datasheet figures only falls back to them.
     const GpuSpec* h100 = catalog.find(QStringLiteral("H100"));
     EXPECT_DOUBLE_EQ(h100->peaks(PeakSet::MaxAchievable).memoryBandwidthTBps, 3.35);
+}
+
+// The device names PyTorch writes into traces, matched however they are
+// punctuated, the most specific catalogue name winning.
+TEST(GpuSpec, TraceDeviceNamesPickTheirOwnRoofs)
+{
+    const GpuCatalog& catalog = GpuCatalog::builtIn();
+    const auto found = [&](const char* name) {
+        const GpuSpec* gpu = catalog.find(QString::fromLatin1(name));
+        return gpu ? gpu->name : QStringLiteral("(none)");
+    };
+    EXPECT_EQ(found("NVIDIA A100-SXM4-80GB"), QStringLiteral("NVIDIA A100 SXM4 80GB"));
+    EXPECT_EQ(found("NVIDIA A100-PG509-200"), QStringLiteral("NVIDIA A100 SXM4 80GB"));
+    EXPECT_EQ(found("NVIDIA A100-SXM4-40GB"), QStringLiteral("NVIDIA A100 40GB"));
+    EXPECT_EQ(found("NVIDIA A100 80GB PCIe"), QStringLiteral("NVIDIA A100 PCIe 80GB"));
+    EXPECT_EQ(found("NVIDIA GeForce RTX 4090"), QStringLiteral("NVIDIA GeForce RTX 4090"));
+    EXPECT_EQ(found("NVIDIA GeForce RTX 4090 D"), QStringLiteral("NVIDIA GeForce RTX 4090 D"));
+    EXPECT_EQ(found("NVIDIA H100 PCIe"), QStringLiteral("NVIDIA H100 PCIe"));
+    EXPECT_EQ(found("NVIDIA H100 80GB HBM3"), QStringLiteral("NVIDIA H100 SXM"));
+    EXPECT_EQ(found("NVIDIA L40S"), QStringLiteral("NVIDIA L40S"));
+    EXPECT_EQ(found("AMD Instinct MI250X/MI250"), QStringLiteral("AMD Instinct MI250X"));
+    EXPECT_EQ(found("AMD Instinct MI210"), QStringLiteral("AMD Instinct MI210"));
+    EXPECT_EQ(found("AMD Instinct MI300X"), QStringLiteral("AMD Instinct MI300X"));
+    EXPECT_EQ(found("NVIDIA A1000"), QStringLiteral("(none)")); // whole words: not an A100
+
+    // Dense datasheet figures, not the sparse ones vendors headline.
+    const GpuSpec* a100 = catalog.find(QStringLiteral("NVIDIA A100-SXM4-80GB"));
+    EXPECT_DOUBLE_EQ(a100->datasheet->memoryBandwidthTBps, 2.039);
+    EXPECT_DOUBLE_EQ(a100->datasheet->computeRoofs.front().tflops, 312.0);
+    const GpuSpec* rtx = catalog.find(QStringLiteral("NVIDIA GeForce RTX 4090"));
+    EXPECT_DOUBLE_EQ(rtx->datasheet->memoryBandwidthTBps, 1.008);
+    for (const GpuSpec& gpu : catalog.gpus())
+        EXPECT_FALSE(gpu.sources.isEmpty()) << qPrintable(gpu.name);
+}
+
+TEST(GpuSpec, AnUnknownTraceGpuIsNamedBesideTheOneDrawn)
+{
+    const GpuCatalog& catalog = GpuCatalog::builtIn();
+    const QString warning = catalog.unknownGpuWarning(QStringLiteral("NVIDIA Tesla T4"), catalog.defaultGpu());
+    EXPECT_TRUE(warning.contains(QStringLiteral("\"NVIDIA Tesla T4\""))) << qPrintable(warning);
+    EXPECT_TRUE(warning.contains(QStringLiteral("AMD Instinct MI300X's"))) << qPrintable(warning);
+    EXPECT_TRUE(catalog.unknownGpuWarning(QStringLiteral("NVIDIA L40S"), catalog.defaultGpu()).isEmpty());
+    EXPECT_TRUE(catalog.unknownGpuWarning(QString(), catalog.defaultGpu()).isEmpty()); // the trace names none
 }
 
 TEST(GpuSpec, UserFileOverridesAndAdds)
