@@ -247,7 +247,7 @@ int runHeadless(const Options& options)
     QString error;
     if (!options.exportPath.isEmpty()) {
         const bool written = comparison ? Ridgeline::writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error)
-                                        : Ridgeline::writeExport(options.exportPath, result, *traceGpu, &error, gpuWarnings);
+                                        : Ridgeline::writeExport(options.exportPath, result, *traceGpu, &error, options.roofline.peaks, gpuWarnings);
         if (!written) {
             printError(error);
             return CannotWrite;

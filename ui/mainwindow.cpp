@@ -407,7 +407,7 @@ void MainWindow::exportKernelTable()
         return;
     QString error;
     const bool written = m_comparison ? writeComparisonExport(path, *m_comparison, currentGpu(), &error)
-                                      : writeExport(path, *m_result, currentGpu(), &error, gpuWarnings());
+                                      : writeExport(path, *m_result, currentGpu(), &error, m_peaks, gpuWarnings());
     if (!written)
         QMessageBox::warning(this, tr("Export Failed"), error);
     else

@@ -79,6 +79,20 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
         return;
     }
     const RooflinePlacement& p = *placement;
+    if (p.memoryOnly) {
+        md.bullet(QStringLiteral("0 FLOPs over %1 bytes: intensity 0, ").arg(figure(*row.bytes()))
+            + MD::bold(QStringLiteral("memory-bound by definition")));
+        md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = TB/s / memory roof = ")
+            + figure(p.achievedTBps) + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" = ")
+            + MD::bold(formatPercent(p.fractionOfRoof)) + QStringLiteral(" of the memory roof")
+            + (row.calls > 1 ? QStringLiteral(" (achieved: mean TB/s over calls)") : QString()));
+        if (p.aboveRoof)
+            md.paragraph(QStringLiteral("⚠ ") + MD::bold(QStringLiteral("Above the roof:"))
+                + QStringLiteral(" %1 of the memory roof means bytes over-counted, a time too short, data served "
+                                 "from a cache, or the wrong GPU.")
+                      .arg(formatPercent(p.fractionOfRoof)));
+        return;
+    }
     const QString bound = boundName(p.bound);
     md.bullet(QStringLiteral("Intensity %1 FLOP/B is %2 the ridge point %3: ")
                   .arg(figure(p.intensity),

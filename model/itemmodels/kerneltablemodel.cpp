@@ -187,6 +187,10 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
             return tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)");
+        if (column == RoofPercent && placement && placement->memoryOnly)
+            return tr("%1 of the memory roof: 0 FLOPs, so memory-bound by definition (TB/s over the memory roof)%2")
+                .arg(formatPercent(placement->fractionOfRoof),
+                     placement->aboveRoof ? tr("\nAbove the roof: a model or unit error, or served from a cache") : QString());
         if (column == RoofPercent && placement)
             return tr("%1 of the %2 roof (%3 roof: %4 TFLOPS/s attainable at %5 FLOP/B)%6")
                 .arg(formatPercent(placement->fractionOfRoof), boundName(placement->bound), placement->roof->label,

@@ -3,6 +3,7 @@
 #include "engine/base/csvfield.h"
 #include "engine/export/graphexport.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/roofline/roofline.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -159,19 +160,32 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
     return std::nullopt;
 }
 
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings)
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings)
 {
-    return QJsonDocument(exportObject(result, gpu, moreWarnings)).toJson(QJsonDocument::Indented);
+    return QJsonDocument(exportObject(result, gpu, peaks, moreWarnings)).toJson(QJsonDocument::Indented);
 }
 
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings)
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings)
 {
     QJsonArray kernels;
-    for (const KernelRow& row : result.kernels)
-        kernels.append(kernelJson(row));
+    const PeakFigures& figures = gpu.peaks(peaks);
+    for (const KernelRow& row : result.kernels) {
+        QJsonObject kernel = kernelJson(row);
+        // As the roofline CSV has them; null where the kernel has no place.
+        const auto placement = placeKernel(row, figures);
+        const auto orNull = [&](auto value) { return placement ? QJsonValue(value) : QJsonValue(QJsonValue::Null); };
+        kernel[QStringLiteral("roof")] = placement ? QJsonValue(placement->memoryOnly ? QStringLiteral("HBM") : placement->roof->label)
+                                                   : QJsonValue(QJsonValue::Null);
+        kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : QJsonValue(QJsonValue::Null);
+        kernel[QStringLiteral("attainable_tflops_per_s")] = orNull(placement ? placement->attainableTflops : 0.0);
+        kernel[QStringLiteral("fraction_of_roof")] = orNull(placement ? placement->fractionOfRoof : 0.0);
+        kernel[QStringLiteral("above_roof")] = orNull(placement && placement->aboveRoof);
+        kernels.append(kernel);
+    }
     QJsonObject root;
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
+    root[QStringLiteral("peak_set")] = peakSetKey(gpu.has(peaks) ? peaks : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet));
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
     root[QStringLiteral("total_gpu_kernel_time_us")] = result.totalGpuKernelTimeUs;
     root[QStringLiteral("triton_kernel_time_us")] = result.tritonKernelTimeUs;
@@ -287,11 +301,11 @@ bool writeExportFile(const QString& path, const std::function<QByteArray(ExportF
     return true;
 }
 
-bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error,
+bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error, PeakSet peaks,
                  const QStringList& moreWarnings)
 {
     return writeExportFile(
-        path, [&](ExportFormat format) { return format == ExportFormat::Json ? exportJson(result, gpu, moreWarnings) : exportCsv(result); },
+        path, [&](ExportFormat format) { return format == ExportFormat::Json ? exportJson(result, gpu, peaks, moreWarnings) : exportCsv(result); },
         error);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/results/analysisresult.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -14,8 +15,6 @@
 
 namespace Ridgeline {
 
-struct GpuSpec;
-
 enum class ExportFormat { Json, Csv };
 
 // From the file name's suffix; nullopt for anything else.
@@ -23,11 +22,14 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
 // `moreWarnings` join the result's own (the GPU the trace names being
 // unknown, say: the result does not know the catalogue).
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings = {});
+// Each kernel's roof, bound and fraction of it are under `gpu`'s `peaks`.
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
+                      const QStringList& moreWarnings = {});
 QByteArray exportCsv(const AnalysisResult& result);
 
 // The parts, for exports built on these (the baseline comparison's).
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, const QStringList& moreWarnings = {});
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
+                         const QStringList& moreWarnings = {});
 QJsonObject kernelJson(const KernelRow& row);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
@@ -35,7 +37,7 @@ QString csvNumber(std::optional<double> value);
 
 // Writes the export; on failure returns false with *error naming the file.
 bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error,
-                 const QStringList& moreWarnings = {});
+                 PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {});
 // Writes what `render` makes of the format the file's suffix names.
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error);
 

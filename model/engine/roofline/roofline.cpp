@@ -68,13 +68,23 @@ const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row
 std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFigures& peaks)
 {
     const auto intensity = row.flopsPerByte();
-    if (!intensity || !(*intensity > 0) || !row.tflopsPerS)
+    if (!intensity || !(*intensity >= 0) || !row.tflopsPerS)
         return std::nullopt;
     const ComputeRoof* roof = applicableRoof(peaks, row);
     if (!roof)
         return std::nullopt;
     RooflinePlacement placement;
     placement.roof = roof;
+    if (*intensity == 0) { // 0 FLOPs over bytes moved
+        if (!row.tbPerS || !(peaks.memoryBandwidthTBps > 0))
+            return std::nullopt;
+        placement.memoryOnly = true;
+        placement.bound = RooflinePlacement::Bound::Memory;
+        placement.achievedTBps = row.tbPerS->mean;
+        placement.fractionOfRoof = placement.achievedTBps / peaks.memoryBandwidthTBps;
+        placement.aboveRoof = placement.fractionOfRoof > 1.0 + 1e-9;
+        return placement;
+    }
     placement.intensity = *intensity;
     placement.achievedTflops = row.tflopsPerS->mean;
     placement.attainableTflops = attainableTflops(*intensity, peaks.memoryBandwidthTBps, roof->tflops);

@@ -32,6 +32,11 @@ struct RooflinePlacement
     double attainableTflops = 0;   // the roof at this intensity
     double fractionOfRoof = 0;     // achieved / attainable
     bool aboveRoof = false;        // a model or unit error: never hidden
+    // No FLOPs but bytes moved (copies, transposes, clones): memory-bound by
+    // definition, at intensity 0; fractionOfRoof is TB/s over the memory
+    // roof, and achieved and attainable TFLOPS/s are 0.
+    bool memoryOnly = false;
+    double achievedTBps = 0;       // mean over calls
 };
 
 // nullopt when the kernel has no intensity or no throughput.

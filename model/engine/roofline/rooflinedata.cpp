@@ -120,7 +120,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             point.attainableTflops = placement->attainableTflops;
             point.fractionOfRoof = placement->fractionOfRoof;
             point.aboveRoof = placement->aboveRoof;
-            data.points.push_back(point);
+            (placement->memoryOnly ? data.memoryOnlyPoints : data.points).push_back(point);
         }
     }
 
@@ -264,15 +264,19 @@ QByteArray rooflineCsv(const RooflineData& data)
         };
         out += fields.join(u',') + u'\n';
     }
-    for (const RooflinePoint& p : data.points) {
+    const auto kernelRow = [&](const RooflinePoint& p, bool plotted) {
         const QStringList fields {
-            QStringLiteral("kernel"), gpu, csvField(p.name), {}, {}, {}, {}, {}, csvBool(true),
+            QStringLiteral("kernel"), gpu, csvField(p.name), {}, {}, {}, {}, {}, csvBool(plotted),
             categoryKey(p.category), provenanceKey(p.provenance), shortest(p.intensity), shortest(p.tflops),
             p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(), csvField(p.roofLabel),
             shortest(p.attainableTflops), boundName(p.bound), shortest(p.fractionOfRoof), csvBool(p.aboveRoof),
         };
         out += fields.join(u',') + u'\n';
-    }
+    };
+    for (const RooflinePoint& p : data.points)
+        kernelRow(p, true);
+    for (const RooflinePoint& p : data.memoryOnlyPoints) // intensity 0: memory-bound, off the log axes
+        kernelRow(p, false);
     return out.toUtf8();
 }
 

@@ -88,6 +88,9 @@ struct RooflineData
     bool peakSetFellBack = false;         // the requested set is missing for this GPU
     std::vector<RooflineRoof> roofs;      // the memory roof first, then compute roofs, highest first
     std::vector<RooflinePoint> points;    // in kernel order
+    // Kernels of 0 FLOPs that moved bytes: memory-bound at intensity 0, off
+    // a log axis. Their fractionOfRoof is TB/s over the memory roof.
+    std::vector<RooflinePoint> memoryOnlyPoints;
     int kernelCount = 0;                  // rows in the result, plotted or not
     std::vector<RooflineArrow> arrows;    // compare mode: baseline -> candidate, both plotted
 
@@ -96,7 +99,8 @@ struct RooflineData
     // "trace.json.gz: AMD Instinct MI300X, datasheet peaks"
     QString title() const;
     QString peakSetText() const; // "datasheet peaks", with the fallback said
-    int unplottedKernels() const { return kernelCount - int(points.size()); }
+    // Kernels with neither a point nor a memory-only placement.
+    int unplottedKernels() const { return kernelCount - int(points.size()) - int(memoryOnlyPoints.size()); }
     const RooflinePoint* point(int kernelIndex) const;
     // Views skip redrawing what would come out the same.
     bool operator==(const RooflineData&) const = default;

@@ -59,6 +59,32 @@ TEST(Roofline, AboveTheRoofIsFlagged)
     EXPECT_NEAR(placement->fractionOfRoof, 9.0 / 5.3, 1e-12);
 }
 
+// Copies, transposes and clones: 0 FLOPs over real bytes are memory-bound
+// by definition, measured by TB/s against the memory roof.
+TEST(Roofline, ZeroFlopKernelsAreMemoryBoundAgainstTheMemoryRoof)
+{
+    const PeakFigures& mi300x = *GpuCatalog::builtIn().defaultGpu().datasheet;
+    KernelRow copy;
+    copy.model.provenance = Provenance::V2;
+    copy.model.flops = 0;
+    copy.model.bytes = 8'000'000;
+    copy.tflopsPerS = SampleStats { 1, 0, 0, 0, 0, 0, std::nullopt };
+    copy.tbPerS = SampleStats { 1, 5.0, 5.0, 5.0, 5.0, 5.0, std::nullopt };
+    const auto placement = placeKernel(copy, mi300x);
+    ASSERT_TRUE(placement);
+    EXPECT_TRUE(placement->memoryOnly);
+    EXPECT_EQ(placement->bound, RooflinePlacement::Bound::Memory);
+    EXPECT_NEAR(placement->fractionOfRoof, 5.0 / 5.3, 1e-12);
+    EXPECT_FALSE(placement->aboveRoof);
+    EXPECT_EQ(placement->attainableTflops, 0.0);
+
+    copy.tbPerS = SampleStats { 1, 9.5, 9.5, 9.5, 9.5, 9.5, std::nullopt }; // xdit's clone
+    EXPECT_TRUE(placeKernel(copy, mi300x)->aboveRoof);
+
+    copy.model.bytes = 0; // nothing moved: no intensity, no place
+    EXPECT_FALSE(placeKernel(copy, mi300x));
+}
+
 TEST(Roofline, NoPlacementWithoutIntensity)
 {
     KernelRow row; // provenance none

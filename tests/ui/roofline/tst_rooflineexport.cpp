@@ -258,7 +258,8 @@ TEST(RooflineExport, SharedDiffusionTraceExportsInEveryFrameAndPeakSet)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     ASSERT_EQ(outcome.result->kernels.size(), 26u);
     const RooflineData data = rooflineData(outcome.result.get(), mi300x(), PeakSet::Datasheet);
-    EXPECT_EQ(int(data.points.size()) + data.unplottedKernels(), 26);
+    EXPECT_EQ(int(data.points.size()) + int(data.memoryOnlyPoints.size()) + data.unplottedKernels(), 26);
+    EXPECT_EQ(data.memoryOnlyPoints.size(), 5u); // copies, transposes, clones: 0 FLOPs
     // Its outliers stay in every frame.
     const DecadeFrame fixed = gpuFrame(data);
     for (const RooflinePoint& p : data.points) {
