@@ -89,7 +89,10 @@ void RawTrace::keepOnlyWhatLinkingNeeds()
     for (const LaunchRecord& launch : launches)
         keys.push_back(launch.key);
     std::sort(keys.begin(), keys.end());
-    std::erase_if(flowEnds, [&](const FlowEnd& end) { return !std::binary_search(keys.begin(), keys.end(), end.id); });
+    std::erase_if(flowEnds, [&](const FlowEnd& end) {
+        const std::int64_t id = end.id; // a copy: FlowEnd is packed, a reference to its id would be misaligned
+        return !std::binary_search(keys.begin(), keys.end(), id);
+    });
     flowEnds.shrink_to_fit();
 }
 
