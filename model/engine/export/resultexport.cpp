@@ -172,20 +172,19 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     for (const KernelRow& row : result.kernels) {
         QJsonObject kernel = kernelJson(row);
         // As the roofline CSV has them; null where the kernel has no place.
+        const QJsonValue null(QJsonValue::Null);
         const auto placement = placeKernel(row, figures);
-        const auto orNull = [&](auto value) { return placement ? QJsonValue(value) : QJsonValue(QJsonValue::Null); };
-        kernel[QStringLiteral("roof")] = placement ? QJsonValue(placement->memoryOnly ? QStringLiteral("HBM") : placement->roof->label)
-                                                   : QJsonValue(QJsonValue::Null);
-        kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : QJsonValue(QJsonValue::Null);
-        kernel[QStringLiteral("attainable_tflops_per_s")] = orNull(placement ? placement->attainableTflops : 0.0);
-        kernel[QStringLiteral("fraction_of_roof")] = orNull(placement ? placement->fractionOfRoof : 0.0);
-        kernel[QStringLiteral("above_roof")] = orNull(placement && placement->aboveRoof);
+        kernel[QStringLiteral("roof")] = placement ? QJsonValue(roofLabel(*placement)) : null;
+        kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : null;
+        kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(placement->attainableTflops) : null;
+        kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(placement->fractionOfRoof) : null;
+        kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
         kernels.append(kernel);
     }
     QJsonObject root;
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
-    root[QStringLiteral("peak_set")] = peakSetKey(gpu.has(peaks) ? peaks : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet));
+    root[QStringLiteral("peak_set")] = peakSetKey(gpu.setUsedFor(peaks));
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
     root[QStringLiteral("total_gpu_kernel_time_us")] = result.totalGpuKernelTimeUs;
     root[QStringLiteral("triton_kernel_time_us")] = result.tritonKernelTimeUs;

@@ -57,13 +57,14 @@ void RawTrace::keepOnlyWhatLinkingNeeds()
         double begin;
         double end;
     };
+    const auto byThreadThenBegin = [](const Interval& a, const Interval& b) {
+        return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin;
+    };
     std::vector<Interval> triton;
     triton.reserve(tritonOps.size());
     for (const TritonOpRecord& op : tritonOps)
         triton.push_back({ op.thread, op.ts, op.ts + op.dur });
-    std::sort(triton.begin(), triton.end(), [](const Interval& a, const Interval& b) {
-        return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin;
-    });
+    std::sort(triton.begin(), triton.end(), byThreadThenBegin);
     // Per thread, the latest end among the ops begun so far.
     std::vector<double> latestEnd(triton.size());
     for (size_t i = 0; i < triton.size(); ++i) {
@@ -72,10 +73,7 @@ void RawTrace::keepOnlyWhatLinkingNeeds()
     }
     const auto overlapsATritonOp = [&](const OtherOpSpan& span) {
         // The last Triton op on the thread that begins no later than the span ends.
-        const auto after = std::upper_bound(triton.begin(), triton.end(), Interval { span.thread, span.end, 0 },
-                                            [](const Interval& a, const Interval& b) {
-                                                return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin;
-                                            });
+        const auto after = std::upper_bound(triton.begin(), triton.end(), Interval { span.thread, span.end, 0 }, byThreadThenBegin);
         if (after == triton.begin() || (after - 1)->thread != span.thread)
             return false;
         return latestEnd[size_t(after - triton.begin()) - 1] >= span.begin;

@@ -142,13 +142,14 @@ struct RawTrace
     // indexFlowEnds() ran, scans before.
     bool hasFlowEnd(std::int64_t id) const;
     bool flowEndsOn(std::int64_t id, std::uint32_t thread) const;
-    // Sorts flowEnds by id and thread, in place: after reading.
-    void indexFlowEnds();
     // After reading, drops what cannot change a link: other ops that overlap
     // no Triton op on their thread, and flow ends of ids no launch has. The
     // links stay exactly what they were (tst_linking checks it on random
-    // traces); on big traces most of the memory goes.
+    // traces); on big traces most of the memory goes. Keeps flowEnds' order.
     void keepOnlyWhatLinkingNeeds();
+    // Sorts flowEnds by id and thread, in place: after reading (and after
+    // keepOnlyWhatLinkingNeeds, which leaves fewer to sort).
+    void indexFlowEnds();
 
 private:
     bool m_flowEndsIndexed = false;

@@ -5,7 +5,6 @@
 #include "engine/input/traceeventcollector.h"
 #include "engine/input/tracesource.h"
 
-
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -54,9 +53,9 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
             }
             control.report(position, total);
         }
-        result.trace.indexFlowEnds();
         result.trace.keepOnlyWhatLinkingNeeds();
         returnFreedMemory();
+        result.trace.indexFlowEnds();
         ending = reader.ending();
     } // the scanning thread is done with the source from here
     control.report(total, total);

@@ -15,12 +15,12 @@ struct KeyedEvent
     auto operator<=>(const KeyedEvent&) const = default;
 };
 
+// Binary searches at both ends: a key that a hostile file repeats for every
+// event must not cost a walk over all of them per launch.
 std::span<const KeyedEvent> eventsWithKey(const std::vector<KeyedEvent>& sorted, std::int64_t key)
 {
     const auto first = std::lower_bound(sorted.begin(), sorted.end(), KeyedEvent { key, 0 });
-    auto last = first;
-    while (last != sorted.end() && last->key == key)
-        ++last;
+    const auto last = std::upper_bound(first, sorted.end(), KeyedEvent { key, UINT32_MAX });
     return { first, last };
 }
 

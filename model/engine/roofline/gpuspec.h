@@ -41,6 +41,7 @@ struct GpuSpec
 
     // The requested set, or the other one when this GPU lacks it.
     const PeakFigures& peaks(PeakSet preferred) const;
+    PeakSet setUsedFor(PeakSet preferred) const; // which of the two peaks() gives
     bool has(PeakSet set) const { return set == PeakSet::Datasheet ? datasheet.has_value() : maxAchievable.has_value(); }
 };
 

@@ -96,6 +96,11 @@ std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFig
     return placement;
 }
 
+QString roofLabel(const RooflinePlacement& placement)
+{
+    return placement.memoryOnly ? QStringLiteral("HBM") : placement.roof->label;
+}
+
 QString boundName(RooflinePlacement::Bound bound)
 {
     return bound == RooflinePlacement::Bound::Memory ? QStringLiteral("memory") : QStringLiteral("compute");

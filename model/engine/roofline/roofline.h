@@ -43,5 +43,8 @@ struct RooflinePlacement
 std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFigures& peaks);
 
 QString boundName(RooflinePlacement::Bound bound); // "memory", "compute"
+// The roof a kernel is measured against: its compute roof ("FP32 vector"),
+// or "HBM" for a kernel of 0 FLOPs, which only the memory roof bounds.
+QString roofLabel(const RooflinePlacement& placement);
 
 } // namespace Ridgeline

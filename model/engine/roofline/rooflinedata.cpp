@@ -86,7 +86,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
 {
     RooflineData data;
     data.gpuName = gpu.name;
-    data.peakSet = gpu.has(peaks) ? peaks : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
+    data.peakSet = gpu.setUsedFor(peaks);
     data.peakSetFellBack = data.peakSet != peaks;
     const PeakFigures& figures = gpu.peaks(data.peakSet);
 
@@ -114,7 +114,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             point.intensity = placement->intensity;
             point.tflops = placement->achievedTflops;
             point.roofKey = placement->roof->key;
-            point.roofLabel = placement->roof->label;
+            point.roofLabel = roofLabel(*placement);
             point.roofTflops = placement->roof->tflops;
             point.bound = placement->bound;
             point.attainableTflops = placement->attainableTflops;
