@@ -349,7 +349,7 @@ void RooflineChart::buildSelection()
         };
         addNote(QStringLiteral("marker area: share of GPU time"));
         if (!m_data.memoryOnlyPoints.empty())
-            addNote(QStringLiteral("%1 kernels of 0 FLOPs (memory-bound, not drawn: see the table)").arg(m_data.memoryOnlyPoints.size()));
+            addNote(QStringLiteral("%1 with 0 FLOPs: in the table").arg(m_data.memoryOnlyPoints.size())); // memory-bound, off the log axes
         if (m_data.unplottedKernels() > 0)
             addNote(QStringLiteral("%1 of %2 kernels without figures").arg(m_data.unplottedKernels()).arg(m_data.kernelCount));
     }
