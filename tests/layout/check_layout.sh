@@ -5,6 +5,9 @@
 #    may include any stage, and no stage includes them;
 #  - the engine includes nothing of the item models, derivation or widgets;
 #    model/ includes no widget code;
+#  - the executable's own sources (app/, but for the widgets module's
+#    widgetsentry.cpp) include no widget code: a headless run must not load
+#    QtWidgets (app/widgetsmodule.h);
 #  - no source file past 600 lines, no source folder past 16 files.
 # Prints every breach with file and line and exits 1 when there is one.
 set -uo pipefail
@@ -59,6 +62,16 @@ while IFS= read -r file; do
         breach "$file: model code includes a GUI header"
     fi
 done < <(find model -name '*.h' -o -name '*.cpp' | sort)
+
+while IFS= read -r file; do
+    while IFS=: read -r line inc; do
+        [ -z "$inc" ] && continue
+        [ -e "ui/$inc" ] && breach "$file:$line: the executable includes widget header $inc (only widgetsentry.cpp may)"
+    done < <(includes "$file")
+    if grep -nE '#include *<(QApplication|QtWidgets|QtCharts|QWidget|QChart|QPainter|QImage)' "$file"; then
+        breach "$file: the executable includes a GUI header (only widgetsentry.cpp may)"
+    fi
+done < <(find app \( -name '*.h' -o -name '*.cpp' \) ! -name widgetsentry.cpp | sort)
 
 while read -r lines file; do
     [ "$file" = total ] && continue

@@ -53,6 +53,10 @@ class ScanAheadReader::BatchingSink final : public JsonEventScanner::Sink
 public:
     void event(std::string_view json, std::int64_t offset) override
     {
+        if (filter && !filter(json)) {
+            ++filteredOut;
+            return;
+        }
         batch->entries.push_back({ Batch::Kind::Event, offset, batch->text.size(), 0, json.size(), {} });
         batch->text.append(json);
     }
@@ -67,10 +71,13 @@ public:
     }
 
     std::unique_ptr<Batch> batch;
+    EventFilter filter = nullptr;
+    std::int64_t filteredOut = 0;
 };
 
-ScanAheadReader::ScanAheadReader(TraceSource& source)
+ScanAheadReader::ScanAheadReader(TraceSource& source, EventFilter filter)
     : m_source(source)
+    , m_filter(filter)
 {
     for (size_t i = 0; i < batchCount; ++i)
         m_free.push_back(std::make_unique<Batch>());
@@ -111,6 +118,7 @@ void ScanAheadReader::queue(std::unique_ptr<Batch> batch)
 void ScanAheadReader::scanLoop()
 {
     BatchingSink sink;
+    sink.filter = m_filter;
     JsonEventScanner scanner(sink);
     std::vector<char> bytes(static_cast<size_t>(readPiece));
     Ending ending;
@@ -142,6 +150,7 @@ void ScanAheadReader::scanLoop()
     ending.scanned = scanning && ending.streamError.isEmpty() && scanner.finish();
     ending.scanError = scanner.error();
     ending.sawEventsArray = scanner.sawEventsArray();
+    ending.eventsFilteredOut = sink.filteredOut;
     sink.batch->filePosition = m_source.filePosition();
     {
         std::lock_guard lock(m_mutex);

@@ -1,8 +1,7 @@
 // Stage input/: a trace file read into a RawTrace.
 // Decompresses and scans a trace on a thread of its own, a few batches of
 // events ahead of the collector, so that inflating and scanning run on one
-// core while decoding runs on the other (measured: sorting out the unused
-// events here instead leaves the scanning thread the slower one). Memory: a
+// core while decoding runs on the other. Memory: a
 // few batches (about a MiB each, or one event when an event is bigger),
 // however big the file.
 #pragma once
@@ -35,9 +34,15 @@ public:
         QString scanError;         // why not, when !scanned and streamError is empty
         bool sawEventsArray = false;
         std::int64_t decompressedBytes = 0;
+        std::int64_t eventsFilteredOut = 0; // events the filter dropped, never handed on
     };
 
-    explicit ScanAheadReader(TraceSource& source);
+    // Says, from an event's text alone, whether the sink may use it. Run on
+    // the scanning thread, it balances the two cores: the decoding side is
+    // the slower one.
+    using EventFilter = bool (*)(std::string_view json);
+
+    explicit ScanAheadReader(TraceSource& source, EventFilter filter = nullptr);
     // Stops the scanning thread and waits for it.
     ~ScanAheadReader();
     ScanAheadReader(const ScanAheadReader&) = delete;
@@ -58,6 +63,7 @@ private:
     void queue(std::unique_ptr<Batch> batch);
 
     TraceSource& m_source;
+    EventFilter m_filter;
     std::deque<std::unique_ptr<Batch>> m_free;   // batches the scanner may fill
     std::deque<std::unique_ptr<Batch>> m_filled; // ready for next(), in order
     bool m_stop = false;

@@ -43,7 +43,8 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
     control.report(0, total);
     ScanAheadReader::Ending ending;
     {
-        ScanAheadReader reader(*source);
+        // The collector's own prefilter, run on the scanning thread.
+        ScanAheadReader reader(*source, &TraceEventCollector::mayUse);
         std::int64_t position = 0;
         while (reader.next(collector, &position)) {
             if (control.stopRequested()) {
@@ -57,6 +58,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
         returnFreedMemory();
         result.trace.indexFlowEnds();
         ending = reader.ending();
+        result.trace.eventCount += ending.eventsFilteredOut;
     } // the scanning thread is done with the source from here
     control.report(total, total);
 

@@ -1,0 +1,219 @@
+#include "commandline.h"
+
+#include "engine/export/resultexport.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <cstdio>
+
+namespace Ridgeline::App {
+namespace {
+
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QStringLiteral(
+        "Ridgeline: how much work each Triton kernel of a torch.compile trace did, and how close it came to the GPU's limits.\n"
+        "\n"
+        "Without --export or --export-roofline, opens TRACE in the desktop app. With them, runs headless (no display\n"
+        "needed): --export writes the kernel table, --export-roofline draws the roofline; both may be given.\n"
+        "\n"
+        "Kernels whose trace events lack V2's args are modelled from the Inductor cache (V1): --inductor-cache, else\n"
+        "$TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor or /tmp/torchinductor_<user>, the first that exists.\n"
+        "\n"
+        "A trace of CUDA/HIP graph replays gets its figures from the ops captured into the graphs: in the trace itself,\n"
+        "or in the capture traces given with --capture (a file, or a folder such as vLLM's capture_traces/).\n"
+        "\n"
+        "Exit status: 0 success, 2 bad arguments, 3 the trace cannot be read, 4 the output cannot be written."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({ QStringLiteral("export"), QStringLiteral("Write the kernel table to FILE (.json or .csv) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("export-roofline"), QStringLiteral("Draw the roofline to FILE (.png, .svg, .pdf, or .csv with its roofs and points) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Roofline peaks: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
+    parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
+    parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
+    parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("capture"), QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("baseline"), QStringLiteral("Compare TRACE with the baseline trace BASE: --export writes the comparison (matched kernels, speedups, deltas), --export-roofline draws arrows from baseline to TRACE."), QStringLiteral("BASE") });
+    parser.addOption({ QStringLiteral("baseline-capture"), QStringLiteral("Capture trace of the baseline's CUDA/HIP graphs (may be repeated)."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("baseline-inductor-cache"), QStringLiteral("Inductor cache of the baseline (default: as for TRACE)."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("no-inductor-cache"), QStringLiteral("Do not look for an Inductor cache in the default places (V2 figures only).") });
+    parser.addOption({ QStringLiteral("gpu"), QStringLiteral("GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."), QStringLiteral("NAME") });
+    parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("list-gpus"), QStringLiteral("List the known GPUs and exit.") });
+    parser.addOption({ { QStringLiteral("q"), QStringLiteral("quiet") }, QStringLiteral("Do not print warnings about the trace.") });
+    parser.addPositionalArgument(QStringLiteral("TRACE"), QStringLiteral("PyTorch profiler trace (.json, .json.gz, .bz2, .xz, .zst)."));
+}
+
+// Reads the roofline options; on a bad value returns false with one line in *error.
+bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roofline, QString* error)
+{
+    roofline->path = parser.value(QStringLiteral("export-roofline"));
+    if (roofline->path.isEmpty()) {
+        for (const char* option : { "peaks", "frame", "size", "scale" }) {
+            if (parser.isSet(QString::fromLatin1(option))) {
+                *error = QStringLiteral("--%1 applies to --export-roofline only (see --help)").arg(QString::fromLatin1(option));
+                return false;
+            }
+        }
+        return true;
+    }
+    static const QRegularExpression formats(QStringLiteral("\\.(png|svg|pdf|csv)$"), QRegularExpression::CaseInsensitiveOption);
+    if (!formats.match(roofline->path).hasMatch()) {
+        *error = roofline->path + QStringLiteral(": unknown roofline format (use .png, .svg, .pdf or .csv)");
+        return false;
+    }
+    const QString peaks = parser.value(QStringLiteral("peaks"));
+    if (peaks == u"max-achievable" || peaks == u"max_achievable") {
+        roofline->peaks = PeakSet::MaxAchievable;
+    } else if (!peaks.isEmpty() && peaks != u"datasheet") {
+        *error = QStringLiteral("--peaks must be datasheet or max-achievable, got \"%1\"").arg(peaks);
+        return false;
+    }
+    const QString frame = parser.value(QStringLiteral("frame"));
+    if (frame == u"gpu") {
+        roofline->gpuFrame = true;
+    } else if (!frame.isEmpty() && frame != u"fit") {
+        *error = QStringLiteral("--frame must be fit or gpu, got \"%1\"").arg(frame);
+        return false;
+    }
+    constexpr int MaxSide = 16384; // as the exporter allows
+    if (parser.isSet(QStringLiteral("size"))) {
+        static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
+        const auto match = pattern.match(parser.value(QStringLiteral("size")));
+        const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
+        const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
+        if (width < 16 || height < 16 || width > MaxSide || height > MaxSide) {
+            *error = QStringLiteral("--size must be WxH with 16 to %1 a side, e.g. 1600x1000, got \"%2\"")
+                         .arg(MaxSide).arg(parser.value(QStringLiteral("size")));
+            return false;
+        }
+        roofline->size = QSize(width, height);
+    }
+    if (parser.isSet(QStringLiteral("scale"))) {
+        bool ok = false;
+        roofline->scale = parser.value(QStringLiteral("scale")).toDouble(&ok);
+        if (!ok || !(roofline->scale > 0) || roofline->size.width() * roofline->scale > MaxSide
+            || roofline->size.height() * roofline->scale > MaxSide) {
+            *error = QStringLiteral("--scale must be a number above 0 that keeps the image within %1 pixels a side, got \"%2\"")
+                         .arg(MaxSide).arg(parser.value(QStringLiteral("scale")));
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "ridgeline: %s\n", qPrintable(message));
+}
+
+bool CommandLine::headless() const
+{
+    return options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
+}
+
+bool CommandLine::needsWidgets() const
+{
+    return !headless() || (!options.listGpus && !options.roofline.path.isEmpty());
+}
+
+CommandLine readCommandLine(int argc, char** argv)
+{
+    CommandLine bad;
+    bad.exitCode = BadArguments;
+    CommandLine done;
+    // Parse before any application object exists: bad arguments and the
+    // headless options must never need a display.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText() + QStringLiteral(" (see --help)"));
+        return bad;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        // No application object exists yet to name the program.
+        std::fputs(qPrintable(parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("ridgeline"))), stdout);
+        return done;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("ridgeline %s\n", RIDGELINE_VERSION);
+        return done;
+    }
+
+    Options options;
+    options.exportPath = parser.value(QStringLiteral("export"));
+    options.gpuName = parser.value(QStringLiteral("gpu"));
+    options.gpuFile = parser.value(QStringLiteral("gpu-file"));
+    options.listGpus = parser.isSet(QStringLiteral("list-gpus"));
+    options.quiet = parser.isSet(QStringLiteral("quiet"));
+    QString optionError;
+    if (!readRooflineOptions(parser, &options.roofline, &optionError)) {
+        printError(optionError);
+        return bad;
+    }
+    options.inductorCache = parser.value(QStringLiteral("inductor-cache"));
+    options.noInductorCache = parser.isSet(QStringLiteral("no-inductor-cache"));
+    if (!options.inductorCache.isEmpty() && options.noInductorCache) {
+        printError(QStringLiteral("--inductor-cache and --no-inductor-cache exclude each other (see --help)"));
+        return bad;
+    }
+    // A cache that exists but cannot be read costs only the V1 figures (a
+    // warning); a path that names nothing is a typo worth stopping for.
+    if (!options.inductorCache.isEmpty() && !QFileInfo::exists(options.inductorCache)) {
+        printError(options.inductorCache + QStringLiteral(": no such file or folder (--inductor-cache)"));
+        return bad;
+    }
+    options.captures = parser.values(QStringLiteral("capture"));
+    options.baseline = parser.value(QStringLiteral("baseline"));
+    options.baselineCaptures = parser.values(QStringLiteral("baseline-capture"));
+    options.baselineInductorCache = parser.value(QStringLiteral("baseline-inductor-cache"));
+    // A path that names nothing is a typo worth stopping for.
+    const auto missing = [](const QStringList& paths, const char* option) {
+        for (const QString& path : paths) {
+            if (!path.isEmpty() && !QFileInfo::exists(path)) {
+                printError(path + QStringLiteral(": no such file or folder (--%1)").arg(QLatin1StringView(option)));
+                return true;
+            }
+        }
+        return false;
+    };
+    if (missing(options.captures, "capture") || missing({ options.baseline }, "baseline")
+        || missing(options.baselineCaptures, "baseline-capture") || missing({ options.baselineInductorCache }, "baseline-inductor-cache"))
+        return bad;
+    if (options.baseline.isEmpty() && (!options.baselineCaptures.isEmpty() || !options.baselineInductorCache.isEmpty())) {
+        printError(QStringLiteral("--baseline-capture and --baseline-inductor-cache need --baseline (see --help)"));
+        return bad;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        printError(QStringLiteral("one trace at a time, got %1 (see --help)").arg(positional.size()));
+        return bad;
+    }
+    if (!positional.isEmpty())
+        options.tracePath = positional.front();
+
+    CommandLine command;
+    command.run = true;
+    command.options = options;
+    if (command.headless() && !options.listGpus) {
+        if (options.tracePath.isEmpty()) {
+            printError(QStringLiteral("no trace given (see --help)"));
+            return bad;
+        }
+        if (!options.exportPath.isEmpty() && !exportFormatForPath(options.exportPath)) {
+            printError(options.exportPath + QStringLiteral(": unknown export format (use .json or .csv)"));
+            return bad;
+        }
+    }
+    return command;
+}
+
+} // namespace Ridgeline::App

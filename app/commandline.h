@@ -1,0 +1,62 @@
+// The command line: its options, read and checked before any application
+// object exists, so that bad arguments and the headless options never need a
+// display.
+#pragma once
+
+#include "engine/roofline/gpuspec.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace Ridgeline::App {
+
+enum ExitCode { Success = 0, Failure = 1, BadArguments = 2, UnreadableTrace = 3, CannotWrite = 4 };
+
+// One line on stderr, prefixed "ridgeline: ".
+void printError(const QString& message);
+
+// What --export-roofline draws, and how large.
+struct RooflineOptions
+{
+    QString path;
+    PeakSet peaks = PeakSet::Datasheet;
+    bool gpuFrame = false;
+    QSize size { 1600, 1000 };
+    double scale = 1;
+};
+
+struct Options
+{
+    QString exportPath;
+    RooflineOptions roofline;
+    QString gpuName;
+    QString gpuFile;
+    QString tracePath;
+    QString inductorCache; // empty: the default places, unless noInductorCache
+    bool noInductorCache = false;
+    QStringList captures; // capture traces of the trace's CUDA/HIP graphs
+    QString baseline;     // a trace to compare TRACE with
+    QString baselineInductorCache;
+    QStringList baselineCaptures;
+    bool listGpus = false;
+    bool quiet = false;
+};
+
+// What the command line asks: run (with options), or exit at once with
+// exitCode (after --help, --version or an error already printed).
+struct CommandLine
+{
+    bool run = false;
+    int exitCode = Success;
+    Options options;
+
+    // Headless: an export, a roofline or the GPU list, no window.
+    bool headless() const;
+    // Needs the widgets module: the window, or a roofline to draw.
+    bool needsWidgets() const;
+};
+
+CommandLine readCommandLine(int argc, char** argv);
+
+} // namespace Ridgeline::App

@@ -1,0 +1,144 @@
+#include "headlessrun.h"
+
+#include "engine/analysis.h"
+#include "engine/comparison/tracecomparison.h"
+#include "engine/export/comparisonexport.h"
+#include "engine/export/resultexport.h"
+
+#include <QFile>
+#include <QTextStream>
+
+#include <optional>
+
+namespace Ridgeline::App {
+namespace {
+
+int listGpus(const GpuCatalog& catalog)
+{
+    QTextStream out(stdout);
+    for (const GpuSpec& gpu : catalog.gpus()) {
+        out << gpu.name;
+        if (!gpu.aliases.isEmpty())
+            out << "  (" << gpu.aliases.join(QStringLiteral(", ")) << ')';
+        out << '\n';
+    }
+    return Success;
+}
+
+// Analyses one trace; prints its warnings (unless quiet) or its error.
+std::shared_ptr<const AnalysisResult> analyze(const QString& path, const QString& inductorCache, bool noInductorCache,
+                                                         const QStringList& captures, bool quiet)
+{
+    AnalysisOptions analysis;
+    analysis.inductorCache = inductorCache;
+    analysis.searchDefaultInductorCache = !noInductorCache;
+    analysis.captureTraces = captures;
+    const auto outcome = analyzeTrace(path, analysis, {});
+    if (outcome.status != AnalysisOutcome::Status::Ok) {
+        printError(outcome.error);
+        return nullptr;
+    }
+    if (!quiet) {
+        for (const QString& warning : outcome.result->warnings)
+            printError(QStringLiteral("warning: ") + warning);
+    }
+    return outcome.result;
+}
+
+} // namespace
+
+int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
+{
+    GpuCatalog catalog = GpuCatalog::builtIn();
+    if (!options.gpuFile.isEmpty()) {
+        QFile file(options.gpuFile);
+        if (!file.open(QIODevice::ReadOnly)) {
+            printError(options.gpuFile + QStringLiteral(": cannot open: ") + file.errorString());
+            return BadArguments;
+        }
+        QString error;
+        auto user = GpuCatalog::fromJson(file.readAll(), &error);
+        if (!user) {
+            printError(options.gpuFile + QStringLiteral(": ") + error);
+            return BadArguments;
+        }
+        catalog.merge(*user);
+    }
+    if (options.listGpus)
+        return listGpus(catalog);
+
+    const GpuSpec* chosenGpu = nullptr;
+    if (!options.gpuName.isEmpty()) {
+        chosenGpu = catalog.find(options.gpuName);
+        if (!chosenGpu) {
+            printError(QStringLiteral("unknown GPU \"%1\" (see --list-gpus)").arg(options.gpuName));
+            return BadArguments;
+        }
+    }
+
+    const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet);
+    if (!outcome)
+        return UnreadableTrace;
+    const AnalysisResult& result = *outcome;
+    // --gpu applies to both traces; else each is drawn against its own GPU's roofs.
+    const auto gpuOf = [&](const AnalysisResult& analysed) {
+        const GpuSpec* gpu = chosenGpu ? chosenGpu : catalog.find(analysed.traceGpuName);
+        return gpu ? gpu : &catalog.defaultGpu();
+    };
+    const GpuSpec* traceGpu = gpuOf(result);
+    QStringList gpuWarnings;
+    if (const QString warning = catalog.unknownGpuWarning(result.traceGpuName, *traceGpu); !warning.isEmpty()) {
+        gpuWarnings << warning;
+        if (!options.quiet)
+            printError(QStringLiteral("warning: ") + warning);
+    }
+
+    std::optional<TraceComparison> comparison;
+    if (!options.baseline.isEmpty()) {
+        const QString cache = options.baselineInductorCache.isEmpty() ? options.inductorCache : options.baselineInductorCache;
+        const auto base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet);
+        if (!base)
+            return UnreadableTrace;
+        comparison = compareTraces(base, *gpuOf(*base), outcome, *traceGpu, options.roofline.peaks);
+        if (!options.quiet && comparison->differentGpus())
+            printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
+                           .arg(comparison->baselineGpu, comparison->candidateGpu));
+    }
+
+    QString error;
+    if (!options.exportPath.isEmpty()) {
+        const bool written = comparison ? writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error)
+                                        : writeExport(options.exportPath, result, *traceGpu, &error, options.roofline.peaks, gpuWarnings);
+        if (!written) {
+            printError(error);
+            return CannotWrite;
+        }
+    }
+    const RooflineOptions& roofline = options.roofline;
+    if (!roofline.path.isEmpty()) {
+        if (!options.quiet && !traceGpu->has(roofline.peaks))
+            printError(QStringLiteral("warning: %1 has no %2: the roofline uses its %3")
+                           .arg(traceGpu->name, peakSetTitle(roofline.peaks),
+                                peakSetTitle(roofline.peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet)));
+        RooflineDrawing drawing;
+        drawing.result = &result;
+        drawing.gpu = traceGpu;
+        drawing.peaks = roofline.peaks;
+        drawing.path = roofline.path;
+        drawing.size = roofline.size;
+        drawing.scale = roofline.scale;
+        drawing.gpuFrame = roofline.gpuFrame;
+        if (comparison) {
+            const GpuSpec* baseGpu = catalog.find(comparison->baselineGpu);
+            drawing.comparison = &*comparison;
+            drawing.baselineGpu = baseGpu ? baseGpu : traceGpu;
+        }
+        if (!widgets->drawRoofline(drawing, &error)) {
+            printError(error);
+            return CannotWrite;
+        }
+    }
+    return Success;
+}
+
+} // namespace Ridgeline::App

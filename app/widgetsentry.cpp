@@ -1,0 +1,49 @@
+// The widgets module's side of widgetsmodule.h: the window and roofline
+// drawing, behind the one exported entry point.
+#include "widgetsmodule.h"
+
+#include "engine/comparison/comparisonroofline.h"
+#include "guimain.h"
+#include "roofline/rooflineexport.h"
+
+#include <QApplication>
+
+namespace Ridgeline::App {
+namespace {
+
+int runWindow(int argc, char** argv, const WindowRequest& request)
+{
+    return runGui(argc, argv, request.tracePath, request.inductorCache, request.searchDefaultCache, request.captures,
+                  request.baseline);
+}
+
+QCoreApplication* makeDrawingApplication(int& argc, char** argv)
+{
+    // Qt Charts draws with QtWidgets, which needs a QApplication; the
+    // offscreen platform keeps the export free of any display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    return new QApplication(argc, argv);
+}
+
+bool drawRoofline(const RooflineDrawing& drawing, QString* error)
+{
+    RooflineExportOptions figure;
+    figure.path = drawing.path;
+    figure.size = drawing.size;
+    figure.scale = drawing.scale;
+    figure.frame = drawing.gpuFrame ? RooflineView::Frame::GpuRoofs : RooflineView::Frame::FitToData;
+    if (drawing.comparison)
+        figure.arrows = comparisonArrows(*drawing.comparison, drawing.baselineGpu->peaks(drawing.peaks), drawing.gpu->peaks(drawing.peaks));
+    return exportRoofline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error);
+}
+
+constexpr WidgetsEntryPoints entryPoints { runWindow, makeDrawingApplication, drawRoofline };
+
+} // namespace
+} // namespace Ridgeline::App
+
+extern "C" Q_DECL_EXPORT const Ridgeline::App::WidgetsEntryPoints* ridgeline_widgets_entry_points()
+{
+    return &Ridgeline::App::entryPoints;
+}

@@ -1,0 +1,72 @@
+// The part of Ridgeline that needs QtWidgets and QtCharts (the window, and
+// drawing a roofline) lives in a module of its own, ridgeline-widgets.so,
+// that the executable loads only when it needs it: a headless --export
+// never maps the widget libraries. Bound at start-up with every symbol
+// resolved (BIND_NOW), they cost about 20 ms of a 150-200 ms export of a
+// 62 MB trace (measured, issue 11).
+//
+// Both sides are built together by the same compiler from the same headers,
+// so the entry points pass C++ types; only their lookup is by C name.
+#pragma once
+
+#include "engine/roofline/gpuspec.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class QCoreApplication;
+
+namespace Ridgeline {
+struct AnalysisResult;
+struct TraceComparison;
+}
+
+namespace Ridgeline::App {
+
+// What the window opens with.
+struct WindowRequest
+{
+    QString tracePath;
+    QString inductorCache;
+    bool searchDefaultCache = true;
+    QStringList captures;
+    QString baseline;
+};
+
+// One roofline to draw (PNG, SVG, PDF or CSV, by the path's suffix).
+struct RooflineDrawing
+{
+    const AnalysisResult* result = nullptr;
+    const GpuSpec* gpu = nullptr;
+    PeakSet peaks = PeakSet::Datasheet;
+    QString path;
+    QSize size;
+    double scale = 1;
+    bool gpuFrame = false;
+    const TraceComparison* comparison = nullptr; // arrows from the baseline
+    const GpuSpec* baselineGpu = nullptr;
+};
+
+struct WidgetsEntryPoints
+{
+    // Runs the desktop app until its window closes; the exit status.
+    int (*runWindow)(int argc, char** argv, const WindowRequest& request);
+    // A QApplication on the offscreen platform (unless QT_QPA_PLATFORM says
+    // otherwise), which drawing a roofline needs.
+    QCoreApplication* (*makeDrawingApplication)(int& argc, char** argv);
+    bool (*drawRoofline)(const RooflineDrawing& drawing, QString* error);
+};
+
+// The module's one exported symbol.
+#define RIDGELINE_WIDGETS_ENTRY_POINTS "ridgeline_widgets_entry_points"
+using WidgetsEntryPointsFunction = const WidgetsEntryPoints* (*)();
+
+// Loads the module beside the executable (the build tree) or in its
+// library folder (an installed tree). Null, with *error saying which files
+// were tried and why, when it cannot.
+const WidgetsEntryPoints* loadWidgetsModule(QString* error);
+
+} // namespace Ridgeline::App
