@@ -80,14 +80,24 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
         return false;
     }
     constexpr int MaxSide = 16384; // as the exporter allows
+    // Text scales with the figure (7 px at the least): below this the tick
+    // labels, roof labels and legend no longer fit or read.
+    constexpr int MinWidth = 640;
+    constexpr int MinHeight = 400;
     if (parser.isSet(QStringLiteral("size"))) {
         static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
         const auto match = pattern.match(parser.value(QStringLiteral("size")));
         const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
         const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
-        if (width < 16 || height < 16 || width > MaxSide || height > MaxSide) {
-            *error = QStringLiteral("--size must be WxH with 16 to %1 a side, e.g. 1600x1000, got \"%2\"")
+        if (!match.hasMatch() || width > MaxSide || height > MaxSide) {
+            *error = QStringLiteral("--size must be WxH of at most %1 a side, e.g. 1600x1000, got \"%2\"")
                          .arg(MaxSide).arg(parser.value(QStringLiteral("size")));
+            return false;
+        }
+        if (width < MinWidth || height < MinHeight) {
+            *error = QStringLiteral("--size %1 is too small to read: at least %2x%3 (text scales with the figure; "
+                                    "use --scale for a sharper small PNG)")
+                         .arg(parser.value(QStringLiteral("size"))).arg(MinWidth).arg(MinHeight);
             return false;
         }
         roofline->size = QSize(width, height);

@@ -45,6 +45,12 @@ std::shared_ptr<const AnalysisResult> analyze(const QString& path, const QString
     return outcome.result;
 }
 
+// One line on stdout per file written (unless -q): what and where.
+void sayWrote(const QString& path, const QString& what)
+{
+    QTextStream(stdout) << "wrote " << path << " (" << what << ")\n";
+}
+
 } // namespace
 
 int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
@@ -113,6 +119,9 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             printError(error);
             return CannotWrite;
         }
+        if (!options.quiet)
+            sayWrote(options.exportPath, comparison ? QStringLiteral("%1 matched kernels").arg(comparison->matching.matches.size())
+                                                    : QStringLiteral("%1 kernels").arg(result.kernels.size()));
     }
     const RooflineOptions& roofline = options.roofline;
     if (!roofline.path.isEmpty()) {
@@ -137,6 +146,10 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             printError(error);
             return CannotWrite;
         }
+        if (!options.quiet)
+            sayWrote(roofline.path, roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
+                                        ? QStringLiteral("roofs and points")
+                                        : QStringLiteral("%1x%2").arg(roofline.size.width()).arg(roofline.size.height()));
     }
     return Success;
 }

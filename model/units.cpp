@@ -15,13 +15,13 @@ QString formatTimeUs(double us)
     return QString::number(us, 'f', 2) + QStringLiteral(" us");
 }
 
-QString formatMegabytes(double mb)
+QString formatMebibytes(double mib)
 {
-    if (mb >= 1024)
-        return QString::number(mb / 1024, 'f', 2) + QStringLiteral(" GB");
-    if (mb >= 1)
-        return QString::number(mb, 'f', 1) + QStringLiteral(" MB");
-    return QString::number(mb * 1024, 'f', 1) + QStringLiteral(" KB");
+    if (mib >= 1024)
+        return QString::number(mib / 1024, 'f', 2) + QStringLiteral(" GiB");
+    if (mib >= 1)
+        return QString::number(mib, 'f', 1) + QStringLiteral(" MiB");
+    return QString::number(mib * 1024, 'f', 1) + QStringLiteral(" KiB");
 }
 
 QString formatCount(std::int64_t n)

@@ -1,5 +1,7 @@
 // Number formatting for people: microseconds that become milliseconds,
-// megabytes that become gigabytes, figures with a sensible precision.
+// mebibytes (2^20 bytes, TraceLens's "MB") that become gibibytes, figures
+// with a sensible precision. The table and the inspector's summary lines
+// use these; the exports round as engine/base/exportnumber.h says.
 #pragma once
 
 #include <QString>
@@ -9,7 +11,7 @@
 namespace Ridgeline {
 
 QString formatTimeUs(double us);      // "77.07 us", "1.234 ms", "2.5 s"
-QString formatMegabytes(double mb);   // "256.0 MB", "1.50 GB"
+QString formatMebibytes(double mib); // "256.0 MiB", "1.50 GiB"
 QString formatCount(std::int64_t n);  // "268,435,456"
 QString formatFigure(double value);   // 3 significant digits, or more for large values
 QString formatPercent(double fraction); // "4.20 %"

@@ -4,6 +4,8 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QPalette>
+#include <QStyle>
 #include <QTimer>
 
 #include <cstdio>
@@ -34,6 +36,46 @@ void arrangeScreenshot(MainWindow& window, const QString& path, bool comparing)
                      [&window, path, comparing] { saveWhenShown(window, path, comparing); }, Qt::SingleShotConnection);
 }
 
+// RIDGELINE_COLOR_SCHEME=dark|light: the palette regardless of the
+// desktop's (for screenshots and checks; a desktop's own dark theme is
+// followed without it). Fusion, as its palette is the one applied whole.
+void applyColorScheme(QApplication& app)
+{
+    const QString scheme = qEnvironmentVariable("RIDGELINE_COLOR_SCHEME");
+    if (scheme != u"dark" && scheme != u"light")
+        return;
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    if (scheme == u"light") {
+        app.setPalette(QApplication::style()->standardPalette());
+        return;
+    }
+    QPalette dark;
+    const QColor window(0x2b, 0x2d, 0x31), base(0x1e, 0x1f, 0x22), text(0xe6, 0xe6, 0xe6), mid(0x50, 0x52, 0x58);
+    dark.setColor(QPalette::Window, window);
+    dark.setColor(QPalette::WindowText, text);
+    dark.setColor(QPalette::Base, base);
+    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2c));
+    dark.setColor(QPalette::ToolTipBase, base);
+    dark.setColor(QPalette::ToolTipText, text);
+    dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    dark.setColor(QPalette::Text, text);
+    dark.setColor(QPalette::Button, window);
+    dark.setColor(QPalette::ButtonText, text);
+    dark.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
+    dark.setColor(QPalette::Light, QColor(0x3a, 0x3c, 0x42));
+    dark.setColor(QPalette::Midlight, QColor(0x34, 0x36, 0x3b));
+    dark.setColor(QPalette::Mid, mid);
+    dark.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1c));
+    dark.setColor(QPalette::Shadow, Qt::black);
+    dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xc4));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    dark.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
+    dark.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xff));
+    for (auto role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        dark.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
+    app.setPalette(dark);
+}
+
 } // namespace
 
 int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache,
@@ -41,6 +83,7 @@ int runGui(int argc, char** argv, const QString& tracePath, const QString& induc
 {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Ridgeline"));
+    applyColorScheme(app);
     MainWindow window;
     window.setSearchDefaultInductorCache(searchDefaultCache);
     const QString screenshot = qEnvironmentVariable("RIDGELINE_SCREENSHOT");

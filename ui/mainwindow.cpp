@@ -30,6 +30,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_model);
     m_table->setModel(m_proxy);
+    m_table->showDefaultColumns();
     m_table->sortByColumn(KernelTableModel::TimeSum, Qt::DescendingOrder);
 
     buildLayout();
@@ -104,7 +106,7 @@ void MainWindow::buildLayout()
     m_mainSplitter->addWidget(m_sideSplitter);
     m_mainSplitter->setStretchFactor(0, 3);
     m_mainSplitter->setStretchFactor(1, 2);
-    m_mainSplitter->setSizes({ 880, 700 });
+    m_mainSplitter->setSizes({ 940, 640 }); // the table's first-look columns fit at 1366 wide
     m_sideSplitter->setSizes({ 520, 400 });
 
     auto* central = new QWidget;
@@ -126,7 +128,12 @@ void MainWindow::buildLayout()
     m_dropOverlay->setStyleSheet(QStringLiteral("QLabel { background: rgba(21, 101, 192, 40); border: 3px dashed #1565c0;"
                                                 " color: #0d47a1; font-size: 20pt; font-weight: bold; }"));
     m_dropOverlay->hide();
-    resize(1600, 950);
+    // 1600 x 950 where there is room; on a laptop's 1366 x 768 the window
+    // fits within the screen's free area (restoreSettings may override).
+    QSize size(1600, 950);
+    if (const QScreen* shown = screen())
+        size = size.boundedTo(QSize(shown->availableGeometry().width() * 96 / 100, shown->availableGeometry().height() * 94 / 100));
+    resize(size);
 }
 
 void MainWindow::createMenus()
@@ -200,6 +207,10 @@ void MainWindow::createMenus()
     connect(m_frameGroup, &QActionGroup::triggered, this,
             [this](QAction* action) { m_roofline->setFrame(RooflineView::Frame(action->data().toInt())); });
     view->addAction(tr("Reset Roofline &Zoom"), QKeySequence(tr("Ctrl+0")), m_roofline, &RooflineView::resetZoom);
+    QAction* legend = view->addAction(tr("Roofline &Legend"));
+    legend->setCheckable(true);
+    legend->setChecked(true);
+    connect(legend, &QAction::toggled, m_roofline, &RooflineView::setLegendShown);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);
@@ -265,6 +276,8 @@ void MainWindow::connectViews()
         m_roofline->setSelectedKernels(m_table->selectedKernelIndices());
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateInspector);
+    connect(m_proxy, &KernelFilterProxy::filterAboutToChange, this, [this] { m_kernelBeforeFilter = m_inspectedKernel; });
+    connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::followTableFilter);
     connect(m_roofline, &RooflineView::kernelClicked, this, [this](int kernelIndex) {
         if (!m_table->selectKernel(kernelIndex))
             statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
@@ -293,9 +306,6 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     if (m_baseline)
         updateComparison(); // compare mode lasts across reloads and other traces
     m_filterBar->setSummary(summarize(*m_result));
-    m_table->resizeColumnsToContents();
-    m_table->setColumnWidth(KernelTableModel::Kernel, std::min(m_table->columnWidth(KernelTableModel::Kernel), 380));
-    m_table->setColumnWidth(KernelTableModel::FusedOps, std::min(m_table->columnWidth(KernelTableModel::FusedOps), 220));
     setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
     QString message = tr("Read %1 events, %2 unique Triton kernels").arg(formatCount(m_result->eventCount)).arg(m_result->kernels.size());
     if (!m_cacheNote.isEmpty())
@@ -388,10 +398,27 @@ void MainWindow::applyGpu()
     updateInspector();
 }
 
+void MainWindow::followTableFilter()
+{
+    // The chart shows what the table shows.
+    QSet<int> shown;
+    for (int row = 0; row < m_proxy->rowCount(); ++row)
+        shown.insert(m_proxy->index(row, 0).data(KernelTableModel::RowIndexRole).toInt());
+    m_roofline->setShownKernels(m_proxy->filtersAnything() ? std::optional<QSet<int>>(shown) : std::nullopt);
+    // A kernel filtered out of the table leaves the inspector: the row that
+    // took its place was never chosen.
+    if (m_kernelBeforeFilter >= 0 && !shown.contains(m_kernelBeforeFilter)) {
+        m_table->selectionModel()->clear();
+        m_inspectedKernel = -1;
+        m_inspector->setKernel(nullptr, currentGpu(), m_peaks, {});
+    }
+}
+
 void MainWindow::updateInspector()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int sourceRow = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+    m_inspectedKernel = current.isValid() ? current.data(KernelTableModel::RowIndexRole).toInt() : -1;
     m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), m_peaks, comparisonPreface(sourceRow));
 }
 

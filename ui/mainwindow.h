@@ -114,6 +114,7 @@ private:
     void setBusy(bool busy);
     void applyGpu();
     void updateInspector();
+    void followTableFilter();
     void exportKernelTable();
     void exportRoofline();
     void showAbout();
@@ -128,6 +129,8 @@ private:
     SummaryStrip* m_summary;
     RooflineView* m_roofline;
     FormulaInspector* m_inspector;
+    int m_inspectedKernel = -1; // its kernel index, -1 for none
+    int m_kernelBeforeFilter = -1;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_sideSplitter = nullptr;
     QProgressBar* m_progress;

@@ -6,7 +6,7 @@
 
 namespace Ridgeline::SettingsKeys {
 
-constexpr int stateVersion = 1;
+constexpr int stateVersion = 2; // 2: the table's first-look columns
 
 inline QString geometry() { return QStringLiteral("window/geometry"); }
 inline QString windowState() { return QStringLiteral("window/state"); }

@@ -65,7 +65,7 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex)
     rows.push_back(row(QStringLiteral("Time (sum)"), orDash(base->kernelTimeUs ? std::optional(base->kernelTimeUs->sum) : std::nullopt, formatTimeUs),
                        orDash(cand->kernelTimeUs ? std::optional(cand->kernelTimeUs->sum) : std::nullopt, formatTimeUs),
                        (delta.timeUs > 0 ? QStringLiteral("+") : delta.timeUs < 0 ? QStringLiteral("−") : QString()) + formatTimeUs(std::abs(delta.timeUs))));
-    rows.push_back(row(QStringLiteral("Data moved"), orDash(base->dataMovedMb(), formatMegabytes), orDash(cand->dataMovedMb(), formatMegabytes), QString()));
+    rows.push_back(row(QStringLiteral("Data moved"), orDash(base->dataMovedMib(), formatMebibytes), orDash(cand->dataMovedMib(), formatMebibytes), QString()));
     rows.push_back(row(QStringLiteral("GFLOPS"), orDash(base->gflops(), formatFigure), orDash(cand->gflops(), formatFigure), QString()));
     rows.push_back(row(QStringLiteral("TB/s"), orDash(meanOf(base->tbPerS), formatFigure), orDash(meanOf(cand->tbPerS), formatFigure),
                        delta.tbPerS ? (*delta.tbPerS >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + formatFigure(std::abs(*delta.tbPerS)) : QString()));

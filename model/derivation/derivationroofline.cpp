@@ -123,8 +123,8 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
 void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
 {
     QStringList parts;
-    if (auto mb = row.dataMovedMb())
-        parts << exact(*mb) + QStringLiteral(" MB");
+    if (auto mb = row.dataMovedMib())
+        parts << figure(*mb) + QStringLiteral(" MiB");
     if (row.hasModel())
         parts << exact(double(row.model.flops) / 1e9) + QStringLiteral(" GFLOPS");
     if (row.kernelTimeUs)

@@ -129,9 +129,10 @@ void writeTotalBytes(MarkdownWriter& md, const KernelRow& row, const QStringList
     if (terms.size() > 1)
         total += terms.join(QStringLiteral(" + ")) + QStringLiteral(" = ");
     total += MD::bold(count(bytes) + QStringLiteral(" B")) + QStringLiteral(" = ")
-        + MD::bold(exact(double(bytes) / double(1 << 20)) + QStringLiteral(" MB"));
+        + MD::bold(figure(double(bytes) / double(1 << 20)) + QStringLiteral(" MiB"));
     md.paragraph(total);
-    md.paragraph(QStringLiteral("Data Moved (MB) = bytes / 2^20 = %1 / 1,048,576.").arg(count(bytes)));
+    md.paragraph(QStringLiteral("Data moved (MiB) = bytes / 2^20 = %1 / 1,048,576 (TraceLens calls it \"Data Moved (MB)\").")
+                     .arg(count(bytes)));
 }
 
 void writeFlops(MarkdownWriter& md, const KernelRow& row)

@@ -23,7 +23,9 @@ bool KernelFilterProxy::setTextFilter(const QString& text, bool regularExpressio
             m_text.clear(); // an unfinished pattern shows everything, not nothing
         }
     }
+    Q_EMIT filterAboutToChange();
     invalidateRowsFilter();
+    Q_EMIT filterChanged();
     return m_textError.isEmpty();
 }
 
@@ -33,7 +35,9 @@ void KernelFilterProxy::setCategoryVisible(const QString& category, bool visible
         m_hiddenCategories.remove(category);
     else
         m_hiddenCategories.insert(category);
+    Q_EMIT filterAboutToChange();
     invalidateRowsFilter();
+    Q_EMIT filterChanged();
 }
 
 void KernelFilterProxy::setProvenanceVisible(const QString& provenance, bool visible)
@@ -42,13 +46,17 @@ void KernelFilterProxy::setProvenanceVisible(const QString& provenance, bool vis
         m_hiddenProvenances.remove(provenance);
     else
         m_hiddenProvenances.insert(provenance);
+    Q_EMIT filterAboutToChange();
     invalidateRowsFilter();
+    Q_EMIT filterChanged();
 }
 
 void KernelFilterProxy::setOnlyChanged(bool only)
 {
     m_onlyChanged = only;
+    Q_EMIT filterAboutToChange();
     invalidateRowsFilter();
+    Q_EMIT filterChanged();
 }
 
 bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
@@ -67,6 +75,11 @@ bool KernelFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
         return true;
     const QString haystack = index.data(KernelTableModel::FilterTextRole).toString();
     return m_useRegex ? m_regex.match(haystack).hasMatch() : haystack.contains(m_text, Qt::CaseInsensitive);
+}
+
+bool KernelFilterProxy::filtersAnything() const
+{
+    return !m_text.isEmpty() || !m_hiddenCategories.isEmpty() || !m_hiddenProvenances.isEmpty() || m_onlyChanged;
 }
 
 } // namespace Ridgeline

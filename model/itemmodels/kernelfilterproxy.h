@@ -29,6 +29,14 @@ public:
     // (KernelTableModel::ChangedRole); outside compare mode it filters nothing.
     void setOnlyChanged(bool only);
     bool onlyChanged() const { return m_onlyChanged; }
+    // True while some row may be filtered out.
+    bool filtersAnything() const;
+
+Q_SIGNALS:
+    // Before the rows are filtered anew (the current row may go), and after.
+    void filterAboutToChange();
+    // After any of the filters above changed and the rows were filtered anew.
+    void filterChanged();
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;

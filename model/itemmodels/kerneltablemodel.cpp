@@ -37,7 +37,7 @@ std::optional<double> rawValue(const KernelRow& row, const std::optional<Rooflin
     case KernelTableModel::TimeMax: return timeStat(row, &SampleStats::max);
     case KernelTableModel::ShareOfGpuTime: return row.shareOfGpuTime;
     case KernelTableModel::GFlops: return row.gflops();
-    case KernelTableModel::DataMovedMb: return row.dataMovedMb();
+    case KernelTableModel::DataMovedMib: return row.dataMovedMib();
     case KernelTableModel::FlopsPerByte: return row.flopsPerByte();
     case KernelTableModel::TbPerS: return meanOf(row.tbPerS);
     case KernelTableModel::TflopsPerS: return meanOf(row.tflopsPerS);
@@ -67,14 +67,16 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
     case KernelTableModel::RNumel:
         // V1 counts are size_hints, rounded up to powers of two.
         return (row.provenance() == Provenance::V1 ? QStringLiteral("≈") : QString()) + formatCount(std::int64_t(*value));
-    case KernelTableModel::Calls: return formatCount(std::int64_t(*value));
+    case KernelTableModel::Calls:
+        return row.timedCalls() == row.calls ? formatCount(row.calls)
+                                             : QStringLiteral("%1 (%2 timed)").arg(formatCount(row.calls), formatCount(row.timedCalls()));
     case KernelTableModel::TimeSum:
     case KernelTableModel::TimeMean:
     case KernelTableModel::TimeMedian:
     case KernelTableModel::TimeMin:
     case KernelTableModel::TimeMax: return formatTimeUs(*value);
     case KernelTableModel::ShareOfGpuTime: return formatPercent(*value);
-    case KernelTableModel::DataMovedMb: return formatMegabytes(*value);
+    case KernelTableModel::DataMovedMib: return formatMebibytes(*value);
     default: return formatFigure(*value);
     }
 }
@@ -196,7 +198,11 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
                 .arg(formatPercent(placement->fractionOfRoof), boundName(placement->bound), placement->roof->label,
                      formatFigure(placement->attainableTflops), formatFigure(placement->intensity),
                      placement->aboveRoof ? tr("\nAbove the roof: a model or unit error") : QString());
-        if (row->traceLens && (column == GFlops || column == DataMovedMb || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
+        if (column == Calls && row->timedCalls() != row->calls)
+            return tr("%1 calls, %2 with GPU time (the others were launched during a graph capture): "
+                      "the mean is the time's sum over %2 timed calls")
+                .arg(row->calls).arg(row->timedCalls());
+        if (row->traceLens && (column == GFlops || column == DataMovedMib || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
             return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->why);
         return {};
     case Qt::TextAlignmentRole:
@@ -248,14 +254,14 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     case XNumel: return tr("xnumel");
     case RNumel: return tr("rnumel");
     case Calls: return tr("Calls");
-    case TimeSum: return tr("Time (sum)");
+    case TimeSum: return tr("Time");
     case TimeMean: return tr("Time (mean)");
     case TimeMedian: return tr("Time (median)");
     case TimeMin: return tr("Time (min)");
     case TimeMax: return tr("Time (max)");
-    case ShareOfGpuTime: return tr("GPU time");
+    case ShareOfGpuTime: return tr("% GPU time");
     case GFlops: return tr("GFLOPS");
-    case DataMovedMb: return tr("Data moved");
+    case DataMovedMib: return tr("Data moved");
     case FlopsPerByte: return tr("FLOPS/Byte");
     case TbPerS: return tr("TB/s");
     case TflopsPerS: return tr("TFLOPS/s");

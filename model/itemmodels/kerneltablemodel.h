@@ -33,7 +33,7 @@ public:
         TimeMax,
         ShareOfGpuTime,
         GFlops,
-        DataMovedMb,
+        DataMovedMib,
         FlopsPerByte,
         TbPerS,
         TflopsPerS,

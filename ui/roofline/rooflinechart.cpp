@@ -63,34 +63,23 @@ RooflineChart::RooflineChart(double textPx, QGraphicsItem* parent)
 {
     setTheme(ChartThemeLight);
     setBackgroundRoundness(0);
-    // The chart's white reaches the edges of a view or an export.
+    // The chart's background reaches the edges of a view or an export.
     if (layout())
         layout()->setContentsMargins(0, 0, 0, 0);
     setDropShadowEnabled(false);
-    setBackgroundBrush(Qt::white);
     setBackgroundPen(Qt::NoPen);
     setPlotAreaBackgroundVisible(true);
-    setPlotAreaBackgroundBrush(Qt::white);
-    setPlotAreaBackgroundPen(QPen(QColor(0x60, 0x60, 0x60), std::max(1.0, textPx / 14)));
     const auto px = [&](double ems) { return int(std::lround(textPx * ems)); };
     setMargins(QMargins(px(0.6), px(0.7), px(0.8), px(0.5)));
     setTitleFont(RooflineStyle::pixelFont(textPx * 1.3, true));
-    setTitleBrush(RooflineStyle::ink());
 
-    // Hairlines that stay hairlines at any scale.
-    const double gridWidth = std::max(0.5, textPx / 17);
     const auto setUpAxis = [&](QLogValueAxis* axis, const QString& title) {
         axis->setBase(10);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(8);
         axis->setLabelsFont(RooflineStyle::pixelFont(textPx));
-        axis->setLabelsColor(RooflineStyle::ink());
         axis->setTitleFont(RooflineStyle::pixelFont(textPx * 1.15));
-        axis->setTitleBrush(RooflineStyle::ink());
         axis->setTitleText(title);
-        axis->setLinePen(QPen(QColor(0x60, 0x60, 0x60), gridWidth));
-        axis->setGridLinePen(QPen(QColor(0xcc, 0xcc, 0xcc), gridWidth));
-        axis->setMinorGridLinePen(QPen(QColor(0xec, 0xec, 0xec), gridWidth));
     };
     setUpAxis(m_axisX, QStringLiteral("Arithmetic intensity (FLOPS/Byte)"));
     setUpAxis(m_axisY, QStringLiteral("Performance (TFLOPS/s)"));
@@ -100,7 +89,7 @@ RooflineChart::RooflineChart(double textPx, QGraphicsItem* parent)
     legend()->setAlignment(Qt::AlignRight);
     legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     legend()->setFont(RooflineStyle::pixelFont(textPx * 0.95));
-    legend()->setLabelColor(RooflineStyle::ink());
+    applyColors();
 
     connect(this, &QChart::plotAreaChanged, this, &RooflineChart::updateLabels);
     connect(m_axisX, &QLogValueAxis::rangeChanged, this, &RooflineChart::updateLabels);
@@ -108,6 +97,37 @@ RooflineChart::RooflineChart(double textPx, QGraphicsItem* parent)
 }
 
 RooflineChart::~RooflineChart() = default;
+
+void RooflineChart::setDark(bool dark)
+{
+    if (dark == m_dark)
+        return;
+    m_dark = dark;
+    m_colors = dark ? RooflineStyle::dark() : RooflineStyle::light();
+    applyColors();
+    m_labels->setColors(m_colors);
+    setData(m_data); // the series take their pens from the colours
+    showFrame(m_frame);
+}
+
+void RooflineChart::applyColors()
+{
+    const RooflineStyle::Colors& c = m_colors;
+    setBackgroundBrush(c.background);
+    setPlotAreaBackgroundBrush(c.background);
+    setPlotAreaBackgroundPen(QPen(c.frame, std::max(1.0, m_textPx / 14)));
+    setTitleBrush(c.ink);
+    // Hairlines that stay hairlines at any scale.
+    const double gridWidth = std::max(0.5, m_textPx / 17);
+    for (QLogValueAxis* axis : { m_axisX, m_axisY }) {
+        axis->setLabelsColor(c.ink);
+        axis->setTitleBrush(c.ink);
+        axis->setLinePen(QPen(c.frame, gridWidth));
+        axis->setGridLinePen(QPen(c.grid, gridWidth));
+        axis->setMinorGridLinePen(QPen(c.minorGrid, gridWidth));
+    }
+    legend()->setLabelColor(c.ink);
+}
 
 void RooflineChart::setData(RooflineData data)
 {
@@ -120,6 +140,7 @@ void RooflineChart::setData(RooflineData data)
     m_selection = nullptr;
     m_squareSelection = nullptr;
     m_memoryLine = nullptr;
+    m_memoryOnlyLane = nullptr;
     m_computeLines.clear();
     removeAllSeries();
     m_maxShare = 0;
@@ -172,7 +193,7 @@ void RooflineChart::buildRoofs()
     addSeries(m_memoryLine);
     m_memoryLine->attachAxis(m_axisX);
     m_memoryLine->attachAxis(m_axisY);
-    m_memoryLine->setPen(QPen(Qt::black, m_textPx * 0.19, Qt::SolidLine, Qt::FlatCap));
+    m_memoryLine->setPen(QPen(m_colors.memoryRoof, m_textPx * 0.19, Qt::SolidLine, Qt::FlatCap));
     hideFromLegend(m_memoryLine);
 
     m_computeLines.clear();
@@ -190,7 +211,7 @@ void RooflineChart::buildRoofs()
         const Qt::PenStyle style = roof.key.startsWith(u"matrix") ? Qt::SolidLine
             : roof.key.startsWith(u"vector")                      ? Qt::DashLine
                                                                   : Qt::DashDotLine;
-        line->setPen(QPen(RooflineStyle::roof(), m_textPx * 0.14, style, Qt::FlatCap));
+        line->setPen(QPen(m_colors.roof, m_textPx * 0.14, style, Qt::FlatCap));
         hideFromLegend(line);
         m_computeLines.emplace_back(line, i);
     }
@@ -239,12 +260,12 @@ void RooflineChart::buildLegend()
         addScatter(categoryTitle(category), "legend", QScatterSeries::MarkerShapeCircle, categoryColor(category),
                    categoryColor(category).darker(140), m_textPx * 0.07);
     for (Provenance provenance : provenances)
-        addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), QColor(0x9a, 0x9a, 0x9a),
-                   QColor(0x50, 0x50, 0x50), m_textPx * 0.07);
+        addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), m_colors.neutral,
+                   m_colors.neutralBorder, m_textPx * 0.07);
 
     // Ridge points: where the memory roof meets each drawn compute roof.
     QScatterSeries* ridges = addScatter(QStringLiteral("ridge point (FLOPS/Byte)"), "ridge-points",
-                                        QScatterSeries::MarkerShapeRotatedRectangle, Qt::white, RooflineStyle::ink(),
+                                        QScatterSeries::MarkerShapeRotatedRectangle, m_colors.background, m_colors.ink,
                                         m_textPx * 0.11);
     ridges->setMarkerSize(m_textPx * 0.8);
     for (const RooflineRoof& roof : m_data.roofs) {
@@ -306,6 +327,8 @@ void RooflineChart::buildPoints()
             m_markers.push_back({ kernels[i], values[i], sizes[size_t(i)], series });
     }
 
+    buildMemoryOnlyLane();
+
     // Above its roof is physically impossible: a model or unit error. Flag
     // it loudly rather than clip it.
     QList<QPointF> values;
@@ -321,19 +344,86 @@ void RooflineChart::buildPoints()
     if (values.isEmpty())
         return;
     QScatterSeries* flagged = addScatter(QStringLiteral("above roof: model or unit error"), "above-roof",
-                                         QScatterSeries::MarkerShapeCircle, Qt::transparent, RooflineStyle::flag(),
+                                         QScatterSeries::MarkerShapeCircle, Qt::transparent, m_colors.flag,
                                          m_textPx * 0.17);
     flagged->append(values);
     flagged->setPointsConfiguration(rings);
     flagged->setProperty(KernelsProperty, QVariant::fromValue(kernels));
 }
 
+void RooflineChart::buildMemoryOnlyLane()
+{
+    // Kernels of 0 FLOPs have no place on a log intensity axis: a lane of
+    // triangles at its left edge, each as far below the memory roof (at
+    // that edge) as the kernel's TB/s is below the HBM bandwidth, so that
+    // the gap reads as % of roof and a kernel above the roof sits above it.
+    m_memoryOnlyLane = nullptr;
+    if (m_data.memoryOnlyPoints.empty())
+        return;
+    QList<QPointF> values;
+    QList<int> kernels;
+    QXYSeries::PointsConfigurationHash looks;
+    for (const RooflinePoint& point : m_data.memoryOnlyPoints) {
+        QColor fill = categoryColor(point.category);
+        fill.setAlpha(215);
+        looks[int(values.size())] = { { QXYSeries::PointConfiguration::Color, fill },
+                                      { QXYSeries::PointConfiguration::Size, markerSize(point) } };
+        values << QPointF(1, 1); // placed by placeMemoryOnlyLane once the axes are known
+        kernels << point.kernelIndex;
+        m_markers.push_back({ point.kernelIndex, QPointF(1, 1), markerSize(point), nullptr });
+    }
+    m_memoryOnlyLane = addScatter(QStringLiteral("0 FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
+                                  "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150),
+                                  m_textPx * 0.08);
+    m_memoryOnlyLane->append(values);
+    m_memoryOnlyLane->setPointsConfiguration(looks);
+    m_memoryOnlyLane->setProperty(KernelsProperty, QVariant::fromValue(kernels));
+    for (Marker& marker : m_markers) {
+        if (!marker.series)
+            marker.series = m_memoryOnlyLane;
+    }
+    placeMemoryOnlyLane();
+}
+
+void RooflineChart::placeMemoryOnlyLane()
+{
+    if (!m_memoryOnlyLane)
+        return;
+    // A little inside the edge, so that the triangles are whole.
+    const double x = m_axisX->min() * std::pow(10.0, 0.12);
+    const double bandwidth = m_data.bandwidthTBps();
+    QList<QPointF> values;
+    for (const RooflinePoint& point : m_data.memoryOnlyPoints) {
+        const double y = std::clamp(point.fractionOfRoof * bandwidth * x, m_axisY->min() * 1.2, m_axisY->max() / 1.2);
+        values << QPointF(x, y);
+    }
+    m_memoryOnlyLane->replace(values);
+    const QList<int> lane = m_memoryOnlyLane->property(KernelsProperty).value<QList<int>>();
+    for (QAbstractSeries* series : this->series()) { // their above-roof rings move with them
+        auto* rings = qobject_cast<QScatterSeries*>(series);
+        if (!rings || rings->property(RoleProperty).toString() != u"above-roof")
+            continue;
+        const QList<int> flagged = rings->property(KernelsProperty).value<QList<int>>();
+        for (qsizetype i = 0; i < flagged.size(); ++i) {
+            if (const qsizetype at = lane.indexOf(flagged[i]); at >= 0)
+                rings->replace(int(i), values[at]);
+        }
+    }
+    for (Marker& marker : m_markers) {
+        if (marker.series != m_memoryOnlyLane)
+            continue;
+        const qsizetype i = m_memoryOnlyLane->property(KernelsProperty).value<QList<int>>().indexOf(marker.kernelIndex);
+        if (i >= 0)
+            marker.value = values[i];
+    }
+}
+
 void RooflineChart::buildSelection()
 {
     m_selection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeCircle,
-                             Qt::transparent, Qt::black, m_textPx * 0.15);
+                             Qt::transparent, m_colors.selection, m_textPx * 0.15);
     m_squareSelection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeRectangle,
-                                   Qt::transparent, Qt::black, m_textPx * 0.15);
+                                   Qt::transparent, m_colors.selection, m_textPx * 0.15);
     setSelectedKernels(m_selected);
 
     if (!m_data.points.empty()) {
@@ -348,11 +438,15 @@ void RooflineChart::buildSelection()
             note->setPen(QPen(Qt::transparent));
         };
         addNote(QStringLiteral("marker area: share of GPU time"));
-        if (!m_data.memoryOnlyPoints.empty())
-            addNote(QStringLiteral("%1 with 0 FLOPs: in the table").arg(m_data.memoryOnlyPoints.size())); // memory-bound, off the log axes
         if (m_data.unplottedKernels() > 0)
             addNote(QStringLiteral("%1 of %2 kernels without figures").arg(m_data.unplottedKernels()).arg(m_data.kernelCount));
     }
+}
+
+void RooflineChart::placeSelectionRings()
+{
+    // The lane moves with the axes: so do the rings around its kernels.
+    setSelectedKernels(m_selected);
 }
 
 void RooflineChart::setSelectedKernels(const QList<int>& kernelIndices)
@@ -366,7 +460,8 @@ void RooflineChart::setSelectedKernels(const QList<int>& kernelIndices)
         QList<int> kernels;
         QXYSeries::PointsConfigurationHash sizes;
         for (const Marker& marker : m_markers) {
-            if (!kernelIndices.contains(marker.kernelIndex) || marker.series->markerShape() != rings->markerShape())
+            const bool square = marker.series->markerShape() == QScatterSeries::MarkerShapeRectangle;
+            if (!kernelIndices.contains(marker.kernelIndex) || square != (rings == m_squareSelection))
                 continue;
             sizes[int(values.size())] = { { QXYSeries::PointConfiguration::Size, marker.size + m_textPx * 0.45 } };
             values << marker.value;
@@ -395,6 +490,8 @@ void RooflineChart::showFrame(const DecadeFrame& frame)
     m_axisY->setRange(frame.yMin() * (1 - Hair), frame.yMax() * (1 + Hair));
     if (m_memoryLine)
         fitRoofsToAxes();
+    placeMemoryOnlyLane();
+    placeSelectionRings();
     m_updatingLabels = false;
     updateLabels();
 }
@@ -433,6 +530,15 @@ QString RooflineChart::toolTip(int kernelIndex) const
                 .arg(categoryTitle(p->category),
                      p->provenance == Provenance::V1 ? QStringLiteral("from the Inductor cache (V1)")
                                                      : QStringLiteral("from the trace's args (V2)"));
+    if (p->intensity == 0) { // the 0-FLOP lane
+        text += QStringLiteral("0 FLOPs: memory-bound by definition, %1 of the HBM roof (%2 TB/s)")
+                    .arg(formatPercent(p->fractionOfRoof), formatFigure(m_data.bandwidthTBps()));
+        if (p->shareOfGpuTime)
+            text += QStringLiteral("<br>%1 of GPU time").arg(formatPercent(*p->shareOfGpuTime));
+        if (p->aboveRoof)
+            text += QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error, or served from a cache</b>");
+        return text;
+    }
     text += QStringLiteral("%1 FLOPS/Byte, %2 TFLOPS/s<br>").arg(formatFigure(p->intensity), formatFigure(p->tflops));
     text += QStringLiteral("%1-bound under the %2 roof (%3 TFLOPS): %4 of the attainable %5 TFLOPS/s")
                 .arg(boundName(p->bound), p->roofLabel, shortest(p->roofTflops), formatPercent(p->fractionOfRoof),

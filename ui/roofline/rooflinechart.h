@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/roofline/rooflinedata.h"
+#include "roofline/rooflinestyle.h"
 
 #include <QChart>
 #include <QList>
@@ -39,6 +40,9 @@ public:
 
     void setData(RooflineData data);
     const RooflineData& data() const { return m_data; }
+    // Colours for a dark window palette (RooflineStyle::dark); exports stay light.
+    void setDark(bool dark);
+    bool isDark() const { return m_dark; }
     void setSelectedKernels(const QList<int>& kernelIndices);
 
     void showFrame(const DecadeFrame& frame);
@@ -65,6 +69,9 @@ private:
     };
 
     void buildRoofs();
+    void buildMemoryOnlyLane();
+    void placeMemoryOnlyLane();
+    void placeSelectionRings();
     void fitRoofsToAxes();
     void buildPoints();
     void buildLegend();
@@ -75,12 +82,17 @@ private:
     void hideFromLegend(QAbstractSeries* series);
     double markerSize(const RooflinePoint& point) const;
 
+    void applyColors();
+
     double m_textPx;
+    bool m_dark = false;
+    RooflineStyle::Colors m_colors;
     RooflineData m_data;
     DecadeFrame m_frame;
     QLogValueAxis* m_axisX;
     QLogValueAxis* m_axisY;
     QLineSeries* m_memoryLine = nullptr;
+    QScatterSeries* m_memoryOnlyLane = nullptr;
     double m_topRidge = 0;
     std::vector<std::pair<QLineSeries*, size_t>> m_computeLines; // and the roof's index in m_data.roofs
     double m_maxShare = 0; // of GPU time, over the plotted kernels

@@ -137,9 +137,14 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
     }
     placeRoofLabels(data, shown, plot, map, placer);
 
+    // A flag names its kernel: the figure may travel without the table.
     for (const Marker& marker : markers) {
-        if (data.point(marker.kernelIndex)->aboveRoof && plot.contains(map(marker.value)))
-            placeBesideMarker(addText(QStringLiteral("above roof:\nmodel or unit error"), 0.85, RooflineStyle::flag()),
+        const RooflinePoint* point = data.point(marker.kernelIndex);
+        if (point->aboveRoof && plot.contains(map(marker.value)))
+            placeBesideMarker(addText(QStringLiteral("%1\nabove roof (%2 %): model or unit error")
+                                          .arg(shortKernelName(point->name))
+                                          .arg(QString::number(point->fractionOfRoof * 100, 'f', 0)),
+                                      0.85, m_colors.flag),
                               map(marker.value), marker.size + m_textPx * 0.9, 4, true, true, placer);
     }
     // Names of the largest kernels where they fit; the rest are a hover away.
@@ -147,15 +152,24 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
     for (const Marker& marker : markers) {
         if (named == MaxNamedKernels)
             break;
-        if (!plot.contains(map(marker.value)))
+        if (!plot.contains(map(marker.value)) || data.point(marker.kernelIndex)->aboveRoof) // named by its flag
             continue;
-        QString name = data.point(marker.kernelIndex)->name;
-        if (name.startsWith(u"triton_"))
-            name = name.mid(7);
-        placeBesideMarker(addText(name, 0.8, RooflineStyle::ink()), map(marker.value), marker.size, 2, false, false,
+        const QString name = shortKernelName(data.point(marker.kernelIndex)->name);
+        placeBesideMarker(addText(name, 0.8, m_colors.ink), map(marker.value), marker.size, 2, false, false,
                           placer);
         ++named;
     }
+}
+
+QString RooflineLabels::shortKernelName(const QString& name)
+{
+    // "triton_" says nothing on a Triton roofline; very long names keep
+    // both ends, where Inductor puts the ops and the kernel's number.
+    constexpr qsizetype Longest = 44;
+    QString shown = name.startsWith(u"triton_") ? name.mid(7) : name;
+    if (shown.size() > Longest)
+        shown = shown.left(Longest / 2 - 1) + QStringLiteral("…") + shown.right(Longest / 2 - 1);
+    return shown;
 }
 
 void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& shown, const QRectF& plot,
@@ -183,7 +197,7 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
             continue; // the roof is out of view
         const QString name = mergedRoofLabel(line.labels);
         const QString figure = shortest(value) + QStringLiteral(" TFLOPS");
-        auto* label = addText(name + u' ' + figure, 0.95, RooflineStyle::roof());
+        auto* label = addText(name + u' ' + figure, 0.95, m_colors.roof);
         // On its own segment if possible, on one line, else on two; only
         // then hanging left past the ridge point.
         const auto candidates = [&](bool overhang) {
@@ -222,7 +236,7 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
         const QPointF from = at(enter, bandwidth * enter);
         const QPointF to = at(exit, bandwidth * exit);
         const double angle = std::atan2(to.y() - from.y(), to.x() - from.x());
-        auto* label = addText(data.memoryRoof().name(), 0.95, Qt::black);
+        auto* label = addText(data.memoryRoof().name(), 0.95, m_colors.memoryRoof);
         label->setRotation(angle * 180 / M_PI);
         const double lift = pad / 2 + label->boundingRect().height();
         const QPointF normal(std::sin(angle), -std::cos(angle));
@@ -258,7 +272,7 @@ void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& pl
         QStringList figures;
         for (size_t i = last + 1; i-- > first;)
             figures << ridgeText(ridges[i].second);
-        auto* label = addText(figures.join(QStringLiteral(" / ")) + QStringLiteral(" FLOPS/Byte"), 0.8, RooflineStyle::ink());
+        auto* label = addText(figures.join(QStringLiteral(" / ")) + QStringLiteral(" FLOPS/Byte"), 0.8, m_colors.ink);
         const QSizeF s = label->boundingRect().size();
         const QPointF top = ridges[first].first;
         const QPointF bottom = ridges[last].first;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/roofline/rooflinedata.h"
+#include "roofline/rooflinestyle.h"
 
 #include <QList>
 #include <QPointF>
@@ -46,7 +47,10 @@ public:
     void layout(const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map,
                 const std::vector<Marker>& markers);
     void clear();
+    void setColors(const RooflineStyle::Colors& colors) { m_colors = colors; }
     QStringList texts() const; // of the labels shown
+    // A kernel's name as the plot shows it: no "triton_", at most 44 characters.
+    static QString shortKernelName(const QString& name);
 
 private:
     QGraphicsSimpleTextItem* addText(const QString& text, double sizeFactor, const QColor& color);
@@ -59,6 +63,7 @@ private:
 
     QGraphicsItem* m_parent;
     double m_textPx;
+    RooflineStyle::Colors m_colors;
     QList<QGraphicsSimpleTextItem*> m_texts;
     QList<QGraphicsItem*> m_leaders;
 };

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QFontInfo>
+#include <QLegend>
 #include <QMouseEvent>
 #include <QRubberBand>
 #include <QToolTip>
@@ -44,6 +45,13 @@ public:
         // The window sets the result, then the GPU it implies: draw once.
         RooflineData data = rooflineData(result.get(), gpu, peaks);
         data.arrows = arrows;
+        if (shownKernels) {
+            const auto hidden = [this](const RooflinePoint& p) { return !shownKernels->contains(p.kernelIndex); };
+            std::erase_if(data.points, hidden);
+            std::erase_if(data.memoryOnlyPoints, hidden);
+            std::erase_if(data.arrows, [this](const RooflineArrow& a) { return !shownKernels->contains(a.kernelIndex); });
+            data.kernelCount = int(shownKernels->size());
+        }
         if (built && data == chart->data())
             return;
         chart->setData(std::move(data));
@@ -83,10 +91,12 @@ public:
     PeakSet peaks = PeakSet::Datasheet;
     Frame frame = Frame::FitToData;
     QList<int> selected;
+    std::optional<QSet<int>> shownKernels;
     bool built = false;
     QPoint pressPosition;
     bool pressed = false;
     bool dragging = false;
+    bool legendShown = true;
 };
 
 RooflineView::RooflineView(QWidget* parent)
@@ -107,6 +117,20 @@ RooflineView::RooflineView(QWidget* parent)
     layout->addWidget(d->chartView);
     d->gpu = GpuCatalog::builtIn().defaultGpu();
     d->rebuild();
+    followPalette();
+}
+
+void RooflineView::followPalette()
+{
+    // A dark window gets a dark figure (text, roofs, grid and background).
+    d->chart->setDark(palette().color(QPalette::Window).lightness() < 128);
+}
+
+void RooflineView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
 }
 
 RooflineView::~RooflineView() = default;
@@ -114,6 +138,7 @@ RooflineView::~RooflineView() = default;
 void RooflineView::setResult(std::shared_ptr<const AnalysisResult> result)
 {
     d->result = std::move(result);
+    d->shownKernels.reset(); // indices of the result before
     d->selected.clear();
     d->chart->setSelectedKernels({});
     d->rebuild();
@@ -154,9 +179,39 @@ QList<int> RooflineView::selectedKernels() const
     return d->selected;
 }
 
+void RooflineView::setShownKernels(std::optional<QSet<int>> kernelIndices)
+{
+    if (d->shownKernels == kernelIndices)
+        return;
+    d->shownKernels = std::move(kernelIndices);
+    d->rebuild();
+}
+
 void RooflineView::resetZoom()
 {
     d->chart->showFrame(d->homeFrame());
+}
+
+void RooflineView::setLegendShown(bool shown)
+{
+    d->legendShown = shown;
+    d->chart->legend()->setVisible(shown);
+}
+
+bool RooflineView::legendShown() const
+{
+    return d->legendShown;
+}
+
+void RooflineView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // The legend's entries are about 20 ems wide: beside a plot narrower
+    // than about 40 ems, it would take half of it.
+    const int em = QFontInfo(font()).pixelSize();
+    const Qt::Alignment side = width() < 62 * em ? Qt::AlignBottom : Qt::AlignRight;
+    if (d->chart->legend()->alignment() != side)
+        d->chart->legend()->setAlignment(side);
 }
 
 QChart* RooflineView::chart() const
@@ -192,7 +247,12 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* event)
         }
         const int kernel = d->chart->kernelAt(d->chartPosition(position));
         if (kernel >= 0) {
-            QToolTip::showText(mouse->globalPosition().toPoint(), d->chart->toolTip(kernel), d->chartView->viewport());
+            // Stays while the pointer rests on the point (Qt would hide it
+            // after a few seconds), goes when it leaves the marker.
+            const QPoint centre = d->chartView->mapFromScene(d->chart->mapToScene(d->chart->kernelPosition(kernel)));
+            const int reach = 12;
+            QToolTip::showText(mouse->globalPosition().toPoint(), d->chart->toolTip(kernel), d->chartView->viewport(),
+                               QRect(centre - QPoint(reach, reach), QSize(2 * reach, 2 * reach)), 600000);
             d->chartView->viewport()->setCursor(Qt::PointingHandCursor);
         } else {
             QToolTip::hideText();

@@ -9,9 +9,11 @@
 #include "engine/roofline/rooflinedata.h"
 
 #include <QList>
+#include <QSet>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QChart;
 
@@ -39,7 +41,13 @@ public:
     void setSelectedKernels(const QList<int>& kernelIndices);
     // As last set, including kernels that have no point to highlight.
     QList<int> selectedKernels() const;
+    // Only these kernels' points (the table's filter); nullopt: all of them.
+    void setShownKernels(std::optional<QSet<int>> kernelIndices);
     void resetZoom();
+    // The legend: at the right where the chart is wide, below it where it
+    // is narrow (a laptop's side pane), or hidden (View > Roofline Legend).
+    void setLegendShown(bool shown);
+    bool legendShown() const;
 
     QChart* chart() const; // a RooflineChart, for tests
 
@@ -49,8 +57,12 @@ Q_SIGNALS:
 protected:
     // Clicks, hover tool tips and rubber-band zoom on the chart's viewport.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void followPalette();
+
     class Private;
     std::unique_ptr<Private> d;
 };

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QScrollBar>
 
 #include <algorithm>
 
@@ -45,6 +46,155 @@ KernelTableView::KernelTableView(QWidget* parent)
     connect(copy, &QAction::triggered, this, &KernelTableView::copySelection);
     addAction(copy);
     setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    // As Qt's frozen-column example: a second view over the left edge that
+    // shows the kernel column only, sharing model, selection and rows.
+    m_frozen = new QTableView(this);
+    m_frozen->setObjectName(QStringLiteral("frozenKernelColumn"));
+    m_frozen->setFocusPolicy(Qt::NoFocus);
+    m_frozen->verticalHeader()->hide();
+    m_frozen->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    m_frozen->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_frozen->horizontalHeader()->setHighlightSections(false);
+    m_frozen->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_frozen->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_frozen->setAlternatingRowColors(true);
+    m_frozen->setWordWrap(false);
+    m_frozen->setTextElideMode(Qt::ElideMiddle);
+    m_frozen->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_frozen->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_frozen->setVerticalScrollMode(verticalScrollMode());
+    m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
+    m_frozen->setStyleSheet(QStringLiteral("QTableView { border: none; border-right: 1px solid palette(mid); }"));
+    m_frozen->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_frozen->addAction(copy);
+    viewport()->stackUnder(m_frozen);
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
+        if (logical == KernelTableModel::Kernel) {
+            m_kernelWidthChosen = m_kernelWidthChosen || !m_fittingKernelColumn;
+            m_frozen->setColumnWidth(KernelTableModel::Kernel, size);
+            placeFrozenColumn();
+        }
+    });
+    connect(horizontalHeader(), &QHeaderView::sectionMoved, this, [this] { placeFrozenColumn(); });
+    connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this](int column, Qt::SortOrder order) {
+        m_frozen->horizontalHeader()->setSortIndicatorShown(column == KernelTableModel::Kernel);
+        m_frozen->horizontalHeader()->setSortIndicator(column, order);
+    });
+    // A click on the frozen header sorts the table by name, as the real one would.
+    m_frozen->horizontalHeader()->setSectionsClickable(true);
+    connect(m_frozen->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int logical) {
+        const bool descending = horizontalHeader()->sortIndicatorSection() == logical && horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder;
+        sortByColumn(logical, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    });
+    connect(m_frozen->verticalScrollBar(), &QAbstractSlider::valueChanged, verticalScrollBar(), &QAbstractSlider::setValue);
+    connect(verticalScrollBar(), &QAbstractSlider::valueChanged, m_frozen->verticalScrollBar(), &QAbstractSlider::setValue);
+}
+
+void KernelTableView::setModel(QAbstractItemModel* model)
+{
+    QTableView::setModel(model);
+    m_frozen->setModel(model);
+    m_frozen->setSelectionModel(selectionModel());
+    for (int column = 0; column < model->columnCount(); ++column)
+        m_frozen->setColumnHidden(column, column != KernelTableModel::Kernel);
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        fitFigureColumns();
+        placeFrozenColumn();
+    });
+    connect(model, &QAbstractItemModel::layoutChanged, this, [this] { placeFrozenColumn(); });
+    m_frozen->setColumnWidth(KernelTableModel::Kernel, columnWidth(KernelTableModel::Kernel));
+    placeFrozenColumn();
+}
+
+void KernelTableView::showDefaultColumns()
+{
+    using M = KernelTableModel;
+    QHeaderView* header = horizontalHeader();
+    static constexpr int order[] = { M::Kernel, M::Provenance, M::Calls, M::TimeSum, M::ShareOfGpuTime, M::TbPerS, M::TflopsPerS,
+                                     M::RoofPercent, M::Bound, M::FlopsPerByte };
+    int to = 0;
+    for (int column : order)
+        header->moveSection(header->visualIndex(column), to++);
+    for (int column = 0; column < M::FirstComparisonColumn; ++column)
+        header->setSectionHidden(column, std::find(std::begin(order), std::end(order), column) == std::end(order));
+    fitFigureColumns();
+}
+
+void KernelTableView::fitFigureColumns()
+{
+    // Figures as wide as their text, so that the first look fits a laptop;
+    // the kernel's name takes what is left (elided in the middle).
+    QHeaderView* header = horizontalHeader();
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    for (int column = 0; column < header->count(); ++column) {
+        if (column == KernelTableModel::Kernel || header->isSectionHidden(column))
+            continue;
+        resizeColumnToContents(column);
+        setColumnWidth(column, std::min(columnWidth(column), 12 * em));
+    }
+    m_kernelWidthChosen = false;
+    fitKernelColumn();
+}
+
+void KernelTableView::fitKernelColumn()
+{
+    // Until the user sets it: what the figures leave, 16 to 40 ems.
+    if (m_kernelWidthChosen || !model())
+        return;
+    QHeaderView* header = horizontalHeader();
+    int others = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        if (column != KernelTableModel::Kernel && !header->isSectionHidden(column))
+            others += header->sectionSize(column);
+    }
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    const int width = std::clamp(viewport()->width() - others, 16 * em, 40 * em);
+    m_fittingKernelColumn = true;
+    setColumnWidth(KernelTableModel::Kernel, width);
+    m_fittingKernelColumn = false;
+}
+
+void KernelTableView::placeFrozenColumn()
+{
+    // Only while the kernel column is the first one shown: moved elsewhere
+    // by the user, it scrolls like the rest.
+    QHeaderView* header = horizontalHeader();
+    const bool first = header->visualIndex(KernelTableModel::Kernel) == 0;
+    m_frozen->setVisible(model() && first && !header->isSectionHidden(KernelTableModel::Kernel));
+    const int left = frameWidth();
+    m_frozen->setGeometry(left, left, columnWidth(KernelTableModel::Kernel) + 1,
+                          viewport()->height() + header->height());
+}
+
+void KernelTableView::resizeEvent(QResizeEvent* event)
+{
+    QTableView::resizeEvent(event);
+    fitKernelColumn();
+    placeFrozenColumn();
+}
+
+QModelIndex KernelTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
+{
+    // Keyboard moves to the right keep the current cell out from under the
+    // frozen column.
+    const QModelIndex current = QTableView::moveCursor(cursorAction, modifiers);
+    if (m_frozen->isVisible() && cursorAction == MoveLeft && current.column() > 0
+        && visualRect(current).topLeft().x() < m_frozen->columnWidth(KernelTableModel::Kernel)) {
+        const int newValue = horizontalScrollBar()->value() + visualRect(current).topLeft().x() - m_frozen->columnWidth(KernelTableModel::Kernel);
+        horizontalScrollBar()->setValue(newValue);
+    }
+    return current;
+}
+
+void KernelTableView::scrollTo(const QModelIndex& index, ScrollHint hint)
+{
+    // The kernel column is always in view: for it, scroll the rows only.
+    const int shown = horizontalHeader()->logicalIndexAt(columnWidth(KernelTableModel::Kernel) + 1);
+    if (index.column() != KernelTableModel::Kernel || !m_frozen->isVisible() || shown < 0)
+        QTableView::scrollTo(index, hint);
+    else
+        QTableView::scrollTo(model()->index(index.row(), shown, index.parent()), hint);
 }
 
 void KernelTableView::showHeaderMenu(const QPoint& position)

@@ -1,6 +1,7 @@
 // Folder table/: the kernel table's widgets.
 // The kernel table widget: provenance badges, columns that can be hidden
-// and reordered (header context menu), and Copy of the selected rows as TSV.
+// and reordered (header context menu), the kernel column frozen at the left
+// while the figures scroll, and Copy of the selected rows as TSV.
 #pragma once
 
 #include <QTableView>
@@ -13,6 +14,14 @@ class KernelTableView final : public QTableView
 public:
     explicit KernelTableView(QWidget* parent = nullptr);
 
+    // The columns of a first look, in this order: name, source, calls, one
+    // time column, share of GPU time, TB/s, TFLOPS/s, % of roof, bound,
+    // FLOPS/Byte (visible at 1366 pixels wide); the rest hidden, a header
+    // right-click away.
+    void showDefaultColumns();
+    // The frozen copy of the kernel column drawn over the left edge.
+    QTableView* frozenKernelColumn() const { return m_frozen; }
+
     // The selected rows as tab-separated text with a header line, in view
     // order and visible columns only: what Copy puts on the clipboard.
     QString selectionAsTsv() const;
@@ -24,11 +33,23 @@ public:
 public Q_SLOTS:
     void copySelection();
 
+    void setModel(QAbstractItemModel* model) override;
+
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
+    void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 
 private:
     void showHeaderMenu(const QPoint& position);
+    void placeFrozenColumn();
+    void fitFigureColumns();
+    void fitKernelColumn();
+
+    QTableView* m_frozen = nullptr;
+    bool m_kernelWidthChosen = false;  // the user resized the kernel column
+    bool m_fittingKernelColumn = false;
 };
 
 } // namespace Ridgeline

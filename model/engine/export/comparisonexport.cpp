@@ -1,5 +1,6 @@
 #include "engine/export/comparisonexport.h"
 
+#include "engine/base/exportnumber.h"
 #include "engine/export/resultexport.h"
 
 #include <QJsonArray>
@@ -10,14 +11,14 @@ namespace {
 
 QJsonValue number(std::optional<double> value)
 {
-    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+    return value ? QJsonValue(exportFigure(*value)) : QJsonValue(QJsonValue::Null);
 }
 
 void addDeltas(QJsonObject& object, const KernelMatch& match, const KernelDelta& delta)
 {
     object[QStringLiteral("match")] = matchKindKey(match.kind);
     object[QStringLiteral("speedup")] = number(delta.speedup);
-    object[QStringLiteral("delta_time_us")] = delta.timeUs;
+    object[QStringLiteral("delta_time_us")] = exportTimeUs(delta.timeUs);
     object[QStringLiteral("delta_tb_per_s")] = number(delta.tbPerS);
     object[QStringLiteral("delta_tflops_per_s")] = number(delta.tflopsPerS);
     object[QStringLiteral("delta_fraction_of_roof")] = number(delta.fractionOfRoof);
@@ -73,7 +74,7 @@ QJsonObject summary(const TraceComparison& comparison)
 
 QStringList deltaFields(const KernelMatch& match, const KernelDelta& delta)
 {
-    return { matchKindKey(match.kind), csvNumber(delta.speedup), csvNumber(delta.timeUs), csvNumber(delta.tbPerS),
+    return { matchKindKey(match.kind), csvNumber(delta.speedup), exportTimeText(delta.timeUs), csvNumber(delta.tbPerS),
              csvNumber(delta.tflopsPerS), csvNumber(delta.fractionOfRoof) };
 }
 

@@ -1,6 +1,7 @@
 #include "engine/export/resultexport.h"
 
 #include "engine/base/csvfield.h"
+#include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
@@ -16,7 +17,12 @@ namespace {
 
 QJsonValue number(std::optional<double> value)
 {
-    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+    return value ? QJsonValue(exportFigure(*value)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue timeUs(std::optional<double> value)
+{
+    return value ? QJsonValue(exportTimeUs(*value)) : QJsonValue(QJsonValue::Null);
 }
 
 QJsonValue rawList(const QString& json)
@@ -37,9 +43,9 @@ QJsonValue timeObject(const std::optional<SampleStats>& stats)
     if (!stats)
         return QJsonValue::Null;
     return QJsonObject {
-        { QStringLiteral("sum"), stats->sum },       { QStringLiteral("mean"), stats->mean },
-        { QStringLiteral("median"), stats->median }, { QStringLiteral("min"), stats->min },
-        { QStringLiteral("max"), stats->max },       { QStringLiteral("std"), number(stats->std) },
+        { QStringLiteral("sum"), timeUs(stats->sum) },       { QStringLiteral("mean"), timeUs(stats->mean) },
+        { QStringLiteral("median"), timeUs(stats->median) }, { QStringLiteral("min"), timeUs(stats->min) },
+        { QStringLiteral("max"), timeUs(stats->max) },       { QStringLiteral("std"), timeUs(stats->std) },
     };
 }
 
@@ -119,12 +125,13 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("kernel_file")]
         = row.args.kernelFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.args.kernelFile);
     object[QStringLiteral("calls")] = row.calls;
+    object[QStringLiteral("timed_calls")] = row.timedCalls();
     object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
     object[QStringLiteral("share_of_gpu_time")] = number(row.shareOfGpuTime);
     object[QStringLiteral("flops")] = row.hasModel() ? QJsonValue(qint64(row.model.flops)) : QJsonValue::Null;
     object[QStringLiteral("bytes")] = row.hasModel() && row.model.bytes ? QJsonValue(qint64(*row.model.bytes)) : QJsonValue::Null;
     object[QStringLiteral("gflops")] = number(row.gflops());
-    object[QStringLiteral("data_moved_mb")] = number(row.dataMovedMb());
+    object[QStringLiteral("data_moved_mib")] = number(row.dataMovedMib());
     object[QStringLiteral("flops_per_byte")] = number(row.flopsPerByte());
     object[QStringLiteral("tb_per_s")] = number(mean(row.tbPerS));
     object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
@@ -135,8 +142,8 @@ QJsonObject kernelJson(const KernelRow& row)
         object[QStringLiteral("tracelens")] = QJsonObject {
             { QStringLiteral("flops"), qint64(tl.flops) },
             { QStringLiteral("bytes"), qint64(tl.bytes) },
-            { QStringLiteral("gflops"), tl.gflops },
-            { QStringLiteral("data_moved_mb"), tl.dataMovedMb },
+            { QStringLiteral("gflops"), number(tl.gflops) },
+            { QStringLiteral("data_moved_mib"), number(tl.dataMovedMib) },
             { QStringLiteral("flops_per_byte"), number(tl.flopsPerByte) },
             { QStringLiteral("tb_per_s"), number(tl.tbPerS) },
             { QStringLiteral("tflops_per_s"), number(tl.tflopsPerS) },
@@ -148,7 +155,7 @@ QJsonObject kernelJson(const KernelRow& row)
 
 QString csvNumber(std::optional<double> value)
 {
-    return value ? QString::number(*value, 'g', 17) : QString();
+    return exportFigureText(value);
 }
 
 std::optional<ExportFormat> exportFormatForPath(const QString& path)
@@ -176,8 +183,8 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
         const auto placement = placeKernel(row, figures);
         kernel[QStringLiteral("roof")] = placement ? QJsonValue(roofLabel(*placement)) : null;
         kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : null;
-        kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(placement->attainableTflops) : null;
-        kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(placement->fractionOfRoof) : null;
+        kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(exportFigure(placement->attainableTflops)) : null;
+        kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(exportFigure(placement->fractionOfRoof)) : null;
         kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
         kernels.append(kernel);
     }
@@ -186,8 +193,8 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("gpu")] = gpu.name;
     root[QStringLiteral("peak_set")] = peakSetKey(gpu.setUsedFor(peaks));
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
-    root[QStringLiteral("total_gpu_kernel_time_us")] = result.totalGpuKernelTimeUs;
-    root[QStringLiteral("triton_kernel_time_us")] = result.tritonKernelTimeUs;
+    root[QStringLiteral("total_gpu_kernel_time_us")] = exportTimeUs(result.totalGpuKernelTimeUs);
+    root[QStringLiteral("triton_kernel_time_us")] = exportTimeUs(result.tritonKernelTimeUs);
     root[QStringLiteral("events")] = qint64(result.eventCount);
     root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(moreWarnings + result.warnings);
@@ -203,12 +210,12 @@ QStringList csvHeader()
     QStringList header {
         QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("kind"), QStringLiteral("provenance"),
         QStringLiteral("reason"), QStringLiteral("xnumel"), QStringLiteral("rnumel"), QStringLiteral("fused_ops"),
-        QStringLiteral("input_dims"), QStringLiteral("input_types"), QStringLiteral("calls"),
+        QStringLiteral("input_dims"), QStringLiteral("input_types"), QStringLiteral("calls"), QStringLiteral("timed_calls"),
         QStringLiteral("kernel_time_us_sum"), QStringLiteral("kernel_time_us_mean"), QStringLiteral("kernel_time_us_median"),
         QStringLiteral("kernel_time_us_min"), QStringLiteral("kernel_time_us_max"), QStringLiteral("kernel_time_us_std"),
         QStringLiteral("share_of_gpu_time"), QStringLiteral("flops"), QStringLiteral("bytes"), QStringLiteral("gflops"),
-        QStringLiteral("data_moved_mb"), QStringLiteral("flops_per_byte"), QStringLiteral("tb_per_s"),
-        QStringLiteral("tflops_per_s"), QStringLiteral("tracelens_gflops"), QStringLiteral("tracelens_data_moved_mb"),
+        QStringLiteral("data_moved_mib"), QStringLiteral("flops_per_byte"), QStringLiteral("tb_per_s"),
+        QStringLiteral("tflops_per_s"), QStringLiteral("tracelens_gflops"), QStringLiteral("tracelens_data_moved_mib"),
         QStringLiteral("tracelens_flops_per_byte"), QStringLiteral("tracelens_tb_per_s"),
         QStringLiteral("tracelens_tflops_per_s"), QStringLiteral("tracelens_why"), QStringLiteral("kernel_file"),
         QStringLiteral("v1_wrapper_file"), QStringLiteral("v1_block"), QStringLiteral("v1_line"),
@@ -223,7 +230,7 @@ QStringList csvFields(const KernelRow& row)
 {
     const auto& t = row.kernelTimeUs;
     const auto& tl = row.traceLens;
-    const auto stat = [&](double SampleStats::*field) { return t ? csvNumber((*t).*field) : QString(); };
+    const auto stat = [&](double SampleStats::*field) { return t ? exportTimeText((*t).*field) : QString(); };
     QStringList fields {
         csvField(row.name),
         categoryKey(row.parsedName.category),
@@ -236,22 +243,23 @@ QStringList csvFields(const KernelRow& row)
         csvField(row.args.inputDimsJson),
         csvField(row.args.inputTypesJson),
         QString::number(row.calls),
+        QString::number(row.timedCalls()),
         stat(&SampleStats::sum),
         stat(&SampleStats::mean),
         stat(&SampleStats::median),
         stat(&SampleStats::min),
         stat(&SampleStats::max),
-        t ? csvNumber(t->std) : QString(),
+        t ? exportTimeText(t->std) : QString(),
         csvNumber(row.shareOfGpuTime),
         row.hasModel() ? QString::number(row.model.flops) : QString(),
         row.hasModel() && row.model.bytes ? QString::number(*row.model.bytes) : QString(),
         csvNumber(row.gflops()),
-        csvNumber(row.dataMovedMb()),
+        csvNumber(row.dataMovedMib()),
         csvNumber(row.flopsPerByte()),
         csvNumber(mean(row.tbPerS)),
         csvNumber(mean(row.tflopsPerS)),
         tl ? csvNumber(tl->gflops) : QString(),
-        tl ? csvNumber(tl->dataMovedMb) : QString(),
+        tl ? csvNumber(tl->dataMovedMib) : QString(),
         tl ? csvNumber(tl->flopsPerByte) : QString(),
         tl ? csvNumber(tl->tbPerS) : QString(),
         tl ? csvNumber(tl->tflopsPerS) : QString(),

@@ -196,7 +196,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             figures.bytes = row.model.traceLensBytes;
             figures.flops = row.model.traceLensFlops;
             figures.gflops = double(figures.flops) / 1e9;
-            figures.dataMovedMb = double(figures.bytes) / double(1 << 20);
+            figures.dataMovedMib = double(figures.bytes) / double(1 << 20);
             if (figures.bytes > 0)
                 figures.flopsPerByte = double(figures.flops) / double(figures.bytes);
             if (auto stats = throughput(times, double(figures.bytes)))

@@ -34,7 +34,7 @@ std::optional<double> KernelRow::gflops() const
     return std::nullopt;
 }
 
-std::optional<double> KernelRow::dataMovedMb() const
+std::optional<double> KernelRow::dataMovedMib() const
 {
     if (auto value = bytes())
         return *value / double(1 << 20);

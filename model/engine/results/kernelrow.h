@@ -44,7 +44,7 @@ struct TraceLensFigures
     std::int64_t bytes = 0;
     std::int64_t flops = 0;
     double gflops = 0;
-    double dataMovedMb = 0;
+    double dataMovedMib = 0;
     std::optional<double> flopsPerByte;
     std::optional<double> tbPerS;    // mean over calls
     std::optional<double> tflopsPerS; // mean over calls
@@ -60,7 +60,7 @@ struct KernelRow
     TritonOpArgs args; // of the group's first call; empty for kernel-only rows
 
     int calls = 0;
-    std::optional<SampleStats> kernelTimeUs; // busy GPU time per call
+    std::optional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
     std::optional<SampleStats> tbPerS;
     std::optional<SampleStats> tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
@@ -69,10 +69,13 @@ struct KernelRow
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }
+    // Calls with GPU time: fewer than calls where an op was launched during
+    // a graph capture (its kernel ran in the replays). Means divide by these.
+    int timedCalls() const { return kernelTimeUs ? kernelTimeUs->count : 0; }
     std::optional<double> flops() const;
     std::optional<double> bytes() const;
     std::optional<double> gflops() const;
-    std::optional<double> dataMovedMb() const;
+    std::optional<double> dataMovedMib() const;
     std::optional<double> flopsPerByte() const;
 };
 

@@ -1,6 +1,7 @@
 #include "engine/roofline/rooflinedata.h"
 
 #include "engine/base/csvfield.h"
+#include "engine/base/exportnumber.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -28,7 +29,7 @@ bool rarelyRelevant(const QString& key)
 
 QString shortest(double value)
 {
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    return exportFigureText(value);
 }
 
 QString csvBool(bool value)
@@ -75,9 +76,11 @@ QString RooflineData::title() const
 
 const RooflinePoint* RooflineData::point(int kernelIndex) const
 {
-    for (const RooflinePoint& p : points) {
-        if (p.kernelIndex == kernelIndex)
-            return &p;
+    for (const auto* list : { &points, &memoryOnlyPoints }) {
+        for (const RooflinePoint& p : *list) {
+            if (p.kernelIndex == kernelIndex)
+                return &p;
+        }
     }
     return nullptr;
 }

@@ -101,7 +101,7 @@ struct RooflineData
     QString peakSetText() const; // "datasheet peaks", with the fallback said
     // Kernels with neither a point nor a memory-only placement.
     int unplottedKernels() const { return kernelCount - int(points.size()) - int(memoryOnlyPoints.size()); }
-    const RooflinePoint* point(int kernelIndex) const;
+    const RooflinePoint* point(int kernelIndex) const; // plotted or memory-only
     // Views skip redrawing what would come out the same.
     bool operator==(const RooflineData&) const = default;
 };

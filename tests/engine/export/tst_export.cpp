@@ -1,6 +1,7 @@
 // The headless command line and its JSON/CSV exports.
 #include "cachefixtures.h"
 #include "engine/export/resultexport.h"
+#include "engine/results/statistics.h"
 #include "engine/roofline/gpuspec.h"
 #include "testsupport.h"
 
@@ -83,7 +84,7 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
     for (const QJsonValue& value : kernels) {
         const QJsonObject kernel = value.toObject();
         for (const char* key : { "name", "category", "provenance", "reason", "xnumel", "rnumel", "fused_ops", "input_dims",
-                                 "input_types", "calls", "kernel_time_us", "flops", "bytes", "gflops", "data_moved_mb",
+                                 "input_types", "calls", "kernel_time_us", "flops", "bytes", "gflops", "data_moved_mib",
                                  "flops_per_byte", "tb_per_s", "tflops_per_s" })
             EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
     }
@@ -91,7 +92,7 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
     EXPECT_EQ(silu.value(QStringLiteral("name")).toString(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     EXPECT_EQ(silu.value(QStringLiteral("bytes")).toInteger(), 1610612736);
     EXPECT_EQ(silu.value(QStringLiteral("xnumel")).toInteger(), 268435456);
-    EXPECT_DOUBLE_EQ(silu.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 527.3818359375);
+    EXPECT_DOUBLE_EQ(silu.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 527.382); // to the nanosecond
     EXPECT_TRUE(silu.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("std")).isNull()); // one call
     EXPECT_EQ(silu.value(QStringLiteral("input_dims")).toArray().at(0).toArray().at(2).toInt(), 8192);
 }
@@ -341,7 +342,7 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
         }
         const QJsonObject copy = kernelNamed(root, QStringLiteral("triton_poi_fused__to_copy_1"));
         EXPECT_EQ(copy.value(QStringLiteral("calls")).toInt(), 23);
-        EXPECT_DOUBLE_EQ(copy.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 292.3740234375);
+        EXPECT_DOUBLE_EQ(copy.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 292.374); // to the nanosecond
         const QJsonArray read = root.value(QStringLiteral("captures")).toArray();
         ASSERT_EQ(read.size(), 1);
         EXPECT_TRUE(read[0].toObject().value(QStringLiteral("path")).toString().endsWith(captures.front()));
@@ -404,4 +405,41 @@ TEST(Export, CommandLineComparesWithABaseline)
     // Baseline options without a baseline, or a baseline that is not there: bad arguments.
     EXPECT_EQ(runCli({ QStringLiteral("--baseline-capture"), bundledSampleTrace(), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
     EXPECT_EQ(runCli({ QStringLiteral("--baseline"), temp.path(QStringLiteral("none.json")), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+}
+
+// A row whose op was also launched during a graph capture: three calls, two
+// with GPU time. Both counts are written, and the mean divides by the timed.
+TEST(Export, TimedCallsBesideCallsAndFiguresRoundedAsPeopleReadThem)
+{
+    KernelRow row;
+    row.name = QStringLiteral("triton_poi_fused_add_0");
+    row.calls = 3;
+    row.kernelTimeUs = summarize({ 1.0 / 3.0, 527.3818359375 });
+    row.tbPerS = summarize({ 2.319481234567891 });
+    row.shareOfGpuTime = 0.1 + 0.2; // 0.30000000000000004 as a double
+    const QJsonObject json = kernelJson(row);
+    EXPECT_EQ(json.value(QStringLiteral("calls")).toInt(), 3);
+    EXPECT_EQ(json.value(QStringLiteral("timed_calls")).toInt(), 2);
+    const QJsonObject time = json.value(QStringLiteral("kernel_time_us")).toObject();
+    EXPECT_EQ(time.value(QStringLiteral("sum")).toDouble(), 527.715); // to the nanosecond
+    EXPECT_EQ(time.value(QStringLiteral("min")).toDouble(), 0.333);
+    EXPECT_EQ(json.value(QStringLiteral("tb_per_s")).toDouble(), 2.31948); // 6 significant digits
+    EXPECT_EQ(json.value(QStringLiteral("share_of_gpu_time")).toDouble(), 0.3);
+    EXPECT_EQ(QJsonDocument(json).toJson(QJsonDocument::Compact).count("2.31948"), 1);
+
+    const QStringList header = csvHeader();
+    const QStringList fields = csvFields(row);
+    ASSERT_EQ(header.size(), fields.size());
+    EXPECT_EQ(fields[header.indexOf(QStringLiteral("calls"))], QStringLiteral("3"));
+    EXPECT_EQ(fields[header.indexOf(QStringLiteral("timed_calls"))], QStringLiteral("2"));
+    EXPECT_EQ(fields[header.indexOf(QStringLiteral("kernel_time_us_sum"))], QStringLiteral("527.715"));
+    EXPECT_EQ(fields[header.indexOf(QStringLiteral("tb_per_s"))], QStringLiteral("2.31948"));
+    EXPECT_EQ(fields[header.indexOf(QStringLiteral("share_of_gpu_time"))], QStringLiteral("0.3"));
+    for (const QString& field : fields) {
+        bool number = false;
+        field.toDouble(&number);
+        if (number) {
+            EXPECT_LT(field.size(), 12) << "no 17-digit floats: " << qPrintable(field);
+        }
+    }
 }

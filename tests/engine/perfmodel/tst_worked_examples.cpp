@@ -120,7 +120,7 @@ TEST_F(WorkedExamples, MatchSpecTable)
         EXPECT_EQ(row->model.xnumel, e.xnumel);
         EXPECT_EQ(row->model.rnumel, e.rnumel);
         EXPECT_NEAR(*row->gflops(), e.gflops, 1e-12);
-        EXPECT_NEAR(*row->dataMovedMb(), e.mb, 1e-9);
+        EXPECT_NEAR(*row->dataMovedMib(), e.mb, 1e-9);
         // The spec rounds to six significant digits.
         EXPECT_NEAR(*row->flopsPerByte(), e.flopsPerByte, 5e-6 * e.flopsPerByte);
         EXPECT_NEAR(row->kernelTimeUs->mean, e.us, 5e-4);
@@ -147,7 +147,7 @@ TEST_F(WorkedExamples, MatchTraceLensReferenceCsv)
         ASSERT_NE(row, nullptr);
         auto value = [&](const char* column) { return reference.at(QString::fromUtf8(column)).toDouble(); };
         expectRelative(*row->gflops(), value("GFLOPS"), "GFLOPS");
-        expectRelative(*row->dataMovedMb(), value("Data Moved (MB)"), "Data Moved (MB)");
+        expectRelative(*row->dataMovedMib(), value("Data Moved (MB)"), "Data Moved (MB)");
         expectRelative(*row->flopsPerByte(), value("FLOPS/Byte"), "FLOPS/Byte");
         expectRelative(row->kernelTimeUs->mean, value("Kernel Time (µs)_mean"), "kernel time mean");
         expectRelative(row->kernelTimeUs->sum, value("Kernel Time (µs)_sum"), "kernel time sum");

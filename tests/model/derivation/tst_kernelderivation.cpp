@@ -90,7 +90,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
         QStringLiteral("| write | arg 0 again | `c10::BFloat16` | 2 | 268435456 (xnumel) | 536870912 |"));
     EXPECT_CONTAINS(text, QStringLiteral(": 2 × 268435456 = 536870912 B."));
     EXPECT_CONTAINS(
-        text, QStringLiteral("= 536870912 + 536870912 + 536870912 = **1610612736 B** = **1536 MB**"));
+        text, QStringLiteral("= 536870912 + 536870912 + 536870912 = **1610612736 B** = **1536 MiB**"));
 
     // FLOPs per op, with the 0-count op marked, and the total.
     const QString unsafeView = tableRow(md, QStringLiteral("`_unsafe_view`"));
@@ -128,7 +128,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
     EXPECT_EQ(formatPercent(placement->fractionOfRoof), QStringLiteral("57.62 %"));
     EXPECT_FALSE(md.contains(QStringLiteral("Above the roof")));
     EXPECT_CONTAINS(text,
-        QStringLiteral("**At a glance:** 1536 MB, 1.34217728 GFLOPS, 527.382 us, 3.05398 TB/s, "
+        QStringLiteral("**At a glance:** 1536 MiB, 1.34217728 GFLOPS, 527.382 us, 3.05398 TB/s, "
                        "2.54498 TFLOPS/s, 0.833333 FLOPS/Byte; memory-bound at 57.62 % of its roof"));
 
     // TraceLens agrees on this kernel.
@@ -149,7 +149,7 @@ TEST(KernelDerivation, ReductionHasNoOutputWrite)
     EXPECT_CONTAINS(md, QStringLiteral("**Output write:** none added"));
     EXPECT_TRUE(tableRow(md, QStringLiteral("write")).isEmpty());
     EXPECT_CONTAINS(
-        text, QStringLiteral("= 134217728 + 4096 + 134217728 = **268439552 B** = **256.00390625 MB**"));
+        text, QStringLiteral("= 134217728 + 4096 + 134217728 = **268439552 B** = **256.004 MiB**"));
     EXPECT_CONTAINS(text, QStringLiteral("**0.469762048 GFLOPS**"));
     EXPECT_CONTAINS(md, QStringLiteral("measured max-achievable peaks"));
     EXPECT_CONTAINS(md, QStringLiteral("(`vector_bf16`)"));
@@ -204,7 +204,7 @@ TEST(KernelDerivation, TraceLensDifferencesAndWhy)
     EXPECT_CONTAINS(text, QStringLiteral("| bytes | 8390656 | **2097152** |"));
     EXPECT_CONTAINS(text, QStringLiteral("| FLOPs | 6291456 | **2097152** |"));
     EXPECT_CONTAINS(md, QStringLiteral("| GFLOPS | 0.006291456 | **0.002097152** |"));
-    EXPECT_CONTAINS(md, QStringLiteral("| Data Moved (MB) | 8.001953125 | **2** |"));
+    EXPECT_CONTAINS(md, QStringLiteral("| Data moved (MiB; TraceLens's \"MB\") | 8.00195 | **2** |"));
     EXPECT_CONTAINS(md, QStringLiteral("| FLOPS/Byte |"));
     EXPECT_CONTAINS(md, QStringLiteral("| TB/s (mean) |"));
     EXPECT_CONTAINS(md, QStringLiteral("| TFLOPS/s (mean) |"));

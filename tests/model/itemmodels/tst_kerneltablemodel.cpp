@@ -39,7 +39,7 @@ TEST(KernelTableModel, PassesQtModelTester)
     model.setResult(sample());
     EXPECT_EQ(model.rowCount(), 4);
     EXPECT_EQ(model.columnCount(), KernelTableModel::ColumnCount);
-    proxy.sort(KernelTableModel::DataMovedMb);
+    proxy.sort(KernelTableModel::DataMovedMib);
     proxy.setFilterFixedString(QStringLiteral("silu"));
     EXPECT_EQ(proxy.rowCount(), 1);
     model.setResult(nullptr);
@@ -53,11 +53,11 @@ TEST(KernelTableModel, NumericColumnsSortAsNumbers)
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(KernelTableModel::SortRole);
-    // Data moved shows "1.50 GB", "512.0 MB", "384.0 MB", "256.0 MB": as text
+    // Data moved shows "1.50 GiB", "512.0 MiB", "384.0 MiB", "256.0 MiB": as text
     // "1.50 GB" would sort first ascending; as numbers it comes last.
-    proxy.sort(KernelTableModel::DataMovedMb, Qt::AscendingOrder);
-    EXPECT_EQ(column(proxy, KernelTableModel::DataMovedMb),
-              (QStringList { QStringLiteral("256.0 MB"), QStringLiteral("384.0 MB"), QStringLiteral("512.0 MB"), QStringLiteral("1.50 GB") }));
+    proxy.sort(KernelTableModel::DataMovedMib, Qt::AscendingOrder);
+    EXPECT_EQ(column(proxy, KernelTableModel::DataMovedMib),
+              (QStringList { QStringLiteral("256.0 MiB"), QStringLiteral("384.0 MiB"), QStringLiteral("512.0 MiB"), QStringLiteral("1.50 GiB") }));
     // Times: 77.07 us < 90.65 us < 140.85 us < 527.38 us ("140.85" < "77.07" as text).
     proxy.sort(KernelTableModel::TimeSum, Qt::AscendingOrder);
     EXPECT_EQ(column(proxy, KernelTableModel::Kernel).first(), QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));

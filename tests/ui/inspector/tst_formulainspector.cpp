@@ -103,7 +103,7 @@ TEST_F(FormulaInspectorTest, ShowsTheSwigluWorkedExample)
         EXPECT_CONTAINS(shown, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
         EXPECT_CONTAINS(shown, QStringLiteral("268435456"));
         EXPECT_CONTAINS(shown, QStringLiteral("1610612736"));
-        EXPECT_CONTAINS(shown, QStringLiteral("1536 MB"));
+        EXPECT_CONTAINS(shown, QStringLiteral("1536 MiB"));
         EXPECT_CONTAINS(shown, QStringLiteral("1342177280"));
         EXPECT_CONTAINS(shown, QStringLiteral("1.34217728 GFLOPS"));
         EXPECT_CONTAINS(shown, QStringLiteral("0.833333"));
@@ -118,7 +118,7 @@ TEST_F(FormulaInspectorTest, ShowsTheSwigluWorkedExample)
     EXPECT_CONTAINS(text, QStringLiteral("Provenance: V2"));
     EXPECT_CONTAINS(text, QStringLiteral("xnumel = 268435456 — Concrete Inputs[2], the last integer"));
     EXPECT_CONTAINS(text, QStringLiteral("rnumel = 1 — 1: pointwise kernel"));
-    EXPECT_CONTAINS(text, QStringLiteral("536870912 + 536870912 + 536870912 = 1610612736 B = 1536 MB"));
+    EXPECT_CONTAINS(text, QStringLiteral("536870912 + 536870912 + 536870912 = 1610612736 B = 1536 MiB"));
     EXPECT_CONTAINS(text, QStringLiteral("5 × 268435456 × 1 = 1342177280 FLOPs = 1.34217728 GFLOPS"));
     EXPECT_CONTAINS(text,
         QStringLiteral(
@@ -144,7 +144,7 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
     ASSERT_NE(reduction, nullptr);
     inspector.setKernel(reduction, mi300x(), PeakSet::Datasheet);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("xnumel × rnumel = 32768 × 2048"));
-    EXPECT_CONTAINS(seen(inspector), QStringLiteral("256.00390625 MB"));
+    EXPECT_CONTAINS(seen(inspector), QStringLiteral("256.004 MiB"));
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Output write: none added"));
 
     const KernelRow* none = findRow(*s_fixture, QStringLiteral("triton_tem_fused_mm_1"));

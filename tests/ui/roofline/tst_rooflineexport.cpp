@@ -9,6 +9,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -68,6 +71,7 @@ struct CliRun
 {
     int exitCode = -1;
     QString stderrText;
+    QString stdoutText;
 };
 
 // Runs the command line with no display at all: it must pick the offscreen
@@ -82,7 +86,7 @@ CliRun runCli(const QStringList& arguments)
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(RIDGELINE_BINARY), arguments);
     process.waitForFinished(120000);
-    return { process.exitCode(), QString::fromUtf8(process.readAllStandardError()) };
+    return { process.exitCode(), QString::fromUtf8(process.readAllStandardError()), QString::fromUtf8(process.readAllStandardOutput()) };
 }
 
 } // namespace
@@ -192,6 +196,14 @@ TEST(RooflineExport, CommandLineWritesThePngHeadless)
                                  QStringLiteral("gpu"), samplePath });
     ASSERT_EQ(both.exitCode, 0) << qPrintable(both.stderrText);
     EXPECT_TRUE(QFileInfo::exists(json));
+    // One line per file written, on stdout; -q silences them.
+    EXPECT_EQ(both.stdoutText, QStringLiteral("wrote %1 (%2 kernels)\nwrote %3 (1600x1000)\n")
+                                   .arg(json).arg(QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("kernels")).toArray().size())
+                                   .arg(svg));
+    const CliRun quiet = runCli({ QStringLiteral("-q"), QStringLiteral("--export"), dir.filePath(QStringLiteral("quiet.json")),
+                                  QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("quiet.svg")), samplePath });
+    EXPECT_EQ(quiet.exitCode, 0);
+    EXPECT_TRUE(quiet.stdoutText.isEmpty()) << qPrintable(quiet.stdoutText);
     const QString text = QString::fromUtf8(readAll(svg));
     EXPECT_TRUE(text.contains(QStringLiteral("measured max-achievable peaks")));
     EXPECT_TRUE(text.contains(QStringLiteral("BF16 matrix 708 TFLOPS")));
@@ -212,6 +224,7 @@ TEST(RooflineExport, CommandLineRejectsBadValues)
     const QList<QStringList> bad {
         { QStringLiteral("--size"), QStringLiteral("800") },
         { QStringLiteral("--size"), QStringLiteral("0x500") },
+        { QStringLiteral("--size"), QStringLiteral("320x200") }, // too small to read
         { QStringLiteral("--size"), QStringLiteral("800x500x2") },
         { QStringLiteral("--scale"), QStringLiteral("0") },
         { QStringLiteral("--scale"), QStringLiteral("two") },
@@ -225,6 +238,8 @@ TEST(RooflineExport, CommandLineRejectsBadValues)
         EXPECT_EQ(run.stderrText.count(u'\n'), 1) << "one line: " << qPrintable(run.stderrText);
         EXPECT_FALSE(QFileInfo::exists(png));
     }
+    EXPECT_TRUE(runCli({ QStringLiteral("--export-roofline"), png, QStringLiteral("--size"), QStringLiteral("639x400"), samplePath })
+                    .stderrText.contains(QStringLiteral("too small to read: at least 640x400")));
     EXPECT_EQ(runCli({ QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("out.bmp")), samplePath }).exitCode, 2);
     EXPECT_EQ(runCli({ QStringLiteral("--export-roofline"), png }).exitCode, 2); // no trace
     // Roofline options without a roofline to apply them to.

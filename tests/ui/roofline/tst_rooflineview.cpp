@@ -316,6 +316,9 @@ TEST(RooflineView, AKernelAboveItsRoofIsFlaggedAndStillPlotted)
     EXPECT_GE(axis(view, Qt::Vertical)->max(), 9.0);
     const QStringList labels = chartOf(view)->labelTexts();
     EXPECT_TRUE(labels.join(u' ').contains(QStringLiteral("above roof"))) << qPrintable(labels.join(u'|'));
+    // The flag names its kernel and how far above the roof it is: 9 over 5.3 TFLOPS/s attainable.
+    EXPECT_TRUE(labels.contains(QStringLiteral("poi_fused_mul_1\nabove roof (170 %): model or unit error")))
+        << qPrintable(labels.join(u'|'));
     EXPECT_TRUE(chartOf(view)->toolTip(1).contains(QStringLiteral("above its roof")));
 }
 

@@ -1,0 +1,142 @@
+// The window at a laptop's size: the first window fits the screen, the
+// table's first-look columns are in view at 1366 pixels wide with the
+// kernel column frozen, and the table's filter decides what the chart and
+// the inspector show.
+#include "analysiscontroller.h"
+#include "inspector/formulainspector.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "mainwindow.h"
+#include "roofline/rooflinechart.h"
+#include "roofline/rooflineview.h"
+#include "table/kernelfilterbar.h"
+#include "table/kerneltableview.h"
+
+#include <QAbstractSeries>
+#include <QChart>
+#include <QHeaderView>
+#include <QLegend>
+#include <QLineEdit>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTest>
+#include <QXYSeries>
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+
+namespace {
+
+const QString samplePath = QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz");
+
+// Read, and shown: the window shows a result in steps after reading ends,
+// the inspector's first row last.
+bool loadInto(MainWindow& window, const QString& path)
+{
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    window.openTrace(path);
+    return finished.wait(60000) && QTest::qWaitFor([&] { return !window.inspector()->markdown().isEmpty(); }, 5000);
+}
+
+// Kernel indices of the chart's points.
+QSet<int> plottedKernels(const RooflineView& view)
+{
+    QSet<int> kernels;
+    for (QAbstractSeries* series : view.chart()->series()) {
+        if (series->property(RooflineChart::RoleProperty).toString() == u"kernels")
+            for (int kernel : series->property(RooflineChart::KernelsProperty).value<QList<int>>())
+                kernels.insert(kernel);
+    }
+    return kernels;
+}
+
+} // namespace
+
+TEST(MainWindowLayout, TheFirstWindowFitsTheScreen)
+{
+    MainWindow window;
+    const QRect available = window.screen()->availableGeometry();
+    EXPECT_LE(window.width(), available.width());
+    EXPECT_LE(window.height(), available.height());
+}
+
+TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
+{
+    MainWindow window;
+    window.resize(1366, 740);
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    KernelTableView* table = window.kernelView();
+    QHeaderView* header = table->horizontalHeader();
+    // One time column, then the figures that matter, all without scrolling.
+    for (int column : { KernelTableModel::Kernel, KernelTableModel::Provenance, KernelTableModel::Calls, KernelTableModel::TimeSum,
+                        KernelTableModel::ShareOfGpuTime, KernelTableModel::TbPerS, KernelTableModel::TflopsPerS,
+                        KernelTableModel::RoofPercent, KernelTableModel::Bound }) {
+        EXPECT_FALSE(header->isSectionHidden(column)) << column;
+        EXPECT_LE(header->sectionViewportPosition(column) + header->sectionSize(column), table->viewport()->width())
+            << qPrintable(table->model()->headerData(column, Qt::Horizontal).toString()) << " is off screen; width "
+            << header->sectionSize(column) << ", kernel " << header->sectionSize(KernelTableModel::Kernel);
+    }
+    for (int column : { KernelTableModel::TimeMean, KernelTableModel::TimeMedian, KernelTableModel::TimeMin, KernelTableModel::TimeMax })
+        EXPECT_TRUE(header->isSectionHidden(column)) << "one time column by default";
+
+    // Scrolled to the far right, the kernel's name is still there.
+    for (int column = 0; column < KernelTableModel::FirstComparisonColumn; ++column)
+        header->setSectionHidden(column, false);
+    QCoreApplication::processEvents();
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    ASSERT_GT(table->horizontalScrollBar()->maximum(), 0) << "every column shown must not fit";
+    QTableView* frozen = table->frozenKernelColumn();
+    ASSERT_TRUE(frozen->isVisible());
+    EXPECT_EQ(frozen->geometry().left(), table->frameWidth());
+    EXPECT_EQ(frozen->columnWidth(KernelTableModel::Kernel), table->columnWidth(KernelTableModel::Kernel));
+    EXPECT_EQ(frozen->model()->index(0, KernelTableModel::Kernel).data(), table->model()->index(0, KernelTableModel::Kernel).data());
+    EXPECT_EQ(frozen->selectionModel(), table->selectionModel()) << "one selection";
+}
+
+TEST(MainWindowLayout, TheLegendGoesBelowANarrowChart)
+{
+    MainWindow window;
+    window.show();
+    RooflineView* view = window.rooflineView();
+    view->resize(1000, 500);
+    EXPECT_EQ(view->chart()->legend()->alignment(), Qt::AlignRight);
+    view->resize(500, 500);
+    EXPECT_EQ(view->chart()->legend()->alignment(), Qt::AlignBottom);
+    view->setLegendShown(false);
+    EXPECT_FALSE(view->chart()->legend()->isVisible());
+}
+
+TEST(MainWindowLayout, TheTableFilterFiltersTheChartAndAFilteredOutKernelLeavesTheInspector)
+{
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    const AnalysisResult* result = window.result();
+    ASSERT_TRUE(result);
+    const QSet<int> all = plottedKernels(*window.rooflineView());
+    ASSERT_EQ(all.size(), 4);
+
+    KernelTableView* table = window.kernelView();
+    int silu = -1;
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data().toString().contains(QStringLiteral("silu")))
+            silu = table->model()->index(row, 0).data(KernelTableModel::RowIndexRole).toInt();
+    }
+    ASSERT_GE(silu, 0);
+    ASSERT_TRUE(table->selectKernel(silu));
+    EXPECT_TRUE(window.inspector()->plainText().contains(QStringLiteral("silu")));
+
+    window.filterBar()->textField()->setText(QStringLiteral("rsqrt"));
+    const QSet<int> shown = plottedKernels(*window.rooflineView());
+    EXPECT_EQ(shown.size(), 2);
+    EXPECT_FALSE(shown.contains(silu));
+    // The silu kernel is filtered out: nothing is inspected, not its neighbour.
+    EXPECT_FALSE(table->selectionModel()->hasSelection());
+    EXPECT_FALSE(window.inspector()->plainText().contains(QStringLiteral("triton_")))
+        << qPrintable(window.inspector()->plainText().left(200));
+
+    window.filterBar()->textField()->clear();
+    EXPECT_EQ(plottedKernels(*window.rooflineView()), all);
+}
