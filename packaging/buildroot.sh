@@ -13,7 +13,9 @@ set -euo pipefail
 checkout=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 suite=trixie
 
-# Everything the build, the tests and the screenshots need. The root's
+# Everything the build, the tests, the screenshots and the packages need
+# (appstream, desktop-file-utils: the packaging tests' validators; dpkg-dev,
+# file: the .deb's dependencies from dpkg-shlibdeps). The root's
 # directory name carries a hash of this list, so changing it makes a new root.
 packages=(
     ca-certificates cmake ninja-build g++ pkgconf git
@@ -23,6 +25,7 @@ packages=(
     libxkbcommon-x11-0 libxcb-cursor0
     clang libclang-rt-dev
     libisal-dev zlib1g-dev
+    appstream desktop-file-utils dpkg-dev file
 )
 
 log() { printf 'buildroot: %s\n' "$*" >&2; }

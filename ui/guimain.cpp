@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QPalette>
 #include <QStyle>
 #include <QTimer>
@@ -84,6 +85,9 @@ int runGui(int argc, char** argv, const QString& tracePath, const QString& induc
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Ridgeline"));
     applyColorScheme(app);
+    // The installed desktop file names the app's icon; the window carries it too.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.ridgeline.Ridgeline"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/ridgeline/icons/io.github.ridgeline.Ridgeline.svg")));
     MainWindow window;
     window.setSearchDefaultInductorCache(searchDefaultCache);
     const QString screenshot = qEnvironmentVariable("RIDGELINE_SCREENSHOT");

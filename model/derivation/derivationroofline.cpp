@@ -126,7 +126,7 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
     if (auto mb = row.dataMovedMib())
         parts << figure(*mb) + QStringLiteral(" MiB");
     if (row.hasModel())
-        parts << exact(double(row.model.flops) / 1e9) + QStringLiteral(" GFLOPS");
+        parts << figure(double(row.model.flops) / 1e9) + QStringLiteral(" GFLOPS");
     if (row.kernelTimeUs)
         parts << figure(row.kernelTimeUs->mean)
                 + (row.kernelTimeUs->count > 1 ? QStringLiteral(" us mean") : QStringLiteral(" us"));

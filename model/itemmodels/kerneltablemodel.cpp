@@ -185,6 +185,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case CategoryKeyRole: return categoryKey(row->parsedName.category);
     case ProvenanceKeyRole: return provenanceKey(row->provenance());
     case Qt::ToolTipRole:
+        if (column == ShareOfGpuTime)
+            return tr("Share of the trace's whole GPU kernel time");
         if (column == Provenance || column == Kernel)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
@@ -259,13 +261,13 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     case TimeMedian: return tr("Time (median)");
     case TimeMin: return tr("Time (min)");
     case TimeMax: return tr("Time (max)");
-    case ShareOfGpuTime: return tr("% GPU time");
+    case ShareOfGpuTime: return tr("Share");
     case GFlops: return tr("GFLOPS");
     case DataMovedMib: return tr("Data moved");
     case FlopsPerByte: return tr("FLOPS/Byte");
     case TbPerS: return tr("TB/s");
     case TflopsPerS: return tr("TFLOPS/s");
-    case RoofPercent: return tr("% of roof");
+    case RoofPercent: return tr("% roof");
     case Bound: return tr("Bound");
     default: return {};
     }

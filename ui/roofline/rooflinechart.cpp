@@ -98,37 +98,6 @@ RooflineChart::RooflineChart(double textPx, QGraphicsItem* parent)
 
 RooflineChart::~RooflineChart() = default;
 
-void RooflineChart::setDark(bool dark)
-{
-    if (dark == m_dark)
-        return;
-    m_dark = dark;
-    m_colors = dark ? RooflineStyle::dark() : RooflineStyle::light();
-    applyColors();
-    m_labels->setColors(m_colors);
-    setData(m_data); // the series take their pens from the colours
-    showFrame(m_frame);
-}
-
-void RooflineChart::applyColors()
-{
-    const RooflineStyle::Colors& c = m_colors;
-    setBackgroundBrush(c.background);
-    setPlotAreaBackgroundBrush(c.background);
-    setPlotAreaBackgroundPen(QPen(c.frame, std::max(1.0, m_textPx / 14)));
-    setTitleBrush(c.ink);
-    // Hairlines that stay hairlines at any scale.
-    const double gridWidth = std::max(0.5, m_textPx / 17);
-    for (QLogValueAxis* axis : { m_axisX, m_axisY }) {
-        axis->setLabelsColor(c.ink);
-        axis->setTitleBrush(c.ink);
-        axis->setLinePen(QPen(c.frame, gridWidth));
-        axis->setGridLinePen(QPen(c.grid, gridWidth));
-        axis->setMinorGridLinePen(QPen(c.minorGrid, gridWidth));
-    }
-    legend()->setLabelColor(c.ink);
-}
-
 void RooflineChart::setData(RooflineData data)
 {
     m_data = std::move(data);
@@ -152,6 +121,7 @@ void RooflineChart::setData(RooflineData data)
     buildPoints();
     buildArrows(); // over the markers: a short move must still show
     buildSelection();
+    applyCompactLegend();
     m_updatingLabels = false;
     updateLabels();
 }
@@ -257,17 +227,20 @@ void RooflineChart::buildLegend()
     std::sort(categories.begin(), categories.end());
     std::sort(provenances.begin(), provenances.end());
     for (KernelCategory category : categories)
-        addScatter(categoryTitle(category), "legend", QScatterSeries::MarkerShapeCircle, categoryColor(category),
-                   categoryColor(category).darker(140), m_textPx * 0.07);
+        setCompactName(addScatter(categoryTitle(category), "legend", QScatterSeries::MarkerShapeCircle, categoryColor(category),
+                                  categoryColor(category).darker(140), m_textPx * 0.07),
+                       categoryKey(category));
     for (Provenance provenance : provenances)
-        addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), m_colors.neutral,
-                   m_colors.neutralBorder, m_textPx * 0.07);
+        setCompactName(addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), m_colors.neutral,
+                                  m_colors.neutralBorder, m_textPx * 0.07),
+                       provenanceKey(provenance));
 
     // Ridge points: where the memory roof meets each drawn compute roof.
     QScatterSeries* ridges = addScatter(QStringLiteral("ridge point (FLOPS/Byte)"), "ridge-points",
                                         QScatterSeries::MarkerShapeRotatedRectangle, m_colors.background, m_colors.ink,
                                         m_textPx * 0.11);
     ridges->setMarkerSize(m_textPx * 0.8);
+    setCompactName(ridges, QStringLiteral("ridge"));
     for (const RooflineRoof& roof : m_data.roofs) {
         if (roof.kind != RooflineRoof::Kind::Compute || !roof.plotted)
             continue;
@@ -346,6 +319,7 @@ void RooflineChart::buildPoints()
     QScatterSeries* flagged = addScatter(QStringLiteral("above roof: model or unit error"), "above-roof",
                                          QScatterSeries::MarkerShapeCircle, Qt::transparent, m_colors.flag,
                                          m_textPx * 0.17);
+    setCompactName(flagged, QStringLiteral("above roof"));
     flagged->append(values);
     flagged->setPointsConfiguration(rings);
     flagged->setProperty(KernelsProperty, QVariant::fromValue(kernels));
@@ -375,6 +349,7 @@ void RooflineChart::buildMemoryOnlyLane()
     m_memoryOnlyLane = addScatter(QStringLiteral("0 FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
                                   "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150),
                                   m_textPx * 0.08);
+    setCompactName(m_memoryOnlyLane, QStringLiteral("0 FLOPs (left edge)"));
     m_memoryOnlyLane->append(values);
     m_memoryOnlyLane->setPointsConfiguration(looks);
     m_memoryOnlyLane->setProperty(KernelsProperty, QVariant::fromValue(kernels));
@@ -428,18 +403,20 @@ void RooflineChart::buildSelection()
 
     if (!m_data.points.empty()) {
         // Text-only legend entries: a line series with an invisible pen.
-        const auto addNote = [&](const QString& text) {
+        const auto addNote = [&](const QString& text, const QString& compact) {
             auto* note = new QLineSeries;
             note->setName(text);
+            setCompactName(note, compact);
             note->setProperty(RoleProperty, QStringLiteral("legend"));
             addSeries(note);
             note->attachAxis(m_axisX);
             note->attachAxis(m_axisY);
             note->setPen(QPen(Qt::transparent));
         };
-        addNote(QStringLiteral("marker area: share of GPU time"));
+        addNote(QStringLiteral("marker area: share of GPU time"), QStringLiteral("area: GPU time"));
         if (m_data.unplottedKernels() > 0)
-            addNote(QStringLiteral("%1 of %2 kernels without figures").arg(m_data.unplottedKernels()).arg(m_data.kernelCount));
+            addNote(QStringLiteral("%1 of %2 kernels without figures").arg(m_data.unplottedKernels()).arg(m_data.kernelCount),
+                    QStringLiteral("%1 without figures").arg(m_data.unplottedKernels()));
     }
 }
 

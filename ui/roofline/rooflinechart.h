@@ -16,6 +16,7 @@
 
 class QLineSeries;
 class QLogValueAxis;
+class QAbstractSeries;
 class QScatterSeries;
 
 namespace Ridgeline {
@@ -32,6 +33,9 @@ public:
     // QList<int> with the kernel index of each point of a point series.
     static constexpr const char* RoleProperty = "ridgelineRole";
     static constexpr const char* KernelsProperty = "ridgelineKernels";
+    // Legend entries' names for a narrow chart, and their full names.
+    static constexpr const char* CompactNameProperty = "ridgelineCompactName";
+    static constexpr const char* FullNameProperty = "ridgelineFullName";
 
     // `textPx` is the pixel size of tick labels; titles, labels, markers and
     // lines scale from it, so an export's text is relative to its size.
@@ -42,6 +46,8 @@ public:
     const RooflineData& data() const { return m_data; }
     // Colours for a dark window palette (RooflineStyle::dark); exports stay light.
     void setDark(bool dark);
+    // Short legend names and a two-line title, for a legend below a narrow chart.
+    void setCompactLegend(bool compact);
     bool isDark() const { return m_dark; }
     void setSelectedKernels(const QList<int>& kernelIndices);
 
@@ -83,9 +89,12 @@ private:
     double markerSize(const RooflinePoint& point) const;
 
     void applyColors();
+    void applyCompactLegend();
+    static void setCompactName(QAbstractSeries* series, const QString& compact);
 
     double m_textPx;
     bool m_dark = false;
+    bool m_compactLegend = false;
     RooflineStyle::Colors m_colors;
     RooflineData m_data;
     DecadeFrame m_frame;

@@ -212,6 +212,7 @@ void RooflineView::resizeEvent(QResizeEvent* event)
     const Qt::Alignment side = width() < 62 * em ? Qt::AlignBottom : Qt::AlignRight;
     if (d->chart->legend()->alignment() != side)
         d->chart->legend()->setAlignment(side);
+    d->chart->setCompactLegend(side == Qt::AlignBottom);
 }
 
 QChart* RooflineView::chart() const

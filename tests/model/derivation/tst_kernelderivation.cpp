@@ -128,7 +128,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
     EXPECT_EQ(formatPercent(placement->fractionOfRoof), QStringLiteral("57.62 %"));
     EXPECT_FALSE(md.contains(QStringLiteral("Above the roof")));
     EXPECT_CONTAINS(text,
-        QStringLiteral("**At a glance:** 1536 MiB, 1.34217728 GFLOPS, 527.382 us, 3.05398 TB/s, "
+        QStringLiteral("**At a glance:** 1536 MiB, 1.34218 GFLOPS, 527.382 us, 3.05398 TB/s, "
                        "2.54498 TFLOPS/s, 0.833333 FLOPS/Byte; memory-bound at 57.62 % of its roof"));
 
     // TraceLens agrees on this kernel.
