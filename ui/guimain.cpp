@@ -2,6 +2,7 @@
 
 #include "analysiscontroller.h"
 #include "mainwindow.h"
+#include "table/kerneltableview.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -21,6 +22,16 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
     if (comparing && !window.comparison()) {
         QTimer::singleShot(200, &window, [&window, path, comparing] { saveWhenShown(window, path, comparing); });
         return;
+    }
+    // RIDGELINE_SCREENSHOT_KERNEL=TEXT: the first kernel whose name holds TEXT is the one selected.
+    if (const QString wanted = qEnvironmentVariable("RIDGELINE_SCREENSHOT_KERNEL"); !wanted.isEmpty() && window.result()) {
+        const auto& kernels = window.result()->kernels;
+        for (size_t i = 0; i < kernels.size(); ++i) {
+            if (kernels[i].name.contains(wanted)) {
+                QTimer::singleShot(300, &window, [&window, i] { window.kernelView()->selectKernel(int(i)); });
+                break;
+            }
+        }
     }
     QTimer::singleShot(800, &window, [&window, path] {
         const bool saved = window.grab().save(path);

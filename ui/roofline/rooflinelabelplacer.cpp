@@ -77,7 +77,14 @@ int RooflineLabelPlacer::place(QGraphicsItem* item, const QList<QPointF>& candid
             return int(i);
         }
     }
+    // Forced: the first place, slid inside the bounds as above, so that a
+    // flag at the plot's edge is never cut off by the chart's.
     item->setPos(candidates.front());
+    const QRectF rect = outlineOf(item).boundingRect();
+    if (!alongLine && rect.width() <= m_bounds.width() && rect.height() <= m_bounds.height())
+        item->setPos(candidates.front()
+                     + QPointF(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - rect.width()) - rect.left(),
+                               std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - rect.height()) - rect.top()));
     item->setVisible(force);
     if (force)
         m_taken.append(outlineOf(item));

@@ -222,6 +222,13 @@ DecadeFrame fitFrame(const RooflineData& data)
         frame.yMinExp = std::min(frame.yMinExp, decadeBelow(roof.value, RoofMargin));
         frame.yMaxExp = std::max(frame.yMaxExp, decadeAbove(roof.value, RoofMargin));
     }
+    // The 0-FLOP lane at the left edge sits at fraction x the memory roof
+    // there (RooflineChart): the frame reaches down to its lowest kernel,
+    // or two decades below the roof (a kernel under 1 % sits on the axis).
+    const double lane = frame.xMin() * std::pow(10.0, 0.12);
+    for (const RooflinePoint& p : data.memoryOnlyPoints)
+        frame.yMinExp = std::min(frame.yMinExp,
+                                 decadeBelow(std::max(p.fractionOfRoof, 0.01) * data.bandwidthTBps() * lane, PointMargin));
     return frame;
 }
 

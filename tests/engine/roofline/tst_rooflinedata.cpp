@@ -173,6 +173,17 @@ TEST(RooflineData, FramesAreWholeDecades)
     // up to 493 FLOP/B with room for the roofs' labels; roofs up to 2614.9.
     EXPECT_EQ(fitFrame(data), (DecadeFrame { -2, 4, -1, 4 }));
     EXPECT_EQ(gpuFrame(data), (DecadeFrame { -2, 4, -2, 4 }));
+    // A 0-FLOP kernel at half the HBM roof sits in the lane at the left edge,
+    // 0.5 x 5.3 x 10^-2 x 10^0.12 = 0.035: the frame reaches a decade below.
+    RooflineData withLane = data;
+    RooflinePoint copy = data.points.front();
+    copy.intensity = 0;
+    copy.tflops = 0;
+    copy.fractionOfRoof = 0.5;
+    withLane.memoryOnlyPoints.push_back(copy);
+    EXPECT_EQ(fitFrame(withLane), (DecadeFrame { -2, 4, -2, 4 }));
+    withLane.memoryOnlyPoints.front().fractionOfRoof = 1e-6; // under 1 %: on the axis, not decades down
+    EXPECT_EQ(fitFrame(withLane), (DecadeFrame { -2, 4, -4, 4 }));
     const RooflineData h100 = rooflineData(result.get(), *GpuCatalog::builtIn().find(QStringLiteral("H100")), PeakSet::Datasheet);
     // 3.35 x 0.01 = 0.0335 -> 10^-2; 989.4 TFLOPS needs room for its label -> 10^4.
     EXPECT_EQ(gpuFrame(h100), (DecadeFrame { -2, 4, -2, 4 }));
