@@ -126,6 +126,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
+    result->gpuTime = breakDownGpuTime(trace);
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
     result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
     for (const KernelRow& row : result->kernels) {

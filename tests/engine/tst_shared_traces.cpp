@@ -46,6 +46,45 @@ TEST(SharedTraces, XditSd35EveryTritonOpLinkedToGpuTime)
     EXPECT_LT(result.tritonKernelTimeUs, result.totalGpuKernelTimeUs);
 }
 
+// xdit's GPU time by kind of work: on MI300X its GEMMs are hipBLASLt's Cijk_
+// kernels, its attention attn_fwd; Triton is about a tenth, as the rows say.
+TEST(SharedTraces, XditGpuTimeBreakdownPutsTritonInContext)
+{
+    const QString path = sharedPath(QStringLiteral("traces/xdit_sd35_mi300x.json.gz"));
+    if (path.isEmpty())
+        GTEST_SKIP() << "shared trace absent";
+    const auto outcome = analyzeTrace(path, {}, {});
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    const AnalysisResult& result = *outcome.result;
+    const GpuTimeBreakdown& time = result.gpuTime;
+    // Kernels alone add up to the trace's kernel time; copies come on top.
+    const double kernels = time.totalUs() - time.us.at(GpuWork::Memcpy) - (time.us.count(GpuWork::Memset) ? time.us.at(GpuWork::Memset) : 0);
+    EXPECT_NEAR(kernels, result.totalGpuKernelTimeUs, 1e-6 * result.totalGpuKernelTimeUs);
+    // Every Triton GPU event is some row's time here (no graphs, all launched).
+    EXPECT_NEAR(time.us.at(GpuWork::Triton), result.tritonKernelTimeUs, 1e-6 * result.tritonKernelTimeUs);
+    double byCategory = 0;
+    for (const auto& [category, us] : time.tritonUs)
+        byCategory += us;
+    EXPECT_NEAR(byCategory, time.us.at(GpuWork::Triton), 1e-6);
+    EXPECT_EQ(time.tritonUs.size(), 3u); // poi, red, per
+    // attn_fwd alone is 208.7 ms; the Cijk_ GEMMs over 300 ms.
+    EXPECT_GT(time.us.at(GpuWork::Attention), 208e3);
+    EXPECT_GT(time.us.at(GpuWork::Gemm), 300e3);
+    EXPECT_NEAR(time.share(GpuWork::Triton), 0.0966, 0.003);
+}
+
+TEST(SharedTraces, LibraryKernelNamesSayTheirWork)
+{
+    EXPECT_EQ(libraryKernelWork(u"Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT320x224x64"), GpuWork::Gemm);
+    EXPECT_EQ(libraryKernelWork(u"sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64"), GpuWork::Gemm);
+    EXPECT_EQ(libraryKernelWork(u"void cutlass::Kernel2<cutlass_80_tensorop_s16816gemm>"), GpuWork::Gemm);
+    EXPECT_EQ(libraryKernelWork(u"attn_fwd"), GpuWork::Attention);
+    EXPECT_EQ(libraryKernelWork(u"void flash_fwd_kernel<Flash_fwd_kernel_traits<128, 64>>"), GpuWork::Attention);
+    EXPECT_EQ(libraryKernelWork(u"ncclDevKernel_AllReduce_Sum_bf16_RING_LL"), GpuWork::Communication);
+    EXPECT_EQ(libraryKernelWork(u"void at::native::vectorized_elementwise_kernel<4>"), GpuWork::Other);
+    EXPECT_EQ(libraryKernelWork(u"batched_transpose_32x32_half"), GpuWork::Other);
+}
+
 // xdit's copies, transposes and clones count 0 FLOPs and move bytes at
 // 5.0-9.5 TB/s: memory-bound, their % of the memory roof in the roofline
 // data and the JSON export, the fastest flagged above it.

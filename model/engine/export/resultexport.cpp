@@ -195,6 +195,16 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
     root[QStringLiteral("total_gpu_kernel_time_us")] = exportTimeUs(result.totalGpuKernelTimeUs);
     root[QStringLiteral("triton_kernel_time_us")] = exportTimeUs(result.tritonKernelTimeUs);
+    // The whole GPU time by kind of work (gputimebreakdown.h), in microseconds.
+    QJsonObject byWork;
+    for (const auto& [work, us] : result.gpuTime.us)
+        byWork[gpuWorkKey(work)] = exportTimeUs(us);
+    QJsonObject tritonByCategory;
+    for (const auto& [category, us] : result.gpuTime.tritonUs)
+        tritonByCategory[categoryKey(category)] = exportTimeUs(us);
+    root[QStringLiteral("gpu_time_us")] = QJsonObject { { QStringLiteral("total"), exportTimeUs(result.gpuTime.totalUs()) },
+                                                        { QStringLiteral("by_work"), byWork },
+                                                        { QStringLiteral("triton_by_category"), tritonByCategory } };
     root[QStringLiteral("events")] = qint64(result.eventCount);
     root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(moreWarnings + result.warnings);

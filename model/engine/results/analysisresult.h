@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/graphs/graphmerge.h"
+#include "engine/results/gputimebreakdown.h"
 #include "engine/results/kernelrow.h"
 
 #include <QString>
@@ -19,6 +20,7 @@ struct AnalysisResult
     QString traceGpuName; // from deviceProperties; empty when not recorded
     double totalGpuKernelTimeUs = 0;
     double tritonKernelTimeUs = 0; // busy time of all rows, summed
+    GpuTimeBreakdown gpuTime;      // the whole GPU time by kind of work
     std::vector<KernelRow> kernels; // by total kernel time, longest first
     std::int64_t eventCount = 0;
     std::int64_t skippedEvents = 0;

@@ -1,0 +1,37 @@
+// Stage results/: calls grouped into unique kernel rows.
+// The trace's whole GPU time by kind of work, so that the Triton share is
+// seen in context: Triton kernels by category, GEMM libraries, attention,
+// collective communication, memcpy, memset and the rest. Told apart by the
+// GPU kernel's name (and memcpy/memset by their event category).
+#pragma once
+
+#include "engine/triton/kernelcategory.h"
+
+#include <QString>
+
+#include <map>
+
+namespace Ridgeline {
+
+struct RawTrace;
+
+enum class GpuWork { Triton, Gemm, Attention, Communication, Memcpy, Memset, Other };
+
+QString gpuWorkKey(GpuWork work);   // "triton", "gemm", "attention", "communication", "memcpy", "memset", "other"
+QString gpuWorkTitle(GpuWork work); // "Triton", "GEMM", ...
+// What a non-Triton GPU kernel's name says it does: Gemm, Attention,
+// Communication or Other (hipBLASLt/Tensile Cijk_, cuBLAS, CUTLASS, CK;
+// flash/fmha/paged attention; NCCL/RCCL collectives).
+GpuWork libraryKernelWork(QStringView name);
+
+struct GpuTimeBreakdown
+{
+    std::map<GpuWork, double> us;                // busy time summed over events, per kind of work
+    std::map<KernelCategory, double> tritonUs;   // Triton's part by category
+    double totalUs() const;                      // kernels, memcpy and memset
+    double share(GpuWork work) const;            // of totalUs, 0 when there is none
+};
+
+GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace);
+
+} // namespace Ridgeline
