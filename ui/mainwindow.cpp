@@ -72,6 +72,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_proxy->setSourceModel(m_model);
     m_table->setModel(m_proxy);
     m_table->showDefaultColumns();
+    updateTableEmptyText();
     m_table->sortByColumn(KernelTableModel::TimeSum, Qt::DescendingOrder);
 
     buildLayout();
@@ -140,9 +141,8 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
-        const QString dir = QSettings().value(SettingsKeys::lastDirectory()).toString();
         const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Trace"), dir, tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
+            this, tr("Open Trace"), dialogFolder(), tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
         if (!path.isEmpty())
             openTrace(path);
     });
@@ -159,8 +159,7 @@ void MainWindow::createMenus()
     m_detachCache->setEnabled(false);
     file->addSeparator();
     QAction* attachCapture = file->addAction(tr("Attach &Capture Trace…"), this, [this] {
-        const QString dir = QFileInfo(currentTracePath()).path();
-        const QString path = QFileDialog::getOpenFileName(this, tr("Attach Capture Trace"), dir,
+        const QString path = QFileDialog::getOpenFileName(this, tr("Attach Capture Trace"), dialogFolder(),
                                                           tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
         if (!path.isEmpty())
             attachCaptureTrace(path);
@@ -303,6 +302,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     centralWidget()->setUpdatesEnabled(false);
     m_result = std::move(result);
     m_model->setResult(m_result);
+    updateTableEmptyText();
     if (m_baseline)
         updateComparison(); // compare mode lasts across reloads and other traces
     m_filterBar->setSummary(summarize(*m_result));
@@ -398,6 +398,21 @@ void MainWindow::applyGpu()
     updateInspector();
 }
 
+void MainWindow::updateTableEmptyText()
+{
+    if (!m_result) {
+        m_table->setEmptyText(tr("Open a PyTorch profiler trace of a torch.compile run: File ▸ Open (Ctrl+O), or drop it "
+                                 "here. File ▸ Open Sample Trace shows what Ridgeline tells."));
+    } else if (m_result->kernels.empty()) {
+        m_table->setEmptyText(tr("No Triton kernels in %1: no cpu_op or GPU kernel is named triton_*. Ridgeline analyses "
+                                 "the kernels Inductor generates for a model compiled with torch.compile; the summary above "
+                                 "shows what the GPU time went to.")
+                                  .arg(QFileInfo(m_result->tracePath).fileName()));
+    } else {
+        m_table->setEmptyText(tr("No kernel matches the filter."));
+    }
+}
+
 void MainWindow::followTableFilter()
 {
     // The chart shows what the table shows.
@@ -428,7 +443,7 @@ void MainWindow::exportKernelTable()
         return;
     const QString base = QFileInfo(m_result->tracePath).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Kernel Table"),
-                                                      QDir(QSettings().value(SettingsKeys::lastDirectory()).toString()).filePath(base + QStringLiteral(".kernels.csv")),
+                                                      QDir(dialogFolder()).filePath(base + QStringLiteral(".kernels.csv")),
                                                       tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty())
         return;
@@ -447,7 +462,7 @@ void MainWindow::exportRoofline()
         return;
     QSettings settings;
     RooflineExportOptions defaults;
-    defaults.path = QDir(settings.value(SettingsKeys::lastDirectory()).toString())
+    defaults.path = QDir(dialogFolder())
                         .filePath(QFileInfo(m_result->tracePath).completeBaseName() + QStringLiteral(".roofline.png"));
     defaults.size = settings.value(SettingsKeys::exportSize(), defaults.size).toSize();
     defaults.scale = settings.value(SettingsKeys::exportScale(), defaults.scale).toDouble();

@@ -107,6 +107,8 @@ private:
     QString comparisonPreface(int sourceRow) const;
     // The trace being read or shown; empty when none (or it failed to load).
     QString currentTracePath() const;
+    // Where file dialogs start: the open trace's folder, else the last one.
+    QString dialogFolder() const;
     QString dropDescription(const DroppedInputs& dropped) const;
     void chooseInductorCache(bool archive);
     void showResult(std::shared_ptr<const AnalysisResult> result);
@@ -115,6 +117,7 @@ private:
     void applyGpu();
     void updateInspector();
     void followTableFilter();
+    void updateTableEmptyText();
     void exportKernelTable();
     void exportRoofline();
     void showAbout();

@@ -29,8 +29,7 @@ namespace Ridgeline {
 
 void MainWindow::chooseBaseline()
 {
-    const QString dir = m_result ? QFileInfo(m_result->tracePath).path() : QSettings().value(SettingsKeys::lastDirectory()).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with Baseline"), dir,
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with Baseline"), dialogFolder(),
                                                       tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
     if (!path.isEmpty())
         compareWithBaseline(path);

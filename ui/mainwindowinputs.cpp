@@ -25,7 +25,24 @@ namespace Ridgeline {
 
 void MainWindow::openTrace(const QString& path)
 {
+    // A wrapper .py (or a cache archive) handed to Open is no trace: say
+    // what it is and where it goes, instead of "not valid JSON".
+    if (classifyInput(path).kind == InputKind::InductorCache && QFileInfo(path).isFile()) {
+        showError(tr("%1 is an Inductor cache file (a wrapper .py or an archive of the cache), not a profiler trace. "
+                     "Open the trace, then attach this with File ▸ Attach Inductor Cache Archive… (or drop it on the "
+                     "window) for V1 figures.")
+                      .arg(QFileInfo(path).fileName()));
+        return;
+    }
     start(m_session.open(path));
+}
+
+QString MainWindow::dialogFolder() const
+{
+    // Inputs of a trace (its cache, captures, baseline) and its exports are
+    // usually beside it.
+    const QString trace = currentTracePath();
+    return trace.isEmpty() ? QSettings().value(SettingsKeys::lastDirectory()).toString() : QFileInfo(trace).absolutePath();
 }
 
 void MainWindow::openTrace(const QString& path, const QString& inductorCache, const QStringList& captures)
@@ -100,7 +117,7 @@ void MainWindow::chooseInductorCache(bool archive)
     // Start where torch.compile would have written it, when that exists.
     QString start = InductorCacheLocator::locate({}, true, CacheEnvironment::fromProcess()).path;
     if (start.isEmpty())
-        start = QSettings().value(SettingsKeys::lastDirectory()).toString();
+        start = dialogFolder();
     const QString path = archive
         ? QFileDialog::getOpenFileName(this, tr("Attach Inductor Cache Archive"), start,
                                        tr("Inductor cache archives (*.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.bz2 *.tar.zst *.zip);;"

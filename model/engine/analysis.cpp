@@ -10,6 +10,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace Ridgeline {
 namespace {
 
@@ -158,6 +160,16 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
         result->inductorCacheWrapperFiles = index->wrapperFileCount();
         result->inductorCacheKernels = index->kernelCount();
         result->inductorCacheTraceKernels = index->keptNameCount();
+        // A cache of another run gives nothing: say so where it was asked
+        // for, or where kernels wait for V1 figures.
+        const bool wanted = cache.location().origin == u"given"
+            || std::any_of(result->kernels.begin(), result->kernels.end(),
+                           [](const KernelRow& row) { return row.provenance() != Provenance::V2; });
+        if (index->keptNameCount() == 0 && !result->kernels.empty() && wanted)
+            result->warnings << QStringLiteral("Inductor cache %1 defines none of this trace's %2 Triton kernels: it is "
+                                               "from another run (V1 needs the cache torch.compile wrote for this trace)")
+                                    .arg(cache.location().path)
+                                    .arg(result->kernels.size());
     }
     result->cacheWarnings = cache.warnings();
     result->warnings << result->cacheWarnings.mid(0, cacheWarningsInSummary);

@@ -3,6 +3,7 @@
 // kernel column frozen, and the table's filter decides what the chart and
 // the inspector show.
 #include "analysiscontroller.h"
+#include "cachefixtures.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
@@ -10,8 +11,12 @@
 #include "roofline/rooflineview.h"
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
+#include "testsupport.h"
 
 #include <QAbstractSeries>
+#include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
 #include <QChart>
 #include <QHeaderView>
 #include <QLegend>
@@ -139,4 +144,49 @@ TEST(MainWindowLayout, TheTableFilterFiltersTheChartAndAFilteredOutKernelLeavesT
 
     window.filterBar()->textField()->clear();
     EXPECT_EQ(plottedKernels(*window.rooflineView()), all);
+}
+
+TEST(MainWindowLayout, AnEmptyTableSaysWhy)
+{
+    MainWindow window;
+    window.show();
+    KernelTableView* table = window.kernelView();
+    EXPECT_TRUE(table->emptyText().contains(QStringLiteral("Open a PyTorch profiler trace"))) << qPrintable(table->emptyText());
+
+    // A trace of a model that was not compiled: one library kernel.
+    Ridgeline::Test::TempTraces traces;
+    const QString eager = traces.write(
+        QStringLiteral("eager.json"),
+        Ridgeline::Test::traceJson(R"({"ph": "X", "cat": "kernel", "name": "Cijk_Alik_Bljk_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5, "args": {"correlation": 1}})"));
+    ASSERT_TRUE(loadInto(window, eager) || QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
+    EXPECT_EQ(table->model()->rowCount(), 0);
+    EXPECT_TRUE(table->emptyText().startsWith(QStringLiteral("No Triton kernels in eager.json"))) << qPrintable(table->emptyText());
+
+    ASSERT_TRUE(loadInto(window, samplePath));
+    window.filterBar()->textField()->setText(QStringLiteral("no such kernel"));
+    EXPECT_EQ(table->model()->rowCount(), 0);
+    EXPECT_EQ(table->emptyText(), QStringLiteral("No kernel matches the filter."));
+}
+
+TEST(MainWindowLayout, AWrapperFileOpenedAsATraceSaysWhereItGoes)
+{
+    Ridgeline::Test::TempTraces files;
+    const QString wrapper = files.write(QStringLiteral("cxqwrapper.py"), Ridgeline::Test::fixtureWrapper());
+    MainWindow window;
+    window.show();
+    QString said;
+    QTimer closer; // the message box is modal: close it from its own loop
+    closer.setInterval(20);
+    QObject::connect(&closer, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            said = box->text();
+            box->done(QMessageBox::Ok);
+        }
+    });
+    closer.start();
+    window.openTrace(wrapper);
+    closer.stop();
+    EXPECT_TRUE(said.contains(QStringLiteral("cxqwrapper.py is an Inductor cache file"))) << qPrintable(said);
+    EXPECT_TRUE(said.contains(QStringLiteral("Attach Inductor Cache"))) << qPrintable(said);
+    EXPECT_FALSE(window.controller()->isRunning()) << "nothing is read as a trace";
 }

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QPainter>
 #include <QScrollBar>
 
 #include <algorithm>
@@ -165,6 +166,24 @@ void KernelTableView::placeFrozenColumn()
     const int left = frameWidth();
     m_frozen->setGeometry(left, left, columnWidth(KernelTableModel::Kernel) + 1,
                           viewport()->height() + header->height());
+}
+
+void KernelTableView::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    viewport()->update();
+}
+
+void KernelTableView::paintEvent(QPaintEvent* event)
+{
+    QTableView::paintEvent(event);
+    if (m_emptyText.isEmpty() || (model() && model()->rowCount() > 0))
+        return;
+    QPainter painter(viewport());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    const int margin = fontMetrics().height() * 2;
+    painter.drawText(viewport()->rect().adjusted(margin, margin, -margin, -margin), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+                     m_emptyText);
 }
 
 void KernelTableView::resizeEvent(QResizeEvent* event)

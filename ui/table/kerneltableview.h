@@ -19,6 +19,10 @@ public:
     // FLOPS/Byte (visible at 1366 pixels wide); the rest hidden, a header
     // right-click away.
     void showDefaultColumns();
+    // Said in the table's area while it has no rows (no trace yet, a trace
+    // without Triton kernels, a filter that hides them all).
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return m_emptyText; }
     // The frozen copy of the kernel column drawn over the left edge.
     QTableView* frozenKernelColumn() const { return m_frozen; }
 
@@ -38,6 +42,7 @@ public Q_SLOTS:
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
     QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
     void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 
@@ -48,6 +53,7 @@ private:
     void fitKernelColumn();
 
     QTableView* m_frozen = nullptr;
+    QString m_emptyText;
     bool m_kernelWidthChosen = false;  // the user resized the kernel column
     bool m_fittingKernelColumn = false;
 };

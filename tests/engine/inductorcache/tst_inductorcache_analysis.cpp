@@ -279,3 +279,28 @@ TEST(InductorCacheAnalysis, ReplayedKernelsAreModelledByName)
 }
 
 } // namespace
+
+// A cache of another run gives no V1 figures: the analysis says so, naming
+// the cache, instead of leaving the rows without figures unexplained. The
+// same cache holding the trace's kernels says nothing of the kind.
+TEST(InductorCacheAnalysis, ACacheThatDefinesNoneOfTheTracesKernelsIsAWarning)
+{
+    CacheFixtures fixtures;
+    const QString trace = fixtures.traceWithoutV2Args();
+    QByteArray other = fixtureWrapper();
+    for (const char* prefix : { "triton_poi_fused", "triton_red_fused", "triton_per_fused" })
+        other.replace(prefix, QByteArray(prefix).replace("fused", "other_run"));
+    const QString cache = fixtures.write(QStringLiteral("other/xq/cxqwrapperofanotherrun.py"), other);
+    const QString folder = QFileInfo(cache).dir().absolutePath();
+    const AnalysisOutcome outcome = analyzeWithCache(trace, folder);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    EXPECT_GT(outcome.result->inductorCacheKernels, 0) << "the other run's kernels were read";
+    EXPECT_EQ(outcome.result->inductorCacheTraceKernels, 0);
+    const QString warnings = outcome.result->warnings.join(u'\n');
+    EXPECT_TRUE(warnings.contains(QStringLiteral("Inductor cache %1 defines none of this trace's 4 Triton kernels").arg(folder)))
+        << qPrintable(warnings);
+
+    const AnalysisOutcome matching = analyzeWithCache(trace, fixtures.cacheDirectory());
+    ASSERT_EQ(matching.status, AnalysisOutcome::Status::Ok);
+    EXPECT_FALSE(matching.result->warnings.join(u'\n').contains(QStringLiteral("defines none"))) << "its own cache";
+}
