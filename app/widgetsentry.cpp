@@ -4,7 +4,7 @@
 
 #include "engine/comparison/comparisonroofline.h"
 #include "guimain.h"
-#include "roofline/rooflineexport.h"
+#include "export/rooflineexport.h"
 
 #include <QApplication>
 

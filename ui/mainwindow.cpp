@@ -6,10 +6,10 @@
 #include "engine/export/comparisonexport.h"
 #include "engine/export/resultexport.h"
 #include "inspector/formulainspector.h"
+#include "export/rooflineexportdialog.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "recentfiles.h"
-#include "roofline/rooflineexportdialog.h"
 #include "settingskeys.h"
 #include "summarystrip.h"
 #include "table/kernelfilterbar.h"
@@ -321,7 +321,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         }
         m_roofline->setResult(m_result);
         applyGpu(); // the trace may name another GPU
-        QTimer::singleShot(0, this, [this, shown] {
+        QTimer::singleShot(5, this, [this, shown] { // a timer, as below
             if (m_result == shown) {
                 if (m_proxy->rowCount() > 0)
                     m_table->selectRow(0);
@@ -329,7 +329,11 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                     updateInspector();
                 m_recent->add(m_result->tracePath);
             }
-            centralWidget()->setUpdatesEnabled(true); // one paint of it all
+            // The one paint of it all, a step of its own: after selecting
+            // (the inspector's text) it would make one gap of both. A timer,
+            // not a posted call: posted calls and the paint they cause can
+            // run back to back in one pass of the event loop.
+            QTimer::singleShot(5, this, [this] { centralWidget()->setUpdatesEnabled(true); });
         });
     });
 }

@@ -1,6 +1,7 @@
 #include "roofline/rooflinechart.h"
 
 #include "roofline/rooflinelabels.h"
+#include "roofline/rooflineticklabels.h"
 #include "roofline/rooflinestyle.h"
 #include "units.h"
 
@@ -60,6 +61,7 @@ RooflineChart::RooflineChart(double textPx, QGraphicsItem* parent)
     , m_axisX(new QLogValueAxis)
     , m_axisY(new QLogValueAxis)
     , m_labels(std::make_unique<RooflineLabels>(this, textPx))
+    , m_ticks(std::make_unique<RooflineTickLabels>(this, textPx))
 {
     setTheme(ChartThemeLight);
     setBackgroundRoundness(0);
@@ -532,6 +534,11 @@ QStringList RooflineChart::labelTexts() const
     return m_labels->texts();
 }
 
+QStringList RooflineChart::tickTexts(Qt::Orientation orientation) const
+{
+    return orientation == Qt::Horizontal ? m_ticks->xTexts() : m_ticks->yTexts();
+}
+
 void RooflineChart::updateLabels()
 {
     if (m_updatingLabels || series().isEmpty())
@@ -542,6 +549,7 @@ void RooflineChart::updateLabels()
     for (const Marker& marker : m_markers)
         markers.push_back({ marker.kernelIndex, marker.value, marker.size });
     const QRectF shown(QPointF(m_axisX->min(), m_axisY->min()), QPointF(m_axisX->max(), m_axisY->max()));
+    m_ticks->layout(shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); }, m_colors.ink);
     m_labels->layout(m_data, shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); },
                      markers);
     m_updatingLabels = false;

@@ -1,4 +1,4 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder roofline/: the roofline chart (QtCharts).
 // The roofline figure as a QChart, shared by the view and the exporter so
 // both draw the same thing: log-log axes, labelled roofs and ridge points,
 // one marker per kernel (colour: category, shape: provenance, area: share of
@@ -22,6 +22,7 @@ class QScatterSeries;
 namespace Ridgeline {
 
 class RooflineLabels;
+class RooflineTickLabels;
 
 class RooflineChart final : public QChart
 {
@@ -60,6 +61,8 @@ public:
     QString toolTip(int kernelIndex) const;
     // Texts of the roof, ridge, flag and kernel labels that are shown.
     QStringList labelTexts() const;
+    // The decade labels shown on each axis, in order.
+    QStringList tickTexts(Qt::Orientation orientation) const;
 
     // Lays the labels out for the current plot area; runs by itself when the
     // plot area or the axes change, and once more before an export renders.
@@ -112,6 +115,7 @@ private:
     QScatterSeries* m_squareSelection = nullptr;
     QList<int> m_selected;
     std::unique_ptr<RooflineLabels> m_labels;
+    std::unique_ptr<RooflineTickLabels> m_ticks; // the axes' decades (QtCharts' own are transparent)
     bool m_updatingLabels = false;
 };
 

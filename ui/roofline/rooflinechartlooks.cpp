@@ -63,7 +63,8 @@ void RooflineChart::applyColors()
     // Hairlines that stay hairlines at any scale.
     const double gridWidth = std::max(0.5, m_textPx / 17);
     for (QLogValueAxis* axis : { m_axisX, m_axisY }) {
-        axis->setLabelsColor(c.ink);
+        // Drawn by RooflineTickLabels: QtCharts keeps the room for them.
+        axis->setLabelsColor(Qt::transparent);
         axis->setTitleBrush(c.ink);
         axis->setLinePen(QPen(c.frame, gridWidth));
         axis->setGridLinePen(QPen(c.grid, gridWidth));

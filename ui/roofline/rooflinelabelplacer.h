@@ -1,4 +1,4 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder roofline/: the roofline chart (QtCharts).
 // Greedy placement of the roofline's text labels: each label takes the first
 // of its candidate positions that stays inside the plot and clear of what is
 // already there, so that close roofs and ridge points stay readable.

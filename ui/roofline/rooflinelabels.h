@@ -1,4 +1,4 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder roofline/: the roofline chart (QtCharts).
 // The roofline's text on the plot: compute roof labels on their lines, the
 // memory roof's along its slope, ridge points, above-roof flags and the
 // names of the largest kernels, with leader lines where a label had to move

@@ -1,4 +1,4 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder roofline/: the roofline chart (QtCharts).
 // Colours and fonts the roofline's chart and labels share, so that the
 // figure reads as one.
 #pragma once

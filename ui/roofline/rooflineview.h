@@ -1,4 +1,4 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder roofline/: the roofline chart (QtCharts).
 // The log-log roofline chart (FLOPS/Byte vs TFLOPS/s): memory and compute
 // roofs of the chosen GPU and peak set, one point per kernel. The only
 // widget besides the exporter that includes QtCharts.

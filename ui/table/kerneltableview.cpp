@@ -12,10 +12,34 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QStyledItemDelegate>
 
 #include <algorithm>
 
 namespace Ridgeline {
+namespace {
+
+// The kernel column's cells under the frozen copy: not drawn twice (eliding
+// every long name is most of the table's first paint).
+class CoveredColumnDelegate final : public QStyledItemDelegate
+{
+public:
+    CoveredColumnDelegate(const QWidget* cover, QObject* parent)
+        : QStyledItemDelegate(parent)
+        , m_cover(cover)
+    {
+    }
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        if (!m_cover->isVisible())
+            QStyledItemDelegate::paint(painter, option, index);
+    }
+
+private:
+    const QWidget* m_cover;
+};
+
+} // namespace
 
 KernelTableView::KernelTableView(QWidget* parent)
     : QTableView(parent)
@@ -66,10 +90,11 @@ KernelTableView::KernelTableView(QWidget* parent)
     m_frozen->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_frozen->setVerticalScrollMode(verticalScrollMode());
     m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
-    m_frozen->setStyleSheet(QStringLiteral("QTableView { border: none; border-right: 1px solid palette(mid); }"));
+    m_frozen->setFrameShape(QFrame::NoFrame);
     m_frozen->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_frozen->addAction(copy);
     viewport()->stackUnder(m_frozen);
+    setItemDelegateForColumn(KernelTableModel::Kernel, new CoveredColumnDelegate(m_frozen, this));
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
         if (logical == KernelTableModel::Kernel) {
             m_kernelWidthChosen = m_kernelWidthChosen || !m_fittingKernelColumn;

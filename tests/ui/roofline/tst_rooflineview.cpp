@@ -3,6 +3,7 @@
 // rubber-band zoom and whole-decade axes.
 #include "engine/analysis.h"
 #include "roofline/rooflinechart.h"
+#include "roofline/rooflineticklabels.h"
 #include "roofline/rooflineview.h"
 
 #include <QChartView>
@@ -218,6 +219,34 @@ TEST(RooflineView, AxesAreWholeDecadesInBothFrames)
     // The tick labels sit on the decades, edges included.
     EXPECT_EQ(axis(view, Qt::Horizontal)->tickCount(), 7);
     EXPECT_EQ(axis(view, Qt::Vertical)->tickCount(), 7);
+}
+
+// Decade labels never elided: a narrow chart labels every other decade
+// instead; beyond 10^±3 they read as powers of ten.
+TEST(RooflineView, TickLabelsThinOutRatherThanClipOnANarrowChart)
+{
+    EXPECT_EQ(RooflineTickLabels::decadeText(-2), QStringLiteral("0.01"));
+    EXPECT_EQ(RooflineTickLabels::decadeText(3), QStringLiteral("1000"));
+    EXPECT_EQ(RooflineTickLabels::decadeText(-5), QStringLiteral("10⁻⁵"));
+    EXPECT_EQ(RooflineTickLabels::decadeText(12), QStringLiteral("10¹²"));
+
+    RooflineView view;
+    view.resize(1400, 800);
+    show(view);
+    view.setFrame(RooflineView::Frame::GpuRoofs); // 10^-2 .. 10^4 on both axes
+    auto* chart = static_cast<RooflineChart*>(view.chart());
+    EXPECT_EQ(chart->tickTexts(Qt::Horizontal),
+              QStringLiteral("0.01 0.1 1 10 100 1000 10⁴").split(u' '));
+    EXPECT_EQ(chart->tickTexts(Qt::Vertical).size(), 7);
+
+    view.resize(330, 300); // under 30 px a decade
+    QCoreApplication::processEvents();
+    const QStringList thin = chart->tickTexts(Qt::Horizontal);
+    EXPECT_LT(thin.size(), 7) << qPrintable(thin.join(u' '));
+    EXPECT_GE(thin.size(), 2);
+    EXPECT_TRUE(thin.contains(QStringLiteral("1"))) << "aligned on 10^0: " << qPrintable(thin.join(u' '));
+    for (const QString& text : thin)
+        EXPECT_FALSE(text.contains(u'…')) << qPrintable(text);
 }
 
 TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)

@@ -1,9 +1,9 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder export/: the roofline as a file (PNG, SVG, PDF or CSV), headless or from the dialog.
 // Asks where and how to export the roofline: file (PNG, SVG, PDF, CSV),
 // size, scale and frame.
 #pragma once
 
-#include "roofline/rooflineexport.h"
+#include "export/rooflineexport.h"
 
 #include <QDialog>
 

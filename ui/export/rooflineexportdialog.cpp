@@ -1,4 +1,4 @@
-#include "roofline/rooflineexportdialog.h"
+#include "export/rooflineexportdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

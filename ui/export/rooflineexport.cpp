@@ -1,4 +1,4 @@
-#include "roofline/rooflineexport.h"
+#include "export/rooflineexport.h"
 
 #include "engine/roofline/rooflinedata.h"
 #include "roofline/rooflinechart.h"

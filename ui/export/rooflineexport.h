@@ -1,4 +1,4 @@
-// Folder roofline/: the roofline chart and its exports (QtCharts).
+// Folder export/: the roofline as a file (PNG, SVG, PDF or CSV), headless or from the dialog.
 // Renders the roofline to an image file without a window: PNG at a chosen
 // size and scale, SVG, or PDF, with title, axis titles, legend and labels.
 // Used by the GUI's export dialog and by `ridgeline --export-roofline`.

@@ -3,7 +3,7 @@
 // headless `--export-roofline` command line.
 #include "engine/analysis.h"
 #include "engine/roofline/rooflinedata.h"
-#include "roofline/rooflineexport.h"
+#include "export/rooflineexport.h"
 #include "testsupport.h"
 
 #include <QFile>
