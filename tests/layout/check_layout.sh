@@ -53,25 +53,24 @@ while IFS= read -r file; do
     done < <(includes "$file")
 done < <(find model/engine -name '*.h' -o -name '*.cpp' | sort)
 
-while IFS= read -r file; do
-    while IFS=: read -r line inc; do
-        [ -z "$inc" ] && continue
-        [ -e "ui/$inc" ] && breach "$file:$line: model code includes widget header $inc"
-    done < <(includes "$file")
-    if grep -nE '#include *<(QtWidgets|QtCharts|QWidget|QChart|QPainter|QImage)' "$file"; then
-        breach "$file: model code includes a GUI header"
-    fi
-done < <(find model -name '*.h' -o -name '*.cpp' | sort)
-
-while IFS= read -r file; do
-    while IFS=: read -r line inc; do
-        [ -z "$inc" ] && continue
-        [ -e "ui/$inc" ] && breach "$file:$line: the executable includes widget header $inc (only widgetsentry.cpp may)"
-    done < <(includes "$file")
-    if grep -nE '#include *<(QApplication|QtWidgets|QtCharts|QWidget|QChart|QPainter|QImage)' "$file"; then
-        breach "$file: the executable includes a GUI header (only widgetsentry.cpp may)"
-    fi
-done < <(find app \( -name '*.h' -o -name '*.cpp' \) ! -name widgetsentry.cpp | sort)
+# No widget code in the files read on stdin: no ui/ header, no GUI module.
+# $1 names them in the message ("model code"), $2 adds to it.
+forbid_widgets() {
+    local who=$1 note=$2 file line inc
+    while IFS= read -r file; do
+        while IFS=: read -r line inc; do
+            [ -z "$inc" ] && continue
+            [ -e "ui/$inc" ] && breach "$file:$line: $who includes widget header $inc$note"
+        done < <(includes "$file")
+        if grep -nE '#include *<(QApplication|QtWidgets|QtCharts|QWidget|QChart|QPainter|QImage)' "$file"; then
+            breach "$file: $who includes a GUI header$note"
+        fi
+    done
+}
+# Not a pipe: the function must count its breaches in this shell.
+forbid_widgets "model code" "" < <(find model -name '*.h' -o -name '*.cpp' | sort)
+forbid_widgets "the executable" " (only widgetsentry.cpp may)" \
+    < <(find app \( -name '*.h' -o -name '*.cpp' \) ! -name widgetsentry.cpp | sort)
 
 while read -r lines file; do
     [ "$file" = total ] && continue

@@ -43,6 +43,19 @@ QString RooflineTickLabels::decadeText(int exponent)
     return text;
 }
 
+namespace {
+
+// Every how many decades a label fits, `needed` pixels apart.
+int strideFor(double decadePx, double needed)
+{
+    int stride = 1;
+    while (stride < 12 && stride * decadePx < needed)
+        ++stride;
+    return stride;
+}
+
+} // namespace
+
 QGraphicsSimpleTextItem* RooflineTickLabels::addText(const QString& text, const QColor& color)
 {
     auto* item = new QGraphicsSimpleTextItem(text, m_parent);
@@ -71,9 +84,7 @@ void RooflineTickLabels::layout(const QRectF& shown, const QRectF& plot, const M
             widest = std::max(widest, metrics.horizontalAdvance(decadeText(e)));
         const double decadePx = x1 > x0 ? (map(QPointF(std::pow(10.0, x0 + 1), shown.top())).x() - map(QPointF(std::pow(10.0, x0), shown.top())).x())
                                         : plot.width();
-        int stride = 1;
-        while (stride < 12 && stride * decadePx < widest + gap)
-            ++stride;
+        const int stride = strideFor(decadePx, widest + gap);
         for (int e = x0; e <= x1; ++e) {
             if (((e % stride) + stride) % stride != 0)
                 continue;
@@ -90,9 +101,7 @@ void RooflineTickLabels::layout(const QRectF& shown, const QRectF& plot, const M
         const double height = metrics.height();
         const double decadePx = y1 > y0 ? std::abs(map(QPointF(shown.left(), std::pow(10.0, y0))).y() - map(QPointF(shown.left(), std::pow(10.0, y0 + 1))).y())
                                         : plot.height();
-        int stride = 1;
-        while (stride < 12 && stride * decadePx < height + gap / 2)
-            ++stride;
+        const int stride = strideFor(decadePx, height + gap / 2);
         for (int e = y0; e <= y1; ++e) {
             if (((e % stride) + stride) % stride != 0)
                 continue;

@@ -10,32 +10,37 @@
 
 namespace Ridgeline {
 
+namespace {
+
+struct WorkNames
+{
+    GpuWork work;
+    const char* key;
+    const char* title;
+};
+
+constexpr WorkNames workNames[] = {
+    { GpuWork::Triton, "triton", "Triton" },       { GpuWork::Gemm, "gemm", "GEMM" },
+    { GpuWork::Attention, "attention", "attention" }, { GpuWork::Communication, "communication", "communication" },
+    { GpuWork::Memcpy, "memcpy", "memcpy" },       { GpuWork::Memset, "memset", "memset" },
+    { GpuWork::Other, "other", "other" },
+};
+
+const WorkNames& namesOf(GpuWork work)
+{
+    return workNames[static_cast<int>(work)]; // in enum order
+}
+
+} // namespace
+
 QString gpuWorkKey(GpuWork work)
 {
-    switch (work) {
-    case GpuWork::Triton: return QStringLiteral("triton");
-    case GpuWork::Gemm: return QStringLiteral("gemm");
-    case GpuWork::Attention: return QStringLiteral("attention");
-    case GpuWork::Communication: return QStringLiteral("communication");
-    case GpuWork::Memcpy: return QStringLiteral("memcpy");
-    case GpuWork::Memset: return QStringLiteral("memset");
-    case GpuWork::Other: return QStringLiteral("other");
-    }
-    return {};
+    return QString::fromLatin1(namesOf(work).key);
 }
 
 QString gpuWorkTitle(GpuWork work)
 {
-    switch (work) {
-    case GpuWork::Triton: return QStringLiteral("Triton");
-    case GpuWork::Gemm: return QStringLiteral("GEMM");
-    case GpuWork::Attention: return QStringLiteral("attention");
-    case GpuWork::Communication: return QStringLiteral("communication");
-    case GpuWork::Memcpy: return QStringLiteral("memcpy");
-    case GpuWork::Memset: return QStringLiteral("memset");
-    case GpuWork::Other: return QStringLiteral("other");
-    }
-    return {};
+    return QString::fromLatin1(namesOf(work).title);
 }
 
 GpuWork libraryKernelWork(QStringView name)
