@@ -118,6 +118,9 @@ private:
     void updateInspector();
     void followTableFilter();
     void updateTableEmptyText();
+    // Holds the painting of summary, table and side panes while a result is
+    // shown in steps (showResult).
+    void holdPainting(bool hold);
     void exportKernelTable();
     void exportRoofline();
     void showAbout();
@@ -134,6 +137,7 @@ private:
     FormulaInspector* m_inspector;
     int m_inspectedKernel = -1; // its kernel index, -1 for none
     int m_kernelBeforeFilter = -1;
+    QWidget* m_tablePane = nullptr; // filter bar and table
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_sideSplitter = nullptr;
     QProgressBar* m_progress;
