@@ -191,8 +191,9 @@ struct TraceEventCollector::Event
     std::string_view args; // raw JSON inside m_buffer
 };
 
-TraceEventCollector::TraceEventCollector(RawTrace& trace)
+TraceEventCollector::TraceEventCollector(RawTrace& trace, Input input)
     : m_trace(trace)
+    , m_input(input)
 {
 }
 
@@ -338,7 +339,7 @@ bool TraceEventCollector::decode(std::string_view json, Event* event, QString* e
 void TraceEventCollector::event(std::string_view json, std::int64_t offset)
 {
     ++m_trace.eventCount;
-    if (!mayUse(json))
+    if (m_input == Input::Unfiltered && !mayUse(json))
         return;
     Event event;
     QString error;

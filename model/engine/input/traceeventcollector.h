@@ -21,7 +21,10 @@ namespace Ridgeline {
 class TraceEventCollector final : public JsonEventScanner::Sink
 {
 public:
-    explicit TraceEventCollector(RawTrace& trace);
+    // Prefiltered: mayUse() already dropped what it would (ScanAheadReader's
+    // filter, on the scanning thread), so the collector does not run it again.
+    enum class Input { Unfiltered, Prefiltered };
+    explicit TraceEventCollector(RawTrace& trace, Input input = Input::Unfiltered);
 
     void event(std::string_view json, std::int64_t offset) override;
     void topLevelValue(std::string_view key, std::string_view json) override;
@@ -51,6 +54,7 @@ private:
     QString tritonName(std::string_view name);
 
     RawTrace& m_trace;
+    Input m_input;
     simdjson::ondemand::parser m_eventParser;
     EventArgsReader m_args;
     std::vector<char> m_buffer; // the current event with simdjson's padding

@@ -38,7 +38,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
     if (!source)
         return failed(openError);
 
-    TraceEventCollector collector(result.trace);
+    TraceEventCollector collector(result.trace, TraceEventCollector::Input::Prefiltered);
     const qint64 total = source->fileSize();
     control.report(0, total);
     ScanAheadReader::Ending ending;
