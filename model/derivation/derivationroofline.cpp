@@ -16,6 +16,18 @@ QString roofReason(const KernelRow& row, const ComputeRoof& roof)
     if (precision.isEmpty())
         return QStringLiteral(
             "the first tensor's dtype names no precision, so the FP32 vector roof (or the lowest) applies");
+    if (row.model.gemm) {
+        if (roof.key.startsWith(u"matrix_"))
+            return QStringLiteral("a GEMM template runs on the matrix units (tl.dot), in its operands' dtype (%1)%2")
+                .arg(precision,
+                     precision == u"fp32" ? (roof.key == u"matrix_tf32" ? QStringLiteral(", as TF32: the template allows it")
+                                                                        : QStringLiteral(", without TF32"))
+                                          : QString());
+        return QStringLiteral("a GEMM template in %1, but this peak set has no %1 matrix roof%2, so %3 applies")
+            .arg(precision,
+                 precision == u"fp32" ? QStringLiteral(" (and TF32 is not known to be allowed)") : QString(),
+                 roof.key);
+    }
     const QString wanted = QStringLiteral("vector_") + precision;
     if (roof.key == wanted)
         return QStringLiteral(

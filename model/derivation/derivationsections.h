@@ -36,6 +36,8 @@ void writeTime(MarkdownWriter& md, const KernelRow& row);
 void writeThroughput(MarkdownWriter& md, const KernelRow& row);
 void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
 void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
+// Inductor's own estimate beside Ridgeline's figures; needs row.model.inductor.
+void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row);
 
 // The Inductor cache's sections; each needs row.model.v1.
 void writeV1Block(MarkdownWriter& md, const KernelRow& row);

@@ -139,7 +139,15 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
 {
     const KernelModel& m = row.model;
     md.heading(2, QStringLiteral("FLOPs"));
-    if (m.ops.empty()) {
+    if (!m.flopsKnown) {
+        md.paragraph(MD::bold(QStringLiteral("FLOPs unknown")) + QStringLiteral(" (not 0): ")
+            + (row.parsedName.category == KernelCategory::User
+                    ? QStringLiteral("a user-written Triton kernel does its own arithmetic, which no name or ATen list tells.")
+                    : QStringLiteral("neither the name nor the Inductor cache lists the kernel's ops, or the element count is not known."))
+            + QStringLiteral(" The kernel is measured against the memory roof alone, by its TB/s."));
+        return;
+    }
+    if (m.ops.empty() && !m.gemm) {
         md.paragraph(row.parsedName.fusedPart.isEmpty()
                 ? QStringLiteral("The kernel name lists no fused ops: FLOPs are 0.")
                 : QString(QStringLiteral("The fused part ") + MD::code(row.parsedName.fusedPart)
@@ -148,6 +156,11 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
         std::vector<QStringList> rows;
         QStringList zero;
         for (const OpFlops& op : m.ops) {
+            if (m.gemm && op.op == m.gemm->op) {
+                rows.push_back({ MD::code(op.op), QStringLiteral("the matrix product: 2 × M × N × K, below"), QStringLiteral("—"),
+                    QStringLiteral("0 (templates not modelled)") });
+                continue;
+            }
             const bool differ = op.cost.flopsPerElement != op.cost.traceLensFlopsPerElement;
             QString ours = QString::number(op.cost.flopsPerElement);
             if (op.cost.flopsPerElement == 0) {
@@ -170,6 +183,19 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
             md.paragraph(QStringLiteral("Ops that count 0: ") + zero.join(QStringLiteral(", "))
                 + QStringLiteral(" (memory-only ops move data and do no arithmetic; unknown ops are not "
                                  "counted and said so)."));
+    }
+    if (m.gemm) {
+        const GemmShape& g = *m.gemm;
+        md.paragraph(QStringLiteral("A GEMM template (") + MD::code(g.op) + QStringLiteral("): ") + MD::escape(g.source)
+            + QStringLiteral(". The matrix product costs 2 FLOPs (a multiply and an add) per M × N × K step; the fused ops "
+                             "(and addmm's bias add) cost their FLOPs per output element."));
+        md.paragraph(MD::bold(QStringLiteral("FLOPs")) + QStringLiteral(" = 2 × batch × M × N × K + epilogue × batch × M × N = 2 × ")
+            + count(g.batch) + QStringLiteral(" × ") + count(g.m) + QStringLiteral(" × ") + count(g.n) + QStringLiteral(" × ")
+            + count(g.k) + QStringLiteral(" + ") + QString::number(m.flopsPerElement) + QStringLiteral(" × ") + count(g.batch)
+            + QStringLiteral(" × ") + count(g.m) + QStringLiteral(" × ") + count(g.n) + QStringLiteral(" = ")
+            + MD::bold(count(m.flops) + QStringLiteral(" FLOPs")) + QStringLiteral(" = ")
+            + MD::bold(exact(double(m.flops) / 1e9) + QStringLiteral(" GFLOPS")) + u'.');
+        return;
     }
     md.paragraph(MD::bold(QStringLiteral("FLOPs"))
         + QStringLiteral(" = FLOPs per element × xnumel × rnumel = ") + QString::number(m.flopsPerElement)

@@ -108,9 +108,11 @@ void writeV1CrossCheck(MarkdownWriter& md, const KernelRow& row)
     const KernelModel& m = row.model;
     const V1Derivation& v1 = *m.v1;
     md.heading(2, QStringLiteral("Cross-check against the Inductor cache"));
-    md.paragraph(QStringLiteral("The figures above come from the trace's own args (V2). The cache holds the same "
-                                "kernel; its V1 figures come from size_hints, rounded up to powers of two, so they "
-                                "are approximate."));
+    md.paragraph(v1.approximate ? QStringLiteral("The figures above come from the trace's own args (V2). The cache holds the same "
+                                                 "kernel; its V1 figures come from size_hints, rounded up to powers of two, so they "
+                                                 "are approximate.")
+                                : QStringLiteral("The figures above come from the trace's own args (V2). The cache holds the same "
+                                                 "kernel; its block states the element counts (static shapes)."));
     if (!v1.bytes && !v1.xnumel) {
         md.paragraph(QStringLiteral("The block gives no V1 figures to compare."));
         return;

@@ -90,8 +90,8 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
         + (row.model.reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::escape(row.model.reason)));
     QString categoryLine = MD::bold(QStringLiteral("Category:")) + u' ' + categoryTitle(category)
         + QStringLiteral(" (") + MD::code(categoryKey(category)) + u')';
-    categoryLine += isModelled(category) ? QStringLiteral(", covered by the performance model")
-                                         : QStringLiteral(", not covered by the performance model");
+    categoryLine += traceLensModels(category) ? QStringLiteral(", covered by TraceLens's Triton perf model")
+                                              : QStringLiteral(", not covered by TraceLens's Triton perf model: Ridgeline's own rule");
     md.bullet(categoryLine);
     QStringList ops;
     for (const QString& op : row.parsedName.fusedOps)
@@ -176,10 +176,13 @@ void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
     if (auto elements = checkedMul(m.xnumel, m.rnumel))
         md.bullet(QStringLiteral("Elements processed: xnumel × rnumel = %1 × %2 = %3")
                       .arg(count(m.xnumel), count(m.rnumel), count(*elements)));
-    if (row.provenance() == Provenance::V1)
+    if (row.provenance() == Provenance::V1 && (!row.model.v1 || row.model.v1->approximate))
         md.paragraph(
             QStringLiteral("V1 counts come from size_hints, which Inductor rounds up to powers of two: "
                            "they are approximate."));
+    else if (row.provenance() == Provenance::V1)
+        md.paragraph(QStringLiteral("The block's source states these counts (static shapes): they are exact, not "
+                                    "size_hints' powers of two."));
 }
 
 void writeNoModel(MarkdownWriter& md, const KernelRow& row)
@@ -235,6 +238,8 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
         writeRoofline(md, row, gpu, peaks);
         writeTraceLens(md, row);
     }
+    if (row.model.inductor)
+        writeInductorEstimate(md, row);
     if (row.provenance() == Provenance::V2 && row.model.v1) {
         writeV1CrossCheck(md, row);
         writeV1Block(md, row);

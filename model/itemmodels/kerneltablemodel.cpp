@@ -6,6 +6,12 @@
 namespace Ridgeline {
 namespace {
 
+// V1 rows whose counts are size_hints' powers of two, not the block's own statement.
+bool approximateCounts(const KernelRow& row)
+{
+    return row.provenance() == Provenance::V1 && (!row.model.v1 || row.model.v1->approximate);
+}
+
 // Missing figures sort below every real one.
 constexpr double missing = -1.0;
 
@@ -65,8 +71,8 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
     switch (column) {
     case KernelTableModel::XNumel:
     case KernelTableModel::RNumel:
-        // V1 counts are size_hints, rounded up to powers of two.
-        return (row.provenance() == Provenance::V1 ? QStringLiteral("≈") : QString()) + formatCount(std::int64_t(*value));
+        // V1 counts are size_hints, rounded up to powers of two, unless the block states them.
+        return (approximateCounts(row) ? QStringLiteral("≈") : QString()) + formatCount(std::int64_t(*value));
     case KernelTableModel::Calls:
         return row.timedCalls() == row.calls ? formatCount(row.calls)
                                              : QStringLiteral("%1 (%2 timed)").arg(formatCount(row.calls), formatCount(row.timedCalls()));
@@ -190,7 +196,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (column == Provenance || column == Kernel)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
-            return tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)");
+            return approximateCounts(*row) ? tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)")
+                                           : tr("V1: stated in the Inductor cache's block (static shapes): exact");
         if (column == RoofPercent && placement && placement->memoryOnly)
             return tr("%1 of the memory roof: 0 FLOPs, so memory-bound by definition (TB/s over the memory roof)%2")
                 .arg(formatPercent(placement->fractionOfRoof),

@@ -33,6 +33,7 @@ QColor categoryColor(KernelCategory category)
     case KernelCategory::SplitScan: return QColor(0x56, 0xb4, 0xe9);
     case KernelCategory::Generic: return QColor(0x8c, 0x6d, 0x1f);
     case KernelCategory::Other: return QColor(0x80, 0x80, 0x80);
+    case KernelCategory::User: return QColor(0xb8, 0xa8, 0x00); // Okabe-Ito yellow, darkened to show on white
     }
     return Qt::gray;
 }

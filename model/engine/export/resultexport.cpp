@@ -3,6 +3,7 @@
 #include "engine/base/csvfield.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
+#include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
 
@@ -85,10 +86,45 @@ QJsonValue v1Object(const KernelModel& model)
         { QStringLiteral("flops"), optionalInt(v1.flops) },
         { QStringLiteral("bytes_formula"), v1.bytesFormula },
         { QStringLiteral("flops_formula"), v1.flopsFormula },
-        { QStringLiteral("approximate"), true }, // size_hints are rounded up to powers of two
+        { QStringLiteral("approximate"), v1.approximate }, // size_hints round up to powers of two; a static block states its counts
         { QStringLiteral("defining_files"), v1.definingFiles },
         { QStringLiteral("output_write_note"),
             model.v1OutputWriteNote ? QJsonValue(*model.v1OutputWriteNote) : QJsonValue(QJsonValue::Null) },
+    };
+}
+
+QJsonValue gemmObject(const KernelModel& model)
+{
+    if (!model.gemm)
+        return QJsonValue::Null;
+    const GemmShape& g = *model.gemm;
+    return QJsonObject {
+        { QStringLiteral("op"), g.op },
+        { QStringLiteral("batch"), qint64(g.batch) },
+        { QStringLiteral("m"), qint64(g.m) },
+        { QStringLiteral("n"), qint64(g.n) },
+        { QStringLiteral("k"), qint64(g.k) },
+        { QStringLiteral("operand_dtype"), g.operandDtype },
+        { QStringLiteral("allow_tf32"), g.allowTf32 ? QJsonValue(*g.allowTf32) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("gemm_flops"), qint64(g.gemmFlops) },
+        { QStringLiteral("epilogue_flops"), qint64(g.epilogueFlops) },
+        { QStringLiteral("source"), g.source },
+    };
+}
+
+// Inductor's opinion beside Ridgeline's, with the difference in percent.
+QJsonValue inductorObject(const KernelRow& row)
+{
+    if (!row.model.inductor)
+        return QJsonValue::Null;
+    const InductorEstimate& e = *row.model.inductor;
+    const auto flops = e.flops ? std::optional(double(*e.flops)) : std::nullopt;
+    return QJsonObject {
+        { QStringLiteral("bytes"), number(e.bytes) },
+        { QStringLiteral("flops"), e.flops ? QJsonValue(qint64(*e.flops)) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("bytes_difference_percent"), number(differencePercent(row.bytes(), e.bytes)) },
+        { QStringLiteral("flops_difference_percent"), number(differencePercent(row.flops(), flops)) },
+        { QStringLiteral("source"), e.source },
     };
 }
 
@@ -128,20 +164,25 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("timed_calls")] = row.timedCalls();
     object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
     object[QStringLiteral("share_of_gpu_time")] = number(row.shareOfGpuTime);
-    object[QStringLiteral("flops")] = row.hasModel() ? QJsonValue(qint64(row.model.flops)) : QJsonValue::Null;
+    object[QStringLiteral("flops")] = row.flops() ? QJsonValue(qint64(row.model.flops)) : QJsonValue::Null;
+    object[QStringLiteral("flops_known")] = row.hasModel() ? QJsonValue(row.model.flopsKnown) : QJsonValue::Null;
     object[QStringLiteral("bytes")] = row.hasModel() && row.model.bytes ? QJsonValue(qint64(*row.model.bytes)) : QJsonValue::Null;
     object[QStringLiteral("gflops")] = number(row.gflops());
     object[QStringLiteral("data_moved_mib")] = number(row.dataMovedMib());
     object[QStringLiteral("flops_per_byte")] = number(row.flopsPerByte());
     object[QStringLiteral("tb_per_s")] = number(mean(row.tbPerS));
     object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
+    object[QStringLiteral("gemm")] = gemmObject(row.model);
+    object[QStringLiteral("inductor")] = inductorObject(row);
     object[QStringLiteral("v1")] = v1Object(row.model);
     object[QStringLiteral("capture")] = replayJson(row);
     if (row.traceLens) {
         const TraceLensFigures& tl = *row.traceLens;
+        const bool modelled = traceLensModels(row.parsedName.category);
         object[QStringLiteral("tracelens")] = QJsonObject {
-            { QStringLiteral("flops"), qint64(tl.flops) },
-            { QStringLiteral("bytes"), qint64(tl.bytes) },
+            { QStringLiteral("modelled"), modelled },
+            { QStringLiteral("flops"), modelled ? QJsonValue(qint64(tl.flops)) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("bytes"), modelled ? QJsonValue(qint64(tl.bytes)) : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("gflops"), number(tl.gflops) },
             { QStringLiteral("data_moved_mib"), number(tl.dataMovedMib) },
             { QStringLiteral("flops_per_byte"), number(tl.flopsPerByte) },
@@ -230,7 +271,9 @@ QStringList csvHeader()
         QStringLiteral("tracelens_tflops_per_s"), QStringLiteral("tracelens_why"), QStringLiteral("kernel_file"),
         QStringLiteral("v1_wrapper_file"), QStringLiteral("v1_block"), QStringLiteral("v1_line"),
         QStringLiteral("v1_heuristic"), QStringLiteral("v1_size_hints"), QStringLiteral("v1_bytes"),
-        QStringLiteral("v1_flops"), QStringLiteral("v1_output_write_note"),
+        QStringLiteral("v1_flops"), QStringLiteral("v1_output_write_note"), QStringLiteral("flops_known"),
+        QStringLiteral("inductor_bytes"), QStringLiteral("inductor_flops"), QStringLiteral("inductor_bytes_difference_percent"),
+        QStringLiteral("inductor_flops_difference_percent"),
     };
     header << replayCsvHeader();
     return header;
@@ -261,7 +304,7 @@ QStringList csvFields(const KernelRow& row)
         stat(&SampleStats::max),
         t ? exportTimeText(t->std) : QString(),
         csvNumber(row.shareOfGpuTime),
-        row.hasModel() ? QString::number(row.model.flops) : QString(),
+        row.flops() ? QString::number(row.model.flops) : QString(),
         row.hasModel() && row.model.bytes ? QString::number(*row.model.bytes) : QString(),
         csvNumber(row.gflops()),
         csvNumber(row.dataMovedMib()),
@@ -286,6 +329,13 @@ QStringList csvFields(const KernelRow& row)
            << (v1 ? optional(v1->bytes) : QString())
            << (v1 ? optional(v1->flops) : QString())
            << csvField(row.model.v1OutputWriteNote.value_or(QString()));
+    const auto& e = row.model.inductor;
+    const auto inductorFlops = e && e->flops ? std::optional(double(*e->flops)) : std::nullopt;
+    fields << (row.hasModel() ? QString(row.model.flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())
+           << (e ? csvNumber(e->bytes) : QString())
+           << (e && e->flops ? QString::number(*e->flops) : QString())
+           << (e ? csvNumber(differencePercent(row.bytes(), e->bytes)) : QString())
+           << (e ? csvNumber(differencePercent(row.flops(), inductorFlops)) : QString());
     fields << replayCsvFields(row);
     return fields;
 }

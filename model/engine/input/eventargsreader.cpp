@@ -192,7 +192,8 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::intern(TritonOpArgs&& parse
 {
     const QString key = parsed.groupKey() + u'|' + parsed.kernelFile + u'|' + parsed.kernelKwargs + u'|'
         + QString::number(parsed.numWarps.value_or(-1)) + u'|' + QString::number(parsed.numStages.value_or(-1)) + u'|'
-        + parsed.malformed;
+        + parsed.kernelBackend + u'|' + (parsed.inductorNumGb ? QString::number(*parsed.inductorNumGb, 'g', 17) : QString())
+        + u'|' + (parsed.inductorFlop ? QString::number(*parsed.inductorFlop) : QString()) + u'|' + parsed.malformed;
     auto& shared = m_argsByContent[key];
     if (!shared)
         shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
@@ -254,10 +255,24 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::readTritonOpArgs(std::strin
                 (types ? args.hasInputTypes : args.hasConcreteInputs) = true;
                 (types ? args.inputTypesJson : args.concreteInputsJson) = canonical(raw);
             }
-        } else if (key == "kernel_file" || key == "kernel_kwargs") {
+        } else if (key == "kernel_file" || key == "kernel_kwargs" || key == "kernel_backend") {
             std::string_view text;
             if (!value.get_string().get(text) && text.size() <= maxKernelNameBytes)
-                (key == "kernel_file" ? args.kernelFile : args.kernelKwargs) = toQString(text);
+                (key == "kernel_file" ? args.kernelFile : key == "kernel_kwargs" ? args.kernelKwargs : args.kernelBackend) = toQString(text);
+        } else if (key == "kernel_num_gb") {
+            // A float; absurd or negative figures are not an estimate.
+            double gb = 0;
+            if (!value.get_double().get(gb) && gb >= 0 && gb < 1e9)
+                args.inductorNumGb = gb;
+        } else if (key == "kernel_flop") {
+            // Inductor writes an int (exact past 2^53); a float is read as well.
+            ondemand::number number;
+            if (!value.get_number().get(number)) {
+                if (number.is_int64() && number.get_int64() >= 0)
+                    args.inductorFlop = number.get_int64();
+                else if (number.is_double() && number.get_double() >= 0 && number.get_double() < 9e18)
+                    args.inductorFlop = std::int64_t(number.get_double());
+            }
         } else if (key == "num_warps" || key == "num_stages") {
             if (auto number = readInteger(value); number && *number >= 0 && *number <= 1 << 20)
                 (key == "num_warps" ? args.numWarps : args.numStages) = int(*number);

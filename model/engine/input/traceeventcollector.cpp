@@ -173,6 +173,13 @@ LeadingFields leadingFields(std::string_view json)
     return fields;
 }
 
+// Whether an op's args text holds the kernel_backend key at all: a search
+// of a few hundred bytes instead of a JSON decode for every ATen op.
+bool mayDeclareTritonBackend(std::string_view argsJson)
+{
+    return argsJson.find("\"kernel_backend\"") != std::string_view::npos;
+}
+
 } // namespace
 
 struct TraceEventCollector::Event
@@ -445,10 +452,23 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
     }
 
+    // Inductor's kernels are named triton_*; user-written Triton kernels
+    // (torch.library, user_autotune) keep their own names, and PyTorch 2.6+
+    // marks both with kernel_backend "triton". The args of other ops are only
+    // searched for the key, not decoded.
+    std::shared_ptr<const TritonOpArgs> args;
+    std::int64_t externalId = -1;
     if (!isTritonKernelName(event.name)) {
-        if (!badDuration)
-            m_trace.otherOpSpans.push_back({ begin, end, thread });
-        return;
+        if (mayDeclareTritonBackend(event.args)) {
+            args = m_args.readTritonOpArgs(event.args, &externalId);
+            if (args->kernelBackend != u"triton")
+                args.reset();
+        }
+        if (!args) {
+            if (!badDuration)
+                m_trace.otherOpSpans.push_back({ begin, end, thread });
+            return;
+        }
     }
     TritonOpRecord op;
     op.name = tritonName(event.name);
@@ -456,7 +476,8 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     op.dur = badDuration ? 0.0 : *event.dur; // the host span is [ts, ts + dur]: the linker adds them as here
     op.thread = thread;
     op.badDuration = badDuration;
-    op.args = m_args.readTritonOpArgs(event.args, &op.externalId);
+    op.args = args ? std::move(args) : m_args.readTritonOpArgs(event.args, &externalId);
+    op.externalId = externalId;
     if (badDuration)
         skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
     m_trace.tritonOps.push_back(std::move(op));

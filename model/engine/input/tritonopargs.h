@@ -37,6 +37,13 @@ struct TritonOpArgs
     QString kernelKwargs;
     std::optional<int> numWarps;
     std::optional<int> numStages;
+    // PyTorch 2.6+: "triton" on every Triton launch, Inductor's and user-written.
+    QString kernelBackend;
+
+    // Inductor's own estimates, written with TORCHINDUCTOR_BENCHMARK_KERNEL=1
+    // or TORCHINDUCTOR_PROFILE: GB moved (10^9 bytes) and FLOPs.
+    std::optional<double> inductorNumGb;
+    std::optional<std::int64_t> inductorFlop;
 
     // Set when an arg was present but not of the expected shape.
     QString malformed;

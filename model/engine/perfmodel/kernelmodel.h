@@ -44,6 +44,30 @@ struct OpFlops
     OpCost cost;
 };
 
+// A GEMM template's matrix product, C[batch, M, N] = A[batch, M, K] x
+// B[batch, K, N], and where its sizes were read.
+struct GemmShape
+{
+    QString op; // the GEMM among the fused ops: "mm", "addmm", "bmm", "baddbmm", "_scaled_mm"...
+    std::int64_t batch = 1;
+    std::int64_t m = 0, n = 0, k = 0;
+    int aArg = -1, bArg = -1, outArg = -1; // V2: positions in Input Dims; V1: in the signature
+    QString operandDtype;          // A's dtype: picks the matrix roof
+    std::optional<bool> allowTf32; // the template's ALLOW_TF32 (V1 source); nullopt from V2
+    QString source;                // one line: which args or source lines gave M, N and K
+    std::int64_t gemmFlops = 0;    // 2 x batch x M x N x K
+    std::int64_t epilogueFlops = 0; // fused ops' FLOPs per output element x batch x M x N
+};
+
+// Inductor's own estimate of a kernel (TORCHINDUCTOR_BENCHMARK_KERNEL=1 or
+// TORCHINDUCTOR_PROFILE): shown beside Ridgeline's figures, never instead.
+struct InductorEstimate
+{
+    std::optional<double> bytes;       // kernel_num_gb x 10^9
+    std::optional<std::int64_t> flops; // kernel_flop
+    QString source;                    // "the trace event's args" or the cache block's inductor_meta
+};
+
 struct KernelModel
 {
     Provenance provenance = Provenance::None;
@@ -66,6 +90,13 @@ struct KernelModel
 
     std::optional<std::int64_t> bytes; // nullopt when a dtype is unknown
     std::int64_t flops = 0;
+    // False where the kernel's ops are unknown (a user-written kernel, a
+    // generic name the cache does not define): FLOPs are unknown, not 0, and
+    // the kernel is measured against the memory roof alone.
+    bool flopsKnown = true;
+    // Template kernels: the matrix product; they run on the matrix units.
+    std::optional<GemmShape> gemm;
+    std::optional<InductorEstimate> inductor;
     std::int64_t traceLensBytes = 0;
     std::int64_t traceLensFlops = 0;
 

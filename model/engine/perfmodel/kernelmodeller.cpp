@@ -1,5 +1,6 @@
 #include "engine/perfmodel/kernelmodeller.h"
 
+#include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/perfmodel/perfmodelv1.h"
 #include "engine/perfmodel/perfmodelv2.h"
 
@@ -39,45 +40,38 @@ KernelModeller KernelModeller::withInductorCache(std::shared_ptr<const InductorC
     return KernelModeller(std::move(sources));
 }
 
-KernelModel KernelModeller::model(const ModelInput& input) const
+KernelModel KernelModeller::model(const ModelInput& given) const
 {
-    KernelModel none;
-    none.provenance = Provenance::None;
+    ModelInput input = given;
+    if (m_v1 && !input.cacheBlock)
+        input.cacheBlock = m_v1->block(input);
     const KernelCategory category = input.parsedName.category;
-    // A generic name (triton_0, triton__0) says nothing the trace's args
-    // could be read with, but the cache's block of that name does.
-    const bool nameless = category == KernelCategory::Generic || category == KernelCategory::Other;
-    if (!isModelled(category) && !(nameless && m_v1)) {
-        none.reason = whyNotModelled(category);
-        if (m_v1)
-            m_v1->annotate(input, none); // a template's source is still worth reading
-        return none;
-    }
     QStringList failures, unavailable;
     bool hasV1 = false;
     for (const auto& source : m_sources) {
-        const bool isV1 = source->provenance() == Provenance::V1;
-        hasV1 = hasV1 || isV1;
-        if (!isModelled(category) && !isV1)
-            continue;
+        hasV1 = hasV1 || source->provenance() == Provenance::V1;
         QString whyNot;
         if (auto model = source->model(input, &whyNot)) {
             if (model->provenance == Provenance::V2 && m_v1)
                 m_v1->annotate(input, *model);
             if (!unavailable.isEmpty())
                 model->reason += QStringLiteral("; ") + unavailable.join(QStringLiteral("; "));
+            model->inductor = inductorEstimate(input.args, input.cacheBlock);
             return *model;
         }
         unavailable << provenanceKey(source->provenance()) + QStringLiteral(" not available: ") + whyNot;
         failures << (m_sources.size() > 1 ? provenanceKey(source->provenance()) + QStringLiteral(": ") + whyNot : whyNot);
     }
-    if (!isModelled(category))
-        failures.prepend(whyNotModelled(category));
+    KernelModel none;
+    none.provenance = Provenance::None;
+    if (!traceLensModels(category))
+        failures.prepend(whyTraceLensDoesNotModel(category));
     if (!hasV1)
         failures << QStringLiteral("the V1 fallback (Inductor cache) was not consulted");
     none.reason = failures.join(QStringLiteral("; "));
+    none.inductor = inductorEstimate(input.args, input.cacheBlock);
     if (m_v1)
-        m_v1->annotate(input, none);
+        m_v1->annotate(input, none); // a block's source is still worth reading
     return none;
 }
 

@@ -4,6 +4,7 @@
 // modeller asks each source in order and keeps the first answer.
 #pragma once
 
+#include "engine/inductorcache/wrapperkernel.h"
 #include "engine/input/tritonopargs.h"
 #include "engine/perfmodel/kernelmodel.h"
 #include "engine/triton/kernelname.h"
@@ -17,6 +18,9 @@ struct ModelInput
     QString kernelName;
     KernelName parsedName;
     const TritonOpArgs* args = nullptr; // null for kernels without a cpu_op
+    // The Inductor cache's block of this kernel, when the cache defines it
+    // unambiguously: V2 reads a generic name's ATen ops from it.
+    const WrapperKernel* cacheBlock = nullptr;
 };
 
 class KernelModelSource

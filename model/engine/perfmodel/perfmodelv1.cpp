@@ -2,6 +2,9 @@
 
 #include "engine/base/checkedmath.h"
 #include "engine/perfmodel/dtypes.h"
+#include "engine/perfmodel/kernelkinds/kindrules.h"
+#include "engine/perfmodel/kernelkinds/sourcefacts.h"
+#include "engine/perfmodel/kernelkinds/v1kinds.h"
 #include "engine/perfmodel/v1crosscheck.h"
 
 #include <QSet>
@@ -35,7 +38,29 @@ struct Counts
     std::int64_t x = 1;
     std::int64_t r = 1;
     QStringList xParts, rParts; // "size_hints['x'] = 32768"
+    bool xExact = false, rExact = false;
 };
+
+// Replaces size_hints' rounded counts with those the source states
+// ("ynumel = 64", "xnumel = 4096", "r0_numel = 2048"). True when every count
+// the figures use is exact.
+bool statedCounts(const TritonSourceFacts& facts, bool reductionKind, Counts& counts)
+{
+    if (facts.xnumels.size() == 1 && !facts.hasZnumel) {
+        if (auto x = checkedMul(facts.xnumels.front(), facts.ynumel.value_or(1))) {
+            counts.x = *x;
+            counts.xParts = QStringList { facts.ynumel ? QStringLiteral("ynumel = %1 x xnumel = %2").arg(*facts.ynumel).arg(facts.xnumels.front())
+                                                       : QStringLiteral("xnumel = %1").arg(facts.xnumels.front()) };
+            counts.xExact = true;
+        }
+    }
+    if (reductionKind && facts.rnumel) {
+        counts.r = *facts.rnumel;
+        counts.rParts = QStringList { QStringLiteral("rnumel = %1").arg(*facts.rnumel) };
+        counts.rExact = true;
+    }
+    return counts.xExact && (counts.rExact || !reductionKind || counts.rParts.isEmpty());
+}
 
 // Dict keys starting with "r" are reduction dims; x, y (and z) multiply into
 // the pointwise tile. The list form is [x, r] for reductions and the tile
@@ -115,7 +140,10 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
         term.bytesPerElement = pointerBytesPerElement(entry.type);
         term.traceLensBytesPerElement = traceLensPointerBytes(entry.type);
         const bool last = p + 1 == pointers.size();
-        if (derivation.reduction) {
+        if (derivation.scan) {
+            term.elements = x * r; // a scan reads and writes every element; x * r was checked by the caller
+            term.rule = QStringLiteral("scanned over xnumel x rnumel");
+        } else if (derivation.reduction) {
             term.elements = last ? x : x * r; // x * r was checked by the caller
             term.rule = last ? QStringLiteral("the last pointer (the reduction's output): xnumel")
                              : QStringLiteral("read or written over xnumel x rnumel");
@@ -151,7 +179,7 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
         // The same terms as tensors, so that views made for V2 show V1 rows too.
         TensorTraffic tensor;
         tensor.argIndex = term.argIndex;
-        tensor.dims = term.elements == x ? std::vector<std::int64_t> { x } : std::vector<std::int64_t> { x, r };
+        tensor.dims = term.elements == x && !derivation.scan ? std::vector<std::int64_t> { x } : std::vector<std::int64_t> { x, r };
         tensor.dtype = entry.type;
         tensor.bytesPerElement = term.bytesPerElement;
         tensor.traceLensBytesPerElement = term.traceLensBytesPerElement;
@@ -177,6 +205,8 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
     const QString total = types.unknown.isEmpty() ? QString::number(bytes) : QStringLiteral("unknown");
     if (pointers.empty()) {
         derivation.bytesFormula = QStringLiteral("no pointer arguments: 0");
+    } else if (derivation.scan) {
+        derivation.bytesFormula = QStringLiteral("%1 x %2 x %3 = %4").arg(joinNumbers(sizeParts)).arg(x).arg(r).arg(total);
     } else if (derivation.reduction) {
         const QString last = sizeParts.takeLast();
         derivation.bytesFormula
@@ -198,18 +228,15 @@ struct OpNotes
 // FLOPs = sum of per-element costs x xnumel x rnumel. False on overflow.
 bool addFlops(const QStringList& ops, KernelModel& model, V1Derivation& derivation, OpNotes& notes)
 {
+    OpCosts costs = costOps(ops);
     QStringList parts;
-    for (const QString& op : ops) {
-        OpFlops entry { op, OpCatalog::cost(op) };
-        model.flopsPerElement += entry.cost.flopsPerElement;
-        model.traceLensFlopsPerElement += entry.cost.traceLensFlopsPerElement;
-        if (entry.cost.kind == OpCostKind::NotCounted && !notes.notCounted.contains(op))
-            notes.notCounted << op;
-        if (entry.cost.flopsPerElement != entry.cost.traceLensFlopsPerElement && !notes.traceLensBlind.contains(op))
-            notes.traceLensBlind << op;
+    for (const OpFlops& entry : costs.ops)
         parts << QString::number(entry.cost.flopsPerElement);
-        model.ops.push_back(std::move(entry));
-    }
+    model.ops = std::move(costs.ops);
+    model.flopsPerElement = costs.perElement;
+    model.traceLensFlopsPerElement = costs.traceLensPerElement;
+    notes.notCounted = costs.notCounted;
+    notes.traceLensBlind = costs.traceLensBlind;
     const std::int64_t x = model.xnumel, r = model.rnumel;
     const auto flops = checkedMul(x * r, model.flopsPerElement);
     const auto tlFlops = checkedMul(x * r, model.traceLensFlopsPerElement);
@@ -245,33 +272,6 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
     derivation->kernel = kernel;
     if (!kernel.problem.isEmpty())
         return fail(kernel.problem);
-    if (!isModelledHeuristic(kernel.heuristic))
-        return fail(notModelledWhy(kernel));
-
-    const bool reductionKind = isReductionHeuristic(kernel.heuristic);
-    const auto counts = elementCounts(kernel, reductionKind);
-    if (!counts)
-        return fail(QStringLiteral("size_hints %1 have more elements than fit in 64 bits").arg(kernel.sizeHintsText));
-    const std::int64_t x = counts->x, r = counts->r;
-    if (!checkedMul(x, r))
-        return fail(QStringLiteral("xnumel x rnumel (%1 x %2) does not fit in 64 bits").arg(x).arg(r));
-    derivation->reduction = reductionKind && r > 1;
-
-    KernelModel model;
-    model.provenance = Provenance::V1;
-    model.xnumel = x;
-    model.rnumel = r;
-    model.xnumelSource = counts->xParts.join(QStringLiteral(" x "))
-        + (counts->xParts.size() > 1 ? QStringLiteral(" (the pointwise tile)") : QString())
-        + QStringLiteral(", rounded up to a power of two");
-    model.rnumelSource = !counts->rParts.isEmpty()
-        ? counts->rParts.join(QStringLiteral(" x ")) + QStringLiteral(", rounded up to a power of two")
-        : reductionKind ? QStringLiteral("1: a reduction without a reduction size hint")
-                        : QStringLiteral("1: pointwise kernel");
-
-    TypeNotes types;
-    if (!addBytes(kernel, model, *derivation, types))
-        return fail(QStringLiteral("bytes do not fit in 64 bits"));
 
     // The Original ATen comment lists every fused op; the name may be
     // generic, or truncated by Inductor.
@@ -285,6 +285,53 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
     } else {
         derivation->opsSource = QStringLiteral("none");
     }
+    const TritonSourceFacts facts = readTritonSourceFacts(kernel.source);
+    if (kernel.heuristic == HeuristicKind::Template || kernel.heuristic == HeuristicKind::Foreach) {
+        const V1KindInput kind { kernel, facts, ops, derivation->opsSource };
+        auto model = kernel.heuristic == HeuristicKind::Template ? modelTemplateBlock(kind, derivation, whyNot)
+                                                                 : modelForeachBlock(kind, derivation, whyNot);
+        if (model) {
+            derivation->xnumel = model->xnumel;
+            derivation->rnumel = model->rnumel;
+            derivation->bytes = model->bytes;
+            derivation->flops = model->flopsKnown ? std::optional(model->flops) : std::nullopt;
+        }
+        return model;
+    }
+    const bool scan = kernel.heuristic == HeuristicKind::SplitScan;
+    if (!isModelledHeuristic(kernel.heuristic) && !scan)
+        return fail(notModelledWhy(kernel));
+
+    const bool reductionKind = isReductionHeuristic(kernel.heuristic) || scan;
+    auto counts = elementCounts(kernel, reductionKind);
+    if (!counts)
+        return fail(QStringLiteral("size_hints %1 have more elements than fit in 64 bits").arg(kernel.sizeHintsText));
+    // Static shapes: the source states the counts that size_hints round up.
+    const bool exactX = statedCounts(facts, reductionKind, *counts);
+    const std::int64_t x = counts->x, r = counts->r;
+    if (!checkedMul(x, r))
+        return fail(QStringLiteral("xnumel x rnumel (%1 x %2) does not fit in 64 bits").arg(x).arg(r));
+    derivation->reduction = reductionKind && r > 1;
+    derivation->scan = scan;
+    derivation->approximate = !exactX;
+
+    KernelModel model;
+    model.provenance = Provenance::V1;
+    model.xnumel = x;
+    model.rnumel = r;
+    model.xnumelSource = counts->xParts.join(QStringLiteral(" x "))
+        + (counts->xParts.size() > 1 ? QStringLiteral(" (the pointwise tile)") : QString())
+        + (counts->xExact ? QStringLiteral(", stated in the block's source") : QStringLiteral(", rounded up to a power of two"));
+    model.rnumelSource = !counts->rParts.isEmpty()
+        ? counts->rParts.join(QStringLiteral(" x "))
+            + (counts->rExact ? QStringLiteral(", stated in the block's source") : QStringLiteral(", rounded up to a power of two"))
+        : reductionKind ? QStringLiteral("1: a reduction without a reduction size hint")
+                        : QStringLiteral("1: pointwise kernel");
+
+    TypeNotes types;
+    if (!addBytes(kernel, model, *derivation, types))
+        return fail(QStringLiteral("bytes do not fit in 64 bits"));
+
     OpNotes opNotes;
     if (!addFlops(ops, model, *derivation, opNotes))
         return fail(QStringLiteral("FLOPs do not fit in 64 bits (xnumel %1 x rnumel %2)").arg(x).arg(r));
@@ -294,7 +341,12 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
                  .arg(kernel.wrapperFile)
                  .arg(kernel.blockIndex)
                  .arg(kernel.line);
-    notes << QStringLiteral("approximate: size_hints are rounded up to powers of two");
+    if (derivation->approximate)
+        notes << QStringLiteral("approximate: size_hints are rounded up to powers of two");
+    else
+        notes << QStringLiteral("exact: the block's source states its element counts (static shapes)");
+    if (scan)
+        notes << ridgelineRule(KernelCategory::SplitScan);
     const bool nameSaysReduction = isReduction(parsedName.category);
     if ((parsedName.category == KernelCategory::Pointwise && reductionKind) || (nameSaysReduction && !reductionKind))
         notes << QStringLiteral("the name says %1 but the cache's block is @%2: the block decides")
@@ -308,10 +360,8 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
         notes << QStringLiteral("unknown pointer type %1: bytes not computed").arg(types.unknown.join(QStringLiteral(", ")));
     model.reason = notes.join(QStringLiteral("; "));
 
-    if (!isModelled(parsedName.category)) {
-        model.traceLensDifferences
-            << QStringLiteral("TraceLens does not model kernels named %1 (no category in the name)")
-                   .arg(categoryTitle(parsedName.category));
+    if (!traceLensModels(parsedName.category) || scan) {
+        model.traceLensDifferences << whyTraceLensDoesNotModel(scan ? KernelCategory::SplitScan : parsedName.category);
         model.traceLensBytes = model.traceLensFlops = 0;
         model.traceLensOutputWriteBytes = 0;
     } else {
@@ -349,6 +399,14 @@ std::optional<KernelModel> PerfModelV1::model(const ModelInput& input, QString* 
         model->reason += QStringLiteral("; the same block is in %1 wrapper files").arg(found.definingFiles);
     model->v1 = std::move(derivation);
     return model;
+}
+
+const WrapperKernel* PerfModelV1::block(const ModelInput& input) const
+{
+    if (!m_index)
+        return nullptr;
+    const CacheLookup found = m_index->lookup(input.kernelName, input.args ? input.args->kernelFile : QString());
+    return found.status == CacheLookup::Status::Found ? found.kernel : nullptr;
 }
 
 void PerfModelV1::annotate(const ModelInput& input, KernelModel& model) const

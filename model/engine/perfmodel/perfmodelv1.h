@@ -30,6 +30,9 @@ public:
     // the cache lacks the kernel or its name is ambiguous.
     void annotate(const ModelInput& input, KernelModel& model) const;
 
+    // The cache's block of the kernel, when the cache defines it unambiguously.
+    const WrapperKernel* block(const ModelInput& input) const;
+
     // The figures of one wrapper block. On failure *derivation still holds
     // the block (its source is worth showing) and *whyNot says why.
     static std::optional<KernelModel> modelBlock(

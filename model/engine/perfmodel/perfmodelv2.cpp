@@ -2,6 +2,8 @@
 
 #include "engine/base/checkedmath.h"
 #include "engine/perfmodel/dtypes.h"
+#include "engine/perfmodel/kernelkinds/gemmshape.h"
+#include "engine/perfmodel/kernelkinds/kindrules.h"
 
 #include <QSet>
 
@@ -20,7 +22,7 @@ QString quoted(const QString& text)
 
 struct Scalars
 {
-    std::vector<std::pair<int, std::int64_t>> integers; // (position, value)
+    IntegerArgs integers; // (position, value)
 };
 
 Scalars integerScalars(const TritonOpArgs& args, QString* error)
@@ -114,25 +116,20 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     const Scalars scalars = integerScalars(args, &scalarError);
     if (!scalarError.isEmpty())
         return fail(scalarError);
-    if (scalars.integers.empty())
+    const KernelCategory category = input.parsedName.category;
+    if (scalars.integers.empty() && needsIntegerArgs(category))
         return fail(QStringLiteral("no integer in Concrete Inputs: cannot tell xnumel"));
 
     KernelModel model;
     model.provenance = Provenance::V2;
-    const auto& ints = scalars.integers;
-    const bool reduction = isReduction(input.parsedName.category);
-    if (reduction && ints.size() >= 2) {
-        model.xnumel = ints[ints.size() - 2].second;
-        model.rnumel = ints.back().second;
-        model.xnumelSource = QStringLiteral("Concrete Inputs[%1], the second-last integer").arg(ints[ints.size() - 2].first);
-        model.rnumelSource = QStringLiteral("Concrete Inputs[%1], the last integer").arg(ints.back().first);
-    } else {
-        model.xnumel = ints.back().second;
-        model.rnumel = 1;
-        model.xnumelSource = QStringLiteral("Concrete Inputs[%1], the last integer").arg(ints.back().first);
-        model.rnumelSource = reduction ? QStringLiteral("1: a reduction with a single integer argument")
-                                       : QStringLiteral("1: pointwise kernel");
-    }
+    QString countError;
+    const auto counts = v2ElementCounts(category, scalars.integers, input.cacheBlock, &countError);
+    if (!counts)
+        return fail(countError);
+    model.xnumel = counts->x;
+    model.rnumel = counts->r;
+    model.xnumelSource = counts->xSource;
+    model.rnumelSource = counts->rSource;
     if (model.xnumel < 0 || model.rnumel < 0)
         return fail(QStringLiteral("negative element count in Concrete Inputs (xnumel %1, rnumel %2)")
                         .arg(model.xnumel)
@@ -230,27 +227,58 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     model.traceLensBytes = traceLensBytes;
 
     // FLOPs.
-    QStringList notCounted, traceLensBlind;
-    for (const QString& op : input.parsedName.fusedOps) {
-        OpFlops entry { op, OpCatalog::cost(op) };
-        model.flopsPerElement += entry.cost.flopsPerElement;
-        model.traceLensFlopsPerElement += entry.cost.traceLensFlopsPerElement;
-        if (entry.cost.kind == OpCostKind::NotCounted && !notCounted.contains(op))
-            notCounted << op;
-        if (entry.cost.flopsPerElement != entry.cost.traceLensFlopsPerElement && !traceLensBlind.contains(op))
-            traceLensBlind << op;
-        model.ops.push_back(std::move(entry));
+    const auto ops = kernelOps(input.parsedName, input.cacheBlock);
+    OpCosts costs = costOps(ops ? ops->ops : QStringList());
+    model.ops = std::move(costs.ops);
+    model.flopsPerElement = costs.perElement;
+    model.traceLensFlopsPerElement = costs.traceLensPerElement;
+    const QStringList& notCounted = costs.notCounted;
+    const QStringList& traceLensBlind = costs.traceLensBlind;
+    QString gemmNote;
+    if (category == KernelCategory::Template) {
+        const QString gemmOp = ops ? gemmOpAmong(ops->ops) : QString();
+        if (gemmOp.isEmpty()) {
+            gemmNote = QStringLiteral("no GEMM op (mm, addmm, bmm, _scaled_mm) among the template's ops: FLOPs unknown");
+            model.flopsKnown = false;
+        } else if (auto gemm = gemmFromTensors(model.tensors, gemmOp, &gemmNote)) {
+            std::int64_t perElement = 0;
+            if (!countGemmFlops(*gemm, model.ops, &perElement))
+                return fail(QStringLiteral("the GEMM's FLOPs do not fit in 64 bits"));
+            model.flopsPerElement = perElement;
+            model.flops = gemm->gemmFlops + gemm->epilogueFlops;
+            model.xnumel = gemm->batch * gemm->m * gemm->n; // checked by countGemmFlops
+            model.rnumel = gemm->k;
+            model.xnumelSource = QStringLiteral("batch x M x N = %1 x %2 x %3, the output's elements").arg(gemm->batch).arg(gemm->m).arg(gemm->n);
+            model.rnumelSource = QStringLiteral("K = %1, the reduced dimension (%2)").arg(gemm->k).arg(gemm->source);
+            model.gemm = std::move(*gemm);
+        } else {
+            gemmNote += QStringLiteral(": FLOPs unknown");
+            model.flopsKnown = false;
+        }
+    } else if (!ops || !counts->known) {
+        model.flopsKnown = false;
+    } else {
+        auto elements = checkedMul(model.xnumel, model.rnumel);
+        auto flops = elements ? checkedMul(*elements, model.flopsPerElement) : std::nullopt;
+        auto tlFlops = elements ? checkedMul(*elements, model.traceLensFlopsPerElement) : std::nullopt;
+        if (!flops || !tlFlops)
+            return fail(QStringLiteral("FLOPs do not fit in 64 bits (xnumel %1 x rnumel %2)").arg(model.xnumel).arg(model.rnumel));
+        model.flops = *flops;
+        model.traceLensFlops = *tlFlops;
     }
-    auto elements = checkedMul(model.xnumel, model.rnumel);
-    auto flops = elements ? checkedMul(*elements, model.flopsPerElement) : std::nullopt;
-    auto tlFlops = elements ? checkedMul(*elements, model.traceLensFlopsPerElement) : std::nullopt;
-    if (!flops || !tlFlops)
-        return fail(QStringLiteral("FLOPs do not fit in 64 bits (xnumel %1 x rnumel %2)").arg(model.xnumel).arg(model.rnumel));
-    model.flops = *flops;
-    model.traceLensFlops = *tlFlops;
 
     QStringList notes;
     notes << QStringLiteral("from the trace event's Concrete Inputs, Input Dims and Input type");
+    if (const QString rule = ridgelineRule(category); !rule.isEmpty())
+        notes << rule;
+    if (!gemmNote.isEmpty())
+        notes << gemmNote;
+    if (!model.flopsKnown && category != KernelCategory::Template)
+        notes << (category == KernelCategory::User ? QStringLiteral("FLOPs unknown: a user-written kernel's ops are not in its name")
+                  : !counts->known                 ? QStringLiteral("FLOPs unknown: no integer in Concrete Inputs gives the element count")
+                                                   : QStringLiteral("FLOPs unknown: the name lists no ops and the Inductor cache has no block for it"));
+    else if (ops && !ops->source.isEmpty() && ops->source != u"kernel name")
+        notes << QStringLiteral("ops from ") + ops->source;
     if (!input.parsedName.opsSegmented)
         notes << QStringLiteral("ops in the name \"%1\" are not known ATen ops: FLOPs counted as 0").arg(input.parsedName.fusedPart);
     if (!notCounted.isEmpty())
@@ -270,9 +298,14 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     if (!broadcastTensors.empty())
         model.traceLensDifferences << QStringLiteral("TraceLens counts broadcast (stride-0) args %1 as fully read")
                                           .arg(joinIndices(broadcastTensors));
-    if (!traceLensBlind.isEmpty())
+    if (!traceLensBlind.isEmpty() && traceLensModels(category))
         model.traceLensDifferences << QStringLiteral("TraceLens counts 0 FLOPs for ops outside its table: ")
                                           + traceLensBlind.join(QStringLiteral(", "));
+    if (!traceLensModels(category)) {
+        // TraceLens gives no figures at all: its view is "not modelled".
+        model.traceLensDifferences = QStringList { whyTraceLensDoesNotModel(category) };
+        model.traceLensBytes = model.traceLensFlops = model.traceLensOutputWriteBytes = 0;
+    }
     return model;
 }
 

@@ -32,10 +32,14 @@ struct V1Derivation
 {
     WrapperKernel kernel; // file, block, line, kernel path, size_hints, heuristic, signature, source
     bool reduction = false; // the reduction formula applied (reduction heuristic and rnumel > 1)
+    bool scan = false;      // a split scan: every pointer over xnumel x rnumel
     std::vector<V1PointerTerm> terms;
     QString bytesFormula; // with numbers: "(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992"
     QString flopsFormula; // "(2 + 1 + 1 + 2 + 1) x 32768 x 2048 = 469762048"
     QString opsSource; // "Original ATen comment", "kernel name" or "none"
+    // Element counts rounded up to powers of two (size_hints); false when the
+    // block's source states them (static shapes: "xnumel = 4096").
+    bool approximate = true;
     int definingFiles = 1; // wrapper files holding this very block (same kernel compiled again)
     // The block's own figures, also when another source's figures won (a V2
     // row's cross-check); nullopt when the block cannot be modelled.

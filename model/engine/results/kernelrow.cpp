@@ -15,7 +15,7 @@ QString rowKindKey(RowKind kind)
 
 std::optional<double> KernelRow::flops() const
 {
-    if (!hasModel())
+    if (!hasModel() || !model.flopsKnown)
         return std::nullopt;
     return double(model.flops);
 }

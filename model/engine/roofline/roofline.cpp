@@ -28,7 +28,7 @@ double ridgePoint(double peakTflops, double bandwidthTBps)
 
 QString kernelPrecision(const KernelRow& row)
 {
-    if (row.model.tensors.empty())
+    if (row.model.tensors.empty() && !row.model.gemm)
         return {};
     // V2 rows name ATen dtypes ("c10::BFloat16"); V1 rows the Triton pointer
     // types of the signature ("*bf16").
@@ -43,7 +43,8 @@ QString kernelPrecision(const KernelRow& row)
         { u"*f32", "fp32" }, { u"c10::Double", "fp64" }, { u"double", "fp64" }, { u"*fp64", "fp64" },
         { u"*f64", "fp64" },
     };
-    const QString& dtype = row.model.tensors.front().dtype;
+    // A GEMM computes in its operands' dtype, whatever its epilogue writes.
+    const QString& dtype = row.model.gemm ? row.model.gemm->operandDtype : row.model.tensors.front().dtype;
     for (const Name& name : names) {
         if (dtype == QStringView(name.dtype))
             return QString::fromLatin1(name.precision);
@@ -56,6 +57,20 @@ QString kernelPrecision(const KernelRow& row)
 const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row)
 {
     const QString precision = kernelPrecision(row);
+    if (row.model.gemm) {
+        // GEMM templates run on the matrix units (tl.dot). FP32 operands use
+        // TF32 only where the template allows it (ALLOW_TF32, known from V1);
+        // otherwise FP32 matrix units where the GPU has them (CDNA), else the
+        // vector roof below.
+        if (precision == u"fp32") {
+            if (row.model.gemm->allowTf32.value_or(false))
+                if (const ComputeRoof* roof = findRoof(peaks, QStringLiteral("matrix_tf32")))
+                    return roof;
+        }
+        if (!precision.isEmpty())
+            if (const ComputeRoof* roof = findRoof(peaks, QStringLiteral("matrix_") + precision))
+                return roof;
+    }
     if (!precision.isEmpty()) {
         if (const ComputeRoof* roof = findRoof(peaks, QStringLiteral("vector_") + precision))
             return roof;
@@ -67,15 +82,19 @@ const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row
 
 std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFigures& peaks)
 {
-    const auto intensity = row.flopsPerByte();
-    if (!intensity || !(*intensity >= 0) || !row.tflopsPerS)
+    // FLOPs unknown (a user kernel's ops): its bytes still give TB/s, which
+    // only the memory roof bounds, as for a kernel of 0 FLOPs.
+    const bool flopsUnknown = row.hasModel() && !row.model.flopsKnown;
+    const auto intensity = flopsUnknown && row.bytes() && *row.bytes() > 0 ? std::optional(0.0) : row.flopsPerByte();
+    if (!intensity || !(*intensity >= 0) || !(row.tflopsPerS || flopsUnknown))
         return std::nullopt;
     const ComputeRoof* roof = applicableRoof(peaks, row);
     if (!roof)
         return std::nullopt;
     RooflinePlacement placement;
     placement.roof = roof;
-    if (*intensity == 0) { // 0 FLOPs over bytes moved
+    placement.flopsUnknown = flopsUnknown;
+    if (*intensity == 0) { // 0 (or unknown) FLOPs over bytes moved
         if (!row.tbPerS || !(peaks.memoryBandwidthTBps > 0))
             return std::nullopt;
         placement.memoryOnly = true;

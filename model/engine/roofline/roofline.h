@@ -15,11 +15,14 @@ double attainableTflops(double intensity, double bandwidthTBps, double peakTflop
 // FLOP/B where the memory roof meets a compute roof.
 double ridgePoint(double peakTflops, double bandwidthTBps);
 
-// The compute roof that applies to a Triton kernel: Triton pointwise and
-// reduction kernels run on the vector units in the dtype of their data
-// ("vector_bf16"), else in FP32 ("vector_fp32"), the GPU's lowest roof last.
+// The compute roof that applies to a Triton kernel: GEMM templates run on
+// the matrix units in their operands' dtype ("matrix_bf16"; FP32 on TF32
+// only where the template allows it); pointwise, reduction and the other
+// kernels on the vector units in the dtype of their data ("vector_bf16"),
+// else in FP32 ("vector_fp32"), the GPU's lowest roof last.
 const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row);
-// "bf16", "fp16", "fp32", "fp64", "fp8" or empty: the dtype of the kernel's first tensor.
+// "bf16", "fp16", "fp32", "fp64", "fp8" or empty: the dtype of a GEMM's A
+// operand, else of the kernel's first tensor.
 QString kernelPrecision(const KernelRow& row);
 
 struct RooflinePlacement
@@ -36,6 +39,7 @@ struct RooflinePlacement
     // definition, at intensity 0; fractionOfRoof is TB/s over the memory
     // roof, and achieved and attainable TFLOPS/s are 0.
     bool memoryOnly = false;
+    bool flopsUnknown = false;     // memoryOnly because the kernel's FLOPs are unknown, not 0
     double achievedTBps = 0;       // mean over calls
 };
 

@@ -13,6 +13,7 @@ QString categoryKey(KernelCategory category)
     case KernelCategory::SplitScan: return QStringLiteral("spl");
     case KernelCategory::Generic: return QStringLiteral("generic");
     case KernelCategory::Other: return QStringLiteral("other");
+    case KernelCategory::User: return QStringLiteral("user");
     }
     return {};
 }
@@ -28,11 +29,12 @@ QString categoryTitle(KernelCategory category)
     case KernelCategory::SplitScan: return QStringLiteral("split scan");
     case KernelCategory::Generic: return QStringLiteral("generic");
     case KernelCategory::Other: return QStringLiteral("other");
+    case KernelCategory::User: return QStringLiteral("user Triton kernel");
     }
     return {};
 }
 
-bool isModelled(KernelCategory category)
+bool traceLensModels(KernelCategory category)
 {
     return category == KernelCategory::Pointwise || isReduction(category);
 }
@@ -42,19 +44,21 @@ bool isReduction(KernelCategory category)
     return category == KernelCategory::Reduction || category == KernelCategory::PersistentReduction;
 }
 
-QString whyNotModelled(KernelCategory category)
+QString whyTraceLensDoesNotModel(KernelCategory category)
 {
     switch (category) {
     case KernelCategory::Template:
-        return QStringLiteral("template kernel (mm/addmm with fused epilogue): not modelled by the Triton perf model");
+        return QStringLiteral("template kernel (mm/addmm with fused epilogue): TraceLens does not model templates");
     case KernelCategory::Foreach:
-        return QStringLiteral("foreach kernel (lists of tensors): not modelled by the Triton perf model");
+        return QStringLiteral("foreach kernel (lists of tensors): TraceLens does not model foreach kernels");
     case KernelCategory::SplitScan:
-        return QStringLiteral("split-scan kernel: not modelled by the Triton perf model");
+        return QStringLiteral("split-scan kernel: TraceLens does not model split scans");
     case KernelCategory::Generic:
-        return QStringLiteral("generic kernel name (unique kernel names off): no category or ops in the name");
+        return QStringLiteral("generic kernel name (unique kernel names off): no category or ops in the name, and TraceLens does not model it");
     case KernelCategory::Other:
-        return QStringLiteral("unrecognised Triton kernel prefix: not modelled");
+        return QStringLiteral("unrecognised Triton kernel prefix: TraceLens does not model it");
+    case KernelCategory::User:
+        return QStringLiteral("user-written Triton kernel (not named triton_*): TraceLens does not model it");
     default:
         return {};
     }

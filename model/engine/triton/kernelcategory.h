@@ -15,16 +15,19 @@ enum class KernelCategory {
     SplitScan,           // triton_spl_
     Generic,             // triton_N (unique kernel names off)
     Other,               // any other triton_ name
+    User,                // a user-written Triton kernel (torch.library, user_autotune): any name, kernel_backend "triton"
 };
 
 // Short name as used in exports and filters: "poi", "red", ... "generic".
 QString categoryKey(KernelCategory category);
 // Human name: "pointwise", "reduction", ...
 QString categoryTitle(KernelCategory category);
-// Whether the performance model covers the category (poi, red, per).
-bool isModelled(KernelCategory category);
+// Whether TraceLens's Triton perf model covers the category (poi, red, per).
+// Ridgeline models every category from V2 args; for the others its rules
+// are its own and the `tracelens` view says "not modelled".
+bool traceLensModels(KernelCategory category);
 bool isReduction(KernelCategory category);
-// Why the model has no figures for a category it does not cover.
-QString whyNotModelled(KernelCategory category);
+// Why TraceLens has no figures for a category it does not cover.
+QString whyTraceLensDoesNotModel(KernelCategory category);
 
 } // namespace Ridgeline

@@ -49,6 +49,9 @@ constexpr std::array extraFlops {
     CostEntry { u"prod", 1 },        CostEntry { u"argmax", 1 },      CostEntry { u"argmin", 1 },
     CostEntry { u"any", 1 },         CostEntry { u"all", 1 },         CostEntry { u"var_mean", 3 },
     CostEntry { u"std", 3 },         CostEntry { u"std_mean", 4 },
+    // scans (split-scan kernels): one op per element, logcumsumexp exp + log + add
+    CostEntry { u"cumsum", 1 },      CostEntry { u"cumprod", 1 },     CostEntry { u"cummax", 1 },
+    CostEntry { u"cummin", 1 },      CostEntry { u"logcumsumexp", 9 },
     // sigmoid-based gates: sigmoid (4) + mul (1) and their backward forms.
     CostEntry { u"gelu_backward", 12 }, CostEntry { u"silu_backward", 7 }, CostEntry { u"sigmoid_backward", 3 },
     CostEntry { u"tanh_backward", 3 },
@@ -114,6 +117,17 @@ OpCatalog::OpCatalog(QSet<QString> names)
 
 OpCost OpCatalog::cost(QStringView op)
 {
+    // Foreach ops ("_foreach_add", "_foreach_mul_") cost what their element
+    // op costs; TraceLens has no foreach ops in its table.
+    if (op.startsWith(u"_foreach_") && op.size() > 9) {
+        QStringView element = op.mid(9);
+        if (element.endsWith(u'_'))
+            element.chop(1);
+        OpCost cost = OpCatalog::cost(element);
+        cost.traceLensFlopsPerElement = 0;
+        cost.inTraceLensTable = false;
+        return cost;
+    }
     OpCost cost;
     if (auto flops = find(traceLensFlops, op)) {
         cost.kind = OpCostKind::Arithmetic;

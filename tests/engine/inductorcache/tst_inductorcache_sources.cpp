@@ -103,8 +103,9 @@ TEST_P(CacheLayouts, GiveV1RowsWithTheV1Figures)
         EXPECT_NEAR(row.kernelTimeUs->sum, e.timeUs, 1e-3);
         ASSERT_TRUE(row.tbPerS);
         EXPECT_NEAR(row.tbPerS->mean, (double(e.bytes) / 1e12) / (row.kernelTimeUs->sum / 1e6), 1e-9);
-        EXPECT_TRUE(
-            row.model.reason.contains(QStringLiteral("approximate: size_hints are rounded up to powers of two")));
+        // The real wrapper states every count (static shapes): exact, not size_hints' powers of two.
+        EXPECT_TRUE(row.model.reason.contains(QStringLiteral("exact: the block's source states its element counts")))
+            << qPrintable(row.model.reason);
         ASSERT_TRUE(row.model.v1.has_value());
         EXPECT_TRUE(row.model.v1->kernel.wrapperFile.endsWith(QString::fromLatin1(fixtureWrapperMember))
             || GetParam().file == std::string("wrapper"))

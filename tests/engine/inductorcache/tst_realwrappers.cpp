@@ -4,6 +4,7 @@
 #include "engine/inductorcache/inductorcacheindex.h"
 #include "engine/inductorcache/inductorcachereader.h"
 #include "engine/inductorcache/wrapperfileparser.h"
+#include "engine/perfmodel/kernelkinds/sourcefacts.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/perfmodel/perfmodelv1.h"
 #include "engine/triton/opcatalog.h"
@@ -212,7 +213,10 @@ TEST(RealWrappers, Popcorn47b5a127DictSizeHintsAndInOutPointer)
     EXPECT_EQ(red.kernelPath,
         QStringLiteral("/tmp/torchinductor_sahanp/v3/cv3dkylf5n33b7yfx5vn2htbzdsen7tevco6jy6unh7uymyanvok.py"));
     const KernelModel redModel = v1Model(red);
-    EXPECT_EQ(redModel.bytes, std::optional<std::int64_t>(4 * 8 * 8192 + 4 * 8));
+    // The block states xnumel = 7 (size_hints round it to 8); r0_numel is
+    // dynamic, so 8192 from size_hints stays.
+    EXPECT_EQ(redModel.xnumel, 7);
+    EXPECT_EQ(redModel.bytes, std::optional<std::int64_t>(4 * 7 * 8192 + 4 * 7));
     EXPECT_EQ(redModel.flops, 0);
     EXPECT_TRUE(redModel.reason.contains(QStringLiteral("not counted (0 FLOPs): smooth_l1_loss")))
         << qPrintable(redModel.reason);
@@ -221,7 +225,9 @@ TEST(RealWrappers, Popcorn47b5a127DictSizeHintsAndInOutPointer)
     EXPECT_EQ(per.name, QStringLiteral("triton_per_fused_smooth_l1_loss_zeros_like_2"));
     EXPECT_EQ(per.heuristic, HeuristicKind::PersistentReduction);
     EXPECT_EQ(signatureOf(per), QStringLiteral("in_out_ptr0:*fp32 in_ptr0:*fp32"));
-    EXPECT_EQ(v1Model(per).bytes, std::optional<std::int64_t>(4 * 1 * 8 + 4 * 1));
+    // Stated: xnumel = 1, r0_numel = 7 (size_hints: 1 x 8).
+    EXPECT_EQ(v1Model(per).bytes, std::optional<std::int64_t>(4 * 1 * 7 + 4 * 1));
+    EXPECT_FALSE(v1Model(per).v1->approximate);
 }
 
 TEST(RealWrappers, ListSizeHintsAndIntSignatureKeys)
@@ -233,7 +239,8 @@ TEST(RealWrappers, ListSizeHintsAndIntSignatureKeys)
     EXPECT_EQ(dropout->defName, QStringLiteral("triton_"));
     EXPECT_EQ(dropout->sizeHintsText, QStringLiteral("[16384, 512]"));
     EXPECT_EQ(signatureOf(*dropout), QStringLiteral("in_ptr0:*fp32 in_ptr1:*fp32 out_ptr0:*fp32"));
-    EXPECT_EQ(v1Model(*dropout).xnumel, 8388608) << "a pointwise list is the tile";
+    // size_hints [16384, 512] is the tile; the source states ynumel = 16384, xnumel = 320.
+    EXPECT_EQ(v1Model(*dropout).xnumel, 16384 * 320) << "ynumel x xnumel, as stated";
     EXPECT_EQ(signatureOf(simple.parse.kernels[0], false),
         QStringLiteral("in_ptr0:*i64 out_ptr0:*fp32 load_seed_offset:i32 xnumel:i32"));
 
@@ -245,10 +252,11 @@ TEST(RealWrappers, ListSizeHintsAndIntSignatureKeys)
     EXPECT_EQ(mean->sizeHintsText, QStringLiteral("[512, 64]"));
     EXPECT_EQ(signatureOf(*mean), QStringLiteral("in_out_ptr0:*fp32 in_ptr0:*fp32"));
     const KernelModel meanModel = v1Model(*mean);
+    // A 7 x 7 average pool: the source states rnumel = 49 (size_hints round it to 64).
     EXPECT_EQ(meanModel.xnumel, 512);
-    EXPECT_EQ(meanModel.rnumel, 64);
-    EXPECT_EQ(meanModel.bytes, std::optional<std::int64_t>(4 * 512 * 64 + 4 * 512));
-    EXPECT_EQ(meanModel.flops, 512 * 64) << "mean: 1 per element";
+    EXPECT_EQ(meanModel.rnumel, 49);
+    EXPECT_EQ(meanModel.bytes, std::optional<std::int64_t>(4 * 512 * 49 + 4 * 512));
+    EXPECT_EQ(meanModel.flops, 512 * 49) << "mean: 1 per element";
     const WrapperKernel* withI8 = resnet.find(QStringLiteral("triton_poi_fused_max_pool2d_with_indices_10"));
     ASSERT_NE(withI8, nullptr);
     EXPECT_EQ(signatureOf(*withI8), QStringLiteral("in_ptr0:*fp32 out_ptr0:*fp32 out_ptr1:*i8"));
@@ -257,7 +265,8 @@ TEST(RealWrappers, ListSizeHintsAndIntSignatureKeys)
         "realdata/fairytale0828__torch-compile/"
         "lenet__torchinductor_meng_cuda__td__ctdkqtqa7ox2z3nhxolyjphnrtteni3xg6akrusoninizymrgjl2.py");
     const KernelModel conv = v1Model(lenet.parse.kernels[0]);
-    EXPECT_EQ(conv.bytes, std::optional<std::int64_t>((4 * 2 + 4) * 4096)) << "in_out_ptr0 moves its bytes twice";
+    // xnumel = 3456 stated (size_hints 4096); in_out_ptr0 moves its bytes twice.
+    EXPECT_EQ(conv.bytes, std::optional<std::int64_t>((4 * 2 + 4) * 3456)) << "in_out_ptr0 moves its bytes twice";
     EXPECT_EQ(lenet.parse.kernels[0].atenOps, (QStringList { QStringLiteral("convolution"), QStringLiteral("relu") }));
 }
 
@@ -286,18 +295,19 @@ TEST(RealWrappers, PyTorch20GenericNames)
     ASSERT_EQ(azsh.parse.kernels.size(), 1u);
     EXPECT_EQ(azsh.parse.kernels[0].decorator, QStringLiteral("pointwise"));
     EXPECT_EQ(signatureOf(azsh.parse.kernels[0]), QStringLiteral("in_ptr0:*fp32 in_ptr1:*fp32 out_ptr0:*fp32"));
-    EXPECT_EQ(v1Model(azsh.parse.kernels[0]).bytes, std::optional<std::int64_t>(12 * 16384));
+    EXPECT_EQ(v1Model(azsh.parse.kernels[0]).bytes, std::optional<std::int64_t>(12 * 10000)) << "xnumel = 10000 stated, size_hints 16384";
 }
 
-TEST(RealWrappers, TemplatesAndUserKernelsAreReadButNotModelled)
+TEST(RealWrappers, TemplatesAndUserKernelsSayWhatTheBlockLacks)
 {
+    // flex attention's template: no matrix product among its (empty) ATen ops.
     PARSE_OR_SKIP(tem, "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__cache_hit_miss.log.output_code.0.py");
     const WrapperKernel& flex = tem.parse.kernels.front();
     EXPECT_TRUE(flex.sizeHints.empty());
     EXPECT_TRUE(signatureOf(flex).startsWith(QStringLiteral("arg_Q:*fp32 arg_K:*fp32 arg_V:*fp32")));
     const KernelModel m = v1Model(flex);
     EXPECT_EQ(m.provenance, Provenance::None);
-    EXPECT_TRUE(m.reason.contains(QStringLiteral("template kernel"))) << qPrintable(m.reason);
+    EXPECT_TRUE(m.reason.contains(QStringLiteral("no GEMM op"))) << qPrintable(m.reason);
 
     PARSE_OR_SKIP(vipul,
         "realdata/vipulSharma18__Getting-Started-with-Quantization/"
@@ -306,6 +316,26 @@ TEST(RealWrappers, TemplatesAndUserKernelsAreReadButNotModelled)
     ASSERT_NE(user, nullptr);
     EXPECT_EQ(user->variableName, QStringLiteral("_rms_norm_forward_kernel_0"));
     EXPECT_EQ(user->heuristic, HeuristicKind::UserAutotune);
+    EXPECT_TRUE(v1Model(*user).reason.contains(QStringLiteral("user-written"))) << qPrintable(v1Model(*user).reason);
+
+    // torchao's 13 GEMM templates are compiled for a dynamic batch (M = ks0):
+    // the block cannot give their size, and says which one is missing.
+    PARSE_OR_SKIP(gemms,
+        "realdata/vipulSharma18__Getting-Started-with-Quantization/"
+        "tl_out__payloads__d04f79327ed2f6425c1d17bcd17f6099.txt");
+    const WrapperKernel* silu = gemms.find(QStringLiteral("triton_tem_fused_mm_mul_silu_13"));
+    ASSERT_NE(silu, nullptr);
+    EXPECT_EQ(silu->heuristic, HeuristicKind::Template);
+    const KernelModel siluModel = v1Model(*silu);
+    EXPECT_EQ(siluModel.provenance, Provenance::None);
+    EXPECT_TRUE(siluModel.reason.contains(QStringLiteral("M = ks0"))) << qPrintable(siluModel.reason);
+    // Its inductor_meta carries Inductor's own byte estimate: 0.117772288 GB.
+    const TritonSourceFacts facts = readTritonSourceFacts(silu->source);
+    ASSERT_TRUE(facts.inductorNumGb.has_value());
+    EXPECT_DOUBLE_EQ(*facts.inductorNumGb, 0.117772288);
+    EXPECT_EQ(facts.gemmN, QStringLiteral("14336"));
+    EXPECT_EQ(facts.gemmK, QStringLiteral("4096"));
+    EXPECT_EQ(facts.allowTf32, true);
 }
 
 TEST(RealWrappers, HkustDocstringCopiesAreIgnored)

@@ -149,14 +149,21 @@ TEST(PerfModelV2, UnknownDtypeLeavesBytesUndefined)
     EXPECT_TRUE(m.reason.contains(QStringLiteral("unknown dtype c10::Mystery")));
 }
 
-TEST(PerfModelV2, NotModelledCategoriesSayWhy)
+TEST(PerfModelV2, KindsTraceLensLacksKeepTheirBytesAndSayTraceLensDoesNotModelThem)
 {
+    // One [4] bf16 tensor: 8 bytes. A template without two matrices has no
+    // GEMM to count and a generic name no ops: FLOPs unknown, not 0.
     Args a;
     a.tensor({ 4 }, "c10::BFloat16").scalar("4").done();
-    const KernelModel m = model("triton_tem_fused_addmm_0", a.args);
-    EXPECT_EQ(m.provenance, Provenance::None);
-    EXPECT_TRUE(m.reason.contains(QStringLiteral("template")));
-    EXPECT_EQ(model("triton_3", a.args).provenance, Provenance::None);
+    for (const char* name : { "triton_tem_fused_addmm_0", "triton_3" }) {
+        const KernelModel m = model(name, a.args);
+        EXPECT_EQ(m.provenance, Provenance::V2) << name;
+        EXPECT_EQ(m.bytes, std::optional<std::int64_t>(8)) << name;
+        EXPECT_FALSE(m.flopsKnown) << name;
+        ASSERT_EQ(m.traceLensDifferences.size(), 1) << name;
+        EXPECT_TRUE(m.traceLensDifferences.front().contains(QStringLiteral("TraceLens does not model"))) << name;
+        EXPECT_EQ(m.traceLensBytes, 0) << name;
+    }
 }
 
 TEST(PerfModelV2, MissingConcreteInputsExplainsRecordShapes)

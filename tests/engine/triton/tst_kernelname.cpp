@@ -54,8 +54,8 @@ TEST(KernelName, Categories)
     EXPECT_EQ(generic.category, KernelCategory::Generic);
     EXPECT_EQ(generic.index, 17);
     EXPECT_TRUE(generic.fusedOps.isEmpty());
-    EXPECT_FALSE(isModelled(KernelCategory::Template));
-    EXPECT_TRUE(isModelled(KernelCategory::PersistentReduction));
+    EXPECT_FALSE(traceLensModels(KernelCategory::Template));
+    EXPECT_TRUE(traceLensModels(KernelCategory::PersistentReduction));
 }
 
 TEST(KernelName, LongestMatchWins)

@@ -4,6 +4,7 @@
 #include "derivation/kernelderivation.h"
 #include "derivation/markdownwriter.h"
 #include "engine/analysis.h"
+#include "engine/perfmodel/kernelmodeller.h"
 #include "engine/roofline/roofline.h"
 #include "testsupport.h"
 #include "units.h"
@@ -155,16 +156,44 @@ TEST(KernelDerivation, ReductionHasNoOutputWrite)
     EXPECT_CONTAINS(md, QStringLiteral("(`vector_bf16`)"));
 }
 
-TEST(KernelDerivation, RowWithoutModelSaysWhy)
+TEST(KernelDerivation, TemplateRowDerivesItsMatrixProduct)
 {
+    // Three bf16 1024 x 1024 matrices: 2 x 1024^3 = 2,147,483,648 FLOPs over
+    // 3 x 1024^2 x 2 = 6,291,456 B, on the BF16 matrix roof.
     const KernelRow* row = findRow(tracelensFixture(), QStringLiteral("triton_tem_fused_mm_1"));
     ASSERT_NE(row, nullptr);
+    ASSERT_TRUE(row->hasModel()) << qPrintable(row->model.reason);
+    const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
+    EXPECT_CONTAINS(md, QStringLiteral("Ridgeline's own rule"));
+    // Counts carry the locale's group separators; compare without them.
+    const QString digits = QString(md).remove(u',');
+    EXPECT_CONTAINS(digits, QStringLiteral("2 × batch × M × N × K + epilogue × batch × M × N = 2 × 1 × 1024 × 1024 × 1024"));
+    EXPECT_CONTAINS(digits, QStringLiteral("= **2147483648 FLOPs**"));
+    EXPECT_CONTAINS(md, QStringLiteral("a GEMM template runs on the matrix units (tl.dot), in its operands' dtype (bf16)"));
+    EXPECT_CONTAINS(md, QStringLiteral("the matrix product: 2 × M × N × K"));
+    EXPECT_FALSE(md.contains(QStringLiteral("Ops that count 0: `mm`")));
+    EXPECT_CONTAINS(md, QStringLiteral("(`matrix_bf16`)"));
+    EXPECT_DOUBLE_EQ(*row->bytes(), 6291456.0);
+}
+
+TEST(KernelDerivation, RowWithoutModelSaysWhy)
+{
+    // The same template's row as a trace without record_shapes would give it.
+    const KernelRow* fixtureRow = findRow(tracelensFixture(), QStringLiteral("triton_tem_fused_mm_1"));
+    ASSERT_NE(fixtureRow, nullptr);
+    KernelRow copy = *fixtureRow;
+    const TritonOpArgs noShapes;
+    copy.model = KernelModeller::standard().model({ copy.name, copy.parsedName, &noShapes });
+    copy.tbPerS.reset();
+    copy.tflopsPerS.reset();
+    const KernelRow* row = &copy;
     ASSERT_FALSE(row->hasModel());
     const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
     EXPECT_CONTAINS(
         md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::escape(row->model.reason));
     EXPECT_CONTAINS(md, QStringLiteral("## Why there are no figures"));
-    EXPECT_CONTAINS(md, QStringLiteral("not modelled by the Triton perf model"));
+    EXPECT_CONTAINS(md, QStringLiteral("TraceLens does not model templates"));
+    EXPECT_CONTAINS(md, QStringLiteral("no Concrete Inputs"));
     EXPECT_CONTAINS(md, QStringLiteral("Input Dims:      [[1024, 1024], [1024, 1024], [1024, 1024]]"));
     EXPECT_CONTAINS(md, QStringLiteral("| 1 | 30 us |"));
     EXPECT_CONTAINS(md, QStringLiteral("**At a glance:** 30 us, no figures"));

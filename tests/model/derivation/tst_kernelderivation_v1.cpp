@@ -46,7 +46,7 @@ TEST(KernelDerivationV1, V1RowShowsTheBlockAndTheFormulasWithNumbers)
     EXPECT_TRUE(md.contains(QStringLiteral("**Total bytes** = 134,217,728 + 134,217,728 + 65,536 = **268,500,992 B**")));
     EXPECT_TRUE(md.contains(QStringLiteral("`(2 + 1 + 1 + 2 + 1) x 32768 x 2048 = 469762048`")));
     EXPECT_TRUE(md.contains(QStringLiteral("Ops from the block's Original ATen comment")));
-    EXPECT_TRUE(md.contains(QStringLiteral("they are approximate")));
+    EXPECT_TRUE(md.contains(QStringLiteral("they are exact, not size_hints' powers of two")));
     // The V2 wording does not leak into a V1 row.
     EXPECT_FALSE(md.contains(QStringLiteral("Each tensor arg")));
     // The source comes last, fenced as Python for the highlighter.

@@ -3,6 +3,7 @@
 // nothing is selected, and "Copy as Markdown" copies exactly markdown().
 #include "cachefixtures.h"
 #include "engine/analysis.h"
+#include "engine/perfmodel/kernelmodeller.h"
 #include "engine/roofline/roofline.h"
 #include "inspector/formulainspector.h"
 #include "units.h"
@@ -147,8 +148,20 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("256.004 MiB"));
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Output write: none added"));
 
-    const KernelRow* none = findRow(*s_fixture, QStringLiteral("triton_tem_fused_mm_1"));
-    ASSERT_NE(none, nullptr);
+    // The fixture's template is now counted as a matrix product.
+    const KernelRow* gemm = findRow(*s_fixture, QStringLiteral("triton_tem_fused_mm_1"));
+    ASSERT_NE(gemm, nullptr);
+    inspector.setKernel(gemm, mi300x(), PeakSet::Datasheet);
+    EXPECT_CONTAINS(seen(inspector), QStringLiteral("2147483648 FLOPs"));
+
+    // The same row as a trace without record_shapes would give it: no model.
+    KernelRow copy = *gemm;
+    const TritonOpArgs noShapes;
+    copy.model = KernelModeller::standard().model({ copy.name, copy.parsedName, &noShapes });
+    copy.tbPerS.reset();
+    copy.tflopsPerS.reset();
+    const KernelRow* none = &copy;
+    ASSERT_FALSE(none->hasModel());
     inspector.setKernel(none, mi300x(), PeakSet::Datasheet);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Provenance: none — ") + none->model.reason);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Why there are no figures"));
