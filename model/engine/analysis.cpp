@@ -7,6 +7,7 @@
 #include "engine/linking/kernellinker.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
+#include "engine/triton/kernelname.h"
 
 #include <QFileInfo>
 
@@ -14,6 +15,22 @@
 
 namespace Ridgeline {
 namespace {
+
+// GPU kernel names launched by Triton ops of other names (kernel_backend
+// "triton": user-written kernels), so the GPU-time breakdown counts them as Triton.
+std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const LinkedKernels& linked)
+{
+    std::vector<std::uint32_t> ids;
+    for (const KernelCall& call : linked.opCalls) {
+        if (isTritonKernelName(call.op->name))
+            continue;
+        for (std::uint32_t kernel : call.kernels)
+            ids.push_back(trace.gpuEvents[kernel].nameId);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
 
 // Cache warnings beyond this many stay in cacheWarnings only: a damaged
 // cache must not bury the trace's own warnings.
@@ -128,7 +145,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
-    result->gpuTime = breakDownGpuTime(trace);
+    result->gpuTime = breakDownGpuTime(trace, userTritonKernelNames(trace, linked));
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
     result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
     for (const KernelRow& row : result->kernels) {

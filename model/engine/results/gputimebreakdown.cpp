@@ -80,7 +80,7 @@ double GpuTimeBreakdown::share(GpuWork work) const
     return total > 0 && found != us.end() ? found->second / total : 0.0;
 }
 
-GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace)
+GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames)
 {
     // One decision per distinct name: a trace repeats a few thousand names.
     struct Kind
@@ -95,6 +95,10 @@ GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace)
             kinds[size_t(i)] = { GpuWork::Triton, parseKernelName(name, OpCatalog::builtIn()).category };
         else
             kinds[size_t(i)] = { libraryKernelWork(name), KernelCategory::Other };
+    }
+    for (std::uint32_t id : userTritonNames) {
+        if (id < kinds.size() && kinds[id].work != GpuWork::Triton)
+            kinds[id] = { GpuWork::Triton, KernelCategory::User };
     }
     GpuTimeBreakdown breakdown;
     for (const GpuEventRecord& event : trace.gpuEvents) {

@@ -9,7 +9,9 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <map>
+#include <vector>
 
 namespace Ridgeline {
 
@@ -32,6 +34,9 @@ struct GpuTimeBreakdown
     double share(GpuWork work) const;            // of totalUs, 0 when there is none
 };
 
-GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace);
+// `userTritonNames`: GPU kernel names (ids into gpuEventNames) that ops
+// marked kernel_backend "triton" launched under names of their own: Triton
+// work of the category User, whatever the name says.
+GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames = {});
 
 } // namespace Ridgeline
