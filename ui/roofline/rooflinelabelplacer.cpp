@@ -88,13 +88,13 @@ int RooflineLabelPlacer::place(QGraphicsItem* item, const QList<QPointF>& candid
             return int(i);
         }
     }
-    // Forced: the first place clear of the other labels, slid inside the
-    // bounds as above, so that a flag at the plot's edge is never cut off
-    // by the chart's.
+    // Forced: the first place inside the plot and clear of the other
+    // labels, slid inside the bounds as above, so that a flag at the plot's
+    // edge is never cut off by the chart's.
     if (force) {
         for (const QPointF& candidate : candidates) {
             const QPolygonF outline = moveTo(item, candidate, alongLine);
-            if (clearOfLabels(outline)) {
+            if (m_bounds.contains(outline.boundingRect()) && clearOfLabels(outline)) {
                 keep(outline);
                 return -1;
             }

@@ -25,7 +25,7 @@ public:
     void blockLine(const QLineF& line);
     // Moves `item` to the first free candidate position (the item's pos) and
     // returns its index; when none is free, a `force`d label takes the first
-    // candidate clear of every other label (over markers or lines if need
+    // candidate inside the bounds and clear of every other label (over markers or lines if need
     // be), else it is hidden, and -1 returned: two labels never overlap,
     // whatever is forced. A label that runs
     // along a line (`alongLine`) does not avoid lines, nor slide: it belongs

@@ -212,7 +212,7 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
         const QPointF ridge = at(line.ridge, value);
         if (ridge.y() < plot.top() || ridge.y() > plot.bottom() || ridge.x() >= plot.right())
             continue; // the roof is out of view
-        if (clusters.empty() || ridge.y() - previousY > textHeight + pad)
+        if (clusters.empty() || ridge.y() - previousY > textHeight + pad / 2) // room for a label between
             clusters.emplace_back();
         clusters.back().emplace_back(value, &line);
         previousY = ridge.y();
@@ -239,6 +239,13 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
                 if (x < ridgeX + pad && !(overhang && shift == 0))
                     break;
                 list << QPointF(x, top.y() - size.height() - pad / 3) << QPointF(x, bottom.y() + pad / 3);
+            }
+            // Then left of the ridge point, along its roof: below the
+            // bottom roof's height and above the memory roof, where no
+            // kernel can be, or above the top one.
+            for (int step = 0; overhang && step < 16; ++step) {
+                const double back = pad + size.width() + step * size.height();
+                list << QPointF(bottom.x() - back, bottom.y() + pad / 3) << QPointF(top.x() - back, top.y() - size.height() - pad / 3);
             }
             return list;
         };
