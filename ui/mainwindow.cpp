@@ -6,6 +6,7 @@
 #include "engine/export/comparisonexport.h"
 #include "engine/export/resultexport.h"
 #include "inspector/formulainspector.h"
+#include "peaks/userpeaksfile.h"
 #include "export/rooflineexportdialog.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_dropOverlay(new QLabel(this))
     , m_catalog(GpuCatalog::builtIn())
+    , m_userPeaksPath(UserPeaksFile::defaultPath())
     , m_baselineController(new AnalysisController(this))
 {
     setWindowTitle(tr("Ridgeline"));
@@ -76,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->sortByColumn(KernelTableModel::TimeSum, Qt::DescendingOrder);
 
     buildLayout();
+    loadUserPeaks(); // before the GPU menu lists the catalogue
     createMenus();
     connectViews();
     connectCompareMode();
@@ -215,35 +218,6 @@ void MainWindow::createMenus()
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-}
-
-void MainWindow::createGpuMenu(QMenu* view)
-{
-    QMenu* gpus = view->addMenu(tr("&GPU"));
-    m_gpuGroup = new QActionGroup(this);
-    QAction* match = gpus->addAction(tr("Match the Trace's GPU"));
-    match->setCheckable(true);
-    match->setData(QString());
-    m_gpuGroup->addAction(match);
-    gpus->addSeparator();
-    for (const GpuSpec& gpu : m_catalog.gpus()) {
-        QAction* action = gpus->addAction(gpu.name);
-        action->setCheckable(true);
-        action->setData(gpu.name);
-        action->setToolTip(gpu.sources);
-        m_gpuGroup->addAction(action);
-    }
-    connect(m_gpuGroup, &QActionGroup::triggered, this, [this](QAction* action) { setGpuChoice(action->data().toString()); });
-
-    QMenu* peaks = view->addMenu(tr("&Peaks"));
-    m_peakGroup = new QActionGroup(this);
-    for (PeakSet set : { PeakSet::Datasheet, PeakSet::MaxAchievable }) {
-        QAction* action = peaks->addAction(set == PeakSet::Datasheet ? tr("&Datasheet (dense)") : tr("&Measured Max-Achievable"));
-        action->setCheckable(true);
-        action->setData(int(set));
-        m_peakGroup->addAction(action);
-    }
-    connect(m_peakGroup, &QActionGroup::triggered, this, [this](QAction* action) { setPeakSet(PeakSet(action->data().toInt())); });
 }
 
 void MainWindow::connectViews()

@@ -72,6 +72,11 @@ public:
     void setGpuChoice(const QString& gpuName);
     void setPeakSet(PeakSet peaks);
     const GpuSpec& currentGpu() const;
+    // The user's own GPUs (the peaks editor's), merged over the built-in
+    // ones; the GPU menu and every view follow. mainwindowpeaks.cpp.
+    void applyUserPeaks(const GpuCatalog& user);
+    const GpuCatalog& catalog() const { return m_catalog; }
+    QString userPeaksPath() const { return m_userPeaksPath; }
     QStringList gpuWarnings() const; // the trace's GPU unknown to the catalogue
     PeakSet peakSet() const { return m_peaks; }
 
@@ -95,6 +100,9 @@ private:
     void buildLayout();
     void createMenus();
     void createGpuMenu(QMenu* view);
+    void fillGpuMenu();
+    void loadUserPeaks();
+    void editPeaks();
     void connectViews();
     // "trace.json.gz", or "name (bundled sample)" for the built-in one.
     static QString displayName(const QString& path);
@@ -151,7 +159,10 @@ private:
     QAction* m_detachCaptures = nullptr;
     QAction* m_reload = nullptr;
 
-    GpuCatalog m_catalog;
+    QMenu* m_gpuMenu = nullptr;
+    GpuCatalog m_catalog; // built in, with the user's merged over it
+    GpuCatalog m_userPeaks;
+    QString m_userPeaksPath;
     QString m_gpuChoice; // empty: match the trace
     PeakSet m_peaks = PeakSet::Datasheet;
     std::shared_ptr<const AnalysisResult> m_result;

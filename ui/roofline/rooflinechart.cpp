@@ -459,15 +459,16 @@ void RooflineChart::setSelectedKernels(const QList<int>& kernelIndices)
         marker->setVisible(false);
 }
 
-void RooflineChart::showFrame(const DecadeFrame& frame)
+void RooflineChart::showFrame(const LogFrame& frame)
 {
     m_frame = frame;
     m_updatingLabels = true; // one layout once both axes have their range
-    // A hair beyond the decades: Qt's log axis drops the tick on an edge
+    // A hair beyond the edges: Qt's log axis drops the tick on an edge
     // that rounds to just inside it.
     constexpr double Hair = 1e-9;
     m_axisX->setRange(frame.xMin() * (1 - Hair), frame.xMax() * (1 + Hair));
     m_axisY->setRange(frame.yMin() * (1 - Hair), frame.yMax() * (1 + Hair));
+    keepRoomForTickLabels();
     if (m_memoryLine)
         fitRoofsToAxes();
     placeMemoryOnlyLane();
@@ -535,6 +536,11 @@ QStringList RooflineChart::labelTexts() const
     return m_labels->texts();
 }
 
+QList<QPolygonF> RooflineChart::labelOutlines() const
+{
+    return m_labels->outlines();
+}
+
 QStringList RooflineChart::tickTexts(Qt::Orientation orientation) const
 {
     return orientation == Qt::Horizontal ? m_ticks->xTexts() : m_ticks->yTexts();
@@ -550,7 +556,7 @@ void RooflineChart::updateLabels()
     for (const Marker& marker : m_markers)
         markers.push_back({ marker.kernelIndex, marker.value, marker.size });
     const QRectF shown(QPointF(m_axisX->min(), m_axisY->min()), QPointF(m_axisX->max(), m_axisY->max()));
-    m_ticks->layout(shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); }, m_colors.ink);
+    m_ticks->layout(shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); }, m_colors);
     m_labels->layout(m_data, shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); },
                      markers);
     m_updatingLabels = false;

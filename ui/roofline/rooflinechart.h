@@ -5,11 +5,13 @@
 // GPU time), rings for selected kernels and for kernels above their roof.
 #pragma once
 
+#include "engine/roofline/logframe.h"
 #include "engine/roofline/rooflinedata.h"
 #include "roofline/rooflinestyle.h"
 
 #include <QChart>
 #include <QList>
+#include <QPolygonF>
 
 #include <memory>
 #include <vector>
@@ -52,8 +54,10 @@ public:
     bool isDark() const { return m_dark; }
     void setSelectedKernels(const QList<int>& kernelIndices);
 
-    void showFrame(const DecadeFrame& frame);
-    DecadeFrame shownFrame() const { return m_frame; }
+    // Any frame (a zoom, a pan); a home frame is whole decades.
+    void showFrame(const LogFrame& frame);
+    void showFrame(const DecadeFrame& frame) { showFrame(LogFrame::of(frame)); }
+    LogFrame shownFrame() const { return m_frame; }
 
     // Positions are in the chart's coordinates.
     int kernelAt(const QPointF& position); // -1 when no marker is there
@@ -61,6 +65,7 @@ public:
     QString toolTip(int kernelIndex) const;
     // Texts of the roof, ridge, flag and kernel labels that are shown.
     QStringList labelTexts() const;
+    QList<QPolygonF> labelOutlines() const; // theirs, in the chart's coordinates
     // The decade labels shown on each axis, in order.
     QStringList tickTexts(Qt::Orientation orientation) const;
 
@@ -92,6 +97,7 @@ private:
     double markerSize(const RooflinePoint& point) const;
 
     void applyColors();
+    void keepRoomForTickLabels(); // rooflinechartlooks.cpp
     void applyCompactLegend();
     static void setCompactName(QAbstractSeries* series, const QString& compact);
 
@@ -100,7 +106,7 @@ private:
     bool m_compactLegend = false;
     RooflineStyle::Colors m_colors;
     RooflineData m_data;
-    DecadeFrame m_frame;
+    LogFrame m_frame;
     QLogValueAxis* m_axisX;
     QLogValueAxis* m_axisY;
     QLineSeries* m_memoryLine = nullptr;

@@ -1,14 +1,17 @@
 // RooflineChart's looks that change after it is built: light or dark
-// colours, and the compact legend and title of a narrow chart.
+// colours, the compact legend and title of a narrow chart, and the room
+// the tick labels keep where QtCharts has none of its own.
 #include "roofline/rooflinechart.h"
 
 #include "roofline/rooflinelabels.h"
+#include "roofline/rooflineticklabels.h"
 
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QPen>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Ridgeline {
 
@@ -51,6 +54,31 @@ void RooflineChart::setDark(bool dark)
     m_labels->setColors(m_colors);
     setData(m_data); // the series take their pens from the colours
     showFrame(m_frame);
+}
+
+void RooflineChart::keepRoomForTickLabels()
+{
+    // QtCharts lays out its own (transparent) labels only at decades: on an
+    // axis zoomed in between two, it keeps no room for Ridgeline's labels,
+    // and the axis title would sit on them. A blank line in the title, as
+    // deep as the labels, keeps the room instead.
+    constexpr const char* PlainTitle = "ridgelinePlainTitle";
+    for (QLogValueAxis* axis : { m_axisX, m_axisY }) {
+        if (!axis->property(PlainTitle).isValid())
+            axis->setProperty(PlainTitle, axis->titleText());
+        const QString plain = axis->property(PlainTitle).toString();
+        const bool vertical = axis == m_axisY;
+        const double low = vertical ? m_frame.yMinLog : m_frame.xMinLog;
+        const double high = vertical ? m_frame.yMaxLog : m_frame.xMaxLog;
+        if (RooflineTickLabels::holdsDecade(low, high)) {
+            axis->setTitleText(plain);
+            continue;
+        }
+        const double room = m_ticks->labelRoom(low, high, vertical) + m_textPx * 0.4;
+        const QString blank = QStringLiteral("<span style=\"font-size:%1px\">&nbsp;</span>").arg(int(std::ceil(room / 1.15)));
+        // The y title reads upwards: its second line is nearer the plot.
+        axis->setTitleText(vertical ? plain + QStringLiteral("<br>") + blank : blank + QStringLiteral("<br>") + plain);
+    }
 }
 
 void RooflineChart::applyColors()

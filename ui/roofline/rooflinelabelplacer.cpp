@@ -53,41 +53,54 @@ bool RooflineLabelPlacer::isFree(const QPolygonF& outline, bool avoidLines) cons
         || std::none_of(m_lines.begin(), m_lines.end(), [&](const QLineF& line) { return crosses(line, outline); });
 }
 
+bool RooflineLabelPlacer::clearOfLabels(const QPolygonF& outline) const
+{
+    return std::none_of(m_labels.begin(), m_labels.end(), [&](const QPolygonF& label) { return label.intersects(outline); });
+}
+
+QPolygonF RooflineLabelPlacer::moveTo(QGraphicsItem* item, const QPointF& candidate, bool alongLine) const
+{
+    item->setPos(candidate);
+    QPolygonF outline = outlineOf(item);
+    const QRectF rect = outline.boundingRect();
+    if (!alongLine && rect.width() <= m_bounds.width() && rect.height() <= m_bounds.height()) {
+        // A label beside a marker near the edge slides inwards rather
+        // than leaving its marker.
+        const QPointF shift(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - rect.width()) - rect.left(),
+                            std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - rect.height()) - rect.top());
+        item->setPos(candidate + shift);
+        outline.translate(shift);
+    }
+    return outline;
+}
+
 int RooflineLabelPlacer::place(QGraphicsItem* item, const QList<QPointF>& candidates, bool force, bool alongLine)
 {
-    if (candidates.isEmpty()) {
-        item->setVisible(false);
-        return -1;
-    }
+    const auto keep = [&](const QPolygonF& outline) {
+        item->setVisible(true);
+        m_taken.append(outline);
+        m_labels.append(outline);
+    };
     for (qsizetype i = 0; i < candidates.size(); ++i) {
-        item->setPos(candidates[i]);
-        QPolygonF outline = outlineOf(item);
-        const QRectF rect = outline.boundingRect();
-        if (!alongLine && rect.width() <= m_bounds.width() && rect.height() <= m_bounds.height()) {
-            // A label beside a marker near the edge slides inwards rather
-            // than leaving its marker.
-            const QPointF shift(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - rect.width()) - rect.left(),
-                                std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - rect.height()) - rect.top());
-            item->setPos(candidates[i] + shift);
-            outline.translate(shift);
-        }
+        const QPolygonF outline = moveTo(item, candidates[i], alongLine);
         if (isFree(outline, !alongLine)) {
-            item->setVisible(true);
-            m_taken.append(outline);
+            keep(outline);
             return int(i);
         }
     }
-    // Forced: the first place, slid inside the bounds as above, so that a
-    // flag at the plot's edge is never cut off by the chart's.
-    item->setPos(candidates.front());
-    const QRectF rect = outlineOf(item).boundingRect();
-    if (!alongLine && rect.width() <= m_bounds.width() && rect.height() <= m_bounds.height())
-        item->setPos(candidates.front()
-                     + QPointF(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - rect.width()) - rect.left(),
-                               std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - rect.height()) - rect.top()));
-    item->setVisible(force);
-    if (force)
-        m_taken.append(outlineOf(item));
+    // Forced: the first place inside the plot and clear of the other
+    // labels, slid inside the bounds as above, so that a flag at the plot's
+    // edge is never cut off by the chart's.
+    if (force) {
+        for (const QPointF& candidate : candidates) {
+            const QPolygonF outline = moveTo(item, candidate, alongLine);
+            if (m_bounds.contains(outline.boundingRect()) && clearOfLabels(outline)) {
+                keep(outline);
+                return -1;
+            }
+        }
+    }
+    item->setVisible(false);
     return -1;
 }
 

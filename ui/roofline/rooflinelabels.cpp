@@ -3,6 +3,7 @@
 #include "roofline/rooflinelabelplacer.h"
 #include "roofline/rooflinestyle.h"
 
+#include <QFontMetricsF>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLineF>
@@ -111,6 +112,16 @@ QStringList RooflineLabels::texts() const
     return texts;
 }
 
+QList<QPolygonF> RooflineLabels::outlines() const
+{
+    QList<QPolygonF> outlines;
+    for (const QGraphicsSimpleTextItem* text : m_texts) {
+        if (text->isVisible())
+            outlines << text->mapToParent(text->boundingRect());
+    }
+    return outlines;
+}
+
 QGraphicsSimpleTextItem* RooflineLabels::addText(const QString& text, double sizeFactor, const QColor& color)
 {
     auto* item = new QGraphicsSimpleTextItem(text, m_parent);
@@ -191,13 +202,33 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
         placer.blockLine(QLineF(at(enter, bandwidth * enter), at(exit, bandwidth * exit)));
 
     // Compute roofs: right-aligned on the line, above it or else below it.
+    // Roofs closer on screen than a line of text (FP8 and BF16 on a short
+    // chart) share one label, highest first, above the top one or below
+    // the bottom one: two labels could not both fit between them.
+    const double textHeight = QFontMetricsF(RooflineStyle::pixelFont(m_textPx * 0.95)).height();
+    std::vector<std::vector<std::pair<double, const RoofLine*>>> clusters;
+    double previousY = 0;
     for (const auto& [value, line] : lines) {
         const QPointF ridge = at(line.ridge, value);
         if (ridge.y() < plot.top() || ridge.y() > plot.bottom() || ridge.x() >= plot.right())
             continue; // the roof is out of view
-        const QString name = mergedRoofLabel(line.labels);
-        const QString figure = shortest(value) + QStringLiteral(" TFLOPS");
-        auto* label = addText(name + u' ' + figure, 0.95, m_colors.roof);
+        if (clusters.empty() || ridge.y() - previousY > textHeight + pad / 2) // room for a label between
+            clusters.emplace_back();
+        clusters.back().emplace_back(value, &line);
+        previousY = ridge.y();
+    }
+    for (const auto& cluster : clusters) {
+        QStringList parts;
+        QStringList rows;
+        for (const auto& [value, line] : cluster) {
+            parts << mergedRoofLabel(line->labels) + u' ' + shortest(value);
+            rows << parts.back() + QStringLiteral(" TFLOPS");
+        }
+        const QString figure = QStringLiteral(" TFLOPS");
+        const QPointF top = at(cluster.front().second->ridge, cluster.front().first);
+        const QPointF bottom = at(cluster.back().second->ridge, cluster.back().first);
+        const double ridgeX = top.x(); // the highest roof starts furthest right
+        auto* label = addText(parts.join(QStringLiteral(" / ")) + figure, 0.95, m_colors.roof);
         // On its own segment if possible, on one line, else on two; only
         // then hanging left past the ridge point.
         const auto candidates = [&](bool overhang) {
@@ -205,17 +236,29 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
             QList<QPointF> list;
             for (int shift = 0; shift < 4; ++shift) {
                 const double x = plot.right() - pad - size.width() - shift * (size.width() / 2 + pad);
-                if (x < ridge.x() + pad && !(overhang && shift == 0))
+                if (x < ridgeX + pad && !(overhang && shift == 0))
                     break;
-                list << QPointF(x, ridge.y() - size.height() - pad / 3) << QPointF(x, ridge.y() + pad / 3);
+                list << QPointF(x, top.y() - size.height() - pad / 3) << QPointF(x, bottom.y() + pad / 3);
+            }
+            // Then left of the ridge point, along its roof: below the
+            // bottom roof's height and above the memory roof, where no
+            // kernel can be, or above the top one.
+            for (int step = 0; overhang && step < 16; ++step) {
+                const double back = pad + size.width() + step * size.height();
+                list << QPointF(bottom.x() - back, bottom.y() + pad / 3) << QPointF(top.x() - back, top.y() - size.height() - pad / 3);
             }
             return list;
         };
-        const QString oneLine = name + u' ' + figure;
-        const QString twoLines = name + u'\n' + figure;
+        const QString oneLine = label->text();
+        const QString twoLines = cluster.size() > 1
+            ? rows.join(u'\n')
+            : mergedRoofLabel(cluster.front().second->labels) + u'\n' + shortest(cluster.front().first) + figure;
+        // A shared label lists its roofs a row each, in the lines' order,
+        // where there is room for that; else on one line.
+        const QStringList texts = cluster.size() > 1 ? QStringList { twoLines, oneLine } : QStringList { oneLine, twoLines };
         bool placed = false;
         for (bool overhang : { false, true }) {
-            for (const QString& text : { oneLine, twoLines }) {
+            for (const QString& text : texts) {
                 label->setText(text);
                 if (placer.place(label, candidates(overhang), false) >= 0) {
                     placed = true;
@@ -276,11 +319,17 @@ void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& pl
         const QSizeF s = label->boundingRect().size();
         const QPointF top = ridges[first].first;
         const QPointF bottom = ridges[last].first;
-        placer.place(label,
-                     { QPointF(top.x() - r - s.width(), top.y() - r - s.height()),
-                       QPointF(top.x() - r - s.width(), top.y() - 2 * r - 2 * s.height()),
-                       QPointF(bottom.x() + r, bottom.y() + r), QPointF(bottom.x() + r, bottom.y() + 2 * r + s.height()) },
-                     true);
+        // Then further left along the top roof, above it: a short chart
+        // has no room above the highest ridge.
+        QList<QPointF> candidates { QPointF(top.x() - r - s.width(), top.y() - r - s.height()),
+                                    QPointF(top.x() - r - s.width(), top.y() - 2 * r - 2 * s.height()),
+                                    QPointF(bottom.x() + r, bottom.y() + r),
+                                    QPointF(bottom.x() + r, bottom.y() + 2 * r + s.height()) };
+        for (int step = 1; step <= 4; ++step)
+            candidates << QPointF(top.x() - r - s.width() * (1 + step * 0.5), top.y() - r - s.height());
+        for (int step = 0; step <= 3; ++step)
+            candidates << QPointF(top.x() - r - s.width() * (1 + step * 0.5), top.y() + r);
+        placer.place(label, candidates, true);
         first = last + 1;
     }
 }

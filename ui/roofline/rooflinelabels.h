@@ -10,6 +10,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <QPolygonF>
 #include <QRectF>
 #include <QStringList>
 
@@ -49,6 +50,7 @@ public:
     void clear();
     void setColors(const RooflineStyle::Colors& colors) { m_colors = colors; }
     QStringList texts() const; // of the labels shown
+    QList<QPolygonF> outlines() const; // theirs (the memory roof's is rotated), in the parent's coordinates
     // A kernel's name as the plot shows it: no "triton_", at most 44 characters.
     static QString shortKernelName(const QString& name);
 

@@ -11,24 +11,16 @@
 #include <QRubberBand>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Ridgeline {
 namespace {
 
-// How far the view lets one zoom out: far beyond any kernel or GPU.
-constexpr int LowestDecade = -7;
-constexpr int HighestDecade = 9;
-
-DecadeFrame clamped(DecadeFrame frame)
-{
-    frame.xMinExp = std::max(frame.xMinExp, LowestDecade);
-    frame.yMinExp = std::max(frame.yMinExp, LowestDecade);
-    frame.xMaxExp = std::min(frame.xMaxExp, HighestDecade);
-    frame.yMaxExp = std::min(frame.yMaxExp, HighestDecade);
-    return frame;
-}
+// One wheel notch (120 eighths of a degree) shows this much of each span.
+constexpr double ZoomPerNotch = 0.8;
 
 } // namespace
 
@@ -63,23 +55,50 @@ public:
     {
         return chart->mapFromScene(chartView->mapToScene(viewportPosition));
     }
+    // log10 of the values under a viewport position, in the shown frame.
+    std::optional<QPointF> logValueAt(const QPoint& viewportPosition) const
+    {
+        const QPointF value = chart->mapToValue(chartPosition(viewportPosition));
+        if (!(value.x() > 0 && value.y() > 0))
+            return std::nullopt;
+        return QPointF(std::log10(value.x()), std::log10(value.y()));
+    }
+    // Exactly what the rubber band held, not the decades around it.
     void zoomTo(const QRect& viewportRect)
     {
-        const QPointF a = chart->mapToValue(chartPosition(viewportRect.topLeft()));
-        const QPointF b = chart->mapToValue(chartPosition(viewportRect.bottomRight()));
-        if (!(a.x() > 0 && b.x() > 0 && a.y() > 0 && b.y() > 0))
+        const auto a = logValueAt(viewportRect.topLeft());
+        const auto b = logValueAt(viewportRect.bottomRight());
+        if (!a || !b)
             return;
-        chart->showFrame(clamped(snapToDecades(std::min(a.x(), b.x()), std::max(a.x(), b.x()), std::min(a.y(), b.y()),
-                                               std::max(a.y(), b.y()))));
+        chart->showFrame(limited({ std::min(a->x(), b->x()), std::max(a->x(), b->x()), std::min(a->y(), b->y()),
+                                   std::max(a->y(), b->y()) }));
     }
     void zoomOut()
     {
-        DecadeFrame shown = chart->shownFrame();
-        --shown.xMinExp;
-        ++shown.xMaxExp;
-        --shown.yMinExp;
-        ++shown.yMaxExp;
-        chart->showFrame(clamped(shown));
+        LogFrame shown = chart->shownFrame();
+        shown.xMinLog -= 1;
+        shown.xMaxLog += 1;
+        shown.yMinLog -= 1;
+        shown.yMaxLog += 1;
+        chart->showFrame(limited(shown));
+    }
+    // About the pointer: the value under it stays under it.
+    void wheelZoom(const QPoint& viewportPosition, double notches)
+    {
+        if (!chart->plotArea().contains(chartPosition(viewportPosition)))
+            return;
+        if (const auto at = logValueAt(viewportPosition))
+            chart->showFrame(zoomedAbout(chart->shownFrame(), at->x(), at->y(), std::pow(ZoomPerNotch, notches)));
+    }
+    // The plot follows the pointer from where the drag began.
+    void panTo(const QPoint& viewportPosition)
+    {
+        const QRectF plot = chart->plotArea();
+        if (plot.isEmpty())
+            return;
+        const QPoint moved = viewportPosition - pressPosition;
+        chart->showFrame(pannedBy(panStart, -moved.x() * panStart.xSpan() / plot.width(),
+                                  moved.y() * panStart.ySpan() / plot.height()));
     }
 
     RooflineChart* chart = nullptr;
@@ -96,6 +115,8 @@ public:
     QPoint pressPosition;
     bool pressed = false;
     bool dragging = false;
+    bool panning = false;
+    LogFrame panStart; // the frame when the pan began
     bool legendShown = true;
 };
 
@@ -109,8 +130,11 @@ RooflineView::RooflineView(QWidget* parent)
     d->chartView->setFrameShape(QFrame::NoFrame);
     d->chartView->setMouseTracking(true);
     d->chartView->viewport()->installEventFilter(this);
-    d->chartView->setWhatsThis(QStringLiteral("Drag to zoom in (to whole decades), right-click to zoom out, "
-                                              "double-click to reset. Click a kernel to select it."));
+    const QString help = QStringLiteral("Drag to zoom in to a rectangle, scroll to zoom about the pointer, drag with the "
+                                        "middle button (or Shift and the left one) to pan; right-click zooms out, "
+                                        "double-click resets. Click a kernel to select it.");
+    d->chartView->setWhatsThis(help);
+    d->chartView->setToolTip(help); // replaced by a kernel's while the pointer is on its marker
     d->rubberBand = new QRubberBand(QRubberBand::Rectangle, d->chartView->viewport());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -227,16 +251,31 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* event)
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* mouse = static_cast<QMouseEvent*>(event);
-        if (mouse->button() != Qt::LeftButton)
+        const bool pan = mouse->button() == Qt::MiddleButton
+            || (mouse->button() == Qt::LeftButton && mouse->modifiers().testFlag(Qt::ShiftModifier));
+        if (mouse->button() != Qt::LeftButton && !pan)
             return true;
         d->pressPosition = mouse->position().toPoint();
-        d->pressed = true;
+        d->pressed = !pan;
         d->dragging = false;
+        d->panning = pan;
+        d->panStart = d->chart->shownFrame();
+        if (pan)
+            d->chartView->viewport()->setCursor(Qt::ClosedHandCursor);
+        return true;
+    }
+    case QEvent::Wheel: {
+        auto* wheel = static_cast<QWheelEvent*>(event);
+        d->wheelZoom(wheel->position().toPoint(), wheel->angleDelta().y() / 120.0);
         return true;
     }
     case QEvent::MouseMove: {
         auto* mouse = static_cast<QMouseEvent*>(event);
         const QPoint position = mouse->position().toPoint();
+        if (d->panning) {
+            d->panTo(position);
+            return true;
+        }
         if (d->pressed) {
             if ((position - d->pressPosition).manhattanLength() >= QApplication::startDragDistance())
                 d->dragging = true;
@@ -265,6 +304,12 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* event)
         auto* mouse = static_cast<QMouseEvent*>(event);
         if (mouse->button() == Qt::RightButton) {
             d->zoomOut();
+            return true;
+        }
+        if (d->panning) {
+            d->panning = false;
+            d->panTo(mouse->position().toPoint());
+            d->chartView->viewport()->unsetCursor();
             return true;
         }
         if (mouse->button() != Qt::LeftButton || !d->pressed)

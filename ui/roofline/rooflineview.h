@@ -55,7 +55,8 @@ Q_SIGNALS:
     void kernelClicked(int kernelIndex);
 
 protected:
-    // Clicks, hover tool tips and rubber-band zoom on the chart's viewport.
+    // Clicks, hover tool tips, rubber-band and wheel zoom and panning on the
+    // chart's viewport.
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;

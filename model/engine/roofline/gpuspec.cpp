@@ -10,14 +10,7 @@
 namespace Ridgeline {
 namespace {
 
-QString roofLabel(const QString& key)
-{
-    // "matrix_bf16" -> "BF16 matrix"
-    const qsizetype split = key.indexOf(u'_');
-    if (split < 0)
-        return key;
-    return key.mid(split + 1).toUpper() + u' ' + key.left(split);
-}
+const QString HbmKey = QStringLiteral("hbm_tbps");
 
 std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& where, QString* error)
 {
@@ -25,7 +18,7 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
         return std::nullopt;
     const QJsonObject object = value.toObject();
     PeakFigures figures;
-    figures.memoryBandwidthTBps = object.value(QStringLiteral("hbm_tbps")).toDouble(-1);
+    figures.memoryBandwidthTBps = object.value(HbmKey).toDouble(-1);
     if (!(figures.memoryBandwidthTBps > 0)) {
         *error = where + QStringLiteral(": hbm_tbps must be a positive number");
         return std::nullopt;
@@ -37,14 +30,52 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
             *error = where + QStringLiteral(": tflops.%1 must be a positive number").arg(it.key());
             return std::nullopt;
         }
-        figures.computeRoofs.push_back({ it.key(), roofLabel(it.key()), peak });
+        figures.computeRoofs.push_back({ it.key(), computeRoofLabel(it.key()), peak, {} });
     }
-    std::sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
+    // Optional, per figure: {"hbm_tbps": "...", "matrix_bf16": "user override"}.
+    const QJsonObject sources = object.value(QStringLiteral("sources")).toObject();
+    figures.memorySource = sources.value(HbmKey).toString();
+    for (ComputeRoof& roof : figures.computeRoofs)
+        roof.source = sources.value(roof.key).toString();
+    // Stable: roofs of equal height keep the file's (alphabetical) order,
+    // so that a catalogue written and read back comes out the same.
+    std::stable_sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
               [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
     return figures;
 }
 
+QJsonObject writePeaks(const PeakFigures& figures)
+{
+    QJsonObject tflops;
+    QJsonObject sources;
+    for (const ComputeRoof& roof : figures.computeRoofs) {
+        tflops.insert(roof.key, roof.tflops);
+        if (!roof.source.isEmpty())
+            sources.insert(roof.key, roof.source);
+    }
+    if (!figures.memorySource.isEmpty())
+        sources.insert(HbmKey, figures.memorySource);
+    QJsonObject object { { HbmKey, figures.memoryBandwidthTBps }, { QStringLiteral("tflops"), tflops } };
+    if (!sources.isEmpty())
+        object.insert(QStringLiteral("sources"), sources);
+    return object;
+}
+
 } // namespace
+
+QString computeRoofLabel(const QString& key)
+{
+    const qsizetype split = key.indexOf(u'_');
+    if (split < 0)
+        return key;
+    return key.mid(split + 1).toUpper() + u' ' + key.left(split);
+}
+
+const ComputeRoof* PeakFigures::roof(const QString& key) const
+{
+    const auto found = std::find_if(computeRoofs.begin(), computeRoofs.end(), [&](const ComputeRoof& r) { return r.key == key; });
+    return found == computeRoofs.end() ? nullptr : &*found;
+}
 
 QString peakSetKey(PeakSet set)
 {
@@ -108,6 +139,37 @@ std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* 
         }
         catalog.m_gpus.push_back(std::move(spec));
     }
+    return catalog;
+}
+
+QByteArray GpuCatalog::toJson() const
+{
+    QJsonArray gpus;
+    for (const GpuSpec& gpu : m_gpus) {
+        QJsonObject object { { QStringLiteral("name"), gpu.name } };
+        if (!gpu.aliases.isEmpty())
+            object.insert(QStringLiteral("aliases"), QJsonArray::fromStringList(gpu.aliases));
+        if (!gpu.memory.isEmpty())
+            object.insert(QStringLiteral("memory"), gpu.memory);
+        if (!gpu.sources.isEmpty())
+            object.insert(QStringLiteral("sources"), gpu.sources);
+        QJsonObject peaks;
+        for (PeakSet set : { PeakSet::Datasheet, PeakSet::MaxAchievable }) {
+            if (gpu.has(set))
+                peaks.insert(peakSetKey(set), writePeaks(*gpu.figures(set)));
+        }
+        object.insert(QStringLiteral("peaks"), peaks);
+        gpus.append(object);
+    }
+    const QJsonObject document { { QStringLiteral("format"), QStringLiteral("ridgeline-gpus/1") },
+                                 { QStringLiteral("gpus"), gpus } };
+    return QJsonDocument(document).toJson(QJsonDocument::Indented);
+}
+
+GpuCatalog GpuCatalog::of(std::vector<GpuSpec> gpus)
+{
+    GpuCatalog catalog;
+    catalog.m_gpus = std::move(gpus);
     return catalog;
 }
 

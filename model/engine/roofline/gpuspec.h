@@ -1,9 +1,11 @@
 // Stage roofline/: GPU peaks and roofline math.
 // GPU peak figures for the roofline, read from JSON data (the built-in
 // resources/gpus.json or a user's file of the same shape). Every roof keeps
-// where it came from: a datasheet peak or a measured max-achievable one.
+// where it came from: a datasheet peak or a measured max-achievable one, and
+// a figure may name its own source (a user's override of one roof).
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -16,18 +18,25 @@ enum class PeakSet { Datasheet, MaxAchievable };
 
 QString peakSetKey(PeakSet set);   // "datasheet", "max_achievable"
 QString peakSetTitle(PeakSet set); // "datasheet peaks", "measured max-achievable peaks"
+QString computeRoofLabel(const QString& key); // "matrix_bf16" -> "BF16 matrix"
 
 struct ComputeRoof
 {
     QString key;   // e.g. "matrix_bf16"
     QString label; // e.g. "BF16 matrix"
     double tflops = 0;
+    QString source; // where this one figure came from; empty: the GPU's sources
+    bool operator==(const ComputeRoof&) const = default;
 };
 
 struct PeakFigures
 {
     double memoryBandwidthTBps = 0;
+    QString memorySource; // as ComputeRoof::source, for hbm_tbps
     std::vector<ComputeRoof> computeRoofs; // highest first
+
+    const ComputeRoof* roof(const QString& key) const; // null when this set lacks it
+    bool operator==(const PeakFigures&) const = default;
 };
 
 struct GpuSpec
@@ -43,6 +52,14 @@ struct GpuSpec
     const PeakFigures& peaks(PeakSet preferred) const;
     PeakSet setUsedFor(PeakSet preferred) const; // which of the two peaks() gives
     bool has(PeakSet set) const { return set == PeakSet::Datasheet ? datasheet.has_value() : maxAchievable.has_value(); }
+    std::optional<PeakFigures>& figures(PeakSet set) { return set == PeakSet::Datasheet ? datasheet : maxAchievable; }
+    const std::optional<PeakFigures>& figures(PeakSet set) const
+    {
+        return set == PeakSet::Datasheet ? datasheet : maxAchievable;
+    }
+    // A figure's own source, else the GPU's sources: what a roof is labelled with.
+    QString sourceOf(const QString& figureSource) const { return figureSource.isEmpty() ? sources : figureSource; }
+    bool operator==(const GpuSpec&) const = default;
 };
 
 class GpuCatalog
@@ -51,6 +68,10 @@ public:
     static const GpuCatalog& builtIn();
     // Parses a catalog; on failure returns nullopt and sets *error.
     static std::optional<GpuCatalog> fromJson(const QByteArray& json, QString* error);
+    // The same format ("ridgeline-gpus/1"), which fromJson reads back to the
+    // same figures: what the peaks editor saves for `ridgeline --gpu-file`.
+    QByteArray toJson() const;
+    static GpuCatalog of(std::vector<GpuSpec> gpus);
 
     const std::vector<GpuSpec>& gpus() const { return m_gpus; }
     // By name or alias, ignoring case; then by a trace's device name that
@@ -64,6 +85,7 @@ public:
     const GpuSpec& defaultGpu() const { return m_gpus.front(); }
     // Adds or replaces GPUs from another catalog (a user's overrides).
     void merge(const GpuCatalog& other);
+    bool operator==(const GpuCatalog&) const = default;
 
 private:
     std::vector<GpuSpec> m_gpus;

@@ -104,3 +104,48 @@ TEST(GpuSpec, BadFilesAreRejectedWithAReason)
     EXPECT_FALSE(GpuCatalog::fromJson(R"({"gpus": [{"name": "X", "peaks": {"datasheet": {"hbm_tbps": -1}}}]})", &error));
     EXPECT_TRUE(error.contains(QStringLiteral("hbm_tbps")));
 }
+
+// What the peaks editor saves is what `--gpu-file` reads: written and read
+// back, a catalogue keeps every figure, alias and source.
+TEST(GpuSpec, TheBuiltInCatalogueRoundTripsThroughJson)
+{
+    const GpuCatalog& builtIn = GpuCatalog::builtIn();
+    const QByteArray json = builtIn.toJson();
+    EXPECT_TRUE(json.contains("\"format\": \"ridgeline-gpus/1\""));
+    QString error;
+    const auto back = GpuCatalog::fromJson(json, &error);
+    ASSERT_TRUE(back) << qPrintable(error);
+    ASSERT_EQ(back->gpus().size(), builtIn.gpus().size());
+    for (size_t i = 0; i < builtIn.gpus().size(); ++i)
+        EXPECT_EQ(back->gpus()[i], builtIn.gpus()[i]) << qPrintable(builtIn.gpus()[i].name);
+    EXPECT_EQ(back->toJson(), json); // and writes the same text again
+}
+
+TEST(GpuSpec, AUserFileKeepsEachFiguresOwnSource)
+{
+    GpuSpec lab;
+    lab.name = QStringLiteral("Lab GPU");
+    lab.sources = QStringLiteral("vendor sheet");
+    lab.maxAchievable = PeakFigures { 1.25, QStringLiteral("measured with a STREAM run"),
+                                      { { QStringLiteral("matrix_bf16"), QStringLiteral("BF16 matrix"), 512.5,
+                                          QStringLiteral("user override") },
+                                        { QStringLiteral("vector_fp32"), QStringLiteral("FP32 vector"), 0.03125, {} } } };
+    QString error;
+    const auto back = GpuCatalog::fromJson(GpuCatalog::of({ lab }).toJson(), &error);
+    ASSERT_TRUE(back) << qPrintable(error);
+    const GpuSpec* read = back->find(QStringLiteral("lab gpu"));
+    ASSERT_NE(read, nullptr);
+    EXPECT_FALSE(read->datasheet);
+    ASSERT_TRUE(read->maxAchievable);
+    EXPECT_DOUBLE_EQ(read->maxAchievable->memoryBandwidthTBps, 1.25);
+    EXPECT_EQ(read->maxAchievable->memorySource, QStringLiteral("measured with a STREAM run"));
+    const ComputeRoof* bf16 = read->maxAchievable->roof(QStringLiteral("matrix_bf16"));
+    ASSERT_NE(bf16, nullptr);
+    EXPECT_DOUBLE_EQ(bf16->tflops, 512.5);
+    EXPECT_EQ(read->sourceOf(bf16->source), QStringLiteral("user override"));
+    const ComputeRoof* fp32 = read->maxAchievable->roof(QStringLiteral("vector_fp32"));
+    ASSERT_NE(fp32, nullptr);
+    EXPECT_DOUBLE_EQ(fp32->tflops, 0.03125);
+    EXPECT_EQ(read->sourceOf(fp32->source), QStringLiteral("vendor sheet")); // none of its own: the GPU's
+    EXPECT_EQ(*read, lab);
+}

@@ -1,0 +1,176 @@
+// The roofline's frame beyond whole decades: the wheel zooms about the
+// pointer, a middle-button drag pans, an axis zoomed in between decades gets
+// labels between them, and on a short chart no two labels overlap.
+#include "engine/analysis.h"
+#include "roofline/rooflinechart.h"
+#include "roofline/rooflineview.h"
+
+#include <QChartView>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace Ridgeline;
+
+namespace {
+
+std::shared_ptr<const AnalysisResult> bundled()
+{
+    static const auto outcome =
+        analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
+    return outcome.result;
+}
+
+RooflineChart* chartOf(const RooflineView& view)
+{
+    return qobject_cast<RooflineChart*>(view.chart());
+}
+
+QWidget* viewportOf(const RooflineView& view)
+{
+    return view.findChild<QChartView*>()->viewport();
+}
+
+void show(RooflineView& view, QSize size = QSize(1200, 800))
+{
+    view.resize(size);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+}
+
+// Where a value is drawn, in viewport pixels (fractional).
+QPointF viewportPositionOf(const RooflineView& view, const QPointF& value)
+{
+    QChart* chart = view.chart();
+    const QPointF inChart = chart->mapToPosition(value, chart->series().front());
+    return view.findChild<QChartView*>()->mapFromScene(chart->mapToScene(inChart));
+}
+
+void wheel(RooflineView& view, const QPoint& at, int notches)
+{
+    QWidget* viewport = viewportOf(view);
+    QWheelEvent event(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(viewport, &event);
+}
+
+} // namespace
+
+TEST(RooflineZoom, TheWheelZoomsAboutThePointer)
+{
+    RooflineView view;
+    show(view);
+    view.setResult(bundled());
+    QCoreApplication::processEvents();
+    const LogFrame before = chartOf(view)->shownFrame();
+
+    const QPointF value(3, 20); // FLOP/B, TFLOPS/s: off-centre on both axes
+    const QPoint pointer = viewportPositionOf(view, value).toPoint();
+    wheel(view, pointer, 2);
+    const LogFrame after = chartOf(view)->shownFrame();
+    EXPECT_NEAR(after.xSpan(), before.xSpan() * 0.64, 1e-9); // 0.8 a notch
+    EXPECT_NEAR(after.ySpan(), before.ySpan() * 0.64, 1e-9);
+    const QPointF now = viewportPositionOf(view, value);
+    EXPECT_LT(std::abs(now.x() - pointer.x()), 1.5) << now.x() << " vs " << pointer.x();
+    EXPECT_LT(std::abs(now.y() - pointer.y()), 1.5) << now.y() << " vs " << pointer.y();
+
+    // Scrolling back returns to the frame; far in stops at a tenth of a decade.
+    wheel(view, pointer, -2);
+    EXPECT_NEAR(chartOf(view)->shownFrame().xMinLog, before.xMinLog, 0.01);
+    EXPECT_NEAR(chartOf(view)->shownFrame().yMaxLog, before.yMaxLog, 0.01);
+    for (int i = 0; i < 40; ++i)
+        wheel(view, pointer, 1);
+    EXPECT_NEAR(chartOf(view)->shownFrame().xSpan(), LogFrameLimits::MinSpan, 1e-9);
+    EXPECT_NEAR(chartOf(view)->shownFrame().ySpan(), LogFrameLimits::MinSpan, 1e-9);
+    view.resetZoom();
+    EXPECT_EQ(chartOf(view)->shownFrame(), before);
+}
+
+TEST(RooflineZoom, AMiddleButtonDragPansWithThePointer)
+{
+    RooflineView view;
+    show(view);
+    view.setResult(bundled());
+    QCoreApplication::processEvents();
+    const LogFrame before = chartOf(view)->shownFrame();
+    const QPointF value(1, 10);
+    const QPoint from = viewportPositionOf(view, value).toPoint();
+    const QPoint to = from + QPoint(-120, 80);
+    QWidget* viewport = viewportOf(view);
+    QTest::mousePress(viewport, Qt::MiddleButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, to, viewport->mapToGlobal(to), Qt::NoButton, Qt::MiddleButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+    QTest::mouseRelease(viewport, Qt::MiddleButton, {}, to);
+
+    const LogFrame after = chartOf(view)->shownFrame();
+    EXPECT_NEAR(after.xSpan(), before.xSpan(), 1e-9); // moved, not zoomed
+    EXPECT_NEAR(after.ySpan(), before.ySpan(), 1e-9);
+    EXPECT_GT(after.xMinLog, before.xMinLog); // dragged left: later decades come in
+    const QPointF now = viewportPositionOf(view, value);
+    EXPECT_LT(std::abs(now.x() - to.x()), 1.5) << now.x() << " vs " << to.x();
+    EXPECT_LT(std::abs(now.y() - to.y()), 1.5) << now.y() << " vs " << to.y();
+}
+
+TEST(RooflineZoom, AnAxisBetweenDecadesGetsLabelsBetweenThem)
+{
+    RooflineView view;
+    show(view);
+    view.setResult(bundled());
+    RooflineChart* chart = chartOf(view);
+    chart->showFrame(LogFrame::ofValues(2, 8, 20, 80)); // no decade on either axis
+    QCoreApplication::processEvents();
+    EXPECT_EQ(chart->tickTexts(Qt::Horizontal), QStringList({ QStringLiteral("2"), QStringLiteral("5") }));
+    EXPECT_EQ(chart->tickTexts(Qt::Vertical), QStringList({ QStringLiteral("20"), QStringLiteral("50") }));
+
+    // A tenth of a decade: tenths of the mantissa, each within the frame.
+    chart->showFrame(LogFrame::ofValues(2.12, 2.67, 0.00213, 0.00268));
+    QCoreApplication::processEvents();
+    for (Qt::Orientation orientation : { Qt::Horizontal, Qt::Vertical }) {
+        const QStringList texts = chart->tickTexts(orientation);
+        EXPECT_GE(texts.size(), 2) << qPrintable(texts.join(u' '));
+        for (const QString& text : texts) {
+            const double value = text.toDouble();
+            const double low = orientation == Qt::Horizontal ? 2.12 : 0.00213;
+            EXPECT_TRUE(value >= low && value <= low * 1.26) << qPrintable(text);
+        }
+    }
+    // Two decades or more: decades only, as before.
+    chart->showFrame(LogFrame::ofValues(0.1, 100, 0.1, 100));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(chart->tickTexts(Qt::Horizontal), QStringLiteral("0.1 1 10 100").split(u' '));
+}
+
+// On a laptop's chart (about 600 x 330 in a 1366 x 768 window) FP8 and
+// BF16 are a text line apart: one label for both, and nothing on top of
+// anything else, ridge label included.
+TEST(RooflineZoom, LabelsOfAShortChartNeverOverlap)
+{
+    for (const QSize size : { QSize(600, 330), QSize(520, 280), QSize(900, 420), QSize(1200, 800) }) {
+        for (PeakSet peaks : { PeakSet::Datasheet, PeakSet::MaxAchievable }) {
+            RooflineView view;
+            show(view, size);
+            view.setGpu(GpuCatalog::builtIn().defaultGpu(), peaks);
+            view.setResult(bundled());
+            QCoreApplication::processEvents();
+            RooflineChart* chart = chartOf(view);
+            const QList<QPolygonF> rects = chart->labelOutlines();
+            const QStringList texts = chart->labelTexts();
+            ASSERT_EQ(rects.size(), texts.size());
+            for (qsizetype i = 0; i < rects.size(); ++i) {
+                for (qsizetype j = i + 1; j < rects.size(); ++j)
+                    EXPECT_FALSE(rects[i].intersects(rects[j])) // the real outlines: the memory roof's is rotated
+                        << size.width() << "x" << size.height() << ": \"" << qPrintable(texts[i]) << "\" and \""
+                        << qPrintable(texts[j]) << "\"";
+            }
+            // Every roof keeps its figure on the plot, merged or not.
+            const QString all = texts.join(u'|');
+            const QString top = peaks == PeakSet::Datasheet ? QStringLiteral("2614.9") : QStringLiteral("1273");
+            EXPECT_TRUE(all.contains(top)) << qPrintable(all);
+            EXPECT_TRUE(all.contains(QStringLiteral("FLOPS/Byte"))) << qPrintable(all);
+        }
+    }
+}
