@@ -33,6 +33,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Roofline peaks: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
     parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
+    parser.addOption({ QStringLiteral("cache-roofs"), QStringLiteral("Draw the GPU's cache bandwidths (MI300X: L2, Infinity Cache) as dotted roofs on the roofline.") });
     parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
     parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("capture"), QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."), QStringLiteral("PATH") });
@@ -52,7 +53,7 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
 {
     roofline->path = parser.value(QStringLiteral("export-roofline"));
     if (roofline->path.isEmpty()) {
-        for (const char* option : { "peaks", "frame", "size", "scale" }) {
+        for (const char* option : { "peaks", "frame", "size", "scale", "cache-roofs" }) {
             if (parser.isSet(QString::fromLatin1(option))) {
                 *error = QStringLiteral("--%1 applies to --export-roofline only (see --help)").arg(QString::fromLatin1(option));
                 return false;
@@ -102,6 +103,7 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
         }
         roofline->size = QSize(width, height);
     }
+    roofline->cacheRoofs = parser.isSet(QStringLiteral("cache-roofs"));
     if (parser.isSet(QStringLiteral("scale"))) {
         bool ok = false;
         roofline->scale = parser.value(QStringLiteral("scale")).toDouble(&ok);

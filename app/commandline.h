@@ -24,6 +24,7 @@ struct RooflineOptions
     bool gpuFrame = false;
     QSize size { 1600, 1000 };
     double scale = 1;
+    bool cacheRoofs = false; // the GPU's cache bandwidths as dotted roofs
 };
 
 struct Options

@@ -137,6 +137,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         drawing.size = roofline.size;
         drawing.scale = roofline.scale;
         drawing.gpuFrame = roofline.gpuFrame;
+        drawing.cacheRoofs = roofline.cacheRoofs;
         if (comparison) {
             const GpuSpec* baseGpu = catalog.find(comparison->baselineGpu);
             drawing.comparison = &*comparison;

@@ -46,6 +46,7 @@ struct RooflineDrawing
     QSize size;
     double scale = 1;
     bool gpuFrame = false;
+    bool cacheRoofs = false;
     const TraceComparison* comparison = nullptr; // arrows from the baseline
     const GpuSpec* baselineGpu = nullptr;
 };

@@ -214,6 +214,11 @@ void MainWindow::createMenus()
     legend->setCheckable(true);
     legend->setChecked(true);
     connect(legend, &QAction::toggled, m_roofline, &RooflineView::setLegendShown);
+    QAction* cacheRoofs = view->addAction(tr("&Cache Roofs"));
+    cacheRoofs->setCheckable(true);
+    cacheRoofs->setToolTip(tr("The GPU's cache bandwidths (where published) as dotted memory roofs: a kernel above HBM but "
+                              "below one probably ran from that cache"));
+    connect(cacheRoofs, &QAction::toggled, m_roofline, &RooflineView::setCacheRoofsShown);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);

@@ -38,6 +38,14 @@ QString roofReason(const KernelRow& row, const ComputeRoof& roof)
         .arg(precision, MD::code(wanted), MD::code(roof.key));
 }
 
+// Above HBM but within a cache level's published bandwidth: the likelier story.
+void writeCacheNote(MarkdownWriter& md, const RooflinePlacement& p, const GpuSpec& gpu, const PeakFigures& pf)
+{
+    if (const CacheRoof* cache = probablyServedFrom(p, gpu, pf))
+        md.paragraph(MD::bold(QStringLiteral("Probably served from cache:")) + u' '
+            + MD::escape(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
+}
+
 QString whyNotPlaced(const KernelRow& row)
 {
     if (!row.bytes())
@@ -92,8 +100,13 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
     }
     const RooflinePlacement& p = *placement;
     if (p.memoryOnly) {
-        md.bullet(QStringLiteral("0 FLOPs over %1 bytes: intensity 0, ").arg(figure(*row.bytes()))
-            + MD::bold(QStringLiteral("memory-bound by definition")));
+        if (p.flopsUnknown)
+            md.bullet(QStringLiteral("FLOPs unknown over %1 bytes: no intensity, so the kernel is measured by its TB/s "
+                                     "against the memory roof alone (drawn in the chart's left-edge lane)")
+                          .arg(figure(*row.bytes())));
+        else
+            md.bullet(QStringLiteral("0 FLOPs over %1 bytes: intensity 0, ").arg(figure(*row.bytes()))
+                + MD::bold(QStringLiteral("memory-bound by definition")));
         md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = TB/s / memory roof = ")
             + figure(p.achievedTBps) + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" = ")
             + MD::bold(formatPercent(p.fractionOfRoof)) + QStringLiteral(" of the memory roof")
@@ -103,6 +116,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
                 + QStringLiteral(" %1 of the memory roof means bytes over-counted, a time too short, data served "
                                  "from a cache, or the wrong GPU.")
                       .arg(formatPercent(p.fractionOfRoof)));
+        writeCacheNote(md, p, gpu, pf);
         return;
     }
     const QString bound = boundName(p.bound);
@@ -130,6 +144,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
             + QStringLiteral(" a kernel cannot beat its roof, so %1 means a model or unit error (bytes or "
                              "FLOPs over-counted, a time too short, or the wrong GPU or peak set).")
                   .arg(formatPercent(p.fractionOfRoof)));
+    writeCacheNote(md, p, gpu, pf);
 }
 
 void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)

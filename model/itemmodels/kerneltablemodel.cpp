@@ -199,7 +199,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return approximateCounts(*row) ? tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)")
                                            : tr("V1: stated in the Inductor cache's block (static shapes): exact");
         if (column == RoofPercent && placement && placement->memoryOnly)
-            return tr("%1 of the memory roof: 0 FLOPs, so memory-bound by definition (TB/s over the memory roof)%2")
+            return (placement->flopsUnknown ? tr("%1 of the memory roof: FLOPs unknown, so measured by TB/s over the memory roof alone%2")
+                                            : tr("%1 of the memory roof: 0 FLOPs, so memory-bound by definition (TB/s over the memory roof)%2"))
                 .arg(formatPercent(placement->fractionOfRoof),
                      placement->aboveRoof ? tr("\nAbove the roof: a model or unit error, or served from a cache") : QString());
         if (column == RoofPercent && placement)

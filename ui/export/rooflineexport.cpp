@@ -146,6 +146,7 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         QGraphicsScene scene;
         auto* chart = new RooflineChart(textPixelsFor(size));
         scene.addItem(chart);
+        chart->setCacheRoofsShown(options.cacheRoofs);
         chart->setData(data);
         chart->resize(QSizeF(size));
         // Lay it out now; layout requests alone, not the event loop: an

@@ -22,6 +22,7 @@ struct RooflineExportOptions
     QSize size { 1600, 1000 };    // logical pixels (points for PDF)
     double scale = 1.0;           // device pixel ratio for PNG
     RooflineView::Frame frame = RooflineView::Frame::FitToData;
+    bool cacheRoofs = false; // the GPU's cache bandwidths as dotted roofs
     // Compare mode: arrows from the baseline's kernels to the result's.
     std::vector<RooflineArrow> arrows;
 };

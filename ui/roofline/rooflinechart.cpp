@@ -114,6 +114,7 @@ void RooflineChart::setData(RooflineData data)
     m_memoryLine = nullptr;
     m_memoryOnlyLane = nullptr;
     m_computeLines.clear();
+    m_cacheLines.clear();
     removeAllSeries();
     m_maxShare = 0;
     for (const RooflinePoint& p : m_data.points)
@@ -188,6 +189,7 @@ void RooflineChart::buildRoofs()
         hideFromLegend(line);
         m_computeLines.emplace_back(line, i);
     }
+    buildCacheRoofs();
     fitRoofsToAxes();
 }
 
@@ -213,6 +215,7 @@ void RooflineChart::fitRoofsToAxes()
         else
             line->clear();
     }
+    fitCacheRoofsToAxes();
 }
 
 void RooflineChart::buildLegend()
@@ -349,10 +352,10 @@ void RooflineChart::buildMemoryOnlyLane()
         kernels << point.kernelIndex;
         m_markers.push_back({ point.kernelIndex, QPointF(1, 1), markerSize(point), nullptr });
     }
-    m_memoryOnlyLane = addScatter(QStringLiteral("0 FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
+    m_memoryOnlyLane = addScatter(QStringLiteral("0 or unknown FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
                                   "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150),
                                   m_textPx * 0.08);
-    setCompactName(m_memoryOnlyLane, QStringLiteral("0 FLOPs (left edge)"));
+    setCompactName(m_memoryOnlyLane, QStringLiteral("0 or unknown FLOPs (left edge)"));
     m_memoryOnlyLane->append(values);
     m_memoryOnlyLane->setPointsConfiguration(looks);
     m_memoryOnlyLane->setProperty(KernelsProperty, QVariant::fromValue(kernels));
@@ -511,13 +514,18 @@ QString RooflineChart::toolTip(int kernelIndex) const
                 .arg(categoryTitle(p->category),
                      p->provenance == Provenance::V1 ? QStringLiteral("from the Inductor cache (V1)")
                                                      : QStringLiteral("from the trace's args (V2)"));
+    const QString above = p->servedFromCache.isEmpty()
+        ? QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error</b>")
+        : QStringLiteral("<br><b style=\"color:#d00000\">above the HBM roof but below the %1's: probably served from the %1</b>")
+              .arg(p->servedFromCache);
     if (p->intensity == 0) { // the 0-FLOP lane
-        text += QStringLiteral("0 FLOPs: memory-bound by definition, %1 of the HBM roof (%2 TB/s)")
+        text += (p->flopsUnknown ? QStringLiteral("FLOPs unknown: measured by TB/s alone, %1 of the HBM roof (%2 TB/s)")
+                                 : QStringLiteral("0 FLOPs: memory-bound by definition, %1 of the HBM roof (%2 TB/s)"))
                     .arg(formatPercent(p->fractionOfRoof), formatFigure(m_data.bandwidthTBps()));
         if (p->shareOfGpuTime)
             text += QStringLiteral("<br>%1 of GPU time").arg(formatPercent(*p->shareOfGpuTime));
         if (p->aboveRoof)
-            text += QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error, or served from a cache</b>");
+            text += above;
         return text;
     }
     text += QStringLiteral("%1 FLOPS/Byte, %2 TFLOPS/s<br>").arg(formatFigure(p->intensity), formatFigure(p->tflops));
@@ -527,7 +535,7 @@ QString RooflineChart::toolTip(int kernelIndex) const
     if (p->shareOfGpuTime)
         text += QStringLiteral("<br>%1 of GPU time").arg(formatPercent(*p->shareOfGpuTime));
     if (p->aboveRoof)
-        text += QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error</b>");
+        text += above;
     return text;
 }
 

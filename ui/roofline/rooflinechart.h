@@ -51,6 +51,9 @@ public:
     void setDark(bool dark);
     // Short legend names and a two-line title, for a legend below a narrow chart.
     void setCompactLegend(bool compact);
+    // The GPU's cache bandwidths as dotted memory roofs (rooflinecacheroofs.cpp).
+    void setCacheRoofsShown(bool shown);
+    bool cacheRoofsShown() const { return m_showCacheRoofs; }
     bool isDark() const { return m_dark; }
     void setSelectedKernels(const QList<int>& kernelIndices);
 
@@ -87,6 +90,8 @@ private:
     void placeMemoryOnlyLane();
     void placeSelectionRings();
     void fitRoofsToAxes();
+    void buildCacheRoofs();     // rooflinecacheroofs.cpp
+    void fitCacheRoofsToAxes();
     void buildPoints();
     void buildLegend();
     void buildSelection();
@@ -104,6 +109,8 @@ private:
     double m_textPx;
     bool m_dark = false;
     bool m_compactLegend = false;
+    bool m_showCacheRoofs = false;
+    std::vector<std::pair<QLineSeries*, double>> m_cacheLines; // and the cache's TB/s
     RooflineStyle::Colors m_colors;
     RooflineData m_data;
     LogFrame m_frame;

@@ -152,9 +152,11 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
     for (const Marker& marker : markers) {
         const RooflinePoint* point = data.point(marker.kernelIndex);
         if (point->aboveRoof && plot.contains(map(marker.value)))
-            placeBesideMarker(addText(QStringLiteral("%1\nabove roof (%2 %): model or unit error")
+            placeBesideMarker(addText(QStringLiteral("%1\nabove roof (%2 %): %3")
                                           .arg(shortKernelName(point->name))
-                                          .arg(QString::number(point->fractionOfRoof * 100, 'f', 0)),
+                                          .arg(QString::number(point->fractionOfRoof * 100, 'f', 0))
+                                          .arg(point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
+                                                                                : QStringLiteral("probably from ") + point->servedFromCache),
                                       0.85, m_colors.flag),
                               map(marker.value), marker.size + m_textPx * 0.9, 4, true, true, placer);
     }

@@ -222,6 +222,11 @@ void RooflineView::setLegendShown(bool shown)
     d->chart->legend()->setVisible(shown);
 }
 
+void RooflineView::setCacheRoofsShown(bool shown)
+{
+    d->chart->setCacheRoofsShown(shown);
+}
+
 bool RooflineView::legendShown() const
 {
     return d->legendShown;

@@ -47,6 +47,7 @@ public:
     // The legend: at the right where the chart is wide, below it where it
     // is narrow (a laptop's side pane), or hidden (View > Roofline Legend).
     void setLegendShown(bool shown);
+    void setCacheRoofsShown(bool shown); // View > Cache Roofs
     bool legendShown() const;
 
     QChart* chart() const; // a RooflineChart, for tests

@@ -227,6 +227,11 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
         kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(exportFigure(placement->attainableTflops)) : null;
         kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(exportFigure(placement->fractionOfRoof)) : null;
         kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
+        // Above HBM but within a cache level's bandwidth: probably served from it.
+        const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures) : nullptr;
+        kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
+        if (cache)
+            kernel[QStringLiteral("reason")] = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
         kernels.append(kernel);
     }
     QJsonObject root;

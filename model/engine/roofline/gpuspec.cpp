@@ -6,6 +6,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Ridgeline {
 namespace {
@@ -133,6 +134,19 @@ std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* 
             *error = peakError;
             return std::nullopt;
         }
+        for (const QJsonValue& cache : object.value(QStringLiteral("cache_roofs")).toArray()) {
+            const QJsonObject c = cache.toObject();
+            CacheRoof roof { c.value(QStringLiteral("key")).toString(), c.value(QStringLiteral("label")).toString(),
+                             c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
+            if (roof.key.isEmpty() || !(roof.tbps > 0) || !std::isfinite(roof.tbps)) {
+                *error = spec.name + QStringLiteral(": a cache roof needs a key and a positive tbps");
+                return std::nullopt;
+            }
+            if (roof.label.isEmpty())
+                roof.label = roof.key;
+            spec.cacheRoofs.push_back(std::move(roof));
+        }
+        std::sort(spec.cacheRoofs.begin(), spec.cacheRoofs.end(), [](const CacheRoof& a, const CacheRoof& b) { return a.tbps < b.tbps; });
         if (!spec.datasheet && !spec.maxAchievable) {
             *error = spec.name + QStringLiteral(": no peaks");
             return std::nullopt;
@@ -159,6 +173,13 @@ QByteArray GpuCatalog::toJson() const
                 peaks.insert(peakSetKey(set), writePeaks(*gpu.figures(set)));
         }
         object.insert(QStringLiteral("peaks"), peaks);
+        if (!gpu.cacheRoofs.empty()) {
+            QJsonArray caches;
+            for (const CacheRoof& roof : gpu.cacheRoofs)
+                caches.append(QJsonObject { { QStringLiteral("key"), roof.key }, { QStringLiteral("label"), roof.label },
+                                            { QStringLiteral("tbps"), roof.tbps }, { QStringLiteral("source"), roof.source } });
+            object.insert(QStringLiteral("cache_roofs"), caches);
+        }
         gpus.append(object);
     }
     const QJsonObject document { { QStringLiteral("format"), QStringLiteral("ridgeline-gpus/1") },

@@ -39,6 +39,17 @@ struct PeakFigures
     bool operator==(const PeakFigures&) const = default;
 };
 
+// A cache level's bandwidth: a second, higher memory roof that a kernel
+// whose data stays in cache can reach (drawn dashed, on request).
+struct CacheRoof
+{
+    QString key;   // "l2", "infinity_cache"
+    QString label; // "L2", "Infinity Cache"
+    double tbps = 0;
+    QString source; // where the figure is published
+    bool operator==(const CacheRoof&) const = default;
+};
+
 struct GpuSpec
 {
     QString name;
@@ -47,6 +58,7 @@ struct GpuSpec
     QString sources;
     std::optional<PeakFigures> datasheet;
     std::optional<PeakFigures> maxAchievable;
+    std::vector<CacheRoof> cacheRoofs; // lowest first; empty where none is published
 
     // The requested set, or the other one when this GPU lacks it.
     const PeakFigures& peaks(PeakSet preferred) const;

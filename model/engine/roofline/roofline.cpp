@@ -106,6 +106,7 @@ std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFig
     }
     placement.intensity = *intensity;
     placement.achievedTflops = row.tflopsPerS->mean;
+    placement.achievedTBps = row.tbPerS ? row.tbPerS->mean : 0;
     placement.attainableTflops = attainableTflops(*intensity, peaks.memoryBandwidthTBps, roof->tflops);
     placement.bound = *intensity < ridgePoint(roof->tflops, peaks.memoryBandwidthTBps) ? RooflinePlacement::Bound::Memory
                                                                                        : RooflinePlacement::Bound::Compute;
@@ -113,6 +114,28 @@ std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFig
     // A hair above the roof is rounding; anything more is a modelling error.
     placement.aboveRoof = placement.fractionOfRoof > 1.0 + 1e-9;
     return placement;
+}
+
+const CacheRoof* probablyServedFrom(const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks)
+{
+    const double tbps = placement.achievedTBps;
+    if (!placement.aboveRoof || !(tbps > peaks.memoryBandwidthTBps))
+        return nullptr;
+    for (const CacheRoof& cache : gpu.cacheRoofs) { // lowest first
+        if (tbps <= cache.tbps)
+            return &cache;
+    }
+    return nullptr;
+}
+
+QString servedFromCacheNote(const CacheRoof* cache, double achievedTBps, const PeakFigures& peaks)
+{
+    if (!cache)
+        return {};
+    return QStringLiteral("%1 TB/s is above the HBM roof (%2 TB/s) but below the %3 roof (%4 TB/s, %5): its data was probably "
+                          "served from the %3, not HBM")
+        .arg(QString::number(achievedTBps, 'g', 4), QString::number(peaks.memoryBandwidthTBps, 'g', 4), cache->label,
+             QString::number(cache->tbps, 'g', 4), cache->source);
 }
 
 QString roofLabel(const RooflinePlacement& placement)

@@ -46,6 +46,14 @@ struct RooflinePlacement
 // nullopt when the kernel has no intensity or no throughput.
 std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFigures& peaks);
 
+// A kernel above the HBM roof whose TB/s a cache level's bandwidth still
+// allows: its data was probably served from that cache (the lowest such
+// level), not a model error. Null when the kernel is not above the memory
+// roof, or above every cache roof the GPU publishes.
+const CacheRoof* probablyServedFrom(const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks);
+// One sentence for reasons and the inspector; empty when null.
+QString servedFromCacheNote(const CacheRoof* cache, double achievedTBps, const PeakFigures& peaks);
+
 QString boundName(RooflinePlacement::Bound bound); // "memory", "compute"
 // The roof a kernel is measured against: its compute roof ("FP32 vector"),
 // or "HBM" for a kernel of 0 FLOPs, which only the memory roof bounds.

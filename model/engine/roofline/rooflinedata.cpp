@@ -99,6 +99,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
     memory.label = QStringLiteral("HBM");
     memory.value = figures.memoryBandwidthTBps;
     data.roofs.push_back(memory);
+    data.cacheRoofs = gpu.cacheRoofs;
 
     if (result) {
         data.tracePath = result->tracePath;
@@ -123,6 +124,9 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             point.attainableTflops = placement->attainableTflops;
             point.fractionOfRoof = placement->fractionOfRoof;
             point.aboveRoof = placement->aboveRoof;
+            point.flopsUnknown = placement->flopsUnknown;
+            if (const CacheRoof* cache = probablyServedFrom(*placement, gpu, figures))
+                point.servedFromCache = cache->label;
             (placement->memoryOnly ? data.memoryOnlyPoints : data.points).push_back(point);
         }
     }
@@ -260,7 +264,7 @@ QByteArray rooflineCsv(const RooflineData& data)
         QStringLiteral("tflops_per_s"),   QStringLiteral("share_of_gpu_time"),
         QStringLiteral("roof"),           QStringLiteral("attainable_tflops_per_s"),
         QStringLiteral("bound"),          QStringLiteral("fraction_of_roof"),
-        QStringLiteral("above_roof"),
+        QStringLiteral("above_roof"),     QStringLiteral("probably_served_from"),
     };
     QString out = header.join(u',') + u'\n';
     const QString gpu = csvField(data.gpuName);
@@ -270,7 +274,14 @@ QByteArray rooflineCsv(const RooflineData& data)
             QStringLiteral("roof"), gpu, csvField(roof.label),
             memory ? QStringLiteral("memory") : QStringLiteral("compute"), peakSetKey(data.peakSet),
             shortest(roof.value), roof.unit(), memory ? QString() : shortest(roof.ridgePoint), csvBool(roof.plotted),
-            {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+            {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+        };
+        out += fields.join(u',') + u'\n';
+    }
+    for (const CacheRoof& cache : data.cacheRoofs) {
+        const QStringList fields {
+            QStringLiteral("roof"), gpu, csvField(cache.label), QStringLiteral("cache"), csvField(cache.source),
+            shortest(cache.tbps), QStringLiteral("TB/s"), {}, csvBool(false), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
         };
         out += fields.join(u',') + u'\n';
     }
@@ -280,6 +291,7 @@ QByteArray rooflineCsv(const RooflineData& data)
             categoryKey(p.category), provenanceKey(p.provenance), shortest(p.intensity), shortest(p.tflops),
             p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(), csvField(p.roofLabel),
             shortest(p.attainableTflops), boundName(p.bound), shortest(p.fractionOfRoof), csvBool(p.aboveRoof),
+            csvField(p.servedFromCache),
         };
         out += fields.join(u',') + u'\n';
     };

@@ -48,6 +48,8 @@ struct RooflinePoint
     double attainableTflops = 0; // the roof at this intensity
     double fractionOfRoof = 0;
     bool aboveRoof = false;      // a model or unit error: flagged, never hidden
+    bool flopsUnknown = false;   // memory-only because its FLOPs are unknown, not 0
+    QString servedFromCache;     // above HBM but below this cache's roof ("L2"); empty otherwise
     bool operator==(const RooflinePoint&) const = default;
 };
 
@@ -91,6 +93,9 @@ struct RooflineData
     // Kernels of 0 FLOPs that moved bytes: memory-bound at intensity 0, off
     // a log axis. Their fractionOfRoof is TB/s over the memory roof.
     std::vector<RooflinePoint> memoryOnlyPoints;
+    // The GPU's cache bandwidths (lowest first): memory roofs a view draws
+    // dashed on request (View > Cache Roofs, --cache-roofs).
+    std::vector<CacheRoof> cacheRoofs;
     int kernelCount = 0;                  // rows in the result, plotted or not
     std::vector<RooflineArrow> arrows;    // compare mode: baseline -> candidate, both plotted
 

@@ -85,6 +85,38 @@ TEST(Roofline, ZeroFlopKernelsAreMemoryBoundAgainstTheMemoryRoof)
     EXPECT_FALSE(placeKernel(copy, mi300x));
 }
 
+// Above HBM but within a cache level's bandwidth: probably served from the
+// lowest such cache (MI300X: Infinity Cache 17.2, L2 34.4 TB/s).
+TEST(Roofline, AKernelAboveHbmButBelowACacheRoofWasProbablyServedFromIt)
+{
+    const GpuSpec& gpu = *GpuCatalog::builtIn().find(QStringLiteral("MI300X"));
+    ASSERT_EQ(gpu.cacheRoofs.size(), 2u);
+    EXPECT_EQ(gpu.cacheRoofs[0].label, QStringLiteral("Infinity Cache"));
+    EXPECT_DOUBLE_EQ(gpu.cacheRoofs[0].tbps, 17.2);
+    EXPECT_EQ(gpu.cacheRoofs[1].label, QStringLiteral("L2"));
+    EXPECT_DOUBLE_EQ(gpu.cacheRoofs[1].tbps, 34.4);
+    EXPECT_TRUE(gpu.cacheRoofs[1].source.contains(QStringLiteral("CDNA 3")));
+    const PeakFigures& peaks = *gpu.datasheet;
+
+    KernelRow copy;
+    copy.model.provenance = Provenance::V2;
+    copy.model.bytes = 8'000'000;
+    copy.tflopsPerS = SampleStats { 1, 0, 0, 0, 0, 0, std::nullopt };
+    const auto at = [&](double tbps) {
+        copy.tbPerS = SampleStats { 1, tbps, tbps, tbps, tbps, tbps, std::nullopt };
+        return *placeKernel(copy, peaks);
+    };
+    EXPECT_EQ(probablyServedFrom(at(5.0), gpu, peaks), nullptr); // below HBM: nothing to explain
+    EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks)->label, QStringLiteral("Infinity Cache"));
+    EXPECT_EQ(probablyServedFrom(at(20.0), gpu, peaks)->label, QStringLiteral("L2"));
+    EXPECT_EQ(probablyServedFrom(at(40.0), gpu, peaks), nullptr); // above every cache: a model or unit error
+    EXPECT_TRUE(servedFromCacheNote(probablyServedFrom(at(9.5), gpu, peaks), 9.5, peaks).contains(QStringLiteral("probably served from the Infinity Cache")));
+
+    // A GPU that publishes no cache bandwidth explains nothing.
+    const GpuSpec& a100 = *GpuCatalog::builtIn().find(QStringLiteral("NVIDIA A100 SXM4 80GB"));
+    EXPECT_EQ(probablyServedFrom(at(9.5), a100, *a100.datasheet), nullptr);
+}
+
 TEST(Roofline, NoPlacementWithoutIntensity)
 {
     KernelRow row; // provenance none

@@ -213,9 +213,10 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
                                      QStringLiteral("flops_per_byte"), QStringLiteral("tflops_per_s"),
                                      QStringLiteral("share_of_gpu_time"), QStringLiteral("roof"),
                                      QStringLiteral("attainable_tflops_per_s"), QStringLiteral("bound"),
-                                     QStringLiteral("fraction_of_roof"), QStringLiteral("above_roof") }));
-    // 1 memory roof + 8 compute peaks in the MI300X datasheet set, 4 kernels.
-    ASSERT_EQ(lines.size(), 1 + 9 + 4);
+                                     QStringLiteral("fraction_of_roof"), QStringLiteral("above_roof"),
+                                     QStringLiteral("probably_served_from") }));
+    // 1 memory roof + 8 compute peaks in the MI300X datasheet set, 2 cache roofs, 4 kernels.
+    ASSERT_EQ(lines.size(), 1 + 9 + 2 + 4);
     for (const QString& line : lines)
         EXPECT_EQ(line.count(u','), header.size() - 1) << qPrintable(line);
 
@@ -226,6 +227,11 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
         }
         return {};
     };
+    const QStringList l2 = row(QStringLiteral("roof,AMD Instinct MI300X,L2,"));
+    ASSERT_EQ(l2.size(), header.size());
+    EXPECT_EQ(l2[3], QStringLiteral("cache"));
+    EXPECT_TRUE(l2[4].contains(QStringLiteral("CDNA 3"))) << qPrintable(l2[4]);
+    EXPECT_EQ(l2[5], QStringLiteral("34.4"));
     const QStringList memory = row(QStringLiteral("roof,AMD Instinct MI300X,HBM,"));
     ASSERT_EQ(memory.size(), header.size());
     EXPECT_EQ(memory[3], QStringLiteral("memory"));
@@ -260,5 +266,5 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
     const QStringList measured = QString::fromUtf8(rooflineCsv(*result, mi300x(), PeakSet::MaxAchievable)).split(u'\n');
     EXPECT_TRUE(measured.contains(QStringLiteral("roof,AMD Instinct MI300X,BF16 matrix,compute,max_achievable,708,TFLOPS,")
                                   + QString::number(708 / 5.3, 'g', 6)
-                                  + QStringLiteral(",true,,,,,,,,,,")));
+                                  + QStringLiteral(",true,,,,,,,,,,,")));
 }

@@ -217,6 +217,23 @@ TEST(RooflineExport, CommandLineWritesThePngHeadless)
     EXPECT_TRUE(readAll(csv).contains("roof,NVIDIA H100 SXM,HBM,memory,datasheet,3.35,TB/s"));
 }
 
+TEST(RooflineExport, CacheRoofsAppearInTheFigureOnlyWhenAsked)
+{
+    QTemporaryDir dir;
+    const QString plain = dir.filePath(QStringLiteral("plain.svg"));
+    const QString cached = dir.filePath(QStringLiteral("cached.svg"));
+    ASSERT_EQ(runCli({ QStringLiteral("-q"), QStringLiteral("--export-roofline"), plain, samplePath }).exitCode, 0);
+    const CliRun run = runCli({ QStringLiteral("-q"), QStringLiteral("--export-roofline"), cached, QStringLiteral("--cache-roofs"), samplePath });
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    QFile a(plain), b(cached);
+    ASSERT_TRUE(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    const QByteArray without = a.readAll(), with = b.readAll();
+    // The legend names each cache roof with its figure (the MI300X's CDNA 3 ones).
+    EXPECT_FALSE(without.contains("Infinity Cache"));
+    EXPECT_TRUE(with.contains("Infinity Cache")) << "no Infinity Cache roof in the SVG";
+    EXPECT_TRUE(with.contains("34.4"));
+}
+
 TEST(RooflineExport, CommandLineRejectsBadValues)
 {
     QTemporaryDir dir;
@@ -247,6 +264,9 @@ TEST(RooflineExport, CommandLineRejectsBadValues)
                        QStringLiteral("800x500"), samplePath })
                   .exitCode,
               2);
+    EXPECT_EQ(runCli({ QStringLiteral("--export"), dir.filePath(QStringLiteral("k.json")), QStringLiteral("--cache-roofs"), samplePath })
+                  .exitCode,
+              2);
     const CliRun unwritable = runCli({ QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("no/dir/out.png")), samplePath });
     EXPECT_EQ(unwritable.exitCode, 4);
     EXPECT_TRUE(unwritable.stderrText.contains(QStringLiteral("no/dir/out.png"))) << qPrintable(unwritable.stderrText);
@@ -258,7 +278,7 @@ TEST(RooflineExport, HelpDocumentsTheRooflineOptions)
     process.start(QStringLiteral(RIDGELINE_BINARY), { QStringLiteral("--help") });
     process.waitForFinished(30000);
     const QString help = QString::fromUtf8(process.readAllStandardOutput());
-    for (const char* option : { "--export-roofline", "--peaks", "--frame", "--size", "--scale", "max-achievable", "1600x1000" })
+    for (const char* option : { "--export-roofline", "--peaks", "--frame", "--size", "--scale", "--cache-roofs", "max-achievable", "1600x1000" })
         EXPECT_TRUE(help.contains(QString::fromLatin1(option))) << option;
 }
 

@@ -178,6 +178,27 @@ TEST(RooflineView, DefaultRoofsAreTheMi300xDatasheetOnes)
     EXPECT_NEAR(ridges->at(1).x(), 246.68, 0.01);
 }
 
+TEST(RooflineView, CacheRoofsAreDrawnDottedOnRequest)
+{
+    RooflineView view;
+    EXPECT_TRUE(seriesWithRole(view, QStringLiteral("cache-roof")).isEmpty()) << "off by default";
+    view.setCacheRoofsShown(true);
+    const QList<QXYSeries*> caches = seriesWithRole(view, QStringLiteral("cache-roof"));
+    ASSERT_EQ(caches.size(), 2); // MI300X: Infinity Cache and L2
+    for (QXYSeries* cache : caches) {
+        EXPECT_EQ(cache->pen().style(), Qt::DotLine);
+        EXPECT_TRUE(cache->name().contains(QStringLiteral("CDNA 3"))) << qPrintable(cache->name()); // its source
+        ASSERT_GE(cache->count(), 2);
+        const double bandwidth = cache->name().startsWith(u"L2") ? 34.4 : 17.2;
+        for (const QPointF& p : cache->points())
+            EXPECT_NEAR(p.y() / p.x(), bandwidth, 1e-9);
+        // Capped where the highest compute roof (FP8, 2614.9) meets it.
+        EXPECT_NEAR(cache->points().back().x(), 2614.9 / bandwidth, 1e-6);
+    }
+    view.setCacheRoofsShown(false);
+    EXPECT_TRUE(seriesWithRole(view, QStringLiteral("cache-roof")).isEmpty());
+}
+
 TEST(RooflineView, SwitchingPeaksOrGpuRedrawsEveryRoof)
 {
     RooflineView view;
