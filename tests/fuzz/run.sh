@@ -27,7 +27,42 @@ printf '%s' '{"External id": 7, "Input Dims": [[8, 4096, 8192], [32768, 8192], [
 printf '%s' '{"External id": 45107, "kernel": "triton_poi_fused_0", "correlation": 33945, "grid": [1036, 1, 1], "block": [512, 1, 1]}' >"$work/args/launch"
 printf '%s' '[[1024], [1024, 2], [], [3, 4, 5]]' >"$work/args/dims"
 seed fuzz_eventargs "$work"/args/*
-seed fuzz_wrapperfile tests/data/inductor_cache/transformer_block_wrapper.py
+# A static GEMM template and a foreach block (the kinds beyond TraceLens's).
+cat >"$work/template.py" <<'PY'
+# Original ATen: [aten.mm]
+triton_tem_fused_mm_0 = async_compile.triton('triton_tem_fused_mm_0', '''
+@triton_heuristics.template(
+    num_stages=2,
+    triton_meta={'signature': {'arg_A': '*bf16', 'arg_B': '*bf16', 'out_ptr0': '*bf16'}, 'constants': {}},
+    inductor_meta={'kernel_name': 'triton_tem_fused_mm_0', 'kernel_num_gb': 0.001835008, 'kernel_flop': 268435456},
+)
+@triton.jit
+def triton_tem_fused_mm_0(arg_A, arg_B, out_ptr0):
+    ALLOW_TF32 : tl.constexpr = False
+    M = 1024
+    N = 256
+    K = 512
+''', device_str='cuda')
+
+# Original ATen: [aten._foreach_add]
+triton_for_fused_1 = async_compile.triton('triton_for_fused_1', '''
+@triton_heuristics.foreach(
+    num_warps=8,
+    triton_meta={'signature': {'in_ptr0': '*fp32', 'in_ptr1': '*fp32', 'out_ptr0': '*fp32', 'out_ptr1': '*fp32'}, 'constants': {}},
+)
+@triton.jit
+def triton_for_fused_1(in_ptr0, in_ptr1, out_ptr0, out_ptr1):
+    if xpid < num_xblocks_0:
+        xnumel = 1000
+        tmp0 = tl.load(in_ptr0 + (x0), xmask)
+        tl.store(out_ptr0 + (x0), tmp0, xmask)
+    elif xpid < num_xblocks_1:
+        xnumel = 3000
+        tmp1 = tl.load(in_ptr1 + (x1), xmask)
+        tl.store(out_ptr1 + (x1), tmp1, xmask)
+''', device_str='cuda')
+PY
+seed fuzz_wrapperfile tests/data/inductor_cache/transformer_block_wrapper.py "$work/template.py"
 mkdir -p "$work/names"
 printf 'triton_poi_fused__unsafe_view_mul_silu_2' >"$work/names/poi"
 printf 'triton_red_fused_add_mean_mul_pow_rsqrt_0' >"$work/names/red"

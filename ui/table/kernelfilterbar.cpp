@@ -15,7 +15,7 @@ namespace {
 const KernelCategory categories[] = { KernelCategory::Pointwise, KernelCategory::Reduction,
                                       KernelCategory::PersistentReduction, KernelCategory::Template,
                                       KernelCategory::Foreach, KernelCategory::SplitScan,
-                                      KernelCategory::Generic, KernelCategory::Other };
+                                      KernelCategory::Generic, KernelCategory::User, KernelCategory::Other };
 
 } // namespace
 
