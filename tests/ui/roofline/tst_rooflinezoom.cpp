@@ -174,3 +174,33 @@ TEST(RooflineZoom, LabelsOfAShortChartNeverOverlap)
         }
     }
 }
+
+// A splitter moved back and forth resizes the chart many times: it must end
+// up drawn as a chart made at the final size, never with labels or plot left
+// over from a size it passed through.
+TEST(RooflineZoom, SplitterMovesLeaveTheChartAsIfMadeAtItsFinalSize)
+{
+    RooflineView moved;
+    show(moved, QSize(1200, 800));
+    moved.setResult(bundled());
+    QCoreApplication::processEvents();
+    for (const QSize size : { QSize(360, 800), QSize(1400, 800), QSize(420, 800), QSize(900, 600) }) {
+        moved.resize(size);
+        QCoreApplication::processEvents();
+        const QRectF plot = moved.chart()->plotArea();
+        EXPECT_GT(plot.width(), size.width() / 4) << size.width();
+        EXPECT_GT(plot.height(), size.height() / 4) << size.width();
+        EXPECT_TRUE(QRectF(QPointF(0, 0), moved.chart()->size()).contains(plot)) << size.width();
+        const QList<QPolygonF> rects = chartOf(moved)->labelOutlines();
+        for (qsizetype i = 0; i < rects.size(); ++i) {
+            for (qsizetype j = i + 1; j < rects.size(); ++j)
+                EXPECT_FALSE(rects[i].intersects(rects[j])) << "at " << size.width() << " wide";
+        }
+    }
+    RooflineView fresh;
+    show(fresh, QSize(900, 600));
+    fresh.setResult(bundled());
+    QCoreApplication::processEvents();
+    EXPECT_EQ(chartOf(moved)->labelTexts(), chartOf(fresh)->labelTexts());
+    EXPECT_EQ(moved.chart()->plotArea(), fresh.chart()->plotArea());
+}
