@@ -1,5 +1,6 @@
 #include "testsupport.h"
 
+#include "engine/perfmodel/kernelmodeller.h"
 #include "engine/roofline/gpuspec.h"
 
 #include <gtest/gtest.h>
@@ -73,6 +74,16 @@ std::shared_ptr<const AnalysisResult> analyzedSource(const QString& relative)
 const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name)
 {
     return result ? findRow(*result, name) : nullptr;
+}
+
+KernelRow withoutShapes(const KernelRow& row)
+{
+    KernelRow copy = row;
+    const TritonOpArgs noShapes;
+    copy.model = KernelModeller::standard().model({ copy.name, copy.parsedName, &noShapes });
+    copy.tbPerS.reset();
+    copy.tflopsPerS.reset();
+    return copy;
 }
 
 const GpuSpec& mi300x()

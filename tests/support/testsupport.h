@@ -49,5 +49,8 @@ QByteArray flowEnd(int correlation, int stream = 0, double ts = 0);
 const KernelRow* findRow(const AnalysisResult& result, const QString& name);
 const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name); // null-safe
 const GpuSpec& mi300x();
+// `row` as a trace recorded without record_shapes would give it: modelled
+// from no args (so without figures), no throughput.
+KernelRow withoutShapes(const KernelRow& row);
 
 } // namespace Ridgeline::Test

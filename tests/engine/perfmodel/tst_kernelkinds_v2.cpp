@@ -6,38 +6,15 @@
 #include "engine/roofline/roofline.h"
 #include "engine/triton/opcatalog.h"
 
+#include "v2args.h"
+
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
+using Args = Ridgeline::Test::V2Args;
 
 namespace {
 
-struct Args
-{
-    TritonOpArgs args;
-
-    Args& tensor(std::vector<std::int64_t> dims, const char* type)
-    {
-        args.inputDims.emplace_back(std::move(dims));
-        args.inputStrides.emplace_back(std::nullopt);
-        args.inputTypes << QString::fromLatin1(type);
-        args.concreteInputs << QString();
-        return *this;
-    }
-    Args& scalar(const char* concrete)
-    {
-        args.inputDims.emplace_back(std::vector<std::int64_t> {});
-        args.inputStrides.emplace_back(std::vector<std::int64_t> {});
-        args.inputTypes << QStringLiteral("Scalar");
-        args.concreteInputs << QString::fromLatin1(concrete);
-        return *this;
-    }
-    Args& done()
-    {
-        args.hasInputDims = args.hasInputTypes = args.hasConcreteInputs = args.hasInputStrides = true;
-        return *this;
-    }
-};
 
 KernelName parsed(const QString& name, std::optional<KernelCategory> category = {})
 {

@@ -4,38 +4,15 @@
 #include "engine/perfmodel/perfmodelv2.h"
 #include "engine/triton/opcatalog.h"
 
+#include "v2args.h"
+
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
+using Args = Ridgeline::Test::V2Args;
 
 namespace {
 
-struct Args
-{
-    TritonOpArgs args;
-
-    Args& tensor(std::vector<std::int64_t> dims, const char* type, std::vector<std::int64_t> strides = {})
-    {
-        args.inputDims.emplace_back(std::move(dims));
-        args.inputStrides.emplace_back(strides.empty() ? std::nullopt : std::optional(std::move(strides)));
-        args.inputTypes << QString::fromLatin1(type);
-        args.concreteInputs << QString();
-        return *this;
-    }
-    Args& scalar(const char* concrete)
-    {
-        args.inputDims.emplace_back(std::vector<std::int64_t> {});
-        args.inputStrides.emplace_back(std::vector<std::int64_t> {});
-        args.inputTypes << QStringLiteral("Scalar");
-        args.concreteInputs << QString::fromLatin1(concrete);
-        return *this;
-    }
-    Args& done()
-    {
-        args.hasInputDims = args.hasInputTypes = args.hasConcreteInputs = args.hasInputStrides = true;
-        return *this;
-    }
-};
 
 KernelModel model(const char* name, const TritonOpArgs& args)
 {

@@ -4,7 +4,6 @@
 #include "derivation/kernelderivation.h"
 #include "derivation/markdownwriter.h"
 #include "engine/analysis.h"
-#include "engine/perfmodel/kernelmodeller.h"
 #include "engine/roofline/roofline.h"
 #include "testsupport.h"
 #include "units.h"
@@ -181,11 +180,7 @@ TEST(KernelDerivation, RowWithoutModelSaysWhy)
     // The same template's row as a trace without record_shapes would give it.
     const KernelRow* fixtureRow = findRow(tracelensFixture(), QStringLiteral("triton_tem_fused_mm_1"));
     ASSERT_NE(fixtureRow, nullptr);
-    KernelRow copy = *fixtureRow;
-    const TritonOpArgs noShapes;
-    copy.model = KernelModeller::standard().model({ copy.name, copy.parsedName, &noShapes });
-    copy.tbPerS.reset();
-    copy.tflopsPerS.reset();
+    const KernelRow copy = withoutShapes(*fixtureRow);
     const KernelRow* row = &copy;
     ASSERT_FALSE(row->hasModel());
     const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);

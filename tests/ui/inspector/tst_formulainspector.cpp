@@ -3,7 +3,6 @@
 // nothing is selected, and "Copy as Markdown" copies exactly markdown().
 #include "cachefixtures.h"
 #include "engine/analysis.h"
-#include "engine/perfmodel/kernelmodeller.h"
 #include "engine/roofline/roofline.h"
 #include "inspector/formulainspector.h"
 #include "units.h"
@@ -155,11 +154,7 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("2147483648 FLOPs"));
 
     // The same row as a trace without record_shapes would give it: no model.
-    KernelRow copy = *gemm;
-    const TritonOpArgs noShapes;
-    copy.model = KernelModeller::standard().model({ copy.name, copy.parsedName, &noShapes });
-    copy.tbPerS.reset();
-    copy.tflopsPerS.reset();
+    const KernelRow copy = withoutShapes(*gemm);
     const KernelRow* none = &copy;
     ASSERT_FALSE(none->hasModel());
     inspector.setKernel(none, mi300x(), PeakSet::Datasheet);
