@@ -105,6 +105,12 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         const auto base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet);
         if (!base)
             return UnreadableTrace;
+        // The baseline's GPU may be one the catalogue lacks too: the comparison's warnings say so.
+        if (const QString warning = catalog.unknownGpuWarning(base->traceGpuName, *gpuOf(*base)); !warning.isEmpty()) {
+            gpuWarnings << QStringLiteral("baseline: ") + warning;
+            if (!options.quiet)
+                printError(QStringLiteral("warning: baseline: ") + warning);
+        }
         comparison = compareTraces(base, *gpuOf(*base), outcome, *traceGpu, options.roofline.peaks);
         if (!options.quiet && comparison->differentGpus())
             printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
@@ -113,7 +119,8 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
 
     QString error;
     if (!options.exportPath.isEmpty()) {
-        const bool written = comparison ? writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error)
+        const bool written = comparison ? writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error,
+                                                                options.roofline.peaks, gpuWarnings)
                                         : writeExport(options.exportPath, result, *traceGpu, &error, options.roofline.peaks, gpuWarnings);
         if (!written) {
             printError(error);

@@ -80,9 +80,10 @@ QStringList deltaFields(const KernelMatch& match, const KernelDelta& delta)
 
 } // namespace
 
-QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu)
+QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
+                                const QStringList& moreWarnings)
 {
-    QJsonObject root = exportObject(*comparison.candidate, candidateGpu);
+    QJsonObject root = exportObject(*comparison.candidate, candidateGpu, peaks, moreWarnings);
     QJsonArray kernels;
     QJsonArray removed;
     for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
@@ -128,10 +129,11 @@ QByteArray exportComparisonCsv(const TraceComparison& comparison)
 }
 
 bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                           QString* error)
+                           QString* error, PeakSet peaks, const QStringList& moreWarnings)
 {
     return writeExportFile(path, [&](ExportFormat format) {
-        return format == ExportFormat::Json ? exportComparisonJson(comparison, candidateGpu) : exportComparisonCsv(comparison);
+        return format == ExportFormat::Json ? exportComparisonJson(comparison, candidateGpu, peaks, moreWarnings)
+                                            : exportComparisonCsv(comparison);
     }, error);
 }
 

@@ -181,6 +181,27 @@ TEST(Export, AnUnknownTraceGpuIsWarnedOfOnStderrAndInTheExport)
     EXPECT_FALSE(readJson(out).value(QStringLiteral("warnings")).toArray().isEmpty());
 }
 
+// A comparison whose baseline ran on a GPU the catalogue lacks: the
+// comparison export warns of it too, naming it as the baseline's.
+TEST(Export, AComparisonWarnsOfABaselineGpuTheCatalogueLacks)
+{
+    TempTraces temp;
+    QByteArray trace = traceJson(tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, "") + ",\n" + launchEvent(102, 2, 7)
+                                 + ",\n" + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7));
+    const QString candidate = temp.write(QStringLiteral("mi300x.json"), trace);
+    trace.replace("AMD Instinct MI300X", "NVIDIA Tesla T4");
+    const QString baseline = temp.write(QStringLiteral("t4.json"), trace);
+    const QString out = temp.path(QStringLiteral("compare.json"));
+    const CliRun run = runCli({ QStringLiteral("--baseline"), baseline, QStringLiteral("--export"), out, candidate },
+                              isolatedEnvironment(temp.path(QString())));
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: baseline: the trace's GPU \"NVIDIA Tesla T4\""))) << qPrintable(run.stderrText);
+    const QJsonArray warnings = readJson(out).value(QStringLiteral("warnings")).toArray();
+    ASSERT_EQ(warnings.size(), 1);
+    EXPECT_TRUE(warnings.at(0).toString().startsWith(QStringLiteral("baseline: "))) << qPrintable(warnings.at(0).toString());
+    EXPECT_TRUE(warnings.at(0).toString().contains(QStringLiteral("NVIDIA Tesla T4")));
+}
+
 TEST(Export, TraceLensFiguresAppearOnlyWhereTheyDiffer)
 {
     // A kernel with a float tensor: TraceLens counts 0 bytes for it.
