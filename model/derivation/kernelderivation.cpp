@@ -35,6 +35,9 @@ QString rowKindText(const KernelRow& row)
     case RowKind::KernelOnly:
         return QStringLiteral(
             "a GPU kernel that no Triton op launched (CUDA/HIP graph replay): time only, no model");
+    case RowKind::Library:
+        return QStringLiteral("a library GPU kernel (%1), not a Triton kernel: name, calls and time, not modelled")
+            .arg(gpuWorkTitle(row.work));
     case RowKind::OpOnly:
         return row.hasModel()
             ? QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "

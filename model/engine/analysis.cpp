@@ -1,5 +1,6 @@
 #include "engine/analysis.h"
 
+#include "engine/activity/measuregpuactivity.h"
 #include "engine/graphs/capturetracefiles.h"
 #include "engine/graphs/graphmerge.h"
 #include "engine/inductorcache/inductorcacheloader.h"
@@ -7,6 +8,7 @@
 #include "engine/linking/kernellinker.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
+#include "engine/results/libraryrows.h"
 #include "engine/triton/kernelname.h"
 
 #include <QFileInfo>
@@ -145,9 +147,12 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
-    result->gpuTime = breakDownGpuTime(trace, userTritonKernelNames(trace, linked));
+    const std::vector<std::uint32_t> userTritonNames = userTritonKernelNames(trace, linked);
+    result->gpuTime = breakDownGpuTime(trace, userTritonNames);
+    result->activity = measureGpuActivity(trace, merged.summary, userTritonNames);
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
     result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
+    result->libraryKernels = libraryRows(trace, merged.linked, userTritonNames);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;

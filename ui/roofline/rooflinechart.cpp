@@ -34,6 +34,7 @@ QColor categoryColor(KernelCategory category)
     case KernelCategory::Generic: return QColor(0x8c, 0x6d, 0x1f);
     case KernelCategory::Other: return QColor(0x80, 0x80, 0x80);
     case KernelCategory::User: return QColor(0xb8, 0xa8, 0x00); // Okabe-Ito yellow, darkened to show on white
+    case KernelCategory::Library: return QColor(0x60, 0x60, 0x60); // never plotted: no figures
     }
     return Qt::gray;
 }

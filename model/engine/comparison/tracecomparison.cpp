@@ -1,6 +1,7 @@
 #include "engine/comparison/tracecomparison.h"
 
 #include "engine/roofline/roofline.h"
+#include "engine/timebudget/timebudget.h"
 
 #include <algorithm>
 
@@ -46,7 +47,8 @@ const KernelRow* TraceComparison::candidateRow(const KernelMatch& match) const
 }
 
 TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
-                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks)
+                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks,
+                              std::optional<double> latencyFloorUs)
 {
     TraceComparison comparison;
     comparison.baseline = std::move(baseline);
@@ -79,6 +81,19 @@ TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, co
 
     comparison.gpuTimeSpeedup = ratio(comparison.baseline->totalGpuKernelTimeUs, comparison.candidate->totalGpuKernelTimeUs);
     comparison.tritonTimeSpeedup = ratio(comparison.baseline->tritonKernelTimeUs, comparison.candidate->tritonKernelTimeUs);
+    const StepFigures& baseSteps = comparison.baseline->activity.steps;
+    const StepFigures& candSteps = comparison.candidate->activity.steps;
+    if (baseSteps.kind != StepKind::None && baseSteps.kind == candSteps.kind) {
+        StepComparison steps;
+        steps.kind = baseSteps.kind;
+        steps.baselineSteps = baseSteps.count;
+        steps.candidateSteps = candSteps.count;
+        steps.gpuTimeSpeedup = ratio(baseSteps.gpuTimePerStepUs, candSteps.gpuTimePerStepUs);
+        steps.tritonTimeSpeedup = ratio(baseSteps.tritonTimePerStepUs, candSteps.tritonTimePerStepUs);
+        comparison.perStep = steps;
+    }
+    comparison.baselineRecoverableUs = evaluateTimeBudget(*comparison.baseline, basePeaks, latencyFloorUs).recoverableUs;
+    comparison.candidateRecoverableUs = evaluateTimeBudget(*comparison.candidate, candPeaks, latencyFloorUs).recoverableUs;
 
     std::vector<int> order(comparison.deltas.size());
     for (size_t i = 0; i < order.size(); ++i)
@@ -95,6 +110,17 @@ TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, co
             comparison.largestImprovements.push_back(*it);
     }
     return comparison;
+}
+
+QString comparisonBasis(const TraceComparison& comparison)
+{
+    if (!comparison.perStep)
+        return QStringLiteral("in total");
+    const StepComparison& steps = *comparison.perStep;
+    return QStringLiteral("%1 (%2 against %3 in the baseline)")
+        .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch") : QStringLiteral("per ProfilerStep"))
+        .arg(steps.candidateSteps)
+        .arg(steps.baselineSteps);
 }
 
 } // namespace Ridgeline

@@ -23,6 +23,18 @@ struct KernelDelta
     double timeUs = 0; // candidate total - baseline total (an added kernel: its total)
 };
 
+// Where both traces count steps of one kind (graph launches of their most
+// launched graph, or ProfilerStep annotations): per-step figures compare
+// traces that ran different numbers of steps, which totals do not.
+struct StepComparison
+{
+    StepKind kind = StepKind::None;
+    int baselineSteps = 0;
+    int candidateSteps = 0;
+    std::optional<double> gpuTimeSpeedup;    // baseline per step / candidate per step
+    std::optional<double> tritonTimeSpeedup;
+};
+
 struct TraceComparison
 {
     std::shared_ptr<const AnalysisResult> baseline;
@@ -33,6 +45,10 @@ struct TraceComparison
     std::vector<KernelDelta> deltas; // parallel to matching.matches
     std::optional<double> gpuTimeSpeedup;    // baseline total GPU time / candidate's
     std::optional<double> tritonTimeSpeedup; // baseline Triton time / candidate's
+    std::optional<StepComparison> perStep;   // both traces count steps of one kind
+    // What tuning could win back in each trace, each under its own GPU's roofs.
+    double baselineRecoverableUs = 0;
+    double candidateRecoverableUs = 0;
     int regressionCount = 0; // matched kernels with speedup < 1
     // Into matching.matches, largest change of total time first.
     std::vector<int> largestRegressions;
@@ -45,7 +61,11 @@ struct TraceComparison
 
 constexpr size_t largestChangesKept = 10;
 
+// `latencyFloorUs`: the user's t0 for both traces; nullopt: each trace's own.
 TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
-                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks);
+                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks,
+                              std::optional<double> latencyFloorUs = {});
+// "per graph launch (4 against 1)", "per step (ProfilerStep: 5 against 5)", or "in total".
+QString comparisonBasis(const TraceComparison& comparison);
 
 } // namespace Ridgeline

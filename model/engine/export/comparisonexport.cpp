@@ -66,6 +66,19 @@ QJsonObject summary(const TraceComparison& comparison)
         { QStringLiteral("matches"), counts },
         { QStringLiteral("gpu_time_speedup"), number(comparison.gpuTimeSpeedup) },
         { QStringLiteral("triton_time_speedup"), number(comparison.tritonTimeSpeedup) },
+        { QStringLiteral("steps"), QJsonObject {
+              { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
+              { QStringLiteral("baseline"), comparison.baseline->activity.steps.count },
+              { QStringLiteral("candidate"), comparison.candidate->activity.steps.count } } },
+        { QStringLiteral("per_step"), comparison.perStep
+              ? QJsonValue(QJsonObject { { QStringLiteral("kind"), stepKindKey(comparison.perStep->kind) },
+                                         { QStringLiteral("gpu_time_speedup"), number(comparison.perStep->gpuTimeSpeedup) },
+                                         { QStringLiteral("triton_time_speedup"), number(comparison.perStep->tritonTimeSpeedup) } })
+              : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("basis"), comparisonBasis(comparison) },
+        { QStringLiteral("baseline_recoverable_us"), exportTimeUs(comparison.baselineRecoverableUs) },
+        { QStringLiteral("candidate_recoverable_us"), exportTimeUs(comparison.candidateRecoverableUs) },
+        { QStringLiteral("recoverable_change_us"), exportTimeUs(comparison.candidateRecoverableUs - comparison.baselineRecoverableUs) },
         { QStringLiteral("regressions"), comparison.regressionCount },
         { QStringLiteral("largest_regressions"), changes(comparison, comparison.largestRegressions) },
         { QStringLiteral("largest_improvements"), changes(comparison, comparison.largestImprovements) },
@@ -81,9 +94,9 @@ QStringList deltaFields(const KernelMatch& match, const KernelDelta& delta)
 } // namespace
 
 QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
-                                const QStringList& moreWarnings)
+                                const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
-    QJsonObject root = exportObject(*comparison.candidate, candidateGpu, peaks, moreWarnings);
+    QJsonObject root = exportObject(*comparison.candidate, candidateGpu, peaks, moreWarnings, latencyFloorUs);
     QJsonArray kernels;
     QJsonArray removed;
     for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
@@ -129,10 +142,10 @@ QByteArray exportComparisonCsv(const TraceComparison& comparison)
 }
 
 bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                           QString* error, PeakSet peaks, const QStringList& moreWarnings)
+                           QString* error, PeakSet peaks, const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
     return writeExportFile(path, [&](ExportFormat format) {
-        return format == ExportFormat::Json ? exportComparisonJson(comparison, candidateGpu, peaks, moreWarnings)
+        return format == ExportFormat::Json ? exportComparisonJson(comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs)
                                             : exportComparisonCsv(comparison);
     }, error);
 }

@@ -13,12 +13,14 @@ namespace Ridgeline {
 
 // `moreWarnings` go into the root's `warnings` (a GPU the catalogue lacks, for either trace).
 QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                                PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {});
+                                PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
+                                std::optional<double> latencyFloorUs = {});
 QByteArray exportComparisonCsv(const TraceComparison& comparison);
 
 // Writes by the file's suffix (.json or .csv); on failure returns false with
 // *error naming the file.
 bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                           QString* error, PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {});
+                           QString* error, PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
+                           std::optional<double> latencyFloorUs = {});
 
 } // namespace Ridgeline

@@ -3,6 +3,7 @@
 #include "engine/base/csvfield.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
+#include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
@@ -208,17 +209,22 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
     return std::nullopt;
 }
 
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings)
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
+                      std::optional<double> latencyFloorUs)
 {
-    return QJsonDocument(exportObject(result, gpu, peaks, moreWarnings)).toJson(QJsonDocument::Indented);
+    return QJsonDocument(exportObject(result, gpu, peaks, moreWarnings, latencyFloorUs)).toJson(QJsonDocument::Indented);
 }
 
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings)
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
+                         std::optional<double> latencyFloorUs)
 {
     QJsonArray kernels;
     const PeakFigures& figures = gpu.peaks(peaks);
-    for (const KernelRow& row : result.kernels) {
+    const TimeBudget budget = evaluateTimeBudget(result, figures, latencyFloorUs);
+    for (size_t i = 0; i < result.kernels.size(); ++i) {
+        const KernelRow& row = result.kernels[i];
         QJsonObject kernel = kernelJson(row);
+        addKernelTimeFigures(kernel, budget.kernels[i]);
         // As the roofline CSV has them; null where the kernel has no place.
         const QJsonValue null(QJsonValue::Null);
         const auto placement = placeKernel(row, figures);
@@ -232,6 +238,15 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
         kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
         if (cache)
             kernel[QStringLiteral("reason")] = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
+        kernels.append(kernel);
+    }
+    // Library kernels: name, calls, time and share, what they do; no figures.
+    for (const KernelRow& row : result.libraryKernels) {
+        QJsonObject kernel = kernelJson(row);
+        kernel[QStringLiteral("work")] = gpuWorkKey(row.work);
+        for (const char* key : { "roof", "bound", "attainable_tflops_per_s", "fraction_of_roof", "above_roof", "probably_served_from" })
+            kernel[QLatin1StringView(key)] = QJsonValue(QJsonValue::Null);
+        addKernelTimeFigures(kernel, kernelTimeFigures(row, figures, budget.latencyFloor.us));
         kernels.append(kernel);
     }
     QJsonObject root;
@@ -251,6 +266,9 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("gpu_time_us")] = QJsonObject { { QStringLiteral("total"), exportTimeUs(result.gpuTime.totalUs()) },
                                                         { QStringLiteral("by_work"), byWork },
                                                         { QStringLiteral("triton_by_category"), tritonByCategory } };
+    root[QStringLiteral("latency_floor_us")] = latencyFloorJson(budget.latencyFloor);
+    root[QStringLiteral("time_budget")] = timeBudgetJson(result, budget);
+    root[QStringLiteral("opportunities")] = opportunitiesJson(budget);
     root[QStringLiteral("events")] = qint64(result.eventCount);
     root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(moreWarnings + result.warnings);
@@ -345,11 +363,16 @@ QStringList csvFields(const KernelRow& row)
     return fields;
 }
 
-QByteArray exportCsv(const AnalysisResult& result)
+QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, std::optional<double> latencyFloorUs)
 {
-    QString out = csvHeader().join(u',') + u'\n';
-    for (const KernelRow& row : result.kernels)
-        out += csvFields(row).join(u',') + u'\n';
+    const PeakFigures& figures = gpu.peaks(peaks);
+    const TimeBudget budget = evaluateTimeBudget(result, figures, latencyFloorUs);
+    QString out = (csvHeader() << kernelTimeCsvHeader() << QStringLiteral("work")).join(u',') + u'\n';
+    for (size_t i = 0; i < result.kernels.size(); ++i)
+        out += (csvFields(result.kernels[i]) << kernelTimeCsvFields(budget.kernels[i]) << QString()).join(u',') + u'\n';
+    for (const KernelRow& row : result.libraryKernels)
+        out += (csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)).join(u',')
+            + u'\n';
     return out.toUtf8();
 }
 
@@ -374,10 +397,14 @@ bool writeExportFile(const QString& path, const std::function<QByteArray(ExportF
 }
 
 bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error, PeakSet peaks,
-                 const QStringList& moreWarnings)
+                 const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
     return writeExportFile(
-        path, [&](ExportFormat format) { return format == ExportFormat::Json ? exportJson(result, gpu, peaks, moreWarnings) : exportCsv(result); },
+        path,
+        [&](ExportFormat format) {
+            return format == ExportFormat::Json ? exportJson(result, gpu, peaks, moreWarnings, latencyFloorUs)
+                                                : exportCsv(result, gpu, peaks, latencyFloorUs);
+        },
         error);
 }
 

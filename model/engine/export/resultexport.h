@@ -23,13 +23,16 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path);
 // `moreWarnings` join the result's own (the GPU the trace names being
 // unknown, say: the result does not know the catalogue).
 // Each kernel's roof, bound and fraction of it are under `gpu`'s `peaks`.
+// `latencyFloorUs`: the user's t0 for attainable times; nullopt: the trace's.
 QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                      const QStringList& moreWarnings = {});
-QByteArray exportCsv(const AnalysisResult& result);
+                      const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
+// Triton rows then library rows, each with its attainable and recoverable time under `gpu`'s `peaks`.
+QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
+                     std::optional<double> latencyFloorUs = {});
 
 // The parts, for exports built on these (the baseline comparison's).
 QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                         const QStringList& moreWarnings = {});
+                         const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
 QJsonObject kernelJson(const KernelRow& row);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
@@ -37,7 +40,8 @@ QString csvNumber(std::optional<double> value);
 
 // Writes the export; on failure returns false with *error naming the file.
 bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error,
-                 PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {});
+                 PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
+                 std::optional<double> latencyFloorUs = {});
 // Writes what `render` makes of the format the file's suffix names.
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error);
 

@@ -86,6 +86,24 @@ struct CaptureAnnotation
     QString mode;
 };
 
+// PyTorch profiler's "ProfilerStep#N" annotation on the thread that ran
+// the step: the host window of one training or inference step.
+struct ProfilerStepAnnotation
+{
+    double begin = 0;
+    double end = 0;
+    std::int64_t number = 0;
+};
+
+// A GPU stream as the trace names it: its pid is the device, its tid the
+// stream. One per thread id that GPU events were recorded on.
+struct GpuStream
+{
+    std::uint32_t thread = 0;
+    QString device; // the event's pid as written ("0", "2")
+    QString stream; // the event's tid as written ("7", "stream 7")
+};
+
 enum class GpuEventKind : std::uint8_t { Kernel, Memcpy, Memset };
 
 // 40 bytes: one per GPU kernel, memcpy and memset.
@@ -124,6 +142,8 @@ struct RawTrace
     QStringList gpuEventNames; // and the kernel names of launches (args.kernel)
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;
+    std::vector<ProfilerStepAnnotation> profilerSteps; // in file order
+    std::vector<GpuStream> gpuStreams;                 // in order of first event
     std::deque<FlowEnd> flowEnds; // ac2g "f" events, in file order until indexFlowEnds()
     // Keys of GPU events dropped for a bad duration: their launches say so.
     std::unordered_set<std::int64_t> badGpuEventKeys;

@@ -73,6 +73,19 @@ std::optional<CaptureAnnotation> captureAnnotation(std::string_view name)
     return annotation;
 }
 
+// PyTorch's profiler names each step "ProfilerStep#<N>".
+std::optional<std::int64_t> profilerStepNumber(std::string_view name)
+{
+    constexpr std::string_view prefix = "ProfilerStep#";
+    if (!name.starts_with(prefix) || name.size() > prefix.size() + 18)
+        return std::nullopt;
+    std::int64_t number = 0;
+    const auto [end, error] = std::from_chars(name.data() + prefix.size(), name.data() + name.size(), number);
+    if (error != std::errc() || end != name.data() + name.size())
+        return std::nullopt;
+    return number;
+}
+
 bool isLaunch(std::string_view name)
 {
     return name.find("LaunchKernel") != std::string_view::npos || name.find("GraphLaunch") != std::string_view::npos
@@ -250,6 +263,22 @@ std::uint32_t TraceEventCollector::threadId(std::string_view pid, std::string_vi
     return it->second;
 }
 
+void TraceEventCollector::noteGpuStream(std::uint32_t thread, std::string_view pid, std::string_view tid)
+{
+    // GPU events come in long runs on one stream: most calls end here.
+    if (thread == m_lastGpuThread)
+        return;
+    m_lastGpuThread = thread;
+    if (m_gpuThreads.size() >= maxGpuStreams || !m_gpuThreads.insert(thread).second)
+        return;
+    const auto unquoted = [](std::string_view text) {
+        if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+            text = text.substr(1, text.size() - 2);
+        return toQString(text.substr(0, 64));
+    };
+    m_trace.gpuStreams.push_back({ thread, unquoted(pid), unquoted(tid) });
+}
+
 QString TraceEventCollector::tritonName(std::string_view name)
 {
     // One string per distinct name, shared by every call of it (QString is
@@ -363,7 +392,14 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         return;
     }
     if (cat == "user_annotation") {
-        if (!complete || !event.ts || !event.dur || m_trace.captureAnnotations.size() >= maxCaptureAnnotations)
+        if (!complete || !event.ts || !event.dur || !(*event.dur >= 0) || *event.dur > maxDurationUs)
+            return;
+        if (auto step = profilerStepNumber(event.name)) {
+            if (m_trace.profilerSteps.size() < maxProfilerSteps)
+                m_trace.profilerSteps.push_back({ *event.ts, *event.ts + *event.dur, *step });
+            return;
+        }
+        if (m_trace.captureAnnotations.size() >= maxCaptureAnnotations)
             return;
         if (auto annotation = captureAnnotation(event.name)) {
             annotation->begin = *event.ts;
@@ -402,6 +438,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur (or one over a day)") : QStringLiteral(" has no dur")));
             return;
         }
+        noteGpuStream(thread, event.pid, event.tid);
         GpuEventRecord record;
         record.ts = *event.ts;
         record.dur = *event.dur;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace Ridgeline {
 
@@ -37,6 +38,10 @@ public:
     static constexpr int maxWarnings = 20;
     // More would be a hostile file: vLLM writes one per captured batch size.
     static constexpr size_t maxCaptureAnnotations = 4096;
+    // A step is milliseconds at least; more would be a hostile file.
+    static constexpr size_t maxProfilerSteps = 1u << 16;
+    // Streams named in RawTrace::gpuStreams; events on the rest count for device "?".
+    static constexpr size_t maxGpuStreams = 4096;
     static constexpr double maxDurationUs = 86'400e6; // a day
     // The linker keeps a thread in 24 bits; the last id stands for all the rest.
     static constexpr std::uint32_t maxThreads = 1u << 24;
@@ -51,6 +56,7 @@ private:
     bool decode(std::string_view json, Event* event, QString* error);
     std::uint32_t threadId(std::string_view pid, std::string_view tid);
     std::uint32_t gpuNameId(std::string_view name);
+    void noteGpuStream(std::uint32_t thread, std::string_view pid, std::string_view tid);
     QString tritonName(std::string_view name);
 
     RawTrace& m_trace;
@@ -61,6 +67,8 @@ private:
     std::unordered_map<std::string, std::uint32_t> m_threads;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
     std::unordered_map<std::string, QString> m_tritonNames;
+    std::unordered_set<std::uint32_t> m_gpuThreads; // threads already in RawTrace::gpuStreams
+    std::uint32_t m_lastGpuThread = std::uint32_t(-1);
     bool m_threadsOverflowed = false;
     bool m_gpuNamesOverflowed = false;
 };

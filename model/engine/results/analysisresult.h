@@ -3,6 +3,7 @@
 // crosses threads by shared_ptr<const AnalysisResult>.
 #pragma once
 
+#include "engine/activity/gpuactivity.h"
 #include "engine/graphs/graphmerge.h"
 #include "engine/results/gputimebreakdown.h"
 #include "engine/results/kernelrow.h"
@@ -19,9 +20,14 @@ struct AnalysisResult
     QString tracePath;
     QString traceGpuName; // from deviceProperties; empty when not recorded
     double totalGpuKernelTimeUs = 0;
-    double tritonKernelTimeUs = 0; // busy time of all rows, summed
+    double tritonKernelTimeUs = 0; // busy time of the Triton rows (not Library ones), summed
     GpuTimeBreakdown gpuTime;      // the whole GPU time by kind of work
-    std::vector<KernelRow> kernels; // by total kernel time, longest first
+    GpuActivity activity;          // busy, idle, gaps, latency floor, steps
+    std::vector<KernelRow> kernels; // Triton kernels: by total kernel time, longest first
+    // The GPU kernels no Triton row holds (GEMM, attention, communication,
+    // other library kernels), one row per name, longest first: with
+    // `kernels`, every GPU kernel is in exactly one row.
+    std::vector<KernelRow> libraryKernels;
     std::int64_t eventCount = 0;
     std::int64_t skippedEvents = 0;
     bool truncated = false;

@@ -188,6 +188,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 appendReason(row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
         }
 
+        row.callTimesUs = CallTimes(times);
         row.kernelTimeUs = summarize(times);
         if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
             row.shareOfGpuTime = row.kernelTimeUs->sum / trace.totalGpuKernelTimeUs;

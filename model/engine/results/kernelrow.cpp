@@ -9,6 +9,7 @@ QString rowKindKey(RowKind kind)
     case RowKind::KernelOnly: return QStringLiteral("kernel-only");
     case RowKind::OpOnly: return QStringLiteral("op-only");
     case RowKind::Replayed: return QStringLiteral("replayed");
+    case RowKind::Library: return QStringLiteral("library");
     }
     return {};
 }

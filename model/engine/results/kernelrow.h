@@ -4,6 +4,8 @@
 #pragma once
 
 #include "engine/input/tritonopargs.h"
+#include "engine/results/calltimes.h"
+#include "engine/results/gputimebreakdown.h"
 #include "engine/perfmodel/kernelmodel.h"
 #include "engine/results/statistics.h"
 #include "engine/triton/kernelname.h"
@@ -17,9 +19,10 @@ enum class RowKind {
     KernelOnly, // a GPU kernel no op launched (graph replay): time, no model
     OpOnly,     // a Triton op with no GPU kernel (captured into a graph): figures, no time
     Replayed,   // an op captured into a graph and the replays of its kernel: figures and time
+    Library,    // a GPU kernel of no Triton op (GEMM, attention, ...): name, calls and time, not modelled
 };
 
-QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only", "replayed"
+QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only", "replayed", "library"
 
 // Where a replayed row's figures and time came from: replay kernel -> graph
 // launch -> capture file and window -> captured op (its first call's).
@@ -61,6 +64,8 @@ struct KernelRow
 
     int calls = 0;
     std::optional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
+    CallTimes callTimesUs;                   // the same times, for time above an attainable one
+    GpuWork work = GpuWork::Triton;          // Library rows: what the kernel's name says it does
     std::optional<SampleStats> tbPerS;
     std::optional<SampleStats> tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
@@ -69,6 +74,7 @@ struct KernelRow
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }
+    bool isLibrary() const { return kind == RowKind::Library; }
     // Calls with GPU time: fewer than calls where an op was launched during
     // a graph capture (its kernel ran in the replays). Means divide by these.
     int timedCalls() const { return kernelTimeUs ? kernelTimeUs->count : 0; }

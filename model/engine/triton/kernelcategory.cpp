@@ -14,6 +14,7 @@ QString categoryKey(KernelCategory category)
     case KernelCategory::Generic: return QStringLiteral("generic");
     case KernelCategory::Other: return QStringLiteral("other");
     case KernelCategory::User: return QStringLiteral("user");
+    case KernelCategory::Library: return QStringLiteral("library");
     }
     return {};
 }
@@ -30,6 +31,7 @@ QString categoryTitle(KernelCategory category)
     case KernelCategory::Generic: return QStringLiteral("generic");
     case KernelCategory::Other: return QStringLiteral("other");
     case KernelCategory::User: return QStringLiteral("user Triton kernel");
+    case KernelCategory::Library: return QStringLiteral("library kernel");
     }
     return {};
 }
@@ -59,6 +61,8 @@ QString whyTraceLensDoesNotModel(KernelCategory category)
         return QStringLiteral("unrecognised Triton kernel prefix: TraceLens does not model it");
     case KernelCategory::User:
         return QStringLiteral("user-written Triton kernel (not named triton_*): TraceLens does not model it");
+    case KernelCategory::Library:
+        return QStringLiteral("library kernel: no Triton model applies");
     default:
         return {};
     }

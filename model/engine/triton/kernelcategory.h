@@ -16,6 +16,7 @@ enum class KernelCategory {
     Generic,             // triton_N (unique kernel names off)
     Other,               // any other triton_ name
     User,                // a user-written Triton kernel (torch.library, user_autotune): any name, kernel_backend "triton"
+    Library,             // no Triton kernel: a GPU kernel of a library (GEMM, attention, ...), time only
 };
 
 // Short name as used in exports and filters: "poi", "red", ... "generic".

@@ -80,14 +80,28 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
     EXPECT_EQ(root.value(QStringLiteral("trace")).toString(), bundledSampleTrace());
     EXPECT_EQ(root.value(QStringLiteral("gpu")).toString(), QStringLiteral("AMD Instinct MI300X"));
     const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
-    ASSERT_EQ(kernels.size(), 4);
+    // 4 Triton kernels, then the trace's 4 other GPU kernels as library rows.
+    ASSERT_EQ(kernels.size(), 8);
+    int library = 0;
     for (const QJsonValue& value : kernels) {
         const QJsonObject kernel = value.toObject();
         for (const char* key : { "name", "category", "provenance", "reason", "xnumel", "rnumel", "fused_ops", "input_dims",
                                  "input_types", "calls", "kernel_time_us", "flops", "bytes", "gflops", "data_moved_mib",
-                                 "flops_per_byte", "tb_per_s", "tflops_per_s" })
+                                 "flops_per_byte", "tb_per_s", "tflops_per_s", "attainable_time_us", "fraction_of_attainable",
+                                 "recoverable_us", "limiter" })
             EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
+        library += kernel.value(QStringLiteral("category")).toString() == u"library";
     }
+    EXPECT_EQ(library, 4);
+    EXPECT_EQ(kernels.at(4).toObject().value(QStringLiteral("limiter")).toString(), QStringLiteral("unmodelled"));
+    for (const char* key : { "latency_floor_us", "time_budget", "opportunities" })
+        EXPECT_TRUE(root.contains(QString::fromLatin1(key))) << key;
+    // The sample has 8 kernels: too few to measure a floor.
+    EXPECT_EQ(root.value(QStringLiteral("latency_floor_us")).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("default"));
+    const QJsonObject budget = root.value(QStringLiteral("time_budget")).toObject();
+    EXPECT_NEAR(budget.value(QStringLiteral("span_us")).toDouble(),
+                budget.value(QStringLiteral("busy_us")).toDouble() + budget.value(QStringLiteral("idle_us")).toDouble(), 0.002);
+    EXPECT_EQ(budget.value(QStringLiteral("idle_gaps")).toArray().size(), 4);
     const QJsonObject silu = kernels.at(0).toObject(); // the longest kernel comes first
     EXPECT_EQ(silu.value(QStringLiteral("name")).toString(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     EXPECT_EQ(silu.value(QStringLiteral("bytes")).toInteger(), 1610612736);
@@ -106,8 +120,10 @@ TEST(Export, CommandLineCsvHasOneRowPerKernel)
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
-    ASSERT_EQ(lines.size(), 5);
+    ASSERT_EQ(lines.size(), 9); // 4 Triton kernels, 4 library kernels
     EXPECT_TRUE(lines[0].startsWith(QStringLiteral("name,category,kind,provenance,reason,xnumel,rnumel")));
+    EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",attainable_time_us,fraction_of_attainable,recoverable_us,limiter,work")));
+    EXPECT_TRUE(lines[5].contains(QStringLiteral(",library,library,none,")));
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2,poi,launched,V2,")));
     EXPECT_TRUE(lines[1].contains(QStringLiteral(",1610612736,")));
 }
@@ -335,7 +351,7 @@ TEST(Export, CommandLineWithACorruptCacheWarnsAndKeepsTheRows)
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: Inductor cache ") + broken)) << qPrintable(run.stderrText);
     const QJsonObject root = readJson(out);
-    EXPECT_EQ(root.value(QStringLiteral("kernels")).toArray().size(), 4);
+    EXPECT_EQ(root.value(QStringLiteral("kernels")).toArray().size(), 8); // 4 Triton, 4 library
     EXPECT_EQ(kernelNamed(root, rmsNorm).value(QStringLiteral("provenance")).toString(), QStringLiteral("V2"));
     EXPECT_EQ(root.value(QStringLiteral("inductor_cache")).toObject().value(QStringLiteral("warnings")).toArray().size(), 1);
 }
@@ -355,7 +371,11 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
         const CliRun run = runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), json, QStringLiteral("--capture"), capture, replay });
         ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
         const QJsonObject root = readJson(json);
-        const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
+        QJsonArray kernels;
+        for (const QJsonValue& kernel : root.value(QStringLiteral("kernels")).toArray()) {
+            if (kernel.toObject().value(QStringLiteral("category")).toString() != u"library")
+                kernels.append(kernel);
+        }
         ASSERT_EQ(kernels.size(), 3);
         for (const QJsonValue& kernel : kernels) {
             EXPECT_EQ(kernel.toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("replayed"));
@@ -380,8 +400,12 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QString header = QString::fromUtf8(file.readLine());
-    EXPECT_TRUE(header.trimmed().endsWith(QStringLiteral("capture_file,capture_window,capture_batch_size,graph_launches"))) << qPrintable(header);
-    EXPECT_TRUE(QString::fromUtf8(file.readLine()).trimmed().endsWith(QStringLiteral(",1,32,1")));
+    EXPECT_TRUE(header.trimmed().contains(QStringLiteral("capture_file,capture_window,capture_batch_size,graph_launches,attainable_time_us")))
+        << qPrintable(header);
+    // A replayed row: capture window 1, batch 32, one graph launch; then its time figures (empty work: a Triton row).
+    const QString first = QString::fromUtf8(file.readLine()).trimmed();
+    EXPECT_TRUE(first.contains(QStringLiteral(",1,32,1,"))) << qPrintable(first);
+    EXPECT_TRUE(first.endsWith(u',')) << qPrintable(first);
     // A capture that names nothing is a typo worth stopping for.
     EXPECT_EQ(runCli({ QStringLiteral("--export"), csv, QStringLiteral("--capture"), temp.path(QStringLiteral("nothing")), replay }).exitCode, 2);
 }

@@ -83,11 +83,18 @@ TEST_F(KernelKindsTrace, GpuTimeBreakdownCountsTheUserKernelAsTriton)
 TEST_F(KernelKindsTrace, ExportShowsBothOpinionsAndTheGemm)
 {
     const QJsonObject root = exportObject(*m_result, mi300x());
-    QJsonObject mm, user;
+    QJsonObject mm, user, library;
     for (const QJsonValue& value : root.value(QStringLiteral("kernels")).toArray()) {
         const QJsonObject kernel = value.toObject();
-        (kernel.value(QStringLiteral("name")).toString().startsWith(u"triton_tem") ? mm : user) = kernel;
+        const QString name = kernel.value(QStringLiteral("name")).toString();
+        (name.startsWith(u"triton_tem") ? mm : name == u"_rms_norm_forward_kernel" ? user : library) = kernel;
     }
+    // The ATen op's kernel is a library row: time only, its work by its name.
+    EXPECT_EQ(library.value(QStringLiteral("name")).toString(), QStringLiteral("elementwise_kernel"));
+    EXPECT_EQ(library.value(QStringLiteral("category")).toString(), QStringLiteral("library"));
+    EXPECT_EQ(library.value(QStringLiteral("work")).toString(), QStringLiteral("other"));
+    EXPECT_EQ(library.value(QStringLiteral("limiter")).toString(), QStringLiteral("unmodelled"));
+    EXPECT_DOUBLE_EQ(library.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 4.0);
     ASSERT_FALSE(mm.isEmpty());
     EXPECT_EQ(mm.value(QStringLiteral("category")).toString(), QStringLiteral("tem"));
     EXPECT_EQ(mm.value(QStringLiteral("flops")).toInteger(), 268435456);

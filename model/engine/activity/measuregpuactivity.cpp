@@ -1,0 +1,224 @@
+#include "engine/activity/measuregpuactivity.h"
+
+#include "engine/activity/idlegaps.h"
+#include "engine/activity/latencyfloor.h"
+#include "engine/activity/stepfigures.h"
+#include "engine/triton/kernelname.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace Ridgeline {
+
+QString stepKindKey(StepKind kind)
+{
+    switch (kind) {
+    case StepKind::None: return QStringLiteral("none");
+    case StepKind::ProfilerStep: return QStringLiteral("profiler_step");
+    case StepKind::GraphLaunch: return QStringLiteral("graph_launch");
+    }
+    return {};
+}
+
+namespace {
+
+// When the call that launched each GPU event began: launches sorted by key
+// (4 bytes each), found by binary search.
+class LaunchTimes
+{
+public:
+    explicit LaunchTimes(const RawTrace& trace)
+        : m_trace(trace)
+    {
+        m_byKey.reserve(trace.launches.size());
+        for (std::uint32_t i = 0; i < trace.launches.size(); ++i) {
+            if (trace.launches[i].key >= 0)
+                m_byKey.push_back(i);
+        }
+        std::stable_sort(m_byKey.begin(), m_byKey.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return trace.launches[a].key < trace.launches[b].key; });
+    }
+
+    std::optional<double> of(std::int64_t key) const
+    {
+        if (key < 0)
+            return std::nullopt;
+        const auto it = std::lower_bound(m_byKey.begin(), m_byKey.end(), key,
+                                         [&](std::uint32_t launch, std::int64_t k) { return m_trace.launches[launch].key < k; });
+        if (it == m_byKey.end() || m_trace.launches[*it].key != key)
+            return std::nullopt;
+        return m_trace.launches[*it].ts;
+    }
+
+private:
+    const RawTrace& m_trace;
+    std::vector<std::uint32_t> m_byKey;
+};
+
+// The device of each GPU event's thread, as an index into `names`.
+struct Devices
+{
+    std::unordered_map<std::uint32_t, int> ofThread;
+    std::vector<QString> names;
+    int unnamed = -1; // "?": threads past the stream cap
+
+    explicit Devices(const RawTrace& trace)
+    {
+        QHash<QString, int> byName;
+        for (const GpuStream& stream : trace.gpuStreams) {
+            auto it = byName.find(stream.device);
+            if (it == byName.end()) {
+                it = byName.insert(stream.device, int(names.size()));
+                names.push_back(stream.device);
+            }
+            ofThread[stream.thread] = *it;
+        }
+    }
+
+    int of(std::uint32_t thread)
+    {
+        if (const auto found = ofThread.find(thread); found != ofThread.end())
+            return found->second;
+        if (unnamed < 0) {
+            unnamed = int(names.size());
+            names.push_back(QStringLiteral("?"));
+        }
+        return unnamed;
+    }
+};
+
+std::uint64_t mix(std::uint64_t hash, std::uint64_t value)
+{
+    return (hash ^ value) * 1099511628211ull;
+}
+
+// Graph launches grouped by the graph they launch: the capture window a
+// launch matched, else the kernel names it replayed (order aside).
+void addGraphLaunches(const RawTrace& trace, const GraphMergeSummary& graphs, GraphLaunchStepCounter& counter)
+{
+    std::unordered_map<std::int64_t, int> matchedWindow;
+    for (const MergedGraphLaunch& launch : graphs.launches) {
+        if (launch.window >= 0)
+            matchedWindow[launch.correlation] = launch.window;
+    }
+    std::unordered_map<std::int64_t, std::uint64_t> replayedNames; // key -> sum of name hashes
+    std::unordered_map<std::int64_t, bool> graphKeys;
+    for (const LaunchRecord& launch : trace.launches) {
+        if (launch.kind == LaunchKind::Graph && launch.key >= 0)
+            graphKeys[launch.key] = true;
+    }
+    if (graphKeys.empty())
+        return;
+    for (const GpuEventRecord& event : trace.gpuEvents) {
+        if (graphKeys.contains(event.key))
+            replayedNames[event.key] += mix(14695981039346656037ull, event.nameId + 1ull) * 0x9E3779B97F4A7C15ull;
+    }
+    for (const LaunchRecord& launch : trace.launches) {
+        if (launch.kind != LaunchKind::Graph || launch.key < 0)
+            continue;
+        if (const auto window = matchedWindow.find(launch.key); window != matchedWindow.end()) {
+            const MergedCaptureWindow& w = graphs.windows[size_t(window->second)];
+            const QString file = graphs.captures[size_t(w.source)].isReplayTrace ? QStringLiteral("this trace")
+                                                                                 : graphs.captures[size_t(w.source)].path.section(u'/', -1);
+            counter.addLaunch(launch.key, std::uint64_t(window->second),
+                              QStringLiteral("graph of capture window %1 in %2").arg(w.ordinal + 1).arg(file));
+        } else {
+            const auto names = replayedNames.find(launch.key);
+            const std::uint64_t key = mix(1ull << 63, names == replayedNames.end() ? 0 : names->second);
+            counter.addLaunch(launch.key, key, QStringLiteral("graph replayed without a matched capture"));
+        }
+    }
+}
+
+} // namespace
+
+GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& graphs, const std::vector<std::uint32_t>& userTritonNames)
+{
+    GpuActivity activity;
+    if (trace.gpuEvents.empty())
+        return activity;
+
+    std::vector<bool> tritonName(size_t(trace.gpuEventNames.size()), false);
+    for (qsizetype i = 0; i < trace.gpuEventNames.size(); ++i)
+        tritonName[size_t(i)] = isTritonKernelName(trace.gpuEventNames[i]);
+    for (std::uint32_t id : userTritonNames) {
+        if (id < tritonName.size())
+            tritonName[id] = true;
+    }
+
+    // Pass 1: each event's device, kernels and kernel time per device.
+    Devices devices(trace);
+    std::vector<std::uint16_t> deviceOf(trace.gpuEvents.size());
+    std::vector<DeviceActivity> measured;
+    for (size_t i = 0; i < trace.gpuEvents.size(); ++i) {
+        const GpuEventRecord& event = trace.gpuEvents[i];
+        const int device = std::min(devices.of(event.thread), 0xffff);
+        deviceOf[i] = std::uint16_t(device);
+        if (size_t(device) >= measured.size())
+            measured.resize(size_t(device) + 1);
+        if (event.kind == GpuEventKind::Kernel) {
+            ++measured[size_t(device)].kernels;
+            measured[size_t(device)].kernelTimeUs += event.dur;
+        }
+    }
+
+    // Events in order of start (the file is usually in that order already).
+    std::vector<std::uint32_t> byStart(trace.gpuEvents.size());
+    std::iota(byStart.begin(), byStart.end(), 0u);
+    const auto earlier = [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents[a].ts < trace.gpuEvents[b].ts; };
+    if (!std::is_sorted(byStart.begin(), byStart.end(), earlier))
+        std::stable_sort(byStart.begin(), byStart.end(), earlier);
+
+    const LaunchTimes launchTimes(trace);
+    std::vector<IdleGapCounter> gaps(measured.size());
+    std::vector<LowPercentile> floors;
+    floors.reserve(measured.size());
+    for (const DeviceActivity& device : measured)
+        floors.emplace_back(device.kernels, latencyFloorPercentile);
+
+    const size_t main = size_t(std::max_element(measured.begin(), measured.end(),
+                                                [](const DeviceActivity& a, const DeviceActivity& b) { return a.kernelTimeUs < b.kernelTimeUs; })
+                               - measured.begin());
+    ProfilerStepCounter profilerSteps(trace.profilerSteps);
+    GraphLaunchStepCounter graphSteps;
+    if (!profilerSteps.any())
+        addGraphLaunches(trace, graphs, graphSteps);
+
+    for (std::uint32_t index : byStart) {
+        const GpuEventRecord& event = trace.gpuEvents[index];
+        const size_t device = deviceOf[index];
+        const std::optional<double> launchTs = launchTimes.of(event.key);
+        gaps[device].add(event.ts, event.ts + event.dur, launchTs);
+        const bool kernel = event.kind == GpuEventKind::Kernel;
+        if (kernel)
+            floors[device].add(event.dur);
+        if (device != main)
+            continue;
+        const double kernelUs = kernel ? event.dur : 0.0;
+        const double tritonUs = kernel && event.nameId < tritonName.size() && tritonName[event.nameId] ? event.dur : 0.0;
+        if (profilerSteps.any())
+            profilerSteps.add(event.ts, event.ts + event.dur, launchTs.value_or(event.ts), kernelUs, tritonUs);
+        else if (graphSteps.any())
+            graphSteps.add(event.key, kernelUs, tritonUs);
+    }
+
+    for (size_t d = 0; d < measured.size(); ++d) {
+        DeviceActivity& device = measured[d];
+        device.device = devices.names[d];
+        gaps[d].finish(device);
+        if (device.kernels >= latencyFloorMinKernels)
+            device.latencyFloorUs = floors[d].value();
+    }
+    activity.steps = profilerSteps.any() ? profilerSteps.figures() : graphSteps.figures();
+    // The main device first, then by kernel time.
+    std::swap(measured[0], measured[main]);
+    std::stable_sort(measured.begin() + 1, measured.end(),
+                     [](const DeviceActivity& a, const DeviceActivity& b) { return a.kernelTimeUs > b.kernelTimeUs; });
+    activity.devices = std::move(measured);
+    return activity;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,112 @@
+#include "engine/activity/stepfigures.h"
+
+#include "engine/input/rawtrace.h"
+
+#include <algorithm>
+
+namespace Ridgeline {
+
+ProfilerStepCounter::ProfilerStepCounter(const std::vector<ProfilerStepAnnotation>& steps)
+{
+    m_steps.reserve(steps.size());
+    for (const ProfilerStepAnnotation& step : steps)
+        m_steps.push_back({ step.begin, step.end, step.number });
+    std::sort(m_steps.begin(), m_steps.end(), [](const Step& a, const Step& b) { return a.begin < b.begin; });
+}
+
+void ProfilerStepCounter::add(double begin, double end, double hostTs, double kernelUs, double tritonUs)
+{
+    // The last step begun by hostTs, if hostTs is still inside it.
+    auto it = std::upper_bound(m_steps.begin(), m_steps.end(), hostTs, [](double ts, const Step& step) { return ts < step.begin; });
+    if (it == m_steps.begin())
+        return;
+    Step& step = *std::prev(it);
+    if (hostTs > step.end)
+        return;
+    step.kernelUs += kernelUs;
+    step.tritonUs += tritonUs;
+    if (!step.any) {
+        step.any = true;
+        step.first = begin;
+        step.cursor = end;
+        step.busy = end - begin;
+        return;
+    }
+    if (end <= step.cursor)
+        return;
+    step.busy += end - std::max(begin, step.cursor);
+    step.cursor = end;
+}
+
+StepFigures ProfilerStepCounter::figures() const
+{
+    StepFigures figures;
+    if (m_steps.empty())
+        return figures;
+    figures.kind = StepKind::ProfilerStep;
+    figures.count = int(m_steps.size());
+    double kernel = 0, triton = 0, idle = 0;
+    std::int64_t first = m_steps.front().number, last = first;
+    for (const Step& step : m_steps) {
+        kernel += step.kernelUs;
+        triton += step.tritonUs;
+        if (step.any)
+            idle += std::max(0.0, (step.cursor - step.first) - step.busy);
+        first = std::min(first, step.number);
+        last = std::max(last, step.number);
+    }
+    figures.gpuTimePerStepUs = kernel / figures.count;
+    figures.tritonTimePerStepUs = triton / figures.count;
+    figures.idlePerStepUs = idle / figures.count;
+    figures.what = figures.count == 1 ? QStringLiteral("ProfilerStep#%1").arg(first)
+                                      : QStringLiteral("ProfilerStep#%1-#%2").arg(first).arg(last);
+    return figures;
+}
+
+void GraphLaunchStepCounter::addLaunch(std::int64_t correlation, std::uint64_t graphKey, const QString& graphName)
+{
+    auto [graph, inserted] = m_graphIndex.try_emplace(graphKey, m_graphs.size());
+    if (inserted)
+        m_graphs.push_back({ graphName, {}, 0, 0 });
+    if (m_launchGraph.try_emplace(correlation, graph->second).second)
+        m_graphs[graph->second].launches.push_back(correlation);
+}
+
+void GraphLaunchStepCounter::add(std::int64_t eventKey, double kernelUs, double tritonUs)
+{
+    const auto found = m_launchGraph.find(eventKey);
+    if (found == m_launchGraph.end())
+        return;
+    m_launchRan[eventKey] = true;
+    Graph& graph = m_graphs[found->second];
+    graph.kernelUs += kernelUs;
+    graph.tritonUs += tritonUs;
+}
+
+StepFigures GraphLaunchStepCounter::figures() const
+{
+    StepFigures figures;
+    const Graph* best = nullptr;
+    int bestLaunches = 0;
+    for (const Graph& graph : m_graphs) {
+        const int ran = int(std::count_if(graph.launches.begin(), graph.launches.end(),
+                                          [&](std::int64_t launch) { return m_launchRan.contains(launch); }));
+        if (ran == 0)
+            continue;
+        // The graph launched most often is the step; ties to more GPU time.
+        if (!best || ran > bestLaunches || (ran == bestLaunches && graph.kernelUs > best->kernelUs)) {
+            best = &graph;
+            bestLaunches = ran;
+        }
+    }
+    if (!best)
+        return figures;
+    figures.kind = StepKind::GraphLaunch;
+    figures.count = bestLaunches;
+    figures.gpuTimePerStepUs = best->kernelUs / bestLaunches;
+    figures.tritonTimePerStepUs = best->tritonUs / bestLaunches;
+    figures.what = best->name;
+    return figures;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,25 @@
+// Stage export/: an analysis as JSON or CSV.
+// The time budget in the export: the latency floor and its source, where
+// the GPU's time went (busy, idle and its gaps, by kind of work, the Triton
+// time split, steps, each device), the opportunities ranked by time at
+// stake, and each kernel's attainable time, recoverable time and limiter.
+#pragma once
+
+#include "engine/timebudget/timebudget.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QStringList>
+
+namespace Ridgeline {
+
+QJsonObject latencyFloorJson(const LatencyFloor& floor);
+QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budget);
+QJsonArray opportunitiesJson(const TimeBudget& budget);
+QJsonObject stepsJson(const StepFigures& steps);
+// attainable_time_us, fraction_of_attainable, recoverable_us, limiter into `kernel`.
+void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures);
+QStringList kernelTimeCsvHeader();
+QStringList kernelTimeCsvFields(const KernelTimeFigures& figures);
+
+} // namespace Ridgeline

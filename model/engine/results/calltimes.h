@@ -1,0 +1,34 @@
+// Stage results/: calls grouped into unique kernel rows.
+// A row's per-call GPU times, kept so that time above any threshold (an
+// attainable time that changes with the GPU and peaks chosen) sums exactly:
+// distinct values with their counts, so a kernel called a million times at
+// a few hundred distinct durations costs a few kilobytes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace Ridgeline {
+
+class CallTimes
+{
+public:
+    CallTimes() = default;
+    explicit CallTimes(std::vector<double> timesUs);
+
+    std::int64_t count() const { return m_count; }
+    // Sum over calls of max(0, time - thresholdUs).
+    double excessOver(double thresholdUs) const;
+    size_t distinctValues() const { return m_values.size(); }
+
+    bool operator==(const CallTimes&) const = default;
+
+private:
+    std::vector<double> m_values; // ascending, distinct
+    std::vector<std::uint32_t> m_counts;
+    std::vector<double> m_suffixSums; // sum of value x count from each index to the end
+    std::vector<std::int64_t> m_suffixCounts; // calls from each index to the end
+    std::int64_t m_count = 0;
+};
+
+} // namespace Ridgeline

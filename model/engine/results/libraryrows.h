@@ -1,0 +1,17 @@
+// Stage results/: calls grouped into unique kernel rows.
+// The GPU kernels no Triton row holds, one row per kernel name: GEMM,
+// attention, communication and other library kernels, with calls, time and
+// share and what the name says they do. No figures: not modelled.
+#pragma once
+
+#include "engine/linking/kernellinker.h"
+#include "engine/results/kernelrow.h"
+
+namespace Ridgeline {
+
+// `linked`: the calls the Triton rows were made of (their kernels are not
+// repeated here); `userTritonNames` as for breakDownGpuTime.
+std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked,
+                                   const std::vector<std::uint32_t>& userTritonNames = {});
+
+} // namespace Ridgeline

@@ -1,0 +1,67 @@
+#include "engine/timebudget/attainabletime.h"
+
+#include "engine/roofline/roofline.h"
+
+#include <algorithm>
+
+namespace Ridgeline {
+
+QString limiterKey(Limiter limiter)
+{
+    switch (limiter) {
+    case Limiter::Memory: return QStringLiteral("memory");
+    case Limiter::Compute: return QStringLiteral("compute");
+    case Limiter::Latency: return QStringLiteral("latency");
+    case Limiter::Unmodelled: return QStringLiteral("unmodelled");
+    }
+    return {};
+}
+
+QString limiterTitle(Limiter limiter)
+{
+    switch (limiter) {
+    case Limiter::Memory: return QStringLiteral("memory-bound");
+    case Limiter::Compute: return QStringLiteral("compute-bound");
+    case Limiter::Latency: return QStringLiteral("latency-bound");
+    case Limiter::Unmodelled: return QStringLiteral("not modelled");
+    }
+    return {};
+}
+
+double roofTermUs(double bytes, std::optional<double> flops, double memoryTBps, double computeTflops)
+{
+    // 1 TB/s moves 1e6 bytes per us; 1 TFLOPS does 1e6 FLOPs per us.
+    const double memoryUs = memoryTBps > 0 ? bytes / (memoryTBps * 1e6) : 0.0;
+    const double computeUs = flops && computeTflops > 0 ? *flops / (computeTflops * 1e6) : 0.0;
+    return std::max(memoryUs, computeUs);
+}
+
+KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs)
+{
+    KernelTimeFigures figures;
+    figures.timedCalls = row.timedCalls();
+    figures.measuredUs = row.kernelTimeUs ? row.kernelTimeUs->sum : 0.0;
+    figures.memoryTBps = peaks.memoryBandwidthTBps;
+    const std::optional<double> bytes = row.bytes();
+    if (!bytes || peaks.memoryBandwidthTBps <= 0)
+        return figures;
+
+    const std::optional<double> flops = row.flops();
+    const ComputeRoof* roof = flops ? applicableRoof(peaks, row) : nullptr;
+    if (roof) {
+        figures.computeTflops = roof->tflops;
+        figures.computeRoofLabel = roof->label;
+    }
+    const double memoryUs = *bytes / (peaks.memoryBandwidthTBps * 1e6);
+    const double computeUs = roof && roof->tflops > 0 ? *flops / (roof->tflops * 1e6) : 0.0;
+    const double term = std::max(memoryUs, computeUs);
+    figures.roofTermUs = term;
+    figures.attainableUs = latencyFloorUs + term;
+    figures.limiter = latencyFloorUs >= term ? Limiter::Latency : computeUs > memoryUs ? Limiter::Compute : Limiter::Memory;
+    if (figures.timedCalls > 0 && figures.measuredUs > 0)
+        figures.fractionOfAttainable = double(figures.timedCalls) * *figures.attainableUs / figures.measuredUs;
+    figures.recoverableUs = row.callTimesUs.excessOver(*figures.attainableUs);
+    return figures;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,101 @@
+#include "engine/timebudget/opportunities.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace Ridgeline {
+
+QString formatDurationUs(double us)
+{
+    const double magnitude = std::abs(us);
+    const auto figure = [](double value) { return QString::number(value, 'f', std::abs(value) < 10 ? 2 : std::abs(value) < 100 ? 1 : 0); };
+    if (magnitude >= 1e6)
+        return figure(us / 1e6) + QStringLiteral(" s");
+    if (magnitude >= 1e3)
+        return figure(us / 1e3) + QStringLiteral(" ms");
+    return figure(us) + QStringLiteral(" \u00b5s");
+}
+
+namespace {
+
+QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const LatencyFloor& floor)
+{
+    const double mean = figures.timedCalls > 0 ? figures.measuredUs / double(figures.timedCalls) : 0.0;
+    const QString roof = figures.limiter == Limiter::Compute
+        ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatDurationUs(*figures.roofTermUs), figures.computeRoofLabel)
+        : QStringLiteral("its %1 MiB take %2 at the HBM roof")
+              .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatDurationUs(*figures.roofTermUs));
+    return QStringLiteral("%1: %2 calls at %3 each, where %4 (+ t0 %5 = %6 attainable): tune it (block sizes, "
+                          "memory access, fusion of its loads)")
+        .arg(limiterTitle(figures.limiter))
+        .arg(figures.timedCalls)
+        .arg(formatDurationUs(mean), roof, formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
+}
+
+} // namespace
+
+std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget)
+{
+    const double gpuTime = result.totalGpuKernelTimeUs;
+    const auto share = [&](double us) { return gpuTime > 0 ? us / gpuTime : 0.0; };
+
+    std::vector<Opportunity> kernels;
+    Opportunity latency;
+    latency.kind = Opportunity::Kind::LatencyBoundKernels;
+    latency.name = QStringLiteral("latency-bound kernels");
+    for (size_t i = 0; i < budget.kernels.size() && i < result.kernels.size(); ++i) {
+        const KernelTimeFigures& figures = budget.kernels[i];
+        if (figures.limiter == Limiter::Latency && figures.measuredUs > 0) {
+            latency.recoverableUs += figures.measuredUs;
+            latency.kernelIndices.push_back(int(i));
+            ++latency.count;
+            latency.launches += figures.timedCalls;
+        } else if ((figures.limiter == Limiter::Memory || figures.limiter == Limiter::Compute) && figures.recoverableUs > 0) {
+            Opportunity item;
+            item.kind = Opportunity::Kind::Kernel;
+            item.name = result.kernels[i].name;
+            item.recoverableUs = figures.recoverableUs;
+            item.shareOfGpuTime = share(figures.recoverableUs);
+            item.why = kernelWhy(result.kernels[i], figures, budget.latencyFloor);
+            item.kernelIndices = { int(i) };
+            kernels.push_back(std::move(item));
+        }
+    }
+    std::stable_sort(kernels.begin(), kernels.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
+    if (kernels.size() > maxKernelOpportunities)
+        kernels.resize(maxKernelOpportunities);
+
+    std::vector<Opportunity> ranked = std::move(kernels);
+    if (latency.count > 0) {
+        latency.shareOfGpuTime = share(latency.recoverableUs);
+        latency.why = QStringLiteral("%1 kernels (%2 launches) too small to reach any roof: each spends no more than t0 = %3 "
+                                     "on its work, the rest is fixed cost; fuse them into their neighbours or remove the "
+                                     "launches (CUDA/HIP graphs remove launch overhead), do not tune them")
+                          .arg(latency.count)
+                          .arg(latency.launches)
+                          .arg(formatDurationUs(budget.latencyFloor.us));
+        ranked.push_back(std::move(latency));
+    }
+    if (const DeviceActivity* device = result.activity.mainDevice(); device && device->idleUs > 0) {
+        Opportunity idle;
+        idle.kind = Opportunity::Kind::Idle;
+        idle.name = QStringLiteral("idle GPU");
+        idle.recoverableUs = device->idleUs;
+        idle.shareOfGpuTime = share(device->idleUs);
+        std::int64_t gaps = 0;
+        for (const IdleGapBucket& bucket : device->idleGaps)
+            gaps += bucket.count;
+        idle.why = QStringLiteral("the GPU ran nothing for %1 of its %2 span (%3 %) in %4 gaps; %5 of it after launches the host "
+                                  "issued late: capture the step in CUDA/HIP graphs, remove host syncs and CPU work between "
+                                  "launches")
+                       .arg(formatDurationUs(device->idleUs), formatDurationUs(device->spanUs))
+                       .arg(device->spanUs > 0 ? QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1) : QStringLiteral("0"))
+                       .arg(gaps)
+                       .arg(formatDurationUs(device->hostBoundIdleUs));
+        ranked.push_back(std::move(idle));
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
+    return ranked;
+}
+
+} // namespace Ridgeline

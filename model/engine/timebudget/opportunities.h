@@ -1,0 +1,20 @@
+// Stage timebudget/: what each kernel could win back, and what to fix first.
+// The answer to "what do I fix first?": kernels by the time tuning could win
+// back, the latency-bound kernels as one group (what fusing or removing
+// their launches could win at most), and the idle GPU as one item, ranked by
+// time at stake, each with why and what kind of fix it needs.
+#pragma once
+
+#include "engine/timebudget/timebudget.h"
+
+namespace Ridgeline {
+
+// Kernel items beyond this many are in the table, sorted by Recoverable.
+inline constexpr size_t maxKernelOpportunities = 50;
+
+std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget);
+
+// "58.7 us", "7.80 ms", "1.17 s": a duration for people.
+QString formatDurationUs(double us);
+
+} // namespace Ridgeline

@@ -1,0 +1,37 @@
+#include "engine/timebudget/timebudget.h"
+
+#include "engine/timebudget/opportunities.h"
+
+namespace Ridgeline {
+
+QString opportunityKindKey(Opportunity::Kind kind)
+{
+    switch (kind) {
+    case Opportunity::Kind::Kernel: return QStringLiteral("kernel");
+    case Opportunity::Kind::LatencyBoundKernels: return QStringLiteral("latency-bound kernels");
+    case Opportunity::Kind::Idle: return QStringLiteral("idle");
+    }
+    return {};
+}
+
+TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& peaks, std::optional<double> latencyFloorOverrideUs)
+{
+    TimeBudget budget;
+    budget.latencyFloor = chooseLatencyFloor(result.activity, latencyFloorOverrideUs);
+    budget.kernels.reserve(result.kernels.size());
+    for (const KernelRow& row : result.kernels) {
+        KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us);
+        budget.tritonTimeUs += figures.measuredUs;
+        budget.recoverableUs += figures.recoverableUs;
+        if (figures.limiter == Limiter::Latency)
+            budget.tritonLatencyBoundUs += figures.measuredUs;
+        else if (figures.limiter != Limiter::Unmodelled)
+            budget.tritonRecoverableUs += figures.recoverableUs;
+        budget.kernels.push_back(std::move(figures));
+    }
+    budget.tritonRestUs = std::max(0.0, budget.tritonTimeUs - budget.tritonRecoverableUs - budget.tritonLatencyBoundUs);
+    budget.opportunities = rankOpportunities(result, budget);
+    return budget;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,48 @@
+// Stage timebudget/: what each kernel could win back, and what to fix first.
+// Where a trace's GPU time goes under one GPU and peak set: each kernel's
+// attainable and recoverable time and what limits it, the Triton time split
+// into what tuning could win, what latency-bound launches cost and the rest,
+// and the opportunities ranked by time at stake. Pure: recomputed when the
+// GPU, the peak set or the latency floor changes.
+#pragma once
+
+#include "engine/results/analysisresult.h"
+#include "engine/timebudget/attainabletime.h"
+#include "engine/timebudget/latencyfloorchoice.h"
+
+#include <vector>
+
+namespace Ridgeline {
+
+struct Opportunity
+{
+    enum class Kind { Kernel, LatencyBoundKernels, Idle };
+    Kind kind = Kind::Kernel;
+    QString name;          // the kernel's; "latency-bound kernels"; "idle GPU"
+    double recoverableUs = 0; // at most what a fix could win
+    double shareOfGpuTime = 0; // of the trace's GPU kernel time
+    QString why;           // what limits it and what kind of fix it needs
+    std::vector<int> kernelIndices; // into AnalysisResult::kernels (Kernel: one; the group: all)
+    int count = 0;          // LatencyBoundKernels: rows
+    std::int64_t launches = 0; // LatencyBoundKernels: timed calls
+};
+QString opportunityKindKey(Opportunity::Kind kind); // "kernel", "latency-bound kernels", "idle"
+
+struct TimeBudget
+{
+    LatencyFloor latencyFloor;
+    std::vector<KernelTimeFigures> kernels; // parallel to AnalysisResult::kernels
+    // Triton time (Triton rows' measured time) in three parts:
+    double tritonTimeUs = 0;
+    double tritonRecoverableUs = 0;  // recoverable time of rows limited by memory or compute
+    double tritonLatencyBoundUs = 0; // measured time of latency-bound rows: fuse or remove
+    double tritonRestUs = 0;         // the rest: attainable time, unmodelled rows
+    double recoverableUs = 0;        // of every row
+    std::vector<Opportunity> opportunities; // most time at stake first
+};
+
+// `latencyFloorOverrideUs`: the user's t0 (--latency-floor); nullopt: the
+// trace's own, else the default.
+TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& peaks, std::optional<double> latencyFloorOverrideUs = {});
+
+} // namespace Ridgeline

@@ -1,0 +1,187 @@
+// Attainable time, recoverable time and the limiter of hand-made rows on
+// MI300X's datasheet peaks (HBM 5.3 TB/s, FP32 vector 163.4 TFLOPS), and the
+// budget and opportunities they add up to. Figures derived in the comments.
+#include "engine/results/statistics.h"
+#include "engine/timebudget/opportunities.h"
+#include "engine/timebudget/timebudget.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+KernelRow modelledRow(const QString& name, double bytes, std::optional<double> flops, const std::vector<double>& timesUs)
+{
+    KernelRow row;
+    row.name = name;
+    row.calls = int(timesUs.size());
+    row.model.provenance = Provenance::V2;
+    row.model.bytes = std::int64_t(bytes);
+    row.model.flopsKnown = flops.has_value();
+    row.model.flops = std::int64_t(flops.value_or(0));
+    row.kernelTimeUs = summarize(timesUs);
+    row.callTimesUs = CallTimes(timesUs);
+    return row;
+}
+
+const PeakFigures& peaks()
+{
+    return mi300x().peaks(PeakSet::Datasheet);
+}
+
+} // namespace
+
+TEST(AttainableTime, MemoryBound)
+{
+    // 53 MB at 5.3 TB/s = 10 us; 1 MFLOP at 163.4 TFLOPS ~ 0.006 us. With
+    // t0 = 2: attainable 12 us. Calls of 15, 12 and 11 us: recoverable
+    // 3 + 0 + 0 = 3 us; fraction 3 x 12 / 38.
+    const KernelRow row = modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
+    EXPECT_EQ(figures.limiter, Limiter::Memory);
+    EXPECT_NEAR(*figures.roofTermUs, 10, 1e-9);
+    EXPECT_NEAR(*figures.attainableUs, 12, 1e-9);
+    EXPECT_NEAR(figures.recoverableUs, 3, 1e-9);
+    EXPECT_NEAR(*figures.fractionOfAttainable, 36.0 / 38.0, 1e-12);
+    EXPECT_EQ(figures.timedCalls, 3);
+    EXPECT_EQ(figures.computeRoofLabel, QStringLiteral("FP32 vector"));
+}
+
+TEST(AttainableTime, ComputeBound)
+{
+    // 8.17e9 FLOPs at 163.4 TFLOPS = 50 us; 5.3 MB at 5.3 TB/s = 1 us.
+    // t0 = 2: attainable 52. Calls of 60 and 100: recoverable 8 + 48 = 56;
+    // fraction 2 x 52 / 160 = 0.65.
+    const KernelRow row = modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
+    EXPECT_EQ(figures.limiter, Limiter::Compute);
+    EXPECT_NEAR(*figures.roofTermUs, 50, 1e-9);
+    EXPECT_NEAR(figures.recoverableUs, 56, 1e-9);
+    EXPECT_NEAR(*figures.fractionOfAttainable, 0.65, 1e-12);
+}
+
+TEST(AttainableTime, LatencyBound)
+{
+    // One element written: 4 B at 5.3 TB/s = 7.5e-7 us, far below t0 = 2:
+    // latency-bound, attainable 2.00000075 us. Calls of 5 and 5 us:
+    // recoverable 2 x (5 - 2.00000075).
+    const KernelRow row = modelledRow(QStringLiteral("one"), 4, 0, { 5, 5 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
+    EXPECT_EQ(figures.limiter, Limiter::Latency);
+    const double attainable = 2.0 + 4.0 / 5.3e6;
+    EXPECT_NEAR(*figures.attainableUs, attainable, 1e-12);
+    EXPECT_NEAR(figures.recoverableUs, 2 * (5 - attainable), 1e-12);
+    EXPECT_NEAR(*figures.fractionOfAttainable, attainable / 5.0, 1e-12);
+    // The floor equal to the roof term is still latency: too small to reach a roof.
+    const KernelRow edge = modelledRow(QStringLiteral("edge"), 10.6e6, 0, { 5 });
+    EXPECT_EQ(kernelTimeFigures(edge, peaks(), 2.0).limiter, Limiter::Latency);
+    EXPECT_EQ(kernelTimeFigures(edge, peaks(), 1.999).limiter, Limiter::Memory);
+}
+
+TEST(AttainableTime, FlopsUnknownCountsBytesOnly)
+{
+    // A user kernel: FLOPs unknown, 10.6 MB = 2 us at HBM; t0 = 1.5:
+    // attainable 3.5. One call of 7 us: recoverable 3.5, fraction 0.5.
+    const KernelRow row = modelledRow(QStringLiteral("user"), 10.6e6, std::nullopt, { 7 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 1.5);
+    EXPECT_EQ(figures.limiter, Limiter::Memory);
+    EXPECT_FALSE(figures.computeTflops);
+    EXPECT_NEAR(*figures.attainableUs, 3.5, 1e-12);
+    EXPECT_NEAR(figures.recoverableUs, 3.5, 1e-12);
+    EXPECT_NEAR(*figures.fractionOfAttainable, 0.5, 1e-12);
+}
+
+TEST(AttainableTime, WithoutFiguresTimeOnly)
+{
+    KernelRow row;
+    row.kernelTimeUs = summarize({ 4, 6 });
+    row.callTimesUs = CallTimes({ 4, 6 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
+    EXPECT_EQ(figures.limiter, Limiter::Unmodelled);
+    EXPECT_FALSE(figures.attainableUs);
+    EXPECT_FALSE(figures.fractionOfAttainable);
+    EXPECT_EQ(figures.recoverableUs, 0);
+    EXPECT_NEAR(figures.measuredUs, 10, 1e-12);
+    EXPECT_EQ(limiterKey(figures.limiter), QStringLiteral("unmodelled"));
+}
+
+TEST(CallTimes, ExcessOverAThresholdSumsEveryCallAboveIt)
+{
+    // {1, 3, 3, 8}: over 2.5 -> 0.5 + 0.5 + 5.5 = 6.5; over 8 -> 0; over 0 -> 15.
+    const CallTimes times({ 3, 1, 8, 3 });
+    EXPECT_EQ(times.count(), 4);
+    EXPECT_EQ(times.distinctValues(), 3u);
+    EXPECT_NEAR(times.excessOver(2.5), 6.5, 1e-12);
+    EXPECT_NEAR(times.excessOver(8), 0, 1e-12);
+    EXPECT_NEAR(times.excessOver(0), 15, 1e-12);
+    EXPECT_EQ(CallTimes().excessOver(1), 0);
+}
+
+TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
+{
+    // Rows above (t0 = 2): memory 38 us measured, 3 recoverable; compute 160
+    // measured, 56 recoverable; latency-bound 10 measured. Triton time 208 =
+    // 59 tuning + 10 latency + 139 rest. The GPU ran 400 us of kernels on a
+    // 1000 us span, 500 us of it idle.
+    AnalysisResult result;
+    result.kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("one"), 4, 0, { 5, 5 }));
+    result.totalGpuKernelTimeUs = 400;
+    DeviceActivity device;
+    device.device = QStringLiteral("0");
+    device.spanUs = 1000;
+    device.busyUs = 500;
+    device.idleUs = 500;
+    device.kernels = 10;
+    result.activity.devices.push_back(device);
+
+    const TimeBudget budget = evaluateTimeBudget(result, peaks(), 2.0);
+    EXPECT_EQ(budget.latencyFloor.source, LatencyFloor::Source::Override);
+    EXPECT_NEAR(budget.tritonTimeUs, 208, 1e-9);
+    EXPECT_NEAR(budget.tritonRecoverableUs, 59, 1e-9);
+    EXPECT_NEAR(budget.tritonLatencyBoundUs, 10, 1e-9);
+    EXPECT_NEAR(budget.tritonRestUs, 139, 1e-9);
+
+    // Idle 500, compute kernel 56, latency group 10, memory kernel 3.
+    ASSERT_EQ(budget.opportunities.size(), 4u);
+    EXPECT_EQ(budget.opportunities[0].kind, Opportunity::Kind::Idle);
+    EXPECT_NEAR(budget.opportunities[0].recoverableUs, 500, 1e-9);
+    EXPECT_EQ(budget.opportunities[1].name, QStringLiteral("cmp"));
+    EXPECT_NEAR(budget.opportunities[1].shareOfGpuTime, 56.0 / 400.0, 1e-12);
+    EXPECT_EQ(budget.opportunities[2].kind, Opportunity::Kind::LatencyBoundKernels);
+    EXPECT_EQ(budget.opportunities[2].count, 1);
+    EXPECT_EQ(budget.opportunities[2].launches, 2);
+    EXPECT_NEAR(budget.opportunities[2].recoverableUs, 10, 1e-9);
+    EXPECT_EQ(budget.opportunities[2].kernelIndices, std::vector<int>({ 2 }));
+    EXPECT_EQ(budget.opportunities[3].name, QStringLiteral("mem"));
+    EXPECT_EQ(opportunityKindKey(budget.opportunities[2].kind), QStringLiteral("latency-bound kernels"));
+}
+
+TEST(TimeBudget, TheFloorComesFromTheTraceElseTheDefault)
+{
+    AnalysisResult result;
+    EXPECT_EQ(evaluateTimeBudget(result, peaks()).latencyFloor.source, LatencyFloor::Source::Default);
+    EXPECT_EQ(evaluateTimeBudget(result, peaks()).latencyFloor.us, defaultLatencyFloorUs);
+    DeviceActivity device;
+    device.device = QStringLiteral("0");
+    device.kernels = 500;
+    device.latencyFloorUs = 1.84;
+    result.activity.devices.push_back(device);
+    const LatencyFloor measured = evaluateTimeBudget(result, peaks()).latencyFloor;
+    EXPECT_EQ(measured.source, LatencyFloor::Source::Measured);
+    EXPECT_EQ(measured.us, 1.84);
+    EXPECT_EQ(measured.sourceKey(), QStringLiteral("measured"));
+    EXPECT_TRUE(measured.sourceText.contains(QStringLiteral("500")));
+    EXPECT_EQ(evaluateTimeBudget(result, peaks(), 3.0).latencyFloor.us, 3.0);
+}
+
+TEST(FormatDuration, PicksTheUnitAndKeepsThreeFigures)
+{
+    EXPECT_EQ(formatDurationUs(58.7), QStringLiteral("58.7 \u00b5s"));
+    EXPECT_EQ(formatDurationUs(7800), QStringLiteral("7.80 ms"));
+    EXPECT_EQ(formatDurationUs(1171600), QStringLiteral("1.17 s"));
+}
