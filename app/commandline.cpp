@@ -30,7 +30,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addOption({ QStringLiteral("export"), QStringLiteral("Write the kernel table to FILE (.json or .csv) and exit."), QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("export-roofline"), QStringLiteral("Draw the roofline to FILE (.png, .svg, .pdf, or .csv with its roofs and points) and exit."), QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Roofline peaks: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
+    parser.addOption({ QStringLiteral("report"), QStringLiteral("Write a Markdown report (where the time goes, what to fix first, with --baseline the comparison per step) to FILE and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Peaks for roofs, attainable times and % of roof: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
+    parser.addOption({ QStringLiteral("latency-floor"), QStringLiteral("Fixed cost of one kernel in microseconds for attainable times (default: the 1st percentile of the trace's kernel durations, else 2). Applies to both traces of a comparison."), QStringLiteral("US") });
     parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
     parser.addOption({ QStringLiteral("cache-roofs"), QStringLiteral("Draw the GPU's cache bandwidths (MI300X: L2, Infinity Cache) as dotted roofs on the roofline.") });
@@ -52,8 +54,21 @@ void addOptions(QCommandLineParser& parser)
 bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roofline, QString* error)
 {
     roofline->path = parser.value(QStringLiteral("export-roofline"));
+    // The peak set also places the exported kernels and their attainable times.
+    const QString peaks = parser.value(QStringLiteral("peaks"));
+    if (peaks == u"max-achievable" || peaks == u"max_achievable") {
+        roofline->peaks = PeakSet::MaxAchievable;
+    } else if (!peaks.isEmpty() && peaks != u"datasheet") {
+        *error = QStringLiteral("--peaks must be datasheet or max-achievable, got \"%1\"").arg(peaks);
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("peaks")) && roofline->path.isEmpty() && !parser.isSet(QStringLiteral("export"))
+        && !parser.isSet(QStringLiteral("report"))) {
+        *error = QStringLiteral("--peaks applies to --export, --report and --export-roofline (see --help)");
+        return false;
+    }
     if (roofline->path.isEmpty()) {
-        for (const char* option : { "peaks", "frame", "size", "scale", "cache-roofs" }) {
+        for (const char* option : { "frame", "size", "scale", "cache-roofs" }) {
             if (parser.isSet(QString::fromLatin1(option))) {
                 *error = QStringLiteral("--%1 applies to --export-roofline only (see --help)").arg(QString::fromLatin1(option));
                 return false;
@@ -64,13 +79,6 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
     static const QRegularExpression formats(QStringLiteral("\\.(png|svg|pdf|csv)$"), QRegularExpression::CaseInsensitiveOption);
     if (!formats.match(roofline->path).hasMatch()) {
         *error = roofline->path + QStringLiteral(": unknown roofline format (use .png, .svg, .pdf or .csv)");
-        return false;
-    }
-    const QString peaks = parser.value(QStringLiteral("peaks"));
-    if (peaks == u"max-achievable" || peaks == u"max_achievable") {
-        roofline->peaks = PeakSet::MaxAchievable;
-    } else if (!peaks.isEmpty() && peaks != u"datasheet") {
-        *error = QStringLiteral("--peaks must be datasheet or max-achievable, got \"%1\"").arg(peaks);
         return false;
     }
     const QString frame = parser.value(QStringLiteral("frame"));
@@ -126,7 +134,7 @@ void printError(const QString& message)
 
 bool CommandLine::headless() const
 {
-    return options.listGpus || !options.exportPath.isEmpty() || !options.roofline.path.isEmpty();
+    return options.listGpus || !options.exportPath.isEmpty() || !options.reportPath.isEmpty() || !options.roofline.path.isEmpty();
 }
 
 bool CommandLine::needsWidgets() const
@@ -162,6 +170,18 @@ CommandLine readCommandLine(int argc, char** argv)
 
     Options options;
     options.exportPath = parser.value(QStringLiteral("export"));
+    options.reportPath = parser.value(QStringLiteral("report"));
+    if (parser.isSet(QStringLiteral("latency-floor"))) {
+        bool ok = false;
+        const double floor = parser.value(QStringLiteral("latency-floor")).toDouble(&ok);
+        // A kernel's fixed cost is microseconds; a second is surely a unit mistake.
+        if (!ok || !(floor >= 0) || floor > 1e6) {
+            printError(QStringLiteral("--latency-floor must be microseconds from 0 to 1000000, got \"%1\"")
+                           .arg(parser.value(QStringLiteral("latency-floor"))));
+            return bad;
+        }
+        options.latencyFloorUs = floor;
+    }
     options.gpuName = parser.value(QStringLiteral("gpu"));
     options.gpuFile = parser.value(QStringLiteral("gpu-file"));
     options.listGpus = parser.isSet(QStringLiteral("list-gpus"));

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace Ridgeline::App {
 
 enum ExitCode { Success = 0, Failure = 1, BadArguments = 2, UnreadableTrace = 3, CannotWrite = 4 };
@@ -30,6 +32,8 @@ struct RooflineOptions
 struct Options
 {
     QString exportPath;
+    QString reportPath; // --report: Markdown
+    std::optional<double> latencyFloorUs; // --latency-floor: t0 for both traces
     RooflineOptions roofline;
     QString gpuName;
     QString gpuFile;

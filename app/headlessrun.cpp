@@ -3,9 +3,13 @@
 #include "engine/analysis.h"
 #include "engine/comparison/tracecomparison.h"
 #include "engine/export/comparisonexport.h"
+#include "engine/export/markdownreport.h"
 #include "engine/export/resultexport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
 #include <QTextStream>
 
 #include <optional>
@@ -111,7 +115,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             if (!options.quiet)
                 printError(QStringLiteral("warning: baseline: ") + warning);
         }
-        comparison = compareTraces(base, *gpuOf(*base), outcome, *traceGpu, options.roofline.peaks);
+        comparison = compareTraces(base, *gpuOf(*base), outcome, *traceGpu, options.roofline.peaks, options.latencyFloorUs);
         if (!options.quiet && comparison->differentGpus())
             printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
                            .arg(comparison->baselineGpu, comparison->candidateGpu));
@@ -120,8 +124,9 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     QString error;
     if (!options.exportPath.isEmpty()) {
         const bool written = comparison ? writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error,
-                                                                options.roofline.peaks, gpuWarnings)
-                                        : writeExport(options.exportPath, result, *traceGpu, &error, options.roofline.peaks, gpuWarnings);
+                                                                options.roofline.peaks, gpuWarnings, options.latencyFloorUs)
+                                        : writeExport(options.exportPath, result, *traceGpu, &error, options.roofline.peaks, gpuWarnings,
+                                                      options.latencyFloorUs);
         if (!written) {
             printError(error);
             return CannotWrite;
@@ -158,6 +163,24 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             sayWrote(roofline.path, roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
                                         ? QStringLiteral("roofs and points")
                                         : QStringLiteral("%1x%2").arg(roofline.size.width()).arg(roofline.size.height()));
+    }
+    if (!options.reportPath.isEmpty()) {
+        ReportInputs report;
+        report.result = &result;
+        report.gpu = traceGpu;
+        report.peaks = roofline.peaks;
+        report.latencyFloorUs = options.latencyFloorUs;
+        report.comparison = comparison ? &*comparison : nullptr;
+        // An image drawn beside it is linked, relative to the report's folder.
+        if (!roofline.path.isEmpty() && !roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
+            report.rooflineImage = QFileInfo(options.reportPath).absoluteDir().relativeFilePath(QFileInfo(roofline.path).absoluteFilePath());
+        QSaveFile file(options.reportPath);
+        if (!file.open(QIODevice::WriteOnly) || file.write(markdownReport(report)) < 0 || !file.commit()) {
+            printError(options.reportPath + QStringLiteral(": cannot write: ") + file.errorString());
+            return CannotWrite;
+        }
+        if (!options.quiet)
+            sayWrote(options.reportPath, QStringLiteral("Markdown report"));
     }
     return Success;
 }

@@ -3,6 +3,7 @@
 // recompile or a change of batch size would edit it.
 #include "engine/comparison/comparisonroofline.h"
 #include "engine/comparison/tracecomparison.h"
+#include "graphfixtures.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>
@@ -154,4 +155,38 @@ TEST(TraceComparison, DifferentGpusAreEachMeasuredAgainstTheirOwnRoofs)
     EXPECT_EQ(*comparison.deltas[0].speedup, 1.0);
     ASSERT_TRUE(comparison.deltas[0].fractionOfRoof);
     EXPECT_NE(*comparison.deltas[0].fractionOfRoof, 0.0);
+}
+
+// A candidate that replays its graph 4 times against a baseline that replays
+// it once: per graph launch the candidate runs 40 us of kernels (10 Triton)
+// against the baseline's 50 (20 Triton): 1.25x and 2x faster. In total it
+// ran 160 us against 50: 0.3125x, the headline that misled.
+TEST(TraceComparison, GraphReplaysCompareOnePerLaunchNotInTotal)
+{
+    const auto replays = [](int launches, double tritonUs) {
+        QByteArrayList events;
+        for (int i = 0; i < launches; ++i)
+            events << graphReplay(1000.0 * i, 50 + i, { { "triton_poi_fused_add_0", tritonUs }, { "Cijk_gemm", 30 } });
+        return events.join(",\n");
+    };
+    TempTraces traces;
+    const AnalysisOutcome base = analyze(traces.write(QStringLiteral("base.json"), traceJson(replays(1, 20))));
+    const AnalysisOutcome cand = analyze(traces.write(QStringLiteral("cand.json"), traceJson(replays(4, 10))));
+    ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
+    ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
+    const TraceComparison comparison = compareTraces(base.result, mi300x(), cand.result, mi300x(), PeakSet::Datasheet);
+    EXPECT_NEAR(*comparison.gpuTimeSpeedup, 50.0 / 160.0, 1e-12);
+    ASSERT_TRUE(comparison.perStep);
+    EXPECT_EQ(comparison.perStep->kind, StepKind::GraphLaunch);
+    EXPECT_EQ(comparison.perStep->baselineSteps, 1);
+    EXPECT_EQ(comparison.perStep->candidateSteps, 4);
+    EXPECT_NEAR(*comparison.perStep->gpuTimeSpeedup, 1.25, 1e-12);
+    EXPECT_NEAR(*comparison.perStep->tritonTimeSpeedup, 2.0, 1e-12);
+    EXPECT_EQ(comparisonBasis(comparison), QStringLiteral("per graph launch (4 against 1 in the baseline)"));
+
+    // Without common steps the comparison says it is of totals.
+    const AnalysisOutcome eager = analyze(traces.write(QStringLiteral("eager.json"), traceJson(kernelEvent("Cijk_gemm", 10, 30, 1, 0))));
+    const TraceComparison totals = compareTraces(eager.result, mi300x(), cand.result, mi300x(), PeakSet::Datasheet);
+    EXPECT_FALSE(totals.perStep);
+    EXPECT_EQ(comparisonBasis(totals), QStringLiteral("in total"));
 }

@@ -488,3 +488,35 @@ TEST(Export, TimedCallsBesideCallsAndFiguresRoundedAsPeopleReadThem)
         }
     }
 }
+
+TEST(Export, CommandLineReportsWhereTheTimeGoesWithTheUsersLatencyFloor)
+{
+    TempTraces temp;
+    const QString json = temp.path(QStringLiteral("k.json"));
+    const QString report = temp.path(QStringLiteral("report.md"));
+    const CliRun run = runCli({ QStringLiteral("--latency-floor"), QStringLiteral("3"), QStringLiteral("--peaks"), QStringLiteral("max-achievable"),
+                                QStringLiteral("--export"), json, QStringLiteral("--report"), report, bundledSampleTrace() });
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    const QJsonObject root = readJson(json);
+    EXPECT_EQ(root.value(QStringLiteral("peak_set")).toString(), QStringLiteral("max_achievable"));
+    const QJsonObject floor = root.value(QStringLiteral("latency_floor_us")).toObject();
+    EXPECT_EQ(floor.value(QStringLiteral("value")).toDouble(), 3.0);
+    EXPECT_EQ(floor.value(QStringLiteral("source")).toString(), QStringLiteral("override"));
+    // Every Triton kernel's attainable time starts at the floor.
+    for (const QJsonValue& value : root.value(QStringLiteral("kernels")).toArray()) {
+        const QJsonObject kernel = value.toObject();
+        if (!kernel.value(QStringLiteral("attainable_time_us")).isNull()) {
+            EXPECT_GE(kernel.value(QStringLiteral("attainable_time_us")).toDouble(), 3.0);
+        }
+    }
+    QFile file(report);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    EXPECT_TRUE(text.contains(QStringLiteral("Latency floor t0: 3.00 \u00b5s (set by the user)"))) << qPrintable(text);
+    for (const char* section : { "## Where the time goes", "## What to fix first", "## Triton kernels by recoverable time" })
+        EXPECT_TRUE(text.contains(QString::fromLatin1(section))) << section;
+    EXPECT_TRUE(text.contains(QStringLiteral("| `triton_poi_fused__unsafe_view_mul_silu_2` |")));
+
+    EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("-1"), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+    EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("2us"), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+}

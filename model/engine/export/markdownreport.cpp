@@ -1,0 +1,180 @@
+#include "engine/export/markdownreport.h"
+
+#include "engine/timebudget/opportunities.h"
+#include "engine/timebudget/timebudget.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <numeric>
+
+namespace Ridgeline {
+namespace {
+
+constexpr int topItems = 10;
+
+// A table cell: no pipe or line break may end it early.
+QString cell(QString text)
+{
+    return text.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' ');
+}
+
+QString percent(double fraction)
+{
+    return QString::number(100.0 * fraction, 'f', 1) + QStringLiteral(" %");
+}
+
+QString ratio(std::optional<double> value)
+{
+    return value ? QString::number(*value, 'f', 3) + QStringLiteral("\u00d7") : QStringLiteral("–");
+}
+
+QString figure(std::optional<double> value)
+{
+    return value ? QString::number(*value, 'g', 3) : QStringLiteral("–");
+}
+
+void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget& budget)
+{
+    out += QStringLiteral("## Where the time goes\n\n");
+    const DeviceActivity* device = result.activity.mainDevice();
+    if (!device) {
+        out += QStringLiteral("The trace holds no GPU events.\n\n");
+        return;
+    }
+    const auto share = [&](double us) { return device->spanUs > 0 ? percent(us / device->spanUs) : QStringLiteral("–"); };
+    out += QStringLiteral("| Device %1 | time | of the span |\n|---|---:|---:|\n").arg(cell(device->device));
+    out += QStringLiteral("| GPU span (first to last GPU event) | %1 | 100 % |\n").arg(formatDurationUs(device->spanUs));
+    out += QStringLiteral("| busy (kernels, copies, memsets; streams merged) | %1 | %2 |\n").arg(formatDurationUs(device->busyUs), share(device->busyUs));
+    out += QStringLiteral("| idle | %1 | %2 |\n").arg(formatDurationUs(device->idleUs), share(device->idleUs));
+    out += QStringLiteral("| idle after late host launches | %1 | %2 |\n\n").arg(formatDurationUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs));
+    QStringList gaps;
+    for (const IdleGapBucket& bucket : device->idleGaps) {
+        const QString range = bucket.maxUs ? QStringLiteral("%1-%2").arg(formatDurationUs(bucket.minUs), formatDurationUs(*bucket.maxUs))
+                                           : QStringLiteral("over %1").arg(formatDurationUs(bucket.minUs));
+        gaps << QStringLiteral("%1: %2 gaps, %3").arg(range).arg(bucket.count).arg(formatDurationUs(bucket.totalUs));
+    }
+    out += QStringLiteral("Idle gaps by length: ") + gaps.join(QStringLiteral("; ")) + QStringLiteral(".\n\n");
+    QStringList work;
+    for (const auto& [kind, us] : result.gpuTime.us)
+        work << QStringLiteral("%1 %2 (%3)").arg(gpuWorkTitle(kind), formatDurationUs(us), percent(result.gpuTime.share(kind)));
+    out += QStringLiteral("GPU time by kind of work (sums of durations, which exceed busy time where streams overlap): ")
+        + work.join(QStringLiteral(", ")) + QStringLiteral(".\n\n");
+    out += QStringLiteral("Triton kernels: %1, of which %2 recoverable by tuning (memory- or compute-bound kernels above their "
+                          "attainable time), %3 in latency-bound kernels (fuse or remove them) and %4 the rest.\n\n")
+               .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs),
+                    formatDurationUs(budget.tritonLatencyBoundUs), formatDurationUs(budget.tritonRestUs));
+    const StepFigures& steps = result.activity.steps;
+    if (steps.kind != StepKind::None)
+        out += QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.\n\n")
+                   .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
+                   .arg(steps.count)
+                   .arg(cell(steps.what), formatDurationUs(steps.gpuTimePerStepUs), formatDurationUs(steps.tritonTimePerStepUs),
+                        steps.idlePerStepUs ? QStringLiteral(", idle ") + formatDurationUs(*steps.idlePerStepUs) : QString());
+}
+
+void opportunitiesSection(QString& out, const TimeBudget& budget)
+{
+    out += QStringLiteral("## What to fix first\n\n");
+    if (budget.opportunities.empty()) {
+        out += QStringLiteral("Nothing to win back under these roofs.\n\n");
+        return;
+    }
+    out += QStringLiteral("| # | what | time at stake | of GPU time | why |\n|---:|---|---:|---:|---|\n");
+    int rank = 0;
+    for (const Opportunity& item : budget.opportunities) {
+        if (++rank > topItems)
+            break;
+        const QString what = item.kind == Opportunity::Kind::Kernel ? QStringLiteral("`%1`").arg(item.name) : item.name;
+        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                   .arg(rank)
+                   .arg(cell(what), formatDurationUs(item.recoverableUs), percent(item.shareOfGpuTime), cell(item.why));
+    }
+    out += u'\n';
+}
+
+void kernelsSection(QString& out, const AnalysisResult& result, const TimeBudget& budget)
+{
+    std::vector<size_t> order(result.kernels.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return budget.kernels[a].recoverableUs > budget.kernels[b].recoverableUs; });
+    out += QStringLiteral("## Triton kernels by recoverable time\n\n");
+    out += QStringLiteral("| Kernel | Calls | Time | Recoverable | % of attainable | Limiter | TB/s | TFLOPS/s |\n"
+                          "|---|---:|---:|---:|---:|---|---:|---:|\n");
+    for (size_t i = 0; i < order.size() && i < size_t(topItems); ++i) {
+        const KernelRow& row = result.kernels[order[i]];
+        const KernelTimeFigures& figures = budget.kernels[order[i]];
+        out += QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                   .arg(cell(row.name))
+                   .arg(row.calls)
+                   .arg(formatDurationUs(figures.measuredUs), formatDurationUs(figures.recoverableUs),
+                        figures.fractionOfAttainable ? percent(*figures.fractionOfAttainable) : QStringLiteral("–"),
+                        limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
+                        figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt));
+    }
+    out += u'\n';
+}
+
+void comparisonSection(QString& out, const TraceComparison& comparison)
+{
+    out += QStringLiteral("## Against the baseline\n\n");
+    out += QStringLiteral("Baseline: `%1` (%2)\n\n").arg(QFileInfo(comparison.baseline->tracePath).fileName(), comparison.baselineGpu);
+    if (comparison.perStep) {
+        out += QStringLiteral("Compared %1: GPU time %2, Triton time %3 faster (baseline per step over this trace's; "
+                              "above 1 is faster).\n\n")
+                   .arg(comparisonBasis(comparison), ratio(comparison.perStep->gpuTimeSpeedup), ratio(comparison.perStep->tritonTimeSpeedup));
+    } else {
+        out += QStringLiteral("Compared in total (the traces count no common steps): GPU time %1, Triton time %2 faster.\n\n")
+                   .arg(ratio(comparison.gpuTimeSpeedup), ratio(comparison.tritonTimeSpeedup));
+    }
+    out += QStringLiteral("Recoverable time: %1 in the baseline, %2 here.\n\n")
+               .arg(formatDurationUs(comparison.baselineRecoverableUs), formatDurationUs(comparison.candidateRecoverableUs));
+    const auto changes = [&](const QString& title, const std::vector<int>& indices) {
+        if (indices.empty())
+            return;
+        out += QStringLiteral("%1:\n\n| Kernel | change of total time | speedup |\n|---|---:|---:|\n").arg(title);
+        for (int i : indices) {
+            const KernelMatch& match = comparison.matching.matches[size_t(i)];
+            const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
+            const KernelDelta& delta = comparison.deltas[size_t(i)];
+            out += QStringLiteral("| `%1` | %2%3 | %4 |\n")
+                       .arg(cell(row->name), delta.timeUs > 0 ? QStringLiteral("+") : QString(), formatDurationUs(delta.timeUs), ratio(delta.speedup));
+        }
+        out += u'\n';
+    };
+    changes(QStringLiteral("Largest regressions"), comparison.largestRegressions);
+    changes(QStringLiteral("Largest improvements"), comparison.largestImprovements);
+}
+
+} // namespace
+
+QByteArray markdownReport(const ReportInputs& inputs)
+{
+    const AnalysisResult& result = *inputs.result;
+    const PeakFigures& peaks = inputs.gpu->peaks(inputs.peaks);
+    const TimeBudget budget = evaluateTimeBudget(result, peaks, inputs.latencyFloorUs);
+    QString out;
+    out += QStringLiteral("# Ridgeline: %1\n\n").arg(QFileInfo(result.tracePath).fileName());
+    out += QStringLiteral("- GPU: %1, %2 (HBM %3 TB/s)%4\n")
+               .arg(inputs.gpu->name, peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
+               .arg(peaks.memoryBandwidthTBps)
+               .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
+                        ? QString()
+                        : QStringLiteral("; the trace names %1").arg(result.traceGpuName));
+    out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), budget.latencyFloor.sourceText);
+    out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library kernels\n\n")
+               .arg(formatDurationUs(result.totalGpuKernelTimeUs))
+               .arg(result.kernels.size())
+               .arg(result.libraryKernels.size());
+    out += QStringLiteral("Sort by Recoverable: it is the time a fix could win back. Latency-bound means fuse, not tune.\n\n");
+    budgetSection(out, result, budget);
+    opportunitiesSection(out, budget);
+    kernelsSection(out, result, budget);
+    if (!inputs.rooflineImage.isEmpty())
+        out += QStringLiteral("![Roofline](%1)\n\n").arg(inputs.rooflineImage);
+    if (inputs.comparison)
+        comparisonSection(out, *inputs.comparison);
+    return out.toUtf8();
+}
+
+} // namespace Ridgeline
