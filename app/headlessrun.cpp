@@ -150,6 +150,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         drawing.scale = roofline.scale;
         drawing.gpuFrame = roofline.gpuFrame;
         drawing.cacheRoofs = roofline.cacheRoofs;
+        drawing.latencyFloorUs = options.latencyFloorUs;
         if (comparison) {
             const GpuSpec* baseGpu = catalog.find(comparison->baselineGpu);
             drawing.comparison = &*comparison;

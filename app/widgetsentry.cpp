@@ -33,6 +33,7 @@ bool drawRoofline(const RooflineDrawing& drawing, QString* error)
     figure.size = drawing.size;
     figure.scale = drawing.scale;
     figure.cacheRoofs = drawing.cacheRoofs;
+    figure.latencyFloorUs = drawing.latencyFloorUs;
     figure.frame = drawing.gpuFrame ? RooflineView::Frame::GpuRoofs : RooflineView::Frame::FitToData;
     if (drawing.comparison)
         figure.arrows = comparisonArrows(*drawing.comparison, drawing.baselineGpu->peaks(drawing.peaks), drawing.gpu->peaks(drawing.peaks));

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 class QCoreApplication;
 
@@ -47,6 +48,7 @@ struct RooflineDrawing
     double scale = 1;
     bool gpuFrame = false;
     bool cacheRoofs = false;
+    std::optional<double> latencyFloorUs; // the user's t0: which kernels are latency-bound
     const TraceComparison* comparison = nullptr; // arrows from the baseline
     const GpuSpec* baselineGpu = nullptr;
 };

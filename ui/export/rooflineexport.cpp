@@ -1,6 +1,7 @@
 #include "export/rooflineexport.h"
 
 #include "engine/roofline/rooflinedata.h"
+#include "engine/timebudget/rooflinelimiters.h"
 #include "roofline/rooflinechart.h"
 
 #include <QApplication>
@@ -132,6 +133,7 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
     }
 
     RooflineData data = rooflineData(&result, gpu, peaks);
+    markLatencyBound(data, evaluateTimeBudget(result, gpu.peaks(peaks), options.latencyFloorUs));
     data.arrows = options.arrows;
     QByteArray bytes;
     if (suffix == u"csv") {

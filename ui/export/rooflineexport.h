@@ -23,6 +23,7 @@ struct RooflineExportOptions
     double scale = 1.0;           // device pixel ratio for PNG
     RooflineView::Frame frame = RooflineView::Frame::FitToData;
     bool cacheRoofs = false; // the GPU's cache bandwidths as dotted roofs
+    std::optional<double> latencyFloorUs; // the user's t0: which kernels are latency-bound
     // Compare mode: arrows from the baseline's kernels to the result's.
     std::vector<RooflineArrow> arrows;
 };

@@ -114,6 +114,8 @@ void RooflineChart::setData(RooflineData data)
     m_squareSelection = nullptr;
     m_memoryLine = nullptr;
     m_memoryOnlyLane = nullptr;
+    m_edgeSeries = {};
+    m_edgeMarkers.clear();
     m_computeLines.clear();
     m_cacheLines.clear();
     removeAllSeries();
@@ -125,6 +127,7 @@ void RooflineChart::setData(RooflineData data)
     buildLegend();
     buildPoints();
     buildArrows(); // over the markers: a short move must still show
+    buildEdgeMarkers();
     buildSelection();
     applyCompactLegend();
     m_updatingLabels = false;
@@ -241,6 +244,7 @@ void RooflineChart::buildLegend()
         setCompactName(addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), m_colors.neutral,
                                   m_colors.neutralBorder, m_textPx * 0.07),
                        provenanceKey(provenance));
+    buildLatencyBoundLegend();
 
     // Ridge points: where the memory roof meets each drawn compute roof.
     QScatterSeries* ridges = addScatter(QStringLiteral("ridge point (FLOPS/Byte)"), "ridge-points",
@@ -264,6 +268,8 @@ double RooflineChart::markerSize(const RooflinePoint& point) const
     // kernel; a floor keeps the smallest kernels visible and clickable.
     const double smallest = m_textPx * 0.55;
     const double largest = m_textPx * 2.6;
+    if (point.latencyBound)
+        return smallest * 0.8;
     if (!point.shareOfGpuTime || !(m_maxShare > 0))
         return smallest;
     return std::max(smallest, largest * std::sqrt(*point.shareOfGpuTime / m_maxShare));
@@ -286,8 +292,10 @@ void RooflineChart::buildPoints()
         for (const RooflinePoint* point : order) {
             if (point->provenance != provenance)
                 continue;
-            QColor fill = categoryColor(point->category);
-            fill.setAlpha(215);
+            // Latency-bound kernels are drawn apart, grey and small: no
+            // roof is theirs to reach (hollow means a baseline point).
+            QColor fill = point->latencyBound ? m_colors.neutral : categoryColor(point->category);
+            fill.setAlpha(point->latencyBound ? 150 : 215);
             looks[int(values.size())] = { { QXYSeries::PointConfiguration::Color, fill },
                                           { QXYSeries::PointConfiguration::Size, markerSize(*point) } };
             sizes.push_back(markerSize(*point));
@@ -345,7 +353,7 @@ void RooflineChart::buildMemoryOnlyLane()
     QList<int> kernels;
     QXYSeries::PointsConfigurationHash looks;
     for (const RooflinePoint& point : m_data.memoryOnlyPoints) {
-        QColor fill = categoryColor(point.category);
+        QColor fill = point.latencyBound ? m_colors.neutral : categoryColor(point.category);
         fill.setAlpha(215);
         looks[int(values.size())] = { { QXYSeries::PointConfiguration::Color, fill },
                                       { QXYSeries::PointConfiguration::Size, markerSize(point) } };
@@ -476,6 +484,7 @@ void RooflineChart::showFrame(const LogFrame& frame)
     if (m_memoryLine)
         fitRoofsToAxes();
     placeMemoryOnlyLane();
+    placeEdgeMarkers();
     placeSelectionRings();
     m_updatingLabels = false;
     updateLabels();
@@ -485,7 +494,13 @@ int RooflineChart::kernelAt(const QPointF& position)
 {
     if (!plotArea().contains(position))
         return -1;
-    // The last drawn marker is on top: the smallest of overlapping ones.
+    // The last drawn marker is on top: the smallest of overlapping ones;
+    // the arrows of kernels outside the frame over them all.
+    for (const Marker& marker : m_edgeMarkers) {
+        const QPointF delta = position - mapToPosition(marker.value, marker.series);
+        if (std::hypot(delta.x(), delta.y()) <= marker.size / 2 + 3)
+            return marker.kernelIndex;
+    }
     for (auto it = m_markers.rbegin(); it != m_markers.rend(); ++it) {
         const QPointF centre = mapToPosition(it->value, it->series);
         const QPointF delta = position - centre;

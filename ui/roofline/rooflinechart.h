@@ -13,6 +13,7 @@
 #include <QList>
 #include <QPolygonF>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -96,6 +97,9 @@ private:
     void buildLegend();
     void buildSelection();
     void buildArrows(); // compare mode, in rooflinearrows.cpp
+    void buildLatencyBoundLegend(); // kernels drawn apart, in rooflineedgemarkers.cpp
+    void buildEdgeMarkers();
+    void placeEdgeMarkers();
     QScatterSeries* addScatter(const QString& name, const char* role, int shape, const QColor& fill,
                                const QColor& border, double borderWidth);
     void hideFromLegend(QAbstractSeries* series);
@@ -127,6 +131,9 @@ private:
     QScatterSeries* m_selection = nullptr;
     QScatterSeries* m_squareSelection = nullptr;
     QList<int> m_selected;
+    // Arrows on the edge a kernel outside the frame lies beyond: left, right, down, up.
+    std::array<QScatterSeries*, 4> m_edgeSeries {};
+    std::vector<Marker> m_edgeMarkers;
     std::unique_ptr<RooflineLabels> m_labels;
     std::unique_ptr<RooflineTickLabels> m_ticks; // the axes' decades (QtCharts' own are transparent)
     bool m_updatingLabels = false;

@@ -1,6 +1,7 @@
 #include "roofline/rooflineview.h"
 
 #include "engine/roofline/rooflinedata.h"
+#include "engine/timebudget/rooflinelimiters.h"
 #include "roofline/rooflinechart.h"
 
 #include <QApplication>
@@ -36,6 +37,8 @@ public:
     {
         // The window sets the result, then the GPU it implies: draw once.
         RooflineData data = rooflineData(result.get(), gpu, peaks);
+        if (result)
+            markLatencyBound(data, evaluateTimeBudget(*result, gpu.peaks(peaks), latencyFloor));
         data.arrows = arrows;
         if (shownKernels) {
             const auto hidden = [this](const RooflinePoint& p) { return !shownKernels->contains(p.kernelIndex); };
@@ -108,6 +111,7 @@ public:
     std::vector<RooflineArrow> arrows;
     GpuSpec gpu;
     PeakSet peaks = PeakSet::Datasheet;
+    std::optional<double> latencyFloor;
     Frame frame = Frame::FitToData;
     QList<int> selected;
     std::optional<QSet<int>> shownKernels;
@@ -178,6 +182,12 @@ void RooflineView::setGpu(const GpuSpec& gpu, PeakSet peaks)
 {
     d->gpu = gpu;
     d->peaks = peaks;
+    d->rebuild();
+}
+
+void RooflineView::setLatencyFloor(std::optional<double> us)
+{
+    d->latencyFloor = us;
     d->rebuild();
 }
 

@@ -35,6 +35,9 @@ public:
     // Compare mode: hollow baseline points with arrows to the result's; empty leaves it.
     void setArrows(std::vector<RooflineArrow> arrows);
     void setGpu(const GpuSpec& gpu, PeakSet peaks);
+    // The user's t0 (nullopt: the trace's): which kernels are latency-bound,
+    // drawn apart and left out of a fitted frame.
+    void setLatencyFloor(std::optional<double> us);
     void setFrame(Frame frame);
     Frame frame() const;
     // Indices into AnalysisResult::kernels; their points are highlighted.

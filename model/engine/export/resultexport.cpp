@@ -241,11 +241,29 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
         kernels.append(kernel);
     }
     // Library kernels: name, calls, time and share, what they do; no figures.
+    // Only what a library row has: a trace holds a hundred of them, and
+    // fifty null figures each would be most of the export.
+    const QJsonValue null(QJsonValue::Null);
     for (const KernelRow& row : result.libraryKernels) {
-        QJsonObject kernel = kernelJson(row);
-        kernel[QStringLiteral("work")] = gpuWorkKey(row.work);
-        for (const char* key : { "roof", "bound", "attainable_tflops_per_s", "fraction_of_roof", "above_roof", "probably_served_from" })
-            kernel[QLatin1StringView(key)] = QJsonValue(QJsonValue::Null);
+        QJsonObject kernel {
+            { QStringLiteral("name"), row.name },
+            { QStringLiteral("category"), categoryKey(row.parsedName.category) },
+            { QStringLiteral("kind"), rowKindKey(row.kind) },
+            { QStringLiteral("work"), gpuWorkKey(row.work) },
+            { QStringLiteral("provenance"), provenanceKey(row.provenance()) },
+            { QStringLiteral("reason"), row.model.reason },
+            { QStringLiteral("calls"), row.calls },
+            { QStringLiteral("timed_calls"), row.timedCalls() },
+            { QStringLiteral("kernel_time_us"), timeObject(row.kernelTimeUs) },
+            { QStringLiteral("share_of_gpu_time"), number(row.shareOfGpuTime) },
+            { QStringLiteral("flops"), null },
+            { QStringLiteral("bytes"), null },
+            { QStringLiteral("tb_per_s"), null },
+            { QStringLiteral("tflops_per_s"), null },
+            { QStringLiteral("roof"), null },
+            { QStringLiteral("bound"), null },
+            { QStringLiteral("fraction_of_roof"), null },
+        };
         addKernelTimeFigures(kernel, kernelTimeFigures(row, figures, budget.latencyFloor.us));
         kernels.append(kernel);
     }

@@ -189,9 +189,24 @@ double topPlottedRidge(const RooflineData& data)
     return top > 0 ? top : topPlottedRoof(data) / data.bandwidthTBps();
 }
 
+// Whether a frame should reach `p`: latency-bound points only when the
+// frame has nothing else to show.
+bool framesPoint(const RooflinePoint& p, bool allLatencyBound)
+{
+    return !p.latencyBound || allLatencyBound;
+}
+
+bool allLatencyBound(const RooflineData& data)
+{
+    return std::all_of(data.points.begin(), data.points.end(), [](const RooflinePoint& p) { return p.latencyBound; });
+}
+
 void widenToPoints(DecadeFrame& frame, const RooflineData& data)
 {
+    const bool all = allLatencyBound(data);
     for (const RooflinePoint& p : data.points) {
+        if (!framesPoint(p, all))
+            continue;
         frame.xMinExp = std::min(frame.xMinExp, decadeBelow(p.intensity, PointMargin));
         frame.xMaxExp = std::max(frame.xMaxExp, decadeAbove(p.intensity, PointMargin));
         frame.yMinExp = std::min(frame.yMinExp, decadeBelow(p.tflops, PointMargin));
@@ -212,7 +227,9 @@ DecadeFrame fitFrame(const RooflineData& data)
     if (data.points.empty())
         return gpuFrame(data);
     DecadeFrame frame;
-    const RooflinePoint& first = data.points.front();
+    const bool all = allLatencyBound(data);
+    const RooflinePoint& first = *std::find_if(data.points.begin(), data.points.end(),
+                                               [&](const RooflinePoint& p) { return framesPoint(p, all); });
     frame.xMinExp = decadeBelow(first.intensity, PointMargin);
     frame.xMaxExp = decadeAbove(first.intensity, PointMargin);
     frame.yMinExp = decadeBelow(first.tflops, PointMargin);
@@ -230,9 +247,11 @@ DecadeFrame fitFrame(const RooflineData& data)
     // there (RooflineChart): the frame reaches down to its lowest kernel,
     // or two decades below the roof (a kernel under 1 % sits on the axis).
     const double lane = frame.xMin() * std::pow(10.0, 0.12);
-    for (const RooflinePoint& p : data.memoryOnlyPoints)
-        frame.yMinExp = std::min(frame.yMinExp,
-                                 decadeBelow(std::max(p.fractionOfRoof, 0.01) * data.bandwidthTBps() * lane, PointMargin));
+    for (const RooflinePoint& p : data.memoryOnlyPoints) {
+        if (!p.latencyBound)
+            frame.yMinExp = std::min(frame.yMinExp,
+                                     decadeBelow(std::max(p.fractionOfRoof, 0.01) * data.bandwidthTBps() * lane, PointMargin));
+    }
     return frame;
 }
 

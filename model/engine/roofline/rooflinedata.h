@@ -50,6 +50,10 @@ struct RooflinePoint
     bool aboveRoof = false;      // a model or unit error: flagged, never hidden
     bool flopsUnknown = false;   // memory-only because its FLOPs are unknown, not 0
     QString servedFromCache;     // above HBM but below this cache's roof ("L2"); empty otherwise
+    // Too small to reach any roof (the latency floor is at least its roof
+    // term): drawn apart, and never stretches a fitted frame. Set from the
+    // time budget (timebudget/markLatencyBound), which knows the floor.
+    bool latencyBound = false;
     bool operator==(const RooflinePoint&) const = default;
 };
 
@@ -122,7 +126,9 @@ int decadeAbove(double value, double margin = 0);
 DecadeFrame snapToDecades(double xMin, double xMax, double yMin, double yMax);
 
 // The decades around the points and the plotted ridge points and roofs;
-// the GPU frame when there are no points.
+// the GPU frame when there are no points. Latency-bound points count only
+// when every point is one: a frame fitted to 10^-7 FLOP/B would leave the
+// kernels that hold the time in a sliver.
 DecadeFrame fitFrame(const RooflineData& data);
 // A frame from the GPU's roofs alone, so that two exports compare: x
 // 10^-2..10^4, y from the decade below the memory roof at 0.01 FLOP/B to the

@@ -3,6 +3,7 @@
 // budget and opportunities they add up to. Figures derived in the comments.
 #include "engine/results/statistics.h"
 #include "engine/timebudget/opportunities.h"
+#include "engine/timebudget/rooflinelimiters.h"
 #include "engine/timebudget/timebudget.h"
 #include "testsupport.h"
 
@@ -184,4 +185,36 @@ TEST(FormatDuration, PicksTheUnitAndKeepsThreeFigures)
     EXPECT_EQ(formatDurationUs(58.7), QStringLiteral("58.7 \u00b5s"));
     EXPECT_EQ(formatDurationUs(7800), QStringLiteral("7.80 ms"));
     EXPECT_EQ(formatDurationUs(1171600), QStringLiteral("1.17 s"));
+}
+
+TEST(TimeBudget, LatencyBoundPointsNeverStretchAFittedFrame)
+{
+    // A kernel at 1e-7 FLOP/B and 1e-6 TFLOPS, latency-bound, and one at
+    // 10 FLOP/B, 50 TFLOPS. Fitted to both, the frame runs down to 1e-8;
+    // with the small one marked it starts where the roofs and the big one
+    // put it.
+    AnalysisResult result;
+    result.kernels.push_back(modelledRow(QStringLiteral("tiny"), 4, 0, { 5 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("big"), 53e6, 5.3e8, { 12 }));
+    RooflineData data = rooflineData(nullptr, mi300x(), PeakSet::Datasheet);
+    RooflinePoint tiny;
+    tiny.kernelIndex = 0;
+    tiny.intensity = 1e-7;
+    tiny.tflops = 1e-6;
+    RooflinePoint big;
+    big.kernelIndex = 1;
+    big.intensity = 10;
+    big.tflops = 50;
+    data.points = { tiny, big };
+    EXPECT_LE(fitFrame(data).xMinExp, -8);
+    EXPECT_LE(fitFrame(data).yMinExp, -7);
+
+    markLatencyBound(data, evaluateTimeBudget(result, peaks(), 2.0));
+    EXPECT_TRUE(data.points[0].latencyBound);
+    EXPECT_FALSE(data.points[1].latencyBound);
+    EXPECT_GE(fitFrame(data).xMinExp, -2);
+    EXPECT_GE(fitFrame(data).yMinExp, -1);
+    // Only latency-bound points: the frame still shows them.
+    data.points = { data.points[0] };
+    EXPECT_LE(fitFrame(data).xMinExp, -8);
 }
