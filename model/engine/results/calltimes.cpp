@@ -18,21 +18,15 @@ CallTimes::CallTimes(std::vector<double> timesUs)
     m_values.shrink_to_fit();
     m_counts.shrink_to_fit();
     m_count = std::int64_t(timesUs.size());
-    m_suffixSums.assign(m_values.size() + 1, 0.0);
-    m_suffixCounts.assign(m_values.size() + 1, 0);
-    for (size_t i = m_values.size(); i-- > 0;) {
-        m_suffixSums[i] = m_suffixSums[i + 1] + m_values[i] * double(m_counts[i]);
-        m_suffixCounts[i] = m_suffixCounts[i + 1] + m_counts[i];
-    }
 }
 
 double CallTimes::excessOver(double thresholdUs) const
 {
-    if (m_values.empty())
-        return 0;
     const auto above = std::upper_bound(m_values.begin(), m_values.end(), thresholdUs);
-    const size_t first = size_t(above - m_values.begin());
-    return std::max(0.0, m_suffixSums[first] - double(m_suffixCounts[first]) * thresholdUs);
+    double excess = 0;
+    for (size_t i = size_t(above - m_values.begin()); i < m_values.size(); ++i)
+        excess += (m_values[i] - thresholdUs) * double(m_counts[i]);
+    return excess;
 }
 
 } // namespace Ridgeline
