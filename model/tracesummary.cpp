@@ -10,6 +10,7 @@ TraceSummary summarize(const AnalysisResult& result)
     if (result.totalGpuKernelTimeUs > 0)
         summary.tritonShare = result.tritonKernelTimeUs / result.totalGpuKernelTimeUs;
     summary.uniqueKernels = int(result.kernels.size());
+    summary.libraryKernels = int(result.libraryKernels.size());
     for (const KernelRow& row : result.kernels) {
         summary.calls += row.calls;
         ++summary.byCategory[categoryKey(row.parsedName.category)];

@@ -21,6 +21,7 @@ struct TraceSummary
     int kernelOnly = 0;              // rows from graph replays
     int opOnly = 0;                  // rows captured without a kernel
     int replayed = 0;                // rows of captured ops with their replays' time
+    int libraryKernels = 0;          // rows of non-Triton GPU kernels (GEMM, attention, ...)
 };
 
 TraceSummary summarize(const AnalysisResult& result);

@@ -15,6 +15,7 @@
 #include "summarystrip.h"
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
+#include "timebudget/timebudgetpanel.h"
 #include "tracesummary.h"
 #include "units.h"
 
@@ -62,6 +63,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_summary(new SummaryStrip)
     , m_roofline(new RooflineView)
     , m_inspector(new FormulaInspector)
+    , m_budgetPanel(new TimeBudgetPanel)
+    , m_filterTotals(new QLabel)
     , m_progress(new QProgressBar)
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_dropOverlay(new QLabel(this))
@@ -75,12 +78,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->setModel(m_proxy);
     m_table->showDefaultColumns();
     updateTableEmptyText();
-    m_table->sortByColumn(KernelTableModel::TimeSum, Qt::DescendingOrder);
+    // What a fix could win first: the question the window answers.
+    m_table->sortByColumn(KernelTableModel::Recoverable, Qt::DescendingOrder);
 
     buildLayout();
     loadUserPeaks(); // before the GPU menu lists the catalogue
     createMenus();
     connectViews();
+    connectTimeBudget();
     connectCompareMode();
     restoreSettings();
     // A saved header may show them: compare mode's columns wait for a baseline.
@@ -97,8 +102,10 @@ void MainWindow::buildLayout()
     m_tablePane = tablePane;
     auto* tableLayout = new QVBoxLayout(tablePane);
     tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_budgetPanel);
     tableLayout->addWidget(m_filterBar);
     tableLayout->addWidget(m_table, 1);
+    tableLayout->addWidget(m_filterTotals);
 
     m_sideSplitter = new QSplitter(Qt::Vertical);
     m_sideSplitter->addWidget(m_roofline);
@@ -111,7 +118,7 @@ void MainWindow::buildLayout()
     m_mainSplitter->addWidget(m_sideSplitter);
     m_mainSplitter->setStretchFactor(0, 3);
     m_mainSplitter->setStretchFactor(1, 2);
-    m_mainSplitter->setSizes({ 940, 640 }); // the table's first-look columns fit at 1366 wide
+    m_mainSplitter->setSizes({ 980, 600 }); // the table's first-look columns fit at 1366 wide
     m_sideSplitter->setSizes({ 520, 400 });
 
     auto* central = new QWidget;
@@ -400,7 +407,7 @@ void MainWindow::updateTableEmptyText()
     if (!m_result) {
         m_table->setEmptyText(tr("Open a PyTorch profiler trace of a torch.compile run: File ▸ Open (Ctrl+O), or drop it "
                                  "here. File ▸ Open Sample Trace shows what Ridgeline tells."));
-    } else if (m_result->kernels.empty()) {
+    } else if (m_result->kernels.empty() && (m_result->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
         m_table->setEmptyText(tr("No Triton kernels in %1: no cpu_op or GPU kernel is named triton_*. Ridgeline analyses "
                                  "the kernels Inductor generates for a model compiled with torch.compile; the summary above "
                                  "shows what the GPU time went to.")
@@ -431,7 +438,9 @@ void MainWindow::updateInspector()
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int sourceRow = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
     m_inspectedKernel = current.isValid() ? current.data(KernelTableModel::RowIndexRole).toInt() : -1;
-    m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), m_peaks, comparisonPreface(sourceRow));
+    const TimeBudget* budget = m_model->timeBudget();
+    m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), m_peaks, comparisonPreface(sourceRow),
+                           budget ? std::optional<LatencyFloor>(budget->latencyFloor) : std::nullopt);
 }
 
 void MainWindow::exportKernelTable()
@@ -507,6 +516,7 @@ void MainWindow::restoreSettings()
     m_roofline->setFrame(frame);
     for (QAction* action : m_frameGroup->actions())
         action->setChecked(RooflineView::Frame(action->data().toInt()) == frame);
+    m_budgetPanel->setExpanded(settings.value(SettingsKeys::timeBudgetExpanded(), true).toBool());
 
     // Layouts saved by an older version may not fit these widgets.
     if (settings.value(QStringLiteral("window/stateVersion")).toInt() != SettingsKeys::stateVersion)
@@ -533,6 +543,7 @@ void MainWindow::saveSettings() const
     settings.setValue(SettingsKeys::attachedCaches(), m_session.rememberedCaches());
     settings.setValue(SettingsKeys::attachedCaptures(), m_session.rememberedCaptures());
     settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
+    settings.setValue(SettingsKeys::timeBudgetExpanded(), m_budgetPanel->isExpanded());
     if (m_result && !m_result->tracePath.startsWith(u':'))
         settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());
 }

@@ -1,5 +1,6 @@
-// The main window: summary strip, filterable kernel table, roofline chart
-// and formula inspector, with analysis progress and Cancel in the status bar.
+// The main window: summary strip, "Where the time goes" panel, filterable
+// kernel table, roofline chart and formula inspector, with analysis
+// progress and Cancel in the status bar.
 // It owns the wiring between them; each view does one job. How traces and
 // Inductor caches come in (menu, dialog, drop) is in mainwindowinputs.cpp.
 #pragma once
@@ -13,6 +14,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
 class QActionGroup;
 class QLabel;
@@ -32,6 +34,7 @@ class KernelTableModel;
 class KernelTableView;
 class RecentFiles;
 class SummaryStrip;
+class TimeBudgetPanel;
 
 class MainWindow final : public QMainWindow
 {
@@ -79,6 +82,9 @@ public:
     QString userPeaksPath() const { return m_userPeaksPath; }
     QStringList gpuWarnings() const; // the trace's GPU unknown to the catalogue
     PeakSet peakSet() const { return m_peaks; }
+    // The latency floor t0 of attainable times (nullopt: the trace's own);
+    // the table, the panel and the inspector follow. mainwindowtimebudget.cpp.
+    void setLatencyFloorOverride(std::optional<double> us);
 
     // For tests and the screenshot script.
     AnalysisController* controller() const { return m_controller; }
@@ -87,6 +93,8 @@ public:
     RooflineView* rooflineView() const { return m_roofline; }
     FormulaInspector* inspector() const { return m_inspector; }
     SummaryStrip* summaryStrip() const { return m_summary; }
+    TimeBudgetPanel* timeBudgetPanel() const { return m_budgetPanel; }
+    QLabel* filterTotalsLabel() const { return m_filterTotals; }
     const AnalysisResult* result() const { return m_result.get(); }
 
 protected:
@@ -104,6 +112,11 @@ private:
     void loadUserPeaks();
     void editPeaks();
     void connectViews();
+    // mainwindowtimebudget.cpp: the panel, the filter totals and t0.
+    void connectTimeBudget();
+    void updateTimeBudget();
+    void updateFilterTotals();
+    void selectOpportunity(int index);
     // "trace.json.gz", or "name (bundled sample)" for the built-in one.
     static QString displayName(const QString& path);
     // mainwindowinputs.cpp: traces and caches by menu, dialog or drop.
@@ -143,6 +156,8 @@ private:
     SummaryStrip* m_summary;
     RooflineView* m_roofline;
     FormulaInspector* m_inspector;
+    TimeBudgetPanel* m_budgetPanel;
+    QLabel* m_filterTotals;
     int m_inspectedKernel = -1; // its kernel index, -1 for none
     int m_kernelBeforeFilter = -1;
     QWidget* m_tablePane = nullptr; // filter bar and table

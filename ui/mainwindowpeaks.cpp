@@ -1,12 +1,15 @@
-// MainWindow's GPUs: the GPU and Peaks menus, and the user's own peaks
+// MainWindow's GPUs: the GPU and Peaks menus, the latency floor t0 beside
+// them, and the user's own peaks
 // (the peaks editor's file) merged over the built-in catalogue at start and
 // after every save, so that the roofline redraws with the new roofs.
 #include "mainwindow.h"
 
+#include "itemmodels/kerneltablemodel.h"
 #include "peaks/peakseditor.h"
 #include "peaks/userpeaksfile.h"
 
 #include <QActionGroup>
+#include <QInputDialog>
 #include <QMenu>
 #include <QStatusBar>
 
@@ -58,6 +61,17 @@ void MainWindow::createGpuMenu(QMenu* view)
     connect(m_peakGroup, &QActionGroup::triggered, this, [this](QAction* action) { setPeakSet(PeakSet(action->data().toInt())); });
     QAction* editor = view->addAction(tr("GPU Pea&ks…"), this, &MainWindow::editPeaks);
     editor->setToolTip(tr("Add a GPU or override a figure; saved as a file ridgeline --gpu-file reads"));
+    // The third figure attainable times rest on, with the roofs: the fixed
+    // cost of one kernel (also in the "Where the time goes" panel).
+    QAction* floor = view->addAction(tr("&Latency Floor…"), this, [this] {
+        bool ok = false;
+        const double us = QInputDialog::getDouble(this, tr("Latency Floor"),
+                                                  tr("t0, the fixed cost of one kernel, in \u00b5s (0: the trace's own):"),
+                                                  m_model->latencyFloorOverride().value_or(0), 0, 1000, 2, &ok);
+        if (ok)
+            setLatencyFloorOverride(us > 0 ? std::optional<double>(us) : std::nullopt);
+    });
+    floor->setToolTip(tr("Override the latency floor t0 of attainable times (as --latency-floor)"));
 }
 
 void MainWindow::fillGpuMenu()

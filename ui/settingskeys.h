@@ -6,7 +6,7 @@
 
 namespace Ridgeline::SettingsKeys {
 
-constexpr int stateVersion = 2; // 2: the table's first-look columns
+constexpr int stateVersion = 3; // 2: the table's first-look columns; 3: its time columns (Recoverable, % of attainable, Limiter)
 
 inline QString geometry() { return QStringLiteral("window/geometry"); }
 inline QString windowState() { return QStringLiteral("window/state"); }
@@ -20,6 +20,7 @@ inline QString attachedCaptures() { return QStringLiteral("files/captureTraces")
 inline QString gpu() { return QStringLiteral("roofline/gpu"); } // empty: match the trace's GPU
 inline QString peakSet() { return QStringLiteral("roofline/peaks"); }
 inline QString frame() { return QStringLiteral("roofline/frame"); }
+inline QString timeBudgetExpanded() { return QStringLiteral("timebudget/expanded"); } // the panel's lines shown
 inline QString exportSize() { return QStringLiteral("roofline/exportSize"); }
 inline QString exportScale() { return QStringLiteral("roofline/exportScale"); }
 

@@ -6,6 +6,7 @@
 #include "derivation/markdownwriter.h"
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/timebudget/latencyfloorchoice.h"
 
 #include <cstdint>
 
@@ -35,6 +36,9 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row);
 void writeTime(MarkdownWriter& md, const KernelRow& row);
 void writeThroughput(MarkdownWriter& md, const KernelRow& row);
 void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+// t0 and its source, the roof term, attainable per call, measured mean,
+// fraction of attainable, recoverable time and the limiter's meaning.
+void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor& floor);
 void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
 // Inductor's own estimate beside Ridgeline's figures; needs row.model.inductor.
 void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row);

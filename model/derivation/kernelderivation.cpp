@@ -209,7 +209,7 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
 
 } // namespace Derivation
 
-QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
+QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const std::optional<LatencyFloor>& latencyFloor)
 {
     using namespace Derivation;
     MarkdownWriter md;
@@ -239,6 +239,8 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
     if (row.hasModel()) {
         writeThroughput(md, row);
         writeRoofline(md, row, gpu, peaks);
+        if (latencyFloor)
+            writeAttainableTime(md, row, gpu, peaks, *latencyFloor);
         writeTraceLens(md, row);
     }
     if (row.model.inductor)

@@ -6,11 +6,15 @@
 
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/timebudget/latencyfloorchoice.h"
 
 #include <QString>
 
 namespace Ridgeline {
 
-QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+// `latencyFloor`: the t0 of the table's time budget; with it, a kernel with
+// figures gets its attainable-time section.
+QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks,
+                           const std::optional<LatencyFloor>& latencyFloor = std::nullopt);
 
 } // namespace Ridgeline

@@ -1,6 +1,7 @@
 #include "itemmodels/kerneltablemodel.h"
 
 #include "itemmodels/comparisoncolumns.h"
+#include "itemmodels/timebudgetcolumns.h"
 #include "units.h"
 
 namespace Ridgeline {
@@ -48,6 +49,35 @@ std::optional<double> rawValue(const KernelRow& row, const std::optional<Rooflin
     case KernelTableModel::TbPerS: return meanOf(row.tbPerS);
     case KernelTableModel::TflopsPerS: return meanOf(row.tflopsPerS);
     default: return std::nullopt;
+    }
+}
+
+bool isTimeColumn(int column)
+{
+    return column == KernelTableModel::Recoverable || column == KernelTableModel::AttainablePercent || column == KernelTableModel::Limiter;
+}
+
+TimeBudgetColumns::Column timeColumn(int column)
+{
+    return TimeBudgetColumns::Column(column - KernelTableModel::Recoverable);
+}
+
+// The columns a library row fills: it has a name, calls and time, no figures.
+bool libraryShows(int column)
+{
+    switch (column) {
+    case KernelTableModel::Kernel:
+    case KernelTableModel::Category:
+    case KernelTableModel::Provenance:
+    case KernelTableModel::Calls:
+    case KernelTableModel::TimeSum:
+    case KernelTableModel::TimeMean:
+    case KernelTableModel::TimeMedian:
+    case KernelTableModel::TimeMin:
+    case KernelTableModel::TimeMax:
+    case KernelTableModel::ShareOfGpuTime:
+    case KernelTableModel::Limiter: return true;
+    default: return false;
     }
 }
 
@@ -101,6 +131,7 @@ void KernelTableModel::setResult(std::shared_ptr<const AnalysisResult> result)
     m_comparison.reset();
     place();
     endResetModel();
+    Q_EMIT timeBudgetChanged();
 }
 
 void KernelTableModel::setComparison(std::shared_ptr<const TraceComparison> comparison)
@@ -111,31 +142,68 @@ void KernelTableModel::setComparison(std::shared_ptr<const TraceComparison> comp
     m_comparison = std::move(comparison);
     place();
     endResetModel();
+    Q_EMIT timeBudgetChanged();
 }
 
 int KernelTableModel::kernelIndexOf(int row) const
 {
     if (!m_comparison)
-        return row;
+        return row < int(m_result->kernels.size()) ? row : -1;
     return m_comparison->matching.matches[size_t(row)].candidate;
+}
+
+int KernelTableModel::libraryIndexOf(int row) const
+{
+    const int library = row - int(m_result->kernels.size());
+    return !m_comparison && library >= 0 ? library : -1;
+}
+
+int KernelTableModel::rowOfKernel(int kernelIndex) const
+{
+    if (!m_result || kernelIndex < 0)
+        return -1;
+    if (!m_comparison)
+        return kernelIndex < int(m_result->kernels.size()) ? kernelIndex : -1;
+    const auto& matches = m_comparison->matching.matches;
+    for (size_t row = 0; row < matches.size(); ++row) {
+        if (matches[row].candidate == kernelIndex)
+            return int(row);
+    }
+    return -1;
 }
 
 void KernelTableModel::setPeaks(const PeakFigures& peaks)
 {
     m_peaks = peaks;
     place();
+    changeAll();
+}
+
+void KernelTableModel::setLatencyFloor(std::optional<double> overrideUs)
+{
+    m_latencyFloorOverride = overrideUs;
+    place();
+    changeAll();
+}
+
+void KernelTableModel::changeAll()
+{
     if (rowCount() > 0)
-        Q_EMIT dataChanged(index(0, RoofPercent), index(rowCount() - 1, Bound));
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    Q_EMIT timeBudgetChanged();
 }
 
 void KernelTableModel::place()
 {
     m_placements.clear();
+    m_budget.reset();
     if (!m_result)
         return;
     m_placements.reserve(m_result->kernels.size());
     for (const KernelRow& row : m_result->kernels)
         m_placements.push_back(m_peaks ? placeKernel(row, *m_peaks) : std::nullopt);
+    if (m_peaks)
+        m_budget = evaluateTimeBudget(*m_result, *m_peaks, m_latencyFloorOverride);
 }
 
 const KernelRow* KernelTableModel::kernelAt(int row) const
@@ -146,6 +214,8 @@ const KernelRow* KernelTableModel::kernelAt(int row) const
         const KernelMatch& match = m_comparison->matching.matches[size_t(row)];
         return match.candidate >= 0 ? m_comparison->candidateRow(match) : m_comparison->baselineRow(match);
     }
+    if (const int library = libraryIndexOf(row); library >= 0)
+        return &m_result->libraryKernels[size_t(library)];
     return &m_result->kernels[size_t(row)];
 }
 
@@ -153,7 +223,8 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const
 {
     if (parent.isValid() || !m_result)
         return 0;
-    return m_comparison ? int(m_comparison->matching.matches.size()) : int(m_result->kernels.size());
+    return m_comparison ? int(m_comparison->matching.matches.size())
+                        : int(m_result->kernels.size() + m_result->libraryKernels.size());
 }
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const
@@ -167,10 +238,14 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     if (!row)
         return {};
     const int column = index.column();
+    if (const int library = libraryIndexOf(index.row()); library >= 0)
+        return libraryData(*row, library, column, role);
     const int kernel = kernelIndexOf(index.row());
     if (column >= FirstComparisonColumn || role == MatchKindRole || role == ChangedRole || role == BaselineRowIndexRole
         || role == ChangeDirectionRole)
         return comparisonData(index.row(), column, role);
+    if (role == LibraryIndexRole)
+        return -1;
     // A removed row has no figures in this trace: only its name and kind.
     static const std::optional<RooflinePlacement> none;
     const auto& placement = kernel >= 0 ? m_placements[size_t(kernel)] : none;
@@ -178,6 +253,14 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return QStringLiteral("–");
     if (kernel < 0 && role == SortRole && column != Kernel && column != Category && column != Provenance && column != FusedOps)
         return missing;
+    if (kernel >= 0 && (role == LimiterKeyRole || (isTimeColumn(column) && (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole))))
+        return timeData(kernel, column, role);
+    if (column == RoofPercent && kernel >= 0 && m_budget && m_budget->kernels[size_t(kernel)].limiter == Ridgeline::Limiter::Latency
+        && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
+        const KernelTimeFigures& figures = m_budget->kernels[size_t(kernel)];
+        return role == Qt::DisplayRole ? TimeBudgetColumns::latencyBoundRoofText()
+                                       : TimeBudgetColumns::latencyBoundRoofToolTip(figures, m_budget->latencyFloor);
+    }
     switch (role) {
     case Qt::DisplayRole: return display(*row, placement, column);
     case SortRole:
@@ -215,14 +298,72 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (row->traceLens && (column == GFlops || column == DataMovedMib || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
             return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->why);
         return {};
-    case Qt::TextAlignmentRole:
-        if (column == Kernel || column == Category || column == FusedOps)
-            return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
-        if (column == Provenance || column == Bound)
-            return Qt::AlignCenter;
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::TextAlignmentRole: return alignment(column);
     default: return {};
     }
+}
+
+QVariant KernelTableModel::timeData(int kernel, int column, int role) const
+{
+    if (!m_budget) {
+        if (role == Qt::DisplayRole)
+            return QStringLiteral("–");
+        return role == SortRole ? QVariant(missing) : QVariant();
+    }
+    const KernelTimeFigures& figures = m_budget->kernels[size_t(kernel)];
+    if (role == LimiterKeyRole)
+        return limiterKey(figures.limiter);
+    const TimeBudgetColumns::Column time = timeColumn(column);
+    switch (role) {
+    case Qt::DisplayRole: return TimeBudgetColumns::display(figures, time);
+    case SortRole: return TimeBudgetColumns::sortValue(figures, time).value_or(missing);
+    case Qt::ToolTipRole: return TimeBudgetColumns::toolTip(figures, m_budget->latencyFloor, time);
+    default: return {};
+    }
+}
+
+QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int column, int role) const
+{
+    static const std::optional<RooflinePlacement> none;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == Category)
+            return gpuWorkTitle(row.work); // what the kernel's name says it does
+        if (column == Provenance)
+            return QStringLiteral("lib");
+        if (column == Limiter)
+            return TimeBudgetColumns::limiterBadge(Ridgeline::Limiter::Unmodelled);
+        return libraryShows(column) ? display(row, none, column) : QStringLiteral("–");
+    case SortRole:
+        if (column == Kernel || column == Category || column == Provenance || column == FusedOps)
+            return libraryData(row, library, column, Qt::DisplayRole);
+        return libraryShows(column) ? rawValue(row, none, column).value_or(missing) : missing;
+    case ReasonRole: return row.model.reason;
+    case AboveRoofRole: return false;
+    case FilterTextRole: return row.name;
+    case RowIndexRole: return -1;
+    case LibraryIndexRole: return library;
+    case CategoryKeyRole: return categoryKey(KernelCategory::Library);
+    case ProvenanceKeyRole: return QStringLiteral("library");
+    case LimiterKeyRole: return limiterKey(Ridgeline::Limiter::Unmodelled);
+    case Qt::ToolTipRole:
+        if (column == ShareOfGpuTime)
+            return tr("Share of the trace's whole GPU kernel time");
+        if (column == Kernel || column == Category || column == Provenance || column == Limiter)
+            return row.model.reason;
+        return {};
+    case Qt::TextAlignmentRole: return alignment(column);
+    default: return {};
+    }
+}
+
+QVariant KernelTableModel::alignment(int column)
+{
+    if (column == Kernel || column == Category || column == FusedOps)
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+    if (column == Provenance || column == Bound || column == Limiter)
+        return Qt::AlignCenter;
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
 }
 
 QVariant KernelTableModel::comparisonData(int row, int column, int role) const
@@ -252,6 +393,8 @@ QVariant KernelTableModel::comparisonData(int row, int column, int role) const
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && isTimeColumn(section))
+        return TimeBudgetColumns::headerToolTip(timeColumn(section));
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section >= FirstComparisonColumn && section < ColumnCount)
@@ -277,6 +420,9 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     case TflopsPerS: return tr("TFLOPS/s");
     case RoofPercent: return tr("% roof");
     case Bound: return tr("Bound");
+    case Recoverable:
+    case AttainablePercent:
+    case Limiter: return TimeBudgetColumns::header(timeColumn(section));
     default: return {};
     }
 }

@@ -1,12 +1,16 @@
 // Folder itemmodels/: Qt item models and proxies over an analysis.
 // The kernel table as a Qt item model over one immutable analysis snapshot:
-// DisplayRole formatted for people, SortRole raw numbers for sorting.
+// DisplayRole formatted for people, SortRole raw numbers for sorting. Rows:
+// the Triton kernels, then the library kernels (GEMM, attention, ...: name,
+// calls and time only), so that every GPU kernel has a row; compare mode
+// shows the matches of Triton kernels only.
 #pragma once
 
 #include "engine/comparison/tracecomparison.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
+#include "engine/timebudget/timebudget.h"
 
 #include <QAbstractTableModel>
 
@@ -39,6 +43,9 @@ public:
         TflopsPerS,
         RoofPercent,
         Bound,
+        Recoverable,       // time above the attainable time, summed over calls
+        AttainablePercent, // timed calls x attainable / measured
+        Limiter,           // memory, compute, latency-bound, not modelled
         // Compare mode only (ComparisonColumns): empty without a baseline.
         Match,
         BaselineTime,
@@ -51,7 +58,7 @@ public:
     static constexpr int FirstComparisonColumn = Match;
     enum Role {
         SortRole = Qt::UserRole, // a double (or -1 for missing) / string that sorts right
-        RowIndexRole,            // index into AnalysisResult::kernels
+        RowIndexRole,            // index into AnalysisResult::kernels; -1 for library and removed rows
         CategoryKeyRole,         // "poi", "red", ...
         ProvenanceKeyRole,       // "V2", "V1", "none"
         ReasonRole,              // the provenance reason
@@ -61,6 +68,8 @@ public:
         ChangedRole,             // compare mode: bool, the kernel differs from its baseline; else invalid
         BaselineRowIndexRole,    // compare mode: index into the baseline's kernels, -1 for added
         ChangeDirectionRole,     // compare columns: +1 better, -1 worse, 0 neither (for the delegate's colour)
+        LibraryIndexRole,        // index into AnalysisResult::libraryKernels; -1 for Triton rows
+        LimiterKeyRole,          // limiterKey(): "memory", "compute", "latency", "unmodelled"
     };
 
     explicit KernelTableModel(QObject* parent = nullptr);
@@ -71,11 +80,28 @@ public:
     // result becomes the comparison's candidate. Null leaves compare mode.
     void setComparison(std::shared_ptr<const TraceComparison> comparison);
     const TraceComparison* comparison() const { return m_comparison.get(); }
-    // The roofs that "% of roof" and "Bound" refer to.
+    // The roofs that "% of roof", "Bound" and the time columns refer to:
+    // the time budget is evaluated anew under them.
     void setPeaks(const PeakFigures& peaks);
+    // The user's latency floor t0 in us; nullopt: the trace's own (else the default).
+    void setLatencyFloor(std::optional<double> overrideUs);
+    std::optional<double> latencyFloorOverride() const { return m_latencyFloorOverride; }
     const AnalysisResult* result() const { return m_result.get(); }
-    // The kernel a row shows: in compare mode a removed row shows its baseline kernel.
+    // Of the result (compare mode: the candidate) under the peaks; null
+    // until both are set.
+    const TimeBudget* timeBudget() const { return m_budget ? &*m_budget : nullptr; }
+    // The kernel a row shows: in compare mode a removed row shows its
+    // baseline kernel; past the Triton rows, the library kernels.
     const KernelRow* kernelAt(int row) const;
+    // The row of a kernel (index into AnalysisResult::kernels); -1 for none.
+    int rowOfKernel(int kernelIndex) const;
+
+Q_SIGNALS:
+    // After the result, the comparison, the peaks or the latency floor
+    // changed, and with them the time budget.
+    void timeBudgetChanged();
+
+public:
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -85,13 +111,20 @@ public:
 private:
     void place();
 
-    int kernelIndexOf(int row) const; // into m_result->kernels, -1 for a removed row
+    void changeAll();
+    int kernelIndexOf(int row) const; // into m_result->kernels, -1 for a removed or library row
+    int libraryIndexOf(int row) const; // into m_result->libraryKernels, -1 for the others
     QVariant comparisonData(int row, int column, int role) const;
+    QVariant libraryData(const KernelRow& row, int library, int column, int role) const;
+    QVariant timeData(int kernel, int column, int role) const;
+    static QVariant alignment(int column);
 
     std::shared_ptr<const AnalysisResult> m_result;
     std::shared_ptr<const TraceComparison> m_comparison;
     std::optional<PeakFigures> m_peaks;
     std::vector<std::optional<RooflinePlacement>> m_placements; // per kernel
+    std::optional<double> m_latencyFloorOverride;
+    std::optional<TimeBudget> m_budget;
 };
 
 } // namespace Ridgeline

@@ -106,12 +106,19 @@ TEST(MainWindow, OpensATraceDroppedOnTheWindow)
     QSignalSpy finished(window.controller(), &AnalysisController::finished);
     dropFiles(window, { QUrl::fromLocalFile(samplePath) });
     ASSERT_TRUE(finished.wait(30000));
-    EXPECT_EQ(window.kernelView()->model()->rowCount(), 4);
+    // 4 Triton kernels, then the 4 library kernels (GEMMs and the rest): every GPU kernel has a row.
+    EXPECT_EQ(window.kernelView()->model()->rowCount(), 8);
     // The roofline and inspector fill in on the next turns of the event loop.
     EXPECT_TRUE(QTest::qWaitFor([&] { return !window.inspector()->markdown().isEmpty(); }, 5000));
     EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("transformer_block_mi300x.json.gz"))) << qPrintable(window.windowTitle());
-    // The first (longest) kernel is selected and inspected.
-    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2")));
+    // Sorted by recoverable time: the kernel a fix would win most on is selected and inspected.
+    QAbstractItemModel* model = window.kernelView()->model();
+    const QString first = model->index(0, KernelTableModel::Kernel).data().toString();
+    EXPECT_TRUE(first.startsWith(QStringLiteral("triton_"))) << qPrintable(first);
+    for (int row = 1; row < model->rowCount(); ++row)
+        EXPECT_GE(model->index(0, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble(),
+                  model->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
+    EXPECT_TRUE(window.inspector()->markdown().contains(first));
 }
 
 TEST(MainWindow, DropOfSomethingElseSaysWhy)
@@ -272,6 +279,15 @@ TEST(MainWindow, TableSortsNumbersAsNumbers)
     ASSERT_TRUE(loadInto(window, samplePath));
     QAbstractItemModelTester tester(window.kernelView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
     KernelTableView* view = window.kernelView();
+    // Recoverable: microseconds, the library kernels (none to recover) last.
+    view->sortByColumn(KernelTableModel::Recoverable, Qt::DescendingOrder);
+    const QStringList recoverable = columnText(view->model(), KernelTableModel::Recoverable);
+    ASSERT_EQ(recoverable.size(), 8);
+    EXPECT_EQ(recoverable.mid(4), QStringList(4, QStringLiteral("–")));
+    for (int row = 1; row < 4; ++row)
+        EXPECT_GT(view->model()->index(row - 1, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble(),
+                  view->model()->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
+    window.filterBar()->libraryToggle()->setChecked(false); // the figures below are the Triton kernels'
     view->sortByColumn(KernelTableModel::DataMovedMib, Qt::AscendingOrder);
     EXPECT_EQ(columnText(view->model(), KernelTableModel::DataMovedMib),
               (QStringList { QStringLiteral("256.0 MiB"), QStringLiteral("384.0 MiB"), QStringLiteral("512.0 MiB"), QStringLiteral("1.50 GiB") }));
@@ -296,16 +312,19 @@ TEST(MainWindow, FilterByTextRegexCategoryAndProvenance)
     bar->textField()->setText(QStringLiteral("^triton_red_.*_0 "));
     EXPECT_EQ(columnText(model, KernelTableModel::Kernel), QStringList { QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0") });
     bar->textField()->setText(QStringLiteral("(unclosed"));
-    EXPECT_EQ(model->rowCount(), 4) << "an invalid pattern filters nothing";
+    EXPECT_EQ(model->rowCount(), 8) << "an invalid pattern filters nothing";
     EXPECT_FALSE(bar->textField()->toolTip().isEmpty());
     bar->textField()->clear();
 
     ASSERT_NE(bar->categoryToggle(QStringLiteral("red")), nullptr);
     bar->categoryToggle(QStringLiteral("red"))->setChecked(false);
-    EXPECT_EQ(model->rowCount(), 2);
+    EXPECT_EQ(model->rowCount(), 6); // 2 Triton kernels and the 4 library ones
     EXPECT_TRUE(bar->categoryToggle(QStringLiteral("red"))->text().contains(QStringLiteral("(2)")));
     bar->categoryToggle(QStringLiteral("red"))->setChecked(true);
     bar->provenanceToggle(QStringLiteral("V2"))->setChecked(false);
+    EXPECT_EQ(model->rowCount(), 4) << "library kernels have no provenance to hide by";
+    EXPECT_EQ(bar->libraryToggle()->text(), QStringLiteral("Library kernels (4)"));
+    bar->libraryToggle()->setChecked(false);
     EXPECT_EQ(model->rowCount(), 0);
 }
 
@@ -360,6 +379,7 @@ TEST(MainWindow, CopiesSelectedRowsAsTsv)
     MainWindow window;
     ASSERT_TRUE(loadInto(window, samplePath));
     KernelTableView* view = window.kernelView();
+    window.filterBar()->libraryToggle()->setChecked(false); // the GEMMs would come first by time
     view->sortByColumn(KernelTableModel::TimeSum, Qt::DescendingOrder);
     view->selectionModel()->select(view->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     view->selectionModel()->select(view->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
@@ -368,7 +388,7 @@ TEST(MainWindow, CopiesSelectedRowsAsTsv)
     const QStringList lines = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 3);
     // The first-look columns, in their order (KernelTableView::showDefaultColumns).
-    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("Kernel\tSource\tCalls\tTime\tShare\tTB/s\tTFLOPS/s\t% roof\tBound\tFLOPS/Byte")))
+    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("Kernel\tSource\tCalls\tTime\tRecoverable\t% attainable\tLimiter\tTB/s\tTFLOPS/s\t% roof")))
         << qPrintable(lines[0]);
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2\tV2\t1\t"))) << qPrintable(lines[1]);
     // Hidden columns stay out, and compare mode's columns wait for a baseline.

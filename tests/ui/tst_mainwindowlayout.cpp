@@ -12,6 +12,7 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
+#include "timebudget/timebudgetpanel.h"
 
 #include <QAbstractSeries>
 #include <QApplication>
@@ -19,10 +20,12 @@
 #include <QTimer>
 #include <QChart>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLegend>
 #include <QLineEdit>
 #include <QScreen>
 #include <QScrollBar>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QXYSeries>
@@ -74,17 +77,34 @@ TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
     ASSERT_TRUE(loadInto(window, samplePath));
     KernelTableView* table = window.kernelView();
     QHeaderView* header = table->horizontalHeader();
-    // One time column, then the figures that matter, all without scrolling.
+    QString widths; // for the failure message
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            widths += table->model()->headerData(logical, Qt::Horizontal).toString() + u' ' + QString::number(header->sectionSize(logical)) + u' ';
+    }
+    // One time column, what could be won back and what limits it, then the
+    // figures that matter, all without scrolling.
     for (int column : { KernelTableModel::Kernel, KernelTableModel::Provenance, KernelTableModel::Calls, KernelTableModel::TimeSum,
-                        KernelTableModel::ShareOfGpuTime, KernelTableModel::TbPerS, KernelTableModel::TflopsPerS,
-                        KernelTableModel::RoofPercent, KernelTableModel::Bound }) {
+                        KernelTableModel::Recoverable, KernelTableModel::AttainablePercent, KernelTableModel::Limiter,
+                        KernelTableModel::TbPerS, KernelTableModel::TflopsPerS, KernelTableModel::RoofPercent }) {
         EXPECT_FALSE(header->isSectionHidden(column)) << column;
         EXPECT_LE(header->sectionViewportPosition(column) + header->sectionSize(column), table->viewport()->width())
             << qPrintable(table->model()->headerData(column, Qt::Horizontal).toString()) << " is off screen; width "
-            << header->sectionSize(column) << ", kernel " << header->sectionSize(KernelTableModel::Kernel);
+            << header->sectionSize(column) << ", kernel " << header->sectionSize(KernelTableModel::Kernel) << "; " << qPrintable(widths);
     }
     for (int column : { KernelTableModel::TimeMean, KernelTableModel::TimeMedian, KernelTableModel::TimeMin, KernelTableModel::TimeMax })
         EXPECT_TRUE(header->isSectionHidden(column)) << "one time column by default";
+    // Behind the header menu: the filter totals say the share of what is shown.
+    for (int column : { KernelTableModel::ShareOfGpuTime, KernelTableModel::Bound, KernelTableModel::FlopsPerByte })
+        EXPECT_TRUE(header->isSectionHidden(column)) << column;
+    EXPECT_EQ(header->sortIndicatorSection(), KernelTableModel::Recoverable) << "a new window sorts by recoverable time";
+    EXPECT_EQ(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    // The panel and the totals are in view too, and the table keeps room for rows.
+    EXPECT_TRUE(window.timeBudgetPanel()->isVisible());
+    EXPECT_TRUE(window.filterTotalsLabel()->isVisible());
+    EXPECT_GE(table->viewport()->height(), 6 * table->verticalHeader()->defaultSectionSize())
+        << "panel " << window.timeBudgetPanel()->height() << ", table " << table->height();
 
     // Scrolled to the far right, the kernel's name is still there.
     for (int column = 0; column < KernelTableModel::FirstComparisonColumn; ++column)
@@ -159,8 +179,12 @@ TEST(MainWindowLayout, AnEmptyTableSaysWhy)
         QStringLiteral("eager.json"),
         Ridgeline::Test::traceJson(R"({"ph": "X", "cat": "kernel", "name": "Cijk_Alik_Bljk_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5, "args": {"correlation": 1}})"));
     ASSERT_TRUE(loadInto(window, eager) || QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
+    EXPECT_EQ(table->model()->rowCount(), 1) << "the GEMM has its row: name, calls and time";
+    EXPECT_EQ(table->model()->index(0, KernelTableModel::Category).data().toString(), QStringLiteral("GEMM"));
+    window.filterBar()->libraryToggle()->setChecked(false);
     EXPECT_EQ(table->model()->rowCount(), 0);
     EXPECT_TRUE(table->emptyText().startsWith(QStringLiteral("No Triton kernels in eager.json"))) << qPrintable(table->emptyText());
+    window.filterBar()->libraryToggle()->setChecked(true);
 
     ASSERT_TRUE(loadInto(window, samplePath));
     window.filterBar()->textField()->setText(QStringLiteral("no such kernel"));

@@ -6,6 +6,7 @@
 
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/timebudget/latencyfloorchoice.h"
 
 #include <QWidget>
 
@@ -24,7 +25,9 @@ public:
 
     // `row` may be null (nothing selected); it must outlive the next call.
     // `preface` (Markdown) comes before the derivation: compare mode's pair.
-    void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks, const QString& preface = {});
+    // `latencyFloor`: the time budget's t0, for the attainable-time section.
+    void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks, const QString& preface = {},
+                   const std::optional<LatencyFloor>& latencyFloor = std::nullopt);
     QString markdown() const { return m_markdown; }
     QString plainText() const; // what the user sees, for tests
     const QTextDocument* document() const; // with its highlighting, for tests

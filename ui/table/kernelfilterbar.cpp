@@ -47,6 +47,11 @@ KernelFilterBar::KernelFilterBar(KernelFilterProxy* proxy, QWidget* parent)
     layout->addSpacing(12);
     for (const char16_t* provenance : { u"V2", u"V1", u"none" })
         m_provenanceToggles << addToggle(layout, QString::fromUtf16(provenance), QString::fromUtf16(provenance), false);
+    layout->addSpacing(12);
+    // Every GPU kernel has a row; the library ones (no figures) can step aside.
+    m_library = addToggle(layout, categoryKey(KernelCategory::Library), tr("Library kernels"), true);
+    m_library->setToolTip(tr("Show the GPU kernels of libraries (GEMM, attention, communication, ...): name, calls and time, "
+                             "not modelled"));
 }
 
 void KernelFilterBar::setCompareMode(bool comparing)
@@ -96,6 +101,8 @@ void KernelFilterBar::setSummary(const TraceSummary& summary)
         button->setText(QStringLiteral("%1 (%2)").arg(button->property("title").toString()).arg(count));
         button->setVisible(count > 0);
     }
+    m_library->setText(QStringLiteral("%1 (%2)").arg(m_library->property("title").toString()).arg(summary.libraryKernels));
+    m_library->setVisible(summary.libraryKernels > 0);
 }
 
 QToolButton* KernelFilterBar::categoryToggle(const QString& key) const

@@ -1,7 +1,8 @@
 // Folder table/: the kernel table's widgets.
 // The row of controls above the kernel table: a text filter (substring or
 // regular expression over names and ops) and toggles per category and per
-// provenance, each showing how many kernels it holds.
+// provenance, each showing how many kernels it holds, and one for the
+// library kernels (GEMM, attention, ...: time only), shown by default.
 #pragma once
 
 #include "tracesummary.h"
@@ -31,6 +32,7 @@ public:
     QCheckBox* onlyChangedToggle() const { return m_onlyChanged; }
     QToolButton* categoryToggle(const QString& key) const;
     QToolButton* provenanceToggle(const QString& key) const;
+    QToolButton* libraryToggle() const { return m_library; }
 
 private:
     void applyText();
@@ -42,6 +44,7 @@ private:
     QCheckBox* m_onlyChanged;
     QList<QToolButton*> m_categoryToggles;
     QList<QToolButton*> m_provenanceToggles;
+    QToolButton* m_library = nullptr;
 };
 
 } // namespace Ridgeline

@@ -15,9 +15,9 @@ public:
     explicit KernelTableView(QWidget* parent = nullptr);
 
     // The columns of a first look, in this order: name, source, calls, one
-    // time column, share of GPU time, TB/s, TFLOPS/s, % of roof, bound,
-    // FLOPS/Byte (visible at 1366 pixels wide); the rest hidden, a header
-    // right-click away.
+    // time column, recoverable time, % of attainable, limiter, TB/s,
+    // TFLOPS/s, % of roof (visible at 1366 pixels wide); the rest (share,
+    // bound and FLOPS/Byte among them) hidden, a header right-click away.
     void showDefaultColumns();
     // Said in the table's area while it has no rows (no trace yet, a trace
     // without Triton kernels, a filter that hides them all).
@@ -33,6 +33,9 @@ public:
     QList<int> selectedKernelIndices() const;
     // Selects and shows the row of one kernel; false when it is filtered out.
     bool selectKernel(int kernelIndex);
+    // Selects the rows of these kernels, the first shown becoming current;
+    // returns how many are in view (the others are filtered out).
+    int selectKernels(const QList<int>& kernelIndices);
 
 public Q_SLOTS:
     void copySelection();

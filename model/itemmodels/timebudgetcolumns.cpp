@@ -1,0 +1,163 @@
+#include "itemmodels/timebudgetcolumns.h"
+
+#include "engine/timebudget/opportunities.h"
+#include "units.h"
+
+#include <QCoreApplication>
+
+namespace Ridgeline::TimeBudgetColumns {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("KernelTableModel", text);
+}
+
+bool modelled(const KernelTimeFigures& figures)
+{
+    return figures.limiter != Ridgeline::Limiter::Unmodelled && figures.attainableUs.has_value();
+}
+
+QString attainableParts(const KernelTimeFigures& figures, const LatencyFloor& floor)
+{
+    return tr("%1 per call = t0 %2 + roof term %3")
+        .arg(formatDurationUs(figures.attainableUs.value_or(0)), formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)));
+}
+
+QString meanOf(const KernelTimeFigures& figures)
+{
+    return figures.timedCalls > 0 ? formatDurationUs(figures.measuredUs / double(figures.timedCalls)) : QStringLiteral("–");
+}
+
+} // namespace
+
+QString header(Column column)
+{
+    switch (column) {
+    case Recoverable: return tr("Recoverable");
+    case AttainablePercent: return tr("% attainable"); // "% of attainable", short enough for the first look at 1366 px
+    case Limiter: return tr("Limiter");
+    case Count: break;
+    }
+    return {};
+}
+
+QString headerToolTip(Column column)
+{
+    switch (column) {
+    case Recoverable:
+        return tr("Recoverable: the time the kernel's calls took above their attainable time (t0 + the roof term), summed. "
+                  "Sort by it: what a fix could win back, largest first");
+    case AttainablePercent:
+        return tr("% of attainable: timed calls × attainable time / measured time; 100 % is as fast as the roofs and the "
+                  "latency floor t0 allow");
+    case Limiter:
+        return tr("What limits the kernel: memory or compute (tune it), latency-bound (too small to reach any roof: fuse, "
+                  "not tune), or not modelled (time only)");
+    case Count: break;
+    }
+    return {};
+}
+
+QString limiterBadge(Ridgeline::Limiter limiter)
+{
+    switch (limiter) {
+    case Ridgeline::Limiter::Memory: return tr("memory");
+    case Ridgeline::Limiter::Compute: return tr("compute");
+    case Ridgeline::Limiter::Latency: return tr("latency-bound");
+    case Ridgeline::Limiter::Unmodelled: return tr("not modelled");
+    }
+    return {};
+}
+
+QString display(const KernelTimeFigures& figures, Column column)
+{
+    if (column == Limiter)
+        return limiterBadge(figures.limiter);
+    if (!modelled(figures))
+        return QStringLiteral("–");
+    if (column == Recoverable)
+        return formatTimeUs(figures.recoverableUs);
+    if (column == AttainablePercent && figures.fractionOfAttainable)
+        return formatPercent(*figures.fractionOfAttainable);
+    return QStringLiteral("–");
+}
+
+std::optional<double> sortValue(const KernelTimeFigures& figures, Column column)
+{
+    if (column == Limiter) {
+        // What the fix is: fuse (latency), then tune memory, then compute.
+        switch (figures.limiter) {
+        case Ridgeline::Limiter::Latency: return 0.0;
+        case Ridgeline::Limiter::Memory: return 1.0;
+        case Ridgeline::Limiter::Compute: return 2.0;
+        case Ridgeline::Limiter::Unmodelled: return std::nullopt;
+        }
+    }
+    if (!modelled(figures))
+        return std::nullopt;
+    if (column == Recoverable)
+        return figures.recoverableUs;
+    if (column == AttainablePercent)
+        return figures.fractionOfAttainable;
+    return std::nullopt;
+}
+
+QString toolTip(const KernelTimeFigures& figures, const LatencyFloor& floor, Column column)
+{
+    if (!modelled(figures)) {
+        return column == Limiter ? tr("Not modelled: no bytes or FLOPs are known for this kernel, so it has no attainable time; "
+                                      "its time counts, nothing more is said of it")
+                                 : QString();
+    }
+    switch (column) {
+    case Recoverable:
+        return (figures.limiter == Ridgeline::Limiter::Latency
+                    ? tr("%1 beyond the attainable time (%2) over its %3 timed calls. Latency-bound: fusing it into a "
+                         "neighbour or removing its launches could win up to its whole %4")
+                    : tr("%1 beyond the attainable time (%2) over its %3 timed calls: what tuning could win back "
+                         "(measured %4)"))
+            .arg(formatDurationUs(figures.recoverableUs), attainableParts(figures, floor))
+            .arg(figures.timedCalls)
+            .arg(formatDurationUs(figures.measuredUs));
+    case AttainablePercent:
+        return tr("Timed calls × attainable time / measured time = %1 × %2 / %3 = %4: 100 % is as fast as the roofs and the "
+                  "latency floor allow")
+            .arg(figures.timedCalls)
+            .arg(formatDurationUs(figures.attainableUs.value_or(0)), formatDurationUs(figures.measuredUs),
+                 formatPercent(figures.fractionOfAttainable.value_or(0)));
+    case Limiter:
+        switch (figures.limiter) {
+        case Ridgeline::Limiter::Memory:
+            return tr("Memory-bound: its bytes at the HBM roof (%1) take longer than t0 (%2) and than its FLOPs at a compute "
+                      "roof: tune its memory access")
+                .arg(formatDurationUs(figures.roofTermUs.value_or(0)), formatDurationUs(floor.us));
+        case Ridgeline::Limiter::Compute:
+            return tr("Compute-bound: its FLOPs at the %1 roof (%2) take longer than t0 (%3) and than its bytes at the HBM roof: "
+                      "tune its math (tile sizes, matrix cores)")
+                .arg(figures.computeRoofLabel, formatDurationUs(figures.roofTermUs.value_or(0)), formatDurationUs(floor.us));
+        case Ridgeline::Limiter::Latency:
+            return tr("Latency-bound: t0 (%1) is at least its roof term (%2), so no call of it this small comes near a roof. "
+                      "Fuse it or remove the launch, do not tune it")
+                .arg(formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)));
+        case Ridgeline::Limiter::Unmodelled: break;
+        }
+        return {};
+    case Count: break;
+    }
+    return {};
+}
+
+QString latencyBoundRoofText()
+{
+    return tr("latency-bound");
+}
+
+QString latencyBoundRoofToolTip(const KernelTimeFigures& figures, const LatencyFloor& floor)
+{
+    return tr("Latency-bound: attainable %1, measured mean %2. No kernel this small comes near a roof, so its fraction of "
+              "the roof says nothing; fuse it or remove the launch")
+        .arg(attainableParts(figures, floor), meanOf(figures));
+}
+
+} // namespace Ridgeline::TimeBudgetColumns

@@ -1,0 +1,70 @@
+// The inspector's attainable-time section: t0 and its source, the roof
+// terms, attainable per call, measured mean, fraction of attainable,
+// recoverable time and the limiter's meaning, with the hand-derived figures
+// of timebudgetfixture.h; and the section's place in a real derivation.
+#include "derivation/derivationsections.h"
+#include "derivation/kernelderivation.h"
+#include "testsupport.h"
+#include "timebudgetfixture.h"
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+QString attainableSection(const KernelRow& row, double t0, LatencyFloor::Source source = LatencyFloor::Source::Default)
+{
+    LatencyFloor floor;
+    floor.us = t0;
+    floor.source = source;
+    floor.sourceText = QStringLiteral("the test's");
+    MarkdownWriter md;
+    Derivation::writeAttainableTime(md, row, mi300x(), PeakSet::Datasheet, floor);
+    return md.text();
+}
+
+} // namespace
+
+TEST(AttainableDerivation, MemoryBoundKernelWithItsNumbers)
+{
+    const auto fixture = timeBudgetFixture();
+    const QString md = attainableSection(fixture->kernels[0], 2.0);
+    EXPECT_TRUE(md.contains(QStringLiteral("## Attainable time"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Latency floor t0 = 2 us** — default: the test's"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("Bytes / HBM roof = 53000000 B / 5.3 TB/s = 10 us"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("FLOPs / compute roof = 1000000 / 163.4 TFLOPS (FP32 vector) = 0.00611995 us")))
+        << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Attainable per call = t0 + roof term = 2 us + 10 us = 12 us**"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("Measured mean = 38 us / 3 timed calls = 12.6667 us"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("= 3 × 12 us / 38 us = 94.7368 %"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 3 us**"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: memory-bound**"))) << qPrintable(md);
+}
+
+TEST(AttainableDerivation, LatencyBoundMeansFuseNotTune)
+{
+    const auto fixture = timeBudgetFixture();
+    const QString md = attainableSection(fixture->kernels[2], 2.0);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: latency-bound**"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("Latency-bound means fuse, not tune"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 6 us**"))) << qPrintable(md);
+    // An override names itself.
+    EXPECT_TRUE(attainableSection(fixture->kernels[0], 11.0, LatencyFloor::Source::Override)
+                    .contains(QStringLiteral("**Latency floor t0 = 11 us** — override")));
+}
+
+TEST(AttainableDerivation, TheSectionFollowsTheRooflineWhenAFloorIsGiven)
+{
+    const auto sample = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_TRUE(sample);
+    const KernelRow& row = sample->kernels.front();
+    LatencyFloor floor;
+    const QString with = derivationMarkdown(row, mi300x(), PeakSet::Datasheet, floor);
+    const qsizetype roofline = with.indexOf(QStringLiteral("## Roofline"));
+    const qsizetype attainable = with.indexOf(QStringLiteral("## Attainable time"));
+    EXPECT_GT(roofline, 0);
+    EXPECT_GT(attainable, roofline);
+    EXPECT_FALSE(derivationMarkdown(row, mi300x(), PeakSet::Datasheet).contains(QStringLiteral("## Attainable time")));
+}

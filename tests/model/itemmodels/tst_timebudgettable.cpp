@@ -1,0 +1,166 @@
+// The kernel table's time columns (Recoverable, % of attainable, Limiter),
+// the latency-bound "% of roof" cell, the library rows and their toggle and
+// the filter totals, on the hand-derived fixture of timebudgetfixture.h,
+// with Qt's model tester on the model and its proxy throughout.
+#include "itemmodels/filtertotals.h"
+#include "itemmodels/kernelfilterproxy.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "testsupport.h"
+#include "timebudgetfixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+QString cell(const QAbstractItemModel& model, int row, int column, int role = Qt::DisplayRole)
+{
+    return model.index(row, column).data(role).toString();
+}
+
+QStringList columnOf(const QAbstractItemModel& model, int column)
+{
+    QStringList values;
+    for (int row = 0; row < model.rowCount(); ++row)
+        values << cell(model, row, column);
+    return values;
+}
+
+struct Table
+{
+    KernelTableModel model;
+    KernelFilterProxy proxy;
+    QAbstractItemModelTester modelTester { &model, QAbstractItemModelTester::FailureReportingMode::Fatal };
+    QAbstractItemModelTester proxyTester { &proxy, QAbstractItemModelTester::FailureReportingMode::Fatal };
+
+    Table()
+    {
+        proxy.setSourceModel(&model);
+        model.setResult(timeBudgetFixture());
+        model.setPeaks(mi300x().peaks(PeakSet::Datasheet));
+    }
+};
+
+} // namespace
+
+TEST(TimeBudgetTable, TimeColumnsShowTheHandDerivedFigures)
+{
+    Table t;
+    ASSERT_NE(t.model.timeBudget(), nullptr);
+    EXPECT_EQ(t.model.timeBudget()->latencyFloor.source, LatencyFloor::Source::Default);
+    EXPECT_DOUBLE_EQ(t.model.timeBudget()->latencyFloor.us, 2.0);
+    using M = KernelTableModel;
+    // mem: 3 us above 12 us attainable; 3 x 12 / 38.
+    EXPECT_EQ(cell(t.model, 0, M::Recoverable), QStringLiteral("3.00 us"));
+    EXPECT_NEAR(t.model.index(0, M::Recoverable).data(M::SortRole).toDouble(), 3.0, 1e-9);
+    EXPECT_EQ(cell(t.model, 0, M::AttainablePercent), QStringLiteral("94.74 %"));
+    EXPECT_EQ(cell(t.model, 0, M::Limiter), QStringLiteral("memory"));
+    EXPECT_EQ(cell(t.model, 0, 0, M::LimiterKeyRole), QStringLiteral("memory"));
+    // cmp: 8 + 48 us above 52; 2 x 52 / 160.
+    EXPECT_EQ(cell(t.model, 1, M::Recoverable), QStringLiteral("56.00 us"));
+    EXPECT_EQ(cell(t.model, 1, M::AttainablePercent), QStringLiteral("65.00 %"));
+    EXPECT_EQ(cell(t.model, 1, M::Limiter), QStringLiteral("compute"));
+    EXPECT_TRUE(cell(t.model, 1, M::Limiter, Qt::ToolTipRole).contains(QStringLiteral("FP32 vector roof (50.0 \u00b5s)")))
+        << qPrintable(cell(t.model, 1, M::Limiter, Qt::ToolTipRole));
+    // one: latency-bound; its roof cell says so, with its attainable time, not "0.00 %".
+    EXPECT_EQ(cell(t.model, 2, M::Limiter), QStringLiteral("latency-bound"));
+    EXPECT_EQ(cell(t.model, 2, M::Recoverable), QStringLiteral("6.00 us"));
+    EXPECT_EQ(cell(t.model, 2, M::AttainablePercent), QStringLiteral("40.00 %"));
+    EXPECT_EQ(cell(t.model, 2, M::RoofPercent), QStringLiteral("latency-bound"));
+    const QString roofTip = cell(t.model, 2, M::RoofPercent, Qt::ToolTipRole);
+    EXPECT_TRUE(roofTip.contains(QStringLiteral("attainable 2.00 \u00b5s per call = t0 2.00 \u00b5s + roof term 0.00 \u00b5s")))
+        << qPrintable(roofTip);
+    EXPECT_TRUE(roofTip.contains(QStringLiteral("measured mean 5.00 \u00b5s"))) << qPrintable(roofTip);
+    EXPECT_NE(cell(t.model, 0, M::RoofPercent), QStringLiteral("latency-bound"));
+    // nofig: no figures, time only.
+    EXPECT_EQ(cell(t.model, 3, M::Recoverable), QStringLiteral("–"));
+    EXPECT_EQ(cell(t.model, 3, M::Limiter), QStringLiteral("not modelled"));
+    EXPECT_DOUBLE_EQ(t.model.index(3, M::Recoverable).data(M::SortRole).toDouble(), -1.0);
+}
+
+TEST(TimeBudgetTable, RecoverableSortsAsMicrosecondsWithLibraryRowsLast)
+{
+    Table t;
+    t.proxy.sort(KernelTableModel::Recoverable, Qt::DescendingOrder);
+    EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
+              (QStringList { QStringLiteral("cmp"), QStringLiteral("one"), QStringLiteral("mem") }));
+    // As text "6.00 us" > "56.00 us" > "3.00 us"; as numbers 56 > 6 > 3.
+    EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Recoverable),
+              (QStringList { QStringLiteral("56.00 us"), QStringLiteral("6.00 us"), QStringLiteral("3.00 us"), QStringLiteral("–"),
+                             QStringLiteral("–") }));
+    t.proxy.sort(KernelTableModel::AttainablePercent, Qt::DescendingOrder);
+    EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
+              (QStringList { QStringLiteral("mem"), QStringLiteral("cmp"), QStringLiteral("one") }));
+}
+
+TEST(TimeBudgetTable, TheLatencyFloorAndThePeaksChangeTheBudget)
+{
+    Table t;
+    QSignalSpy changed(&t.model, &KernelTableModel::timeBudgetChanged);
+    // t0 = 11 us: mem's roof term (10) no longer exceeds it: latency-bound,
+    // attainable 21, nothing above it; cmp: attainable 61, 0 + 39 above.
+    t.model.setLatencyFloor(11.0);
+    EXPECT_EQ(changed.count(), 1);
+    EXPECT_EQ(t.model.timeBudget()->latencyFloor.source, LatencyFloor::Source::Override);
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("latency-bound"));
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 us"));
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::RoofPercent), QStringLiteral("latency-bound"));
+    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("39.00 us"));
+    t.model.setLatencyFloor(std::nullopt);
+    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.00 us"));
+    // Half the HBM bandwidth: mem's roof term doubles to 20 us, attainable
+    // 22, no call above it; cmp stays compute-bound at 56.
+    PeakFigures halved = mi300x().peaks(PeakSet::Datasheet);
+    halved.memoryBandwidthTBps /= 2;
+    t.model.setPeaks(halved);
+    EXPECT_EQ(changed.count(), 3);
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 us"));
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("memory"));
+    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.00 us"));
+}
+
+TEST(TimeBudgetTable, LibraryRowsFollowTheTritonRowsWithNameCallsTimeAndWork)
+{
+    Table t;
+    using M = KernelTableModel;
+    ASSERT_EQ(t.model.rowCount(), 5);
+    EXPECT_EQ(cell(t.model, 4, M::Kernel), QStringLiteral("Cijk_gemm"));
+    EXPECT_EQ(cell(t.model, 4, M::Category), QStringLiteral("GEMM"));
+    EXPECT_EQ(cell(t.model, 4, M::Calls), QStringLiteral("2"));
+    EXPECT_EQ(cell(t.model, 4, M::TimeSum), QStringLiteral("60.00 us"));
+    EXPECT_EQ(cell(t.model, 4, M::ShareOfGpuTime), QStringLiteral("21.82 %"));
+    EXPECT_EQ(cell(t.model, 4, M::Limiter), QStringLiteral("not modelled"));
+    EXPECT_EQ(cell(t.model, 4, M::TbPerS), QStringLiteral("–"));
+    EXPECT_EQ(cell(t.model, 4, M::Recoverable), QStringLiteral("–"));
+    // Not a roofline point: no kernel index, its own library index.
+    EXPECT_EQ(t.model.index(4, 0).data(M::RowIndexRole).toInt(), -1);
+    EXPECT_EQ(t.model.index(4, 0).data(M::LibraryIndexRole).toInt(), 0);
+    EXPECT_EQ(t.model.index(0, 0).data(M::LibraryIndexRole).toInt(), -1);
+    EXPECT_EQ(t.model.kernelAt(4), &t.model.result()->libraryKernels[0]);
+    EXPECT_EQ(t.model.rowOfKernel(2), 2);
+    // Hidden by the library toggle, not by the provenance ones.
+    t.proxy.setProvenanceVisible(QStringLiteral("none"), false);
+    EXPECT_EQ(columnOf(t.proxy, M::Kernel).count(QStringLiteral("Cijk_gemm")), 1);
+    t.proxy.setProvenanceVisible(QStringLiteral("none"), true);
+    t.proxy.setCategoryVisible(QStringLiteral("library"), false);
+    EXPECT_EQ(t.proxy.rowCount(), 4);
+    EXPECT_FALSE(columnOf(t.proxy, M::Kernel).contains(QStringLiteral("Cijk_gemm")));
+}
+
+TEST(TimeBudgetTable, FilterTotalsSayWhatIsShownOfTheGpuTime)
+{
+    Table t;
+    EXPECT_EQ(filterTotals(t.proxy, t.model).text(), QStringLiteral("5 of 5 kernels shown, 275 \u00b5s (100.0 % of GPU time)"));
+    t.proxy.setCategoryVisible(QStringLiteral("library"), false);
+    const FilterTotals triton = filterTotals(t.proxy, t.model);
+    EXPECT_EQ(triton.shown, 4);
+    EXPECT_DOUBLE_EQ(triton.shownTimeUs, 215.0);
+    EXPECT_EQ(triton.text(), QStringLiteral("4 of 5 kernels shown, 215 \u00b5s (78.2 % of GPU time)"));
+    t.proxy.setTextFilter(QStringLiteral("mem"), false);
+    EXPECT_EQ(filterTotals(t.proxy, t.model).text(), QStringLiteral("1 of 5 kernels shown, 38.0 \u00b5s (13.8 % of GPU time)"));
+}

@@ -1,0 +1,187 @@
+// The "Where the time goes" panel: its bar (busy by kind of work, idle) and
+// opportunity lines on the hand-derived fixture of timebudgetfixture.h; in
+// the window, a click on a line selects that opportunity's rows in the
+// table, t0 set in the panel reaches the table and the inspector, and the
+// filter totals follow the filter.
+#include "analysiscontroller.h"
+#include "engine/timebudget/timebudget.h"
+#include "inspector/formulainspector.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "mainwindow.h"
+#include "table/kernelfilterbar.h"
+#include "table/kerneltableview.h"
+#include "testsupport.h"
+#include "timebudget/opportunitylist.h"
+#include "timebudget/timebudgetbar.h"
+#include "timebudget/timebudgetpanel.h"
+#include "timebudgetfixture.h"
+
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+const QString samplePath = QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz");
+
+bool loadInto(MainWindow& window, const QString& path)
+{
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    window.openTrace(path);
+    return finished.wait(60000) && QTest::qWaitFor([&] { return !window.inspector()->markdown().isEmpty(); }, 5000);
+}
+
+void clickLine(OpportunityList* list, int line)
+{
+    QTreeWidgetItem* item = list->topLevelItem(line);
+    ASSERT_NE(item, nullptr);
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
+}
+
+} // namespace
+
+TEST(TimeBudgetPanel, BarAndLinesOfTheHandDerivedBudget)
+{
+    const auto result = timeBudgetFixture();
+    const TimeBudget budget = evaluateTimeBudget(*result, mi300x().peaks(PeakSet::Datasheet));
+    TimeBudgetPanel panel;
+    panel.resize(900, 300);
+    panel.show();
+    panel.setBudget(result.get(), &budget);
+
+    // 500 us span: Triton 215 and GEMM 60 of busy 275, then 225 idle.
+    const auto& segments = panel.bar()->segments();
+    ASSERT_EQ(segments.size(), 3u);
+    EXPECT_EQ(segments[0].title, QStringLiteral("Triton"));
+    EXPECT_DOUBLE_EQ(segments[0].us, 215.0);
+    EXPECT_EQ(segments[1].title, QStringLiteral("GEMM"));
+    EXPECT_DOUBLE_EQ(segments[1].us, 60.0);
+    EXPECT_EQ(segments[2].title, QStringLiteral("idle"));
+    EXPECT_DOUBLE_EQ(segments[2].us, 225.0);
+    EXPECT_DOUBLE_EQ(panel.bar()->spanUs(), 500.0);
+    EXPECT_TRUE(panel.bar()->toolTip().contains(QStringLiteral("busy 275 \u00b5s (55.0 %), idle 225 \u00b5s (45.0 %)")))
+        << qPrintable(panel.bar()->toolTip());
+
+    // Ranked by time at stake: idle 225, cmp 56, the latency-bound group 10, mem 3.
+    OpportunityList* list = panel.opportunityList();
+    ASSERT_EQ(list->topLevelItemCount(), 4);
+    const auto line = [&](int row, int column) { return list->topLevelItem(row)->text(column); };
+    EXPECT_EQ(line(0, OpportunityList::AtStake), QStringLiteral("225 \u00b5s"));
+    EXPECT_EQ(line(0, OpportunityList::What), QStringLiteral("idle GPU"));
+    EXPECT_EQ(line(0, OpportunityList::Fix), QStringLiteral("45.0 % of the span: CUDA/HIP graphs, fewer host syncs"));
+    EXPECT_EQ(line(1, OpportunityList::AtStake), QStringLiteral("56.0 \u00b5s"));
+    EXPECT_EQ(line(1, OpportunityList::Share), QStringLiteral("20.36 %"));
+    EXPECT_EQ(line(1, OpportunityList::What), QStringLiteral("cmp"));
+    EXPECT_EQ(line(1, OpportunityList::Fix), QStringLiteral("compute-bound: 2 calls at 80.0 \u00b5s, attainable 52.0 \u00b5s"));
+    EXPECT_EQ(line(2, OpportunityList::AtStake), QStringLiteral("10.0 \u00b5s"));
+    EXPECT_EQ(line(2, OpportunityList::What), QStringLiteral("latency-bound kernels"));
+    EXPECT_EQ(line(2, OpportunityList::Fix), QStringLiteral("1 kernels, 2 launches: fuse or remove them, not tune"));
+    EXPECT_EQ(line(3, OpportunityList::What), QStringLiteral("mem"));
+    EXPECT_EQ(line(3, OpportunityList::AtStake), QStringLiteral("3.00 \u00b5s"));
+    // The why in the tool tip.
+    EXPECT_TRUE(list->topLevelItem(1)->toolTip(OpportunityList::What).contains(QStringLiteral("tune it"))) << qPrintable(list->topLevelItem(1)->toolTip(0));
+
+    EXPECT_TRUE(panel.figuresLabel()->text().contains(QStringLiteral("Triton 215 \u00b5s: 59.0 \u00b5s recoverable by tuning, 10.0 \u00b5s latency-bound")))
+        << qPrintable(panel.figuresLabel()->text());
+    EXPECT_EQ(panel.latencyFloorField()->text(), QStringLiteral("2.00 \u00b5s (default)"));
+    EXPECT_EQ(panel.latencyFloorOverride(), std::nullopt);
+
+    QSignalSpy clicked(&panel, &TimeBudgetPanel::opportunityActivated);
+    clickLine(list, 2);
+    ASSERT_EQ(clicked.count(), 1);
+    EXPECT_EQ(clicked.front().front().toInt(), 2);
+
+    // Collapsed: the bar and t0 stay, the lines go.
+    panel.setExpanded(false);
+    EXPECT_FALSE(list->isVisible());
+    EXPECT_TRUE(panel.bar()->isVisible());
+}
+
+TEST(TimeBudgetPanel, AClickOnALineSelectsItsRowsInTheTable)
+{
+    MainWindow window;
+    window.resize(1366, 740);
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    OpportunityList* list = window.timeBudgetPanel()->opportunityList();
+    ASSERT_GT(list->topLevelItemCount(), 0);
+    const std::vector<Opportunity>& items = list->opportunities();
+    int clickedKernels = 0;
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        const Opportunity& item = items[size_t(i)];
+        if (item.kind == Opportunity::Kind::Idle)
+            continue;
+        window.kernelView()->clearSelection();
+        clickLine(list, i);
+        QList<int> expected(item.kernelIndices.begin(), item.kernelIndices.end());
+        std::sort(expected.begin(), expected.end());
+        EXPECT_EQ(window.kernelView()->selectedKernelIndices(), expected) << qPrintable(item.name);
+        // The inspector shows the first of them, the chart highlights them all.
+        EXPECT_TRUE(window.inspector()->markdown().contains(window.result()->kernels[size_t(item.kernelIndices.front())].name));
+        EXPECT_EQ(window.rooflineView()->selectedKernels().size(), expected.size());
+        ++clickedKernels;
+    }
+    EXPECT_GT(clickedKernels, 0);
+    // Each kernel line is a kernel's recoverable time, the largest first.
+    double previous = 1e300;
+    for (const Opportunity& item : items) {
+        if (item.kind == Opportunity::Kind::Kernel) {
+            EXPECT_LE(item.recoverableUs, previous);
+            previous = item.recoverableUs;
+        }
+    }
+}
+
+TEST(TimeBudgetPanel, TheLatencyFloorReachesTableAndInspector)
+{
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    QAbstractItemModel* table = window.kernelView()->model();
+    const double before = table->index(0, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble();
+    ASSERT_GT(before, 0);
+    QDoubleSpinBox* field = window.timeBudgetPanel()->latencyFloorField();
+    EXPECT_TRUE(field->text().endsWith(QStringLiteral("(default)")) || field->text().endsWith(QStringLiteral("(measured)")))
+        << qPrintable(field->text());
+    // A floor of 50 us puts every call's attainable time 50 us higher: less to win back.
+    field->setValue(50.0);
+    double after = 0;
+    for (int row = 0; row < table->rowCount(); ++row)
+        after = std::max(after, table->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
+    EXPECT_LT(after, before);
+    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("**Latency floor t0 = 50 us** — override")))
+        << qPrintable(window.inspector()->markdown().left(4000));
+    window.setLatencyFloorOverride(std::nullopt);
+    EXPECT_EQ(window.timeBudgetPanel()->latencyFloorOverride(), std::nullopt);
+    EXPECT_DOUBLE_EQ(table->index(0, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble(), before);
+}
+
+TEST(TimeBudgetPanel, FilterTotalsFollowTheFilter)
+{
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    const AnalysisResult* result = window.result();
+    const QString all = window.filterTotalsLabel()->text();
+    EXPECT_TRUE(all.startsWith(QStringLiteral("8 of 8 kernels shown, "))) << qPrintable(all);
+    // Every GPU kernel has a row: all rows hold all of the kernel time.
+    EXPECT_TRUE(all.endsWith(QStringLiteral("(100.0 % of GPU time)"))) << qPrintable(all);
+    window.filterBar()->libraryToggle()->setChecked(false);
+    const QString triton = window.filterTotalsLabel()->text();
+    EXPECT_TRUE(triton.startsWith(QStringLiteral("4 of 8 kernels shown, "))) << qPrintable(triton);
+    const QString share = QString::number(100.0 * result->tritonKernelTimeUs / result->totalGpuKernelTimeUs, 'f', 1);
+    EXPECT_TRUE(triton.endsWith(QStringLiteral("(%1 % of GPU time)").arg(share))) << qPrintable(triton);
+    window.filterBar()->textField()->setText(QStringLiteral("no such kernel"));
+    EXPECT_TRUE(window.filterTotalsLabel()->text().startsWith(QStringLiteral("0 of 8 kernels shown, 0.00 \u00b5s (0.0 %")))
+        << qPrintable(window.filterTotalsLabel()->text());
+}

@@ -1,0 +1,108 @@
+#include "timebudget/opportunitylist.h"
+
+#include "engine/timebudget/opportunities.h"
+#include "units.h"
+
+#include <QHeaderView>
+
+#include <algorithm>
+
+namespace Ridgeline {
+namespace {
+
+// The kind of fix, short: the line's last column. The why says the rest.
+QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisResult& result)
+{
+    switch (item.kind) {
+    case Opportunity::Kind::Kernel: {
+        const int kernel = item.kernelIndices.empty() ? -1 : item.kernelIndices.front();
+        if (kernel < 0 || size_t(kernel) >= budget.kernels.size())
+            return {};
+        const KernelTimeFigures& figures = budget.kernels[size_t(kernel)];
+        const double mean = figures.timedCalls > 0 ? figures.measuredUs / double(figures.timedCalls) : 0.0;
+        return OpportunityList::tr("%1: %2 calls at %3, attainable %4")
+            .arg(limiterTitle(figures.limiter))
+            .arg(formatCount(figures.timedCalls))
+            .arg(formatDurationUs(mean), formatDurationUs(figures.attainableUs.value_or(0)));
+    }
+    case Opportunity::Kind::LatencyBoundKernels:
+        return OpportunityList::tr("%1 kernels, %2 launches: fuse or remove them, not tune")
+            .arg(item.count)
+            .arg(formatCount(item.launches));
+    case Opportunity::Kind::Idle: {
+        const DeviceActivity* device = result.activity.mainDevice();
+        const double span = device ? device->spanUs : 0.0;
+        return OpportunityList::tr("%1 % of the span: CUDA/HIP graphs, fewer host syncs")
+            .arg(span > 0 ? QString::number(100.0 * item.recoverableUs / span, 'f', 1) : QStringLiteral("–"));
+    }
+    }
+    return {};
+}
+
+} // namespace
+
+OpportunityList::OpportunityList(QWidget* parent)
+    : QTreeWidget(parent)
+{
+    setColumnCount(ColumnCount);
+    setHeaderHidden(true);
+    setRootIsDecorated(false);
+    setUniformRowHeights(true);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setTextElideMode(Qt::ElideMiddle);
+    setWordWrap(false);
+    setFrameShape(QFrame::NoFrame);
+    header()->setStretchLastSection(true);
+    header()->setSectionResizeMode(AtStake, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(Share, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(What, QHeaderView::Interactive);
+    connect(this, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { Q_EMIT opportunityActivated(indexOfTopLevelItem(item)); });
+    connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { Q_EMIT opportunityActivated(indexOfTopLevelItem(item)); });
+}
+
+void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* budget, int shown)
+{
+    clear();
+    m_opportunities.clear();
+    if (!result || !budget)
+        return;
+    for (const Opportunity& item : budget->opportunities) {
+        if (int(m_opportunities.size()) >= shown)
+            break;
+        m_opportunities.push_back(item);
+        auto* line = new QTreeWidgetItem(this);
+        line->setText(AtStake, formatDurationUs(item.recoverableUs));
+        line->setText(Share, formatPercent(item.shareOfGpuTime));
+        line->setText(What, item.name);
+        line->setText(Fix, fixOf(item, *budget, *result));
+        line->setTextAlignment(AtStake, Qt::AlignRight | Qt::AlignVCenter);
+        line->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
+        const QString why = item.name + QStringLiteral(": ") + item.why;
+        for (int column = 0; column < ColumnCount; ++column)
+            line->setToolTip(column, why);
+        if (item.kind != Opportunity::Kind::Kernel) {
+            QFont font = line->font(What);
+            font.setItalic(true); // a group or the idle GPU, not a kernel's name
+            line->setFont(What, font);
+        }
+    }
+    updateGeometry();
+}
+
+void OpportunityList::resizeEvent(QResizeEvent* event)
+{
+    QTreeWidget::resizeEvent(event);
+    // The name (elided in the middle) and the fix share what the times leave.
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    setColumnWidth(What, std::max(viewport()->width() * 2 / 5, 12 * em));
+}
+
+QSize OpportunityList::sizeHint() const
+{
+    // Exactly its lines: no empty space below, no scroll bar.
+    const int lines = std::max(1, topLevelItemCount());
+    const int line = std::max(sizeHintForRow(0), fontMetrics().height() + 4);
+    return { QTreeWidget::sizeHint().width(), lines * line + 2 * frameWidth() };
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,138 @@
+#include "timebudget/timebudgetpanel.h"
+
+#include "engine/timebudget/opportunities.h"
+#include "timebudget/opportunitylist.h"
+#include "timebudget/timebudgetbar.h"
+
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Ridgeline {
+namespace {
+
+QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
+{
+    QStringList parts;
+    if (const DeviceActivity* device = result.activity.mainDevice(); device && device->spanUs > 0) {
+        parts << TimeBudgetPanel::tr("GPU busy %1, idle %2 (%3 %) of a %4 span")
+                     .arg(formatDurationUs(device->busyUs), formatDurationUs(device->idleUs),
+                          QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1), formatDurationUs(device->spanUs));
+    }
+    if (budget.tritonTimeUs > 0) {
+        parts << TimeBudgetPanel::tr("Triton %1: %2 recoverable by tuning, %3 latency-bound (fuse, not tune)")
+                     .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs),
+                          formatDurationUs(budget.tritonLatencyBoundUs));
+    }
+    const StepFigures& steps = result.activity.steps;
+    if (steps.kind != StepKind::None && steps.count > 0) {
+        parts << TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each")
+                     .arg(steps.count)
+                     .arg(steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
+                          formatDurationUs(steps.gpuTimePerStepUs));
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace
+
+TimeBudgetPanel::TimeBudgetPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_toggle(new QToolButton)
+    , m_bar(new TimeBudgetBar)
+    , m_floor(new QDoubleSpinBox)
+    , m_figures(new QLabel)
+    , m_list(new OpportunityList)
+{
+    m_toggle->setText(tr("Where the time goes"));
+    m_toggle->setCheckable(true);
+    m_toggle->setChecked(true);
+    m_toggle->setAutoRaise(true);
+    m_toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toggle->setArrowType(Qt::DownArrow);
+    m_toggle->setToolTip(tr("Show or hide the time budget's figures and the top opportunities"));
+    QFont bold = m_toggle->font();
+    bold.setBold(true);
+    m_toggle->setFont(bold);
+    connect(m_toggle, &QToolButton::toggled, this, &TimeBudgetPanel::setExpanded);
+
+    // t0: the field's lowest value stands for the trace's own floor, which
+    // its special text shows with where it came from.
+    m_floor->setRange(0, 1000);
+    m_floor->setDecimals(2);
+    m_floor->setSingleStep(0.1);
+    m_floor->setSuffix(QStringLiteral(" \u00b5s"));
+    m_floor->setKeyboardTracking(false); // one change per edit, not per keystroke
+    m_floor->setSpecialValueText(tr("trace's"));
+    connect(m_floor, &QDoubleSpinBox::valueChanged, this, [this] { Q_EMIT latencyFloorOverrideChanged(latencyFloorOverride()); });
+    auto* floorLabel = new QLabel(tr("Latency floor t0:"));
+    floorLabel->setBuddy(m_floor);
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(m_toggle);
+    top->addWidget(m_bar, 1);
+    top->addSpacing(8);
+    top->addWidget(floorLabel);
+    top->addWidget(m_floor);
+
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_list, &OpportunityList::opportunityActivated, this, &TimeBudgetPanel::opportunityActivated);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 2);
+    layout->setSpacing(2);
+    layout->addLayout(top);
+    layout->addWidget(m_figures);
+    layout->addWidget(m_list);
+    setBudget(nullptr, nullptr);
+}
+
+void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* budget)
+{
+    m_bar->setResult(result);
+    m_list->setBudget(result, budget);
+    m_figures->setText(result && budget ? figuresText(*result, *budget) : QString());
+    m_list->setVisible(isExpanded() && m_list->topLevelItemCount() > 0);
+    m_figures->setVisible(isExpanded() && !m_figures->text().isEmpty());
+    if (budget) {
+        const LatencyFloor& floor = budget->latencyFloor;
+        // The trace's own floor is what the field shows at its lowest value.
+        if (floor.source != LatencyFloor::Source::Override)
+            m_floor->setSpecialValueText(tr("%1 (%2)").arg(formatDurationUs(floor.us), floor.sourceKey()));
+        m_floor->setToolTip(tr("t0, the fixed cost of one kernel on this GPU: %1 (%2). Attainable time = t0 + the roof term. "
+                               "Set a value to override it; the lowest value returns to the trace's own.")
+                                .arg(formatDurationUs(floor.us), floor.sourceText));
+    }
+    updateGeometry();
+}
+
+std::optional<double> TimeBudgetPanel::latencyFloorOverride() const
+{
+    return m_floor->value() > m_floor->minimum() ? std::optional<double>(m_floor->value()) : std::nullopt;
+}
+
+void TimeBudgetPanel::setLatencyFloorOverride(std::optional<double> us)
+{
+    m_floor->setValue(us.value_or(m_floor->minimum()));
+}
+
+bool TimeBudgetPanel::isExpanded() const
+{
+    return m_toggle->isChecked();
+}
+
+void TimeBudgetPanel::setExpanded(bool expanded)
+{
+    const QSignalBlocker blocker(m_toggle);
+    m_toggle->setChecked(expanded);
+    m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+    m_list->setVisible(expanded && m_list->topLevelItemCount() > 0);
+    m_figures->setVisible(expanded && !m_figures->text().isEmpty());
+}
+
+} // namespace Ridgeline
