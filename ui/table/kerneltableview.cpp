@@ -107,6 +107,11 @@ KernelTableView::KernelTableView(QWidget* parent)
     });
     connect(horizontalHeader(), &QHeaderView::sectionMoved, this, [this] { placeFrozenColumn(); });
     connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this](int column, Qt::SortOrder order) {
+        // The sorted column's header gains the arrow: room for it, never less.
+        if (model() && column != KernelTableModel::Kernel && column >= 0 && columnWidth(column) < headerWidth(column)) {
+            setColumnWidth(column, headerWidth(column));
+            fitKernelColumn();
+        }
         m_frozen->horizontalHeader()->setSortIndicatorShown(column == KernelTableModel::Kernel);
         m_frozen->horizontalHeader()->setSortIndicator(column, order);
     });
@@ -161,18 +166,27 @@ void KernelTableView::fitFigureColumns()
     for (int column = 0; column < header->count(); ++column) {
         if (column == KernelTableModel::Kernel || header->isSectionHidden(column))
             continue;
-        resizeColumnToContents(column);
-        setColumnWidth(column, std::min(columnWidth(column), 12 * em));
+        // Qt's own fit keeps room for a sort arrow in every header; only the
+        // sorted column shows one, and ten arrows' room is a column more.
+        setColumnWidth(column, std::min(std::max(sizeHintForColumn(column), headerWidth(column)), 12 * em));
     }
     m_kernelWidthChosen = false;
     fitKernelColumn();
 }
 
+int KernelTableView::headerWidth(int column) const
+{
+    const QHeaderView* header = horizontalHeader();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    int width = header->fontMetrics().horizontalAdvance(model()->headerData(column, Qt::Horizontal).toString()) + 4 * margin;
+    if (header->isSortIndicatorShown() && header->sortIndicatorSection() == column)
+        width += header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) + 2 * margin;
+    return width;
+}
+
 void KernelTableView::fitKernelColumn()
 {
-    // Until the user sets it: what the figures leave, 14 to 40 ems (14: the
-    // first look's ten columns fit a 1366-pixel screen; names elide in the
-    // middle, where Inductor's suffixes differ least).
+    // Until the user sets it: what the figures leave, 16 to 40 ems.
     if (m_kernelWidthChosen || !model())
         return;
     QHeaderView* header = horizontalHeader();
@@ -182,7 +196,7 @@ void KernelTableView::fitKernelColumn()
             others += header->sectionSize(column);
     }
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
-    const int width = std::clamp(viewport()->width() - others, 14 * em, 40 * em);
+    const int width = std::clamp(viewport()->width() - others, 16 * em, 40 * em);
     m_fittingKernelColumn = true;
     setColumnWidth(KernelTableModel::Kernel, width);
     m_fittingKernelColumn = false;

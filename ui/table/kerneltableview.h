@@ -53,6 +53,7 @@ private:
     void showHeaderMenu(const QPoint& position);
     void placeFrozenColumn();
     void fitFigureColumns();
+    int headerWidth(int column) const; // its title's, and the sort arrow's where it shows
     void fitKernelColumn();
 
     QTableView* m_frozen = nullptr;

@@ -23,13 +23,15 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
                           QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1), formatDurationUs(device->spanUs));
     }
     if (budget.tritonTimeUs > 0) {
-        parts << TimeBudgetPanel::tr("Triton %1: %2 recoverable by tuning, %3 latency-bound (fuse, not tune)")
-                     .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs),
-                          formatDurationUs(budget.tritonLatencyBoundUs));
+        QString triton = TimeBudgetPanel::tr("Triton %1: %2 recoverable by tuning")
+                             .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs));
+        if (budget.tritonLatencyBoundUs > 0)
+            triton += TimeBudgetPanel::tr(", %1 latency-bound (fuse, not tune)").arg(formatDurationUs(budget.tritonLatencyBoundUs));
+        parts << triton;
     }
     const StepFigures& steps = result.activity.steps;
     if (steps.kind != StepKind::None && steps.count > 0) {
-        parts << TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each")
+        parts << (steps.count == 1 ? TimeBudgetPanel::tr("%1 step (%2): %3 GPU time") : TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each"))
                      .arg(steps.count)
                      .arg(steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
                           formatDurationUs(steps.gpuTimePerStepUs));
@@ -102,8 +104,12 @@ void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* 
     if (budget) {
         const LatencyFloor& floor = budget->latencyFloor;
         // The trace's own floor is what the field shows at its lowest value.
-        if (floor.source != LatencyFloor::Source::Override)
+        if (floor.source != LatencyFloor::Source::Override) {
             m_floor->setSpecialValueText(tr("%1 (%2)").arg(formatDurationUs(floor.us), floor.sourceKey()));
+            // The spin box sized itself for its numbers, not this text.
+            m_floor->setMinimumWidth(m_floor->fontMetrics().horizontalAdvance(m_floor->specialValueText())
+                                     + m_floor->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 4);
+        }
         m_floor->setToolTip(tr("t0, the fixed cost of one kernel on this GPU: %1 (%2). Attainable time = t0 + the roof term. "
                                "Set a value to override it; the lowest value returns to the trace's own.")
                                 .arg(formatDurationUs(floor.us), floor.sourceText));
