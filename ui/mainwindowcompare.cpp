@@ -65,7 +65,7 @@ void MainWindow::updateComparison()
         // A GPU chosen in View > GPU applies to both; else each trace has its own.
         const GpuSpec* baseGpu = m_gpuChoice.isEmpty() ? m_catalog.find(m_baseline->traceGpuName) : nullptr;
         m_comparison = std::make_shared<const TraceComparison>(
-            compareTraces(m_baseline, baseGpu ? *baseGpu : currentGpu(), m_result, currentGpu(), m_peaks));
+            compareTraces(m_baseline, baseGpu ? *baseGpu : currentGpu(), m_result, currentGpu(), m_peaks, m_model->latencyFloorOverride()));
     }
     const QList<int> selected = m_table->selectedKernelIndices();
     if (m_comparison)

@@ -36,7 +36,10 @@ void MainWindow::setLatencyFloorOverride(std::optional<double> us)
     if (m_model->latencyFloorOverride() == us)
         return;
     m_model->setLatencyFloor(us);
-    updateInspector(); // its attainable-time section
+    if (m_baseline)
+        updateComparison(); // the recoverable time of both traces (and the inspector)
+    else
+        updateInspector(); // its attainable-time section
 }
 
 void MainWindow::updateTimeBudget()

@@ -1,5 +1,6 @@
 #include "summarystrip.h"
 
+#include "engine/timebudget/opportunities.h"
 #include "engine/triton/kernelcategory.h"
 #include "tracesummary.h"
 #include "units.h"
@@ -120,12 +121,25 @@ QString comparisonLine(const TraceComparison& c)
         if (c.matching.counts[k] > 0)
             kinds << QStringLiteral("%1 %2").arg(c.matching.counts[k]).arg(matchKindKey(MatchKind(k)));
     }
-    QString speedup = SummaryStrip::tr("Triton time not comparable");
-    if (c.tritonTimeSpeedup) {
-        const double s = *c.tritonTimeSpeedup;
-        speedup = SummaryStrip::tr("Triton time <b>%1×</b> %2").arg(QString::number(s, 'f', 3),
-            s > 1 ? SummaryStrip::tr("▲ faster") : s < 1 ? SummaryStrip::tr("▼ slower") : SummaryStrip::tr("= unchanged"));
-    }
+    // Per step where both traces count steps of one kind: totals of a trace
+    // that replayed its graph 4 times against one that replayed it once
+    // would be off by the number of steps. The headline says which.
+    const bool perStep = c.perStep && (c.perStep->tritonTimeSpeedup || c.perStep->gpuTimeSpeedup);
+    const auto ratio = [](const QString& what, const std::optional<double>& value) {
+        if (!value)
+            return SummaryStrip::tr("%1 not comparable").arg(what);
+        const double s = *value;
+        return SummaryStrip::tr("%1 <b>%2×</b> %3")
+            .arg(what, QString::number(s, 'f', 3),
+                 s > 1 ? SummaryStrip::tr("▲ faster") : s < 1 ? SummaryStrip::tr("▼ slower") : SummaryStrip::tr("= unchanged"));
+    };
+    QString speedup = ratio(SummaryStrip::tr("Triton time"), perStep ? c.perStep->tritonTimeSpeedup : c.tritonTimeSpeedup);
+    speedup += QStringLiteral(", ") + ratio(SummaryStrip::tr("GPU time"), perStep ? c.perStep->gpuTimeSpeedup : c.gpuTimeSpeedup);
+    speedup += u' ' + comparisonBasis(c).toHtmlEscaped();
+    speedup += SummaryStrip::tr("; recoverable %1 → %2 (%3%4)")
+                   .arg(formatDurationUs(c.baselineRecoverableUs), formatDurationUs(c.candidateRecoverableUs),
+                        c.candidateRecoverableUs >= c.baselineRecoverableUs ? QStringLiteral("+") : QString(),
+                        formatDurationUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
     QString line = SummaryStrip::tr("Compared with baseline <b>%1</b> (%2): %3; <b>%4</b> %5; %6")
                        .arg(QFileInfo(c.baseline->tracePath).fileName().toHtmlEscaped(), c.baselineGpu.toHtmlEscaped(), speedup)
                        .arg(c.regressionCount)

@@ -3,6 +3,7 @@
 // traces in the summary strip and puts the pair side by side in the
 // inspector; one action leaves it.
 #include "analysiscontroller.h"
+#include "engine/timebudget/opportunities.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
@@ -60,6 +61,12 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
     EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Compared with baseline <b>transformer_block_mi300x.json.gz</b>")))
         << qPrintable(window.summaryStrip()->text());
     EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Triton time <b>1.000×</b>")));
+    // The sample counts no steps: compared in total, its recoverable time unchanged.
+    const QString recoverable = formatDurationUs(window.comparison()->candidateRecoverableUs);
+    EXPECT_GT(window.comparison()->candidateRecoverableUs, 0);
+    EXPECT_TRUE(window.summaryStrip()->text().contains(
+        QStringLiteral("GPU time <b>1.000×</b> = unchanged in total; recoverable %1 → %1 (+0.00 \u00b5s)").arg(recoverable)))
+        << qPrintable(window.summaryStrip()->text());
     // Every matched kernel has a hollow baseline point (no arrows: nothing moved).
     EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("baseline")), 1);
     EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("arrow")), 0);

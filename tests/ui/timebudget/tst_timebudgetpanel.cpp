@@ -185,3 +185,22 @@ TEST(TimeBudgetPanel, FilterTotalsFollowTheFilter)
     EXPECT_TRUE(window.filterTotalsLabel()->text().startsWith(QStringLiteral("0 of 8 kernels shown, 0.00 \u00b5s (0.0 %")))
         << qPrintable(window.filterTotalsLabel()->text());
 }
+
+TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
+{
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    KernelTableView* table = window.kernelView();
+    int library = -1;
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data(KernelTableModel::LibraryIndexRole).toInt() >= 0)
+            library = row;
+    }
+    ASSERT_GE(library, 0);
+    table->selectRow(library);
+    EXPECT_TRUE(table->selectedKernelIndices().isEmpty());
+    EXPECT_TRUE(window.rooflineView()->selectedKernels().isEmpty());
+    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("a library GPU kernel"))) << qPrintable(window.inspector()->markdown());
+    EXPECT_FALSE(window.inspector()->markdown().contains(QStringLiteral("## Attainable time")));
+}
