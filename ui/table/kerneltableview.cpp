@@ -178,7 +178,8 @@ int KernelTableView::headerWidth(int column) const
 {
     const QHeaderView* header = horizontalHeader();
     const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-    int width = header->fontMetrics().horizontalAdvance(model()->headerData(column, Qt::Horizontal).toString()) + 4 * margin;
+    // As QCommonStyle sizes a header section: a margin either side of the title.
+    int width = header->fontMetrics().horizontalAdvance(model()->headerData(column, Qt::Horizontal).toString()) + 2 * margin + 2;
     if (header->isSortIndicatorShown() && header->sortIndicatorSection() == column)
         width += header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) + 2 * margin;
     return width;
@@ -186,7 +187,9 @@ int KernelTableView::headerWidth(int column) const
 
 void KernelTableView::fitKernelColumn()
 {
-    // Until the user sets it: what the figures leave, 16 to 40 ems.
+    // Until the user sets it: what the figures leave, 14 to 40 ems (14: the
+    // first look's ten columns fit a 1366-pixel screen; names elide in the
+    // middle and the inspector and tool tips give them whole).
     if (m_kernelWidthChosen || !model())
         return;
     QHeaderView* header = horizontalHeader();
@@ -196,7 +199,7 @@ void KernelTableView::fitKernelColumn()
             others += header->sectionSize(column);
     }
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
-    const int width = std::clamp(viewport()->width() - others, 16 * em, 40 * em);
+    const int width = std::clamp(viewport()->width() - others, 14 * em, 40 * em);
     m_fittingKernelColumn = true;
     setColumnWidth(KernelTableModel::Kernel, width);
     m_fittingKernelColumn = false;

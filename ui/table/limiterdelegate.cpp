@@ -54,7 +54,12 @@ void LimiterDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
 QSize LimiterDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     QSize size = QStyledItemDelegate::sizeHint(option, index);
-    size.setWidth(size.width() + 6); // the badge's rounded ends
+    if (!badgeColor(index.data(KernelTableModel::LimiterKeyRole).toString()).isValid())
+        return size;
+    // The badge's text is smaller than the cell's; its rounded ends need room.
+    QFont font = option.font;
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    size.setWidth(QFontMetrics(font).horizontalAdvance(index.data(Qt::DisplayRole).toString()) + 16);
     return size;
 }
 

@@ -52,6 +52,8 @@ OpportunityList::OpportunityList(QWidget* parent)
     setTextElideMode(Qt::ElideMiddle);
     setWordWrap(false);
     setFrameShape(QFrame::NoFrame);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed); // its lines, no more: the table below needs the height
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(AtStake, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(Share, QHeaderView::ResizeToContents);
@@ -101,7 +103,7 @@ QSize OpportunityList::sizeHint() const
 {
     // Exactly its lines: no empty space below, no scroll bar.
     const int lines = std::max(1, topLevelItemCount());
-    const int line = std::max(sizeHintForRow(0), fontMetrics().height() + 4);
+    const int line = topLevelItemCount() > 0 ? sizeHintForRow(0) : fontMetrics().height() + 4;
     return { QTreeWidget::sizeHint().width(), lines * line + 2 * frameWidth() };
 }
 
