@@ -410,8 +410,12 @@ void MainWindow::updateTableEmptyText()
     } else if (m_result->kernels.empty() && (m_result->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
         m_table->setEmptyText(tr("No Triton kernels in %1: no cpu_op or GPU kernel is named triton_*. Ridgeline analyses "
                                  "the kernels Inductor generates for a model compiled with torch.compile; the summary above "
-                                 "shows what the GPU time went to.")
-                                  .arg(QFileInfo(m_result->tracePath).fileName()));
+                                 "shows what the GPU time went to.%2")
+                                  .arg(QFileInfo(m_result->tracePath).fileName(),
+                                       m_result->libraryKernels.empty()
+                                           ? QString()
+                                           : tr(" Its %1 library kernels are hidden: the Library kernels toggle above shows them.")
+                                                 .arg(m_result->libraryKernels.size())));
     } else {
         m_table->setEmptyText(tr("No kernel matches the filter."));
     }

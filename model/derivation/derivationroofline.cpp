@@ -3,6 +3,8 @@
 // and the one-line summary of results that opens the derivation.
 #include "derivation/derivationsections.h"
 #include "engine/roofline/roofline.h"
+#include "engine/timebudget/attainabletime.h"
+#include "engine/timebudget/opportunities.h"
 #include "units.h"
 
 namespace Ridgeline::Derivation {
@@ -147,7 +149,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
     writeCacheNote(md, p, gpu, pf);
 }
 
-void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
+void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor* floor)
 {
     QStringList parts;
     if (auto mb = row.dataMovedMib())
@@ -168,11 +170,20 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
     if (parts.size() < 2 && !row.kernelTimeUs)
         return;
     QString text = MD::bold(QStringLiteral("At a glance:")) + u' ' + parts.join(QStringLiteral(", "));
-    if (gpu.has(PeakSet::Datasheet) || gpu.has(PeakSet::MaxAchievable)) {
+    const bool hasPeaks = gpu.has(PeakSet::Datasheet) || gpu.has(PeakSet::MaxAchievable);
+    const KernelTimeFigures time = floor && hasPeaks ? kernelTimeFigures(row, gpu.peaks(peaks), floor->us) : KernelTimeFigures();
+    if (time.limiter == Limiter::Latency && time.attainableUs) {
+        // Its fraction of the roof would read near 0 %: no kernel this small comes near one.
+        text += QStringLiteral("; latency-bound: attainable %1 per call, %2 recoverable (fuse, not tune)")
+                    .arg(formatDurationUs(*time.attainableUs), formatDurationUs(time.recoverableUs));
+    } else if (hasPeaks) {
         if (auto placement = placeKernel(row, gpu.peaks(peaks)))
             text += QStringLiteral("; ") + boundName(placement->bound) + QStringLiteral("-bound at ")
                 + formatPercent(placement->fractionOfRoof) + QStringLiteral(" of its roof")
                 + (placement->aboveRoof ? QStringLiteral(" (above the roof: see below)") : QString());
+        if (time.attainableUs && time.fractionOfAttainable)
+            text += QStringLiteral(", %1 recoverable (%2 of attainable)")
+                        .arg(formatDurationUs(time.recoverableUs), formatPercent(*time.fractionOfAttainable));
     }
     md.bullet(text);
 }

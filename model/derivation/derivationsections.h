@@ -21,8 +21,10 @@ QString exact(double value); // "1.34217728", "256.00390625", "1536"
 QString shape(const std::vector<std::int64_t>& dims); // "[8, 4096, 8192]"
 
 void writeSummary(MarkdownWriter& md, const KernelRow& row);
-// One line of results under the summary: the figures the table shows.
-void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+// One line of results under the summary: the figures the table shows
+// (with `floor`, its recoverable time too; a latency-bound kernel says so
+// instead of its fraction of the roof).
+void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor* floor = nullptr);
 // Replayed rows: replay kernel -> graph launch -> capture -> captured op.
 void writeReplayChain(MarkdownWriter& md, const KernelRow& row);
 void writeRawArgs(MarkdownWriter& md, const KernelRow& row);

@@ -214,7 +214,7 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
     using namespace Derivation;
     MarkdownWriter md;
     writeSummary(md, row);
-    writeAtAGlance(md, row, gpu, peaks);
+    writeAtAGlance(md, row, gpu, peaks, latencyFloor ? &*latencyFloor : nullptr);
     if (row.replay)
         writeReplayChain(md, row);
     writeRawArgs(md, row);

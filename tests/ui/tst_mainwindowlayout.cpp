@@ -184,6 +184,8 @@ TEST(MainWindowLayout, AnEmptyTableSaysWhy)
     window.filterBar()->libraryToggle()->setChecked(false);
     EXPECT_EQ(table->model()->rowCount(), 0);
     EXPECT_TRUE(table->emptyText().startsWith(QStringLiteral("No Triton kernels in eager.json"))) << qPrintable(table->emptyText());
+    EXPECT_TRUE(table->emptyText().endsWith(QStringLiteral("Its 1 library kernels are hidden: the Library kernels toggle above shows them.")))
+        << qPrintable(table->emptyText());
     window.filterBar()->libraryToggle()->setChecked(true);
 
     ASSERT_TRUE(loadInto(window, samplePath));

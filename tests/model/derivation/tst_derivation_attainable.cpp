@@ -68,3 +68,20 @@ TEST(AttainableDerivation, TheSectionFollowsTheRooflineWhenAFloorIsGiven)
     EXPECT_GT(attainable, roofline);
     EXPECT_FALSE(derivationMarkdown(row, mi300x(), PeakSet::Datasheet).contains(QStringLiteral("## Attainable time")));
 }
+
+TEST(AttainableDerivation, AtAGlanceSaysRecoverableOrLatencyBound)
+{
+    const auto fixture = timeBudgetFixture();
+    LatencyFloor floor; // Ridgeline's default, 2 us
+    MarkdownWriter memory;
+    Derivation::writeAtAGlance(memory, fixture->kernels[0], mi300x(), PeakSet::Datasheet, &floor);
+    EXPECT_TRUE(memory.text().contains(QStringLiteral(", 3.00 \u00b5s recoverable (94.74 % of attainable)"))) << qPrintable(memory.text());
+    MarkdownWriter latency;
+    Derivation::writeAtAGlance(latency, fixture->kernels[2], mi300x(), PeakSet::Datasheet, &floor);
+    EXPECT_TRUE(latency.text().contains(QStringLiteral("; latency-bound: attainable 2.00 \u00b5s per call, 6.00 \u00b5s recoverable (fuse, not tune)")))
+        << qPrintable(latency.text());
+    EXPECT_FALSE(latency.text().contains(QStringLiteral("of its roof")));
+    MarkdownWriter without;
+    Derivation::writeAtAGlance(without, fixture->kernels[0], mi300x(), PeakSet::Datasheet);
+    EXPECT_FALSE(without.text().contains(QStringLiteral("recoverable")));
+}
