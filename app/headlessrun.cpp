@@ -133,7 +133,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         }
         if (!options.quiet)
             sayWrote(options.exportPath, comparison ? QStringLiteral("%1 matched kernels").arg(comparison->matching.matches.size())
-                                                    : QStringLiteral("%1 kernels").arg(result.kernels.size()));
+                                                    : QStringLiteral("%1 kernels").arg(result.kernels.size() + result.libraryKernels.size()));
     }
     const RooflineOptions& roofline = options.roofline;
     if (!roofline.path.isEmpty()) {
