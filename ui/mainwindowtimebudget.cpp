@@ -58,7 +58,7 @@ void MainWindow::selectOpportunity(int index)
     const std::vector<Opportunity>& items = m_budgetPanel->opportunityList()->opportunities();
     if (index < 0 || size_t(index) >= items.size())
         return;
-    const Opportunity& item = items[size_t(index)];
+    const Opportunity item = items[size_t(index)]; // a copy: selecting may refresh the list
     if (item.kind == Opportunity::Kind::Idle) {
         // No row holds idle time: the line explains itself.
         statusBar()->showMessage(item.why, 15000);
