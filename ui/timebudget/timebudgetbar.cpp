@@ -75,18 +75,18 @@ void TimeBudgetBar::setResult(const AnalysisResult* result)
 
 QSize TimeBudgetBar::sizeHint() const
 {
-    return { 240, fontMetrics().height() };
+    return { 240, fontMetrics().height() + 4 }; // room for the titles inside
 }
 
 QSize TimeBudgetBar::minimumSizeHint() const
 {
-    return { 80, fontMetrics().height() };
+    return { 80, fontMetrics().height() + 4 };
 }
 
 void TimeBudgetBar::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    const QRectF area = QRectF(rect()).adjusted(0.5, 2.5, -0.5, -2.5);
+    const QRectF area = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
     painter.setPen(palette().color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     if (m_spanUs <= 0) {
@@ -103,8 +103,15 @@ void TimeBudgetBar::paintEvent(QPaintEvent*)
             // Idle: the background, hatched, so that it never reads as a kind of work.
             painter.fillRect(part, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
         }
+        // The bar is its own legend where a title fits its segment.
+        const QString title = fontMetrics().elidedText(segment.title, Qt::ElideRight, int(width) - 4);
+        if (title.size() >= 4 || title == segment.title) { // a stub like "T…" says nothing
+            painter.setPen(segment.color.isValid() ? QColor(Qt::white) : palette().color(QPalette::Text));
+            painter.drawText(part, Qt::AlignCenter, title);
+        }
         x += width;
     }
+    painter.setPen(palette().color(QPalette::Mid));
     painter.drawRect(area);
 }
 
