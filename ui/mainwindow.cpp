@@ -262,7 +262,7 @@ void MainWindow::connectViews()
         m_roofline->setSelectedKernels(m_table->selectedKernelIndices());
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateInspector);
-    connect(m_proxy, &KernelFilterProxy::filterAboutToChange, this, [this] { m_kernelBeforeFilter = m_inspectedKernel; });
+    connect(m_proxy, &KernelFilterProxy::filterAboutToChange, this, [this] { m_rowBeforeFilter = m_inspectedRow; });
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::followTableFilter);
     connect(m_roofline, &RooflineView::kernelClicked, this, [this](int kernelIndex) {
         if (!m_table->selectKernel(kernelIndex))
@@ -429,10 +429,11 @@ void MainWindow::followTableFilter()
         shown.insert(m_proxy->index(row, 0).data(KernelTableModel::RowIndexRole).toInt());
     m_roofline->setShownKernels(m_proxy->filtersAnything() ? std::optional<QSet<int>>(shown) : std::nullopt);
     // A kernel filtered out of the table leaves the inspector: the row that
-    // took its place was never chosen.
-    if (m_kernelBeforeFilter >= 0 && !shown.contains(m_kernelBeforeFilter)) {
+    // took its place was never chosen. By source row: library rows are no
+    // roofline kernel, but they are inspected too.
+    if (m_rowBeforeFilter >= 0 && !m_proxy->mapFromSource(m_model->index(m_rowBeforeFilter, 0)).isValid()) {
         m_table->selectionModel()->clear();
-        m_inspectedKernel = -1;
+        m_inspectedRow = -1;
         m_inspector->setKernel(nullptr, currentGpu(), m_peaks, {});
     }
 }
@@ -441,7 +442,7 @@ void MainWindow::updateInspector()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int sourceRow = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
-    m_inspectedKernel = current.isValid() ? current.data(KernelTableModel::RowIndexRole).toInt() : -1;
+    m_inspectedRow = sourceRow;
     const TimeBudget* budget = m_model->timeBudget();
     m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), m_peaks, comparisonPreface(sourceRow),
                            budget ? std::optional<LatencyFloor>(budget->latencyFloor) : std::nullopt);

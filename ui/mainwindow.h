@@ -158,8 +158,8 @@ private:
     FormulaInspector* m_inspector;
     TimeBudgetPanel* m_budgetPanel;
     QLabel* m_filterTotals;
-    int m_inspectedKernel = -1; // its kernel index, -1 for none
-    int m_kernelBeforeFilter = -1;
+    int m_inspectedRow = -1; // its row of the table model (not the filter's), -1 for none
+    int m_rowBeforeFilter = -1;
     QWidget* m_tablePane = nullptr; // filter bar and table
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_sideSplitter = nullptr;

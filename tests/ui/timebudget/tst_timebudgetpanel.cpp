@@ -203,4 +203,8 @@ TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
     EXPECT_TRUE(window.rooflineView()->selectedKernels().isEmpty());
     EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("a library GPU kernel"))) << qPrintable(window.inspector()->markdown());
     EXPECT_FALSE(window.inspector()->markdown().contains(QStringLiteral("## Attainable time")));
+    // Hidden by its toggle, it leaves the inspector.
+    window.filterBar()->libraryToggle()->setChecked(false);
+    EXPECT_FALSE(table->selectionModel()->hasSelection());
+    EXPECT_TRUE(window.inspector()->markdown().isEmpty()) << qPrintable(window.inspector()->markdown().left(200));
 }
