@@ -68,7 +68,7 @@ TEST(TimeBudgetTable, TimeColumnsShowTheHandDerivedFigures)
     EXPECT_TRUE(cell(t.model, 1, M::Limiter, Qt::ToolTipRole).contains(QStringLiteral("FP32 vector roof (50.0 \u00b5s)")))
         << qPrintable(cell(t.model, 1, M::Limiter, Qt::ToolTipRole));
     // one: latency-bound; its roof cell says so, with its attainable time, not "0.00 %".
-    EXPECT_EQ(cell(t.model, 2, M::Limiter), QStringLiteral("latency-bound"));
+    EXPECT_EQ(cell(t.model, 2, M::Limiter), QStringLiteral("latency"));
     EXPECT_EQ(cell(t.model, 2, M::Recoverable), QStringLiteral("6.00 us"));
     EXPECT_EQ(cell(t.model, 2, M::AttainablePercent), QStringLiteral("40.00 %"));
     EXPECT_EQ(cell(t.model, 2, M::RoofPercent), QStringLiteral("latency-bound"));
@@ -79,7 +79,7 @@ TEST(TimeBudgetTable, TimeColumnsShowTheHandDerivedFigures)
     EXPECT_NE(cell(t.model, 0, M::RoofPercent), QStringLiteral("latency-bound"));
     // nofig: no figures, time only.
     EXPECT_EQ(cell(t.model, 3, M::Recoverable), QStringLiteral("–"));
-    EXPECT_EQ(cell(t.model, 3, M::Limiter), QStringLiteral("not modelled"));
+    EXPECT_EQ(cell(t.model, 3, M::Limiter), QStringLiteral("time only"));
     EXPECT_DOUBLE_EQ(t.model.index(3, M::Recoverable).data(M::SortRole).toDouble(), -1.0);
 }
 
@@ -107,7 +107,7 @@ TEST(TimeBudgetTable, TheLatencyFloorAndThePeaksChangeTheBudget)
     t.model.setLatencyFloor(11.0);
     EXPECT_EQ(changed.count(), 1);
     EXPECT_EQ(t.model.timeBudget()->latencyFloor.source, LatencyFloor::Source::Override);
-    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("latency-bound"));
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("latency"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 us"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::RoofPercent), QStringLiteral("latency-bound"));
     EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("39.00 us"));
@@ -134,7 +134,7 @@ TEST(TimeBudgetTable, LibraryRowsFollowTheTritonRowsWithNameCallsTimeAndWork)
     EXPECT_EQ(cell(t.model, 4, M::Calls), QStringLiteral("2"));
     EXPECT_EQ(cell(t.model, 4, M::TimeSum), QStringLiteral("60.00 us"));
     EXPECT_EQ(cell(t.model, 4, M::ShareOfGpuTime), QStringLiteral("21.82 %"));
-    EXPECT_EQ(cell(t.model, 4, M::Limiter), QStringLiteral("not modelled"));
+    EXPECT_EQ(cell(t.model, 4, M::Limiter), QStringLiteral("time only"));
     EXPECT_EQ(cell(t.model, 4, M::TbPerS), QStringLiteral("–"));
     EXPECT_EQ(cell(t.model, 4, M::Recoverable), QStringLiteral("–"));
     // Not a roofline point: no kernel index, its own library index.
