@@ -148,11 +148,15 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
     const std::vector<std::uint32_t> userTritonNames = userTritonKernelNames(trace, linked);
-    result->gpuTime = breakDownGpuTime(trace, userTritonNames);
-    result->activity = measureGpuActivity(trace, merged.summary, userTritonNames);
+    const std::vector<GpuNameKind> nameKinds = classifyGpuEventNames(trace, userTritonNames);
+    result->gpuTime = breakDownGpuTime(trace, nameKinds);
+    std::vector<bool> tritonNames(nameKinds.size());
+    for (size_t i = 0; i < nameKinds.size(); ++i)
+        tritonNames[i] = nameKinds[i].work == GpuWork::Triton;
+    result->activity = measureGpuActivity(trace, merged.summary, tritonNames);
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
     result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
-    result->libraryKernels = libraryRows(trace, merged.linked, userTritonNames);
+    result->libraryKernels = libraryRows(trace, merged.linked, nameKinds);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;

@@ -3,7 +3,6 @@
 #include "engine/activity/idlegaps.h"
 #include "engine/activity/latencyfloor.h"
 #include "engine/activity/stepfigures.h"
-#include "engine/triton/kernelname.h"
 
 #include <QHash>
 
@@ -38,24 +37,34 @@ public:
             if (trace.launches[i].key >= 0)
                 m_byKey.push_back(i);
         }
-        std::stable_sort(m_byKey.begin(), m_byKey.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return trace.launches[a].key < trace.launches[b].key; });
+        const auto byKey = [&](std::uint32_t a, std::uint32_t b) { return trace.launches[a].key < trace.launches[b].key; };
+        // Correlation ids grow with time: the file is usually sorted already.
+        if (!std::is_sorted(m_byKey.begin(), m_byKey.end(), byKey))
+            std::stable_sort(m_byKey.begin(), m_byKey.end(), byKey);
     }
 
-    std::optional<double> of(std::int64_t key) const
+    // Events asked in order of start mostly have growing keys: the one after
+    // the last answer is tried before a binary search.
+    std::optional<double> of(std::int64_t key)
     {
-        if (key < 0)
+        if (key < 0 || m_byKey.empty())
             return std::nullopt;
-        const auto it = std::lower_bound(m_byKey.begin(), m_byKey.end(), key,
-                                         [&](std::uint32_t launch, std::int64_t k) { return m_trace.launches[launch].key < k; });
-        if (it == m_byKey.end() || m_trace.launches[*it].key != key)
+        auto it = m_byKey.begin() + std::ptrdiff_t(std::min(m_finger, m_byKey.size() - 1));
+        if (keyAt(it) != key && (++it == m_byKey.end() || keyAt(it) != key || keyAt(it - 1) == key))
+            it = std::lower_bound(m_byKey.begin(), m_byKey.end(), key,
+                                  [&](std::uint32_t launch, std::int64_t k) { return m_trace.launches[launch].key < k; });
+        if (it == m_byKey.end() || keyAt(it) != key)
             return std::nullopt;
+        m_finger = size_t(it - m_byKey.begin());
         return m_trace.launches[*it].ts;
     }
 
 private:
+    std::int64_t keyAt(std::vector<std::uint32_t>::const_iterator it) const { return m_trace.launches[*it].key; }
+
     const RawTrace& m_trace;
     std::vector<std::uint32_t> m_byKey;
+    size_t m_finger = 0;
 };
 
 // The device of each GPU event's thread, as an index into `names`.
@@ -135,19 +144,11 @@ void addGraphLaunches(const RawTrace& trace, const GraphMergeSummary& graphs, Gr
 
 } // namespace
 
-GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& graphs, const std::vector<std::uint32_t>& userTritonNames)
+GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& graphs, const std::vector<bool>& tritonName)
 {
     GpuActivity activity;
     if (trace.gpuEvents.empty())
         return activity;
-
-    std::vector<bool> tritonName(size_t(trace.gpuEventNames.size()), false);
-    for (qsizetype i = 0; i < trace.gpuEventNames.size(); ++i)
-        tritonName[size_t(i)] = isTritonKernelName(trace.gpuEventNames[i]);
-    for (std::uint32_t id : userTritonNames) {
-        if (id < tritonName.size())
-            tritonName[id] = true;
-    }
 
     // Pass 1: each event's device, kernels and kernel time per device.
     Devices devices(trace);
@@ -172,7 +173,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     if (!std::is_sorted(byStart.begin(), byStart.end(), earlier))
         std::stable_sort(byStart.begin(), byStart.end(), earlier);
 
-    const LaunchTimes launchTimes(trace);
+    LaunchTimes launchTimes(trace);
     std::vector<IdleGapCounter> gaps(measured.size());
     std::vector<LowPercentile> floors;
     floors.reserve(measured.size());

@@ -9,9 +9,9 @@
 
 namespace Ridgeline {
 
-// `userTritonNames`: GPU kernel names (ids into gpuEventNames) that Triton
-// ops of other names launched; with triton_* names, the Triton time of a step.
-GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& graphs,
-                               const std::vector<std::uint32_t>& userTritonNames = {});
+// `tritonNames`: per GPU event name id, whether it is a Triton kernel's
+// (triton_* names and those Triton ops of other names launched): the Triton
+// time of a step. Missing ids count as not Triton.
+GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& graphs, const std::vector<bool>& tritonNames = {});
 
 } // namespace Ridgeline

@@ -80,15 +80,9 @@ double GpuTimeBreakdown::share(GpuWork work) const
     return total > 0 && found != us.end() ? found->second / total : 0.0;
 }
 
-GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames)
+std::vector<GpuNameKind> classifyGpuEventNames(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames)
 {
-    // One decision per distinct name: a trace repeats a few thousand names.
-    struct Kind
-    {
-        GpuWork work = GpuWork::Other;
-        KernelCategory category = KernelCategory::Other;
-    };
-    std::vector<Kind> kinds(size_t(trace.gpuEventNames.size()));
+    std::vector<GpuNameKind> kinds(size_t(trace.gpuEventNames.size()));
     for (qsizetype i = 0; i < trace.gpuEventNames.size(); ++i) {
         const QString& name = trace.gpuEventNames[i];
         if (isTritonKernelName(name))
@@ -100,6 +94,16 @@ GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::
         if (id < kinds.size() && kinds[id].work != GpuWork::Triton)
             kinds[id] = { GpuWork::Triton, KernelCategory::User };
     }
+    return kinds;
+}
+
+GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames)
+{
+    return breakDownGpuTime(trace, classifyGpuEventNames(trace, userTritonNames));
+}
+
+GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<GpuNameKind>& kinds)
+{
     GpuTimeBreakdown breakdown;
     for (const GpuEventRecord& event : trace.gpuEvents) {
         if (event.kind == GpuEventKind::Memcpy) {
@@ -110,7 +114,7 @@ GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::
             breakdown.us[GpuWork::Memset] += event.dur;
             continue;
         }
-        const Kind kind = event.nameId < kinds.size() ? kinds[event.nameId] : Kind {};
+        const GpuNameKind kind = event.nameId < kinds.size() ? kinds[event.nameId] : GpuNameKind {};
         breakdown.us[kind.work] += event.dur;
         if (kind.work == GpuWork::Triton)
             breakdown.tritonUs[kind.category] += event.dur;

@@ -34,9 +34,20 @@ struct GpuTimeBreakdown
     double share(GpuWork work) const;            // of totalUs, 0 when there is none
 };
 
-// `userTritonNames`: GPU kernel names (ids into gpuEventNames) that ops
-// marked kernel_backend "triton" launched under names of their own: Triton
-// work of the category User, whatever the name says.
+// What a GPU event name stands for: its kind of work and, for Triton
+// kernels, their category.
+struct GpuNameKind
+{
+    GpuWork work = GpuWork::Other;
+    KernelCategory category = KernelCategory::Other;
+};
+// One decision per distinct name (a trace repeats a few thousand names), by
+// id into gpuEventNames. `userTritonNames`: GPU kernel names that ops marked
+// kernel_backend "triton" launched under names of their own: Triton work of
+// the category User, whatever the name says.
+std::vector<GpuNameKind> classifyGpuEventNames(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames = {});
+
+GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<GpuNameKind>& kinds);
 GpuTimeBreakdown breakDownGpuTime(const RawTrace& trace, const std::vector<std::uint32_t>& userTritonNames = {});
 
 } // namespace Ridgeline

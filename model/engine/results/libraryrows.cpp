@@ -5,7 +5,7 @@
 
 namespace Ridgeline {
 
-std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<std::uint32_t>& userTritonNames)
+std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds)
 {
     std::vector<bool> inTritonRow(trace.gpuEvents.size(), false);
     for (const auto* calls : { &linked.opCalls, &linked.kernelOnlyCalls }) {
@@ -13,11 +13,6 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
             for (std::uint32_t kernel : call.kernels)
                 inTritonRow[kernel] = true;
         }
-    }
-    std::vector<bool> userTriton(size_t(trace.gpuEventNames.size()), false);
-    for (std::uint32_t id : userTritonNames) {
-        if (id < userTriton.size())
-            userTriton[id] = true;
     }
 
     // One bucket of durations per name id, in order of first appearance.
@@ -41,9 +36,9 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         row.kind = RowKind::Library;
         row.parsedName.category = KernelCategory::Library;
         row.parsedName.opsSegmented = false;
-        // A user-written Triton kernel whose op was lost (a graph replay
-        // without its capture) is still Triton work, if not a Triton row.
-        row.work = nameId < userTriton.size() && userTriton[nameId] ? GpuWork::Triton : libraryKernelWork(row.name);
+        // A Triton kernel whose op was lost (a graph replay without its
+        // capture) is still Triton work, if not a Triton row.
+        row.work = nameId < kinds.size() ? kinds[nameId].work : GpuWork::Other;
         row.model.provenance = Provenance::None;
         row.model.reason = QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled")
                                .arg(gpuWorkTitle(row.work));

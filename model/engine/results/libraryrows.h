@@ -5,13 +5,13 @@
 #pragma once
 
 #include "engine/linking/kernellinker.h"
+#include "engine/results/gputimebreakdown.h"
 #include "engine/results/kernelrow.h"
 
 namespace Ridgeline {
 
 // `linked`: the calls the Triton rows were made of (their kernels are not
-// repeated here); `userTritonNames` as for breakDownGpuTime.
-std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked,
-                                   const std::vector<std::uint32_t>& userTritonNames = {});
+// repeated here); `kinds`: classifyGpuEventNames's.
+std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds);
 
 } // namespace Ridgeline
