@@ -20,9 +20,9 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
             return {};
         const KernelTimeFigures& figures = budget.kernels[size_t(kernel)];
         const double mean = figures.timedCalls > 0 ? figures.measuredUs / double(figures.timedCalls) : 0.0;
-        return OpportunityList::tr("%1: %2 calls at %3, attainable %4")
+        return OpportunityList::tr("%1: %2 %3 at %4, attainable %5")
             .arg(limiterTitle(figures.limiter))
-            .arg(formatCount(figures.timedCalls))
+            .arg(formatCount(figures.timedCalls), figures.timedCalls == 1 ? OpportunityList::tr("call") : OpportunityList::tr("calls"))
             .arg(formatDurationUs(mean), formatDurationUs(figures.attainableUs.value_or(0)));
     }
     case Opportunity::Kind::LatencyBoundKernels:

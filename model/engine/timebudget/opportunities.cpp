@@ -25,10 +25,11 @@ QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const 
         ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatDurationUs(*figures.roofTermUs), figures.computeRoofLabel)
         : QStringLiteral("its %1 MiB take %2 at the HBM roof")
               .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatDurationUs(*figures.roofTermUs));
-    return QStringLiteral("%1: %2 calls at %3 each, where %4 (+ t0 %5 = %6 attainable): tune it (block sizes, "
+    return QStringLiteral("%1: %2 %3 at %4 each, where %5 (+ t0 %6 = %7 attainable): tune it (block sizes, "
                           "memory access, fusion of its loads)")
         .arg(limiterTitle(figures.limiter))
         .arg(figures.timedCalls)
+        .arg(figures.timedCalls == 1 ? QStringLiteral("call") : QStringLiteral("calls"))
         .arg(formatDurationUs(mean), roof, formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
 }
 
