@@ -28,8 +28,8 @@ void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row)
     const auto flops = row.flops();
     std::vector<QStringList> rows;
     rows.push_back({ QStringLiteral("bytes"), bytes ? count(std::int64_t(*bytes)) : QStringLiteral("unknown"),
-        estimate.bytes ? count(std::int64_t(*estimate.bytes)) : QStringLiteral("not given"),
-        percentText(differencePercent(bytes, estimate.bytes)) });
+        estimate.bytes ? count(*estimate.bytes) : QStringLiteral("not given"),
+        percentText(differencePercent(bytes, estimate.bytes ? std::optional(double(*estimate.bytes)) : std::nullopt)) });
     rows.push_back({ QStringLiteral("FLOPs"), flops ? count(std::int64_t(*flops)) : QStringLiteral("unknown"),
         estimate.flops ? count(*estimate.flops) : QStringLiteral("not given"),
         percentText(differencePercent(flops, estimate.flops ? std::optional(double(*estimate.flops)) : std::nullopt)) });

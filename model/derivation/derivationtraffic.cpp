@@ -83,7 +83,11 @@ void writeBytes(MarkdownWriter& md, const KernelRow& row)
         std::vector<QStringList> rows = tensorRows(row, &terms);
         if (m.outputWriteBytes > 0 || !m.outputWriteRule.isEmpty()) {
             const TensorTraffic& first = m.tensors.front();
-            rows.push_back({ QStringLiteral("write"), QStringLiteral("arg %1 again").arg(first.argIndex),
+            // The label names the tensor the write counts, or why none.
+            const QString written = !m.outputWrite || m.outputWrite->counted
+                ? QStringLiteral("arg %1 again").arg(first.argIndex)
+                : QStringLiteral("arg %1 again: not counted, arg %2 is the output").arg(first.argIndex).arg(m.outputWrite->tensor);
+            rows.push_back({ QStringLiteral("write"), written,
                 MD::code(first.dtype), bytesPerElementCell(first),
                 count(m.xnumel) + QStringLiteral(" (xnumel)"),
                 withTraceLens(count(m.outputWriteBytes), count(m.traceLensOutputWriteBytes),

@@ -120,10 +120,11 @@ QJsonValue inductorObject(const KernelRow& row)
         return QJsonValue::Null;
     const InductorEstimate& e = *row.model.inductor;
     const auto flops = e.flops ? std::optional(double(*e.flops)) : std::nullopt;
+    const auto bytes = e.bytes ? std::optional(double(*e.bytes)) : std::nullopt;
     return QJsonObject {
-        { QStringLiteral("bytes"), number(e.bytes) },
+        { QStringLiteral("bytes"), e.bytes ? QJsonValue(qint64(*e.bytes)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("flops"), e.flops ? QJsonValue(qint64(*e.flops)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("bytes_difference_percent"), number(differencePercent(row.bytes(), e.bytes)) },
+        { QStringLiteral("bytes_difference_percent"), number(differencePercent(row.bytes(), bytes)) },
         { QStringLiteral("flops_difference_percent"), number(differencePercent(row.flops(), flops)) },
         { QStringLiteral("source"), e.source },
     };
@@ -175,6 +176,13 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
     object[QStringLiteral("gemm")] = gemmObject(row.model);
     object[QStringLiteral("inductor")] = inductorObject(row);
+    if (row.model.outputWrite)
+        object[QStringLiteral("output_write")] = QJsonObject {
+            { QStringLiteral("counted"), row.model.outputWrite->counted },
+            { QStringLiteral("tensor"), row.model.outputWrite->tensor },
+            { QStringLiteral("ambiguous"), row.model.outputWrite->ambiguous },
+            { QStringLiteral("note"), row.model.outputWrite->note },
+        };
     object[QStringLiteral("v1")] = v1Object(row.model);
     object[QStringLiteral("capture")] = replayJson(row);
     if (row.traceLens) {
@@ -373,9 +381,9 @@ QStringList csvFields(const KernelRow& row)
     const auto& e = row.model.inductor;
     const auto inductorFlops = e && e->flops ? std::optional(double(*e->flops)) : std::nullopt;
     fields << (row.hasModel() ? QString(row.model.flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())
-           << (e ? csvNumber(e->bytes) : QString())
+           << (e && e->bytes ? QString::number(*e->bytes) : QString())
            << (e && e->flops ? QString::number(*e->flops) : QString())
-           << (e ? csvNumber(differencePercent(row.bytes(), e->bytes)) : QString())
+           << (e ? csvNumber(differencePercent(row.bytes(), e->bytes ? std::optional(double(*e->bytes)) : std::nullopt)) : QString())
            << (e ? csvNumber(differencePercent(row.flops(), inductorFlops)) : QString());
     fields << replayCsvFields(row);
     return fields;

@@ -63,7 +63,7 @@ struct GemmShape
 // TORCHINDUCTOR_PROFILE): shown beside Ridgeline's figures, never instead.
 struct InductorEstimate
 {
-    std::optional<double> bytes;       // kernel_num_gb x 10^9
+    std::optional<std::int64_t> bytes; // kernel_num_gb x 10^9, rounded to the byte: a count, exact
     std::optional<std::int64_t> flops; // kernel_flop
     QString source;                    // "the trace event's args" or the cache block's inductor_meta
 };
@@ -83,6 +83,18 @@ struct KernelModel
     std::int64_t outputWriteBytes = 0;
     std::int64_t traceLensOutputWriteBytes = 0;
     QString outputWriteRule;
+    // V2 pointwise rows: whether Ridgeline counts that write. TraceLens always
+    // does; Ridgeline not where the args show that arg 0 cannot be the output
+    // (fewer than xnumel elements) and another tensor is (exactly xnumel
+    // elements, already counted once among the tensors).
+    struct OutputWrite
+    {
+        bool counted = true;
+        int tensor = 0;         // the arg index it counts, or that holds the output when not counted
+        bool ambiguous = false; // the args cannot tell in_out_ptr0 from out_ptr0
+        QString note;
+    };
+    std::optional<OutputWrite> outputWrite;
 
     std::vector<OpFlops> ops;
     std::int64_t flopsPerElement = 0;

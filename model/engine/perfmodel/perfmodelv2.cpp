@@ -88,6 +88,40 @@ QString joinIndices(const std::vector<int>& indices)
     return parts.join(QStringLiteral(", "));
 }
 
+// Which tensor a pointwise kernel writes, as far as its args tell.
+KernelModel::OutputWrite pointwiseOutputWrite(const std::vector<TensorTraffic>& tensors, std::int64_t xnumel)
+{
+    KernelModel::OutputWrite write;
+    const TensorTraffic& first = tensors.front();
+    write.tensor = first.argIndex;
+    if (first.traceLensElements == xnumel) {
+        // In place (in_out_ptr0) or a separate output of the same size: both
+        // write xnumel elements of arg 0, so the write is counted either way.
+        write.ambiguous = true;
+        write.note = QStringLiteral("arg %1 has xnumel elements: written in place (in_out_ptr0) or the output "
+                                    "(out_ptr0); the args cannot tell, and either way it is written once")
+                         .arg(first.argIndex);
+        return write;
+    }
+    for (size_t i = 1; i < tensors.size(); ++i) {
+        if (tensors[i].traceLensElements == xnumel) {
+            write.counted = false;
+            write.tensor = tensors[i].argIndex;
+            write.note = QStringLiteral("not counted: arg %1 has %2 elements, fewer than xnumel (%3), so it is not the "
+                                        "output; arg %4 has exactly xnumel elements: the output, already counted among "
+                                        "the tensors")
+                             .arg(first.argIndex)
+                             .arg(first.traceLensElements)
+                             .arg(xnumel)
+                             .arg(tensors[i].argIndex);
+            return write;
+        }
+    }
+    write.ambiguous = true;
+    write.note = QStringLiteral("no tensor has xnumel elements: arg %1 is taken as the output, as TraceLens does").arg(first.argIndex);
+    return write;
+}
+
 } // namespace
 
 std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* whyNot) const
@@ -210,11 +244,22 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
         auto tlWrite = checkedMul(first.traceLensBytesPerElement, model.xnumel);
         if (!write || !tlWrite)
             return fail(QStringLiteral("output write bytes do not fit in 64 bits"));
-        model.outputWriteBytes = *write;
         model.traceLensOutputWriteBytes = *tlWrite;
-        model.outputWriteRule = QStringLiteral("pointwise: the first tensor (arg %1) is written once more, "
-                                               "bytes per element x xnumel")
-                                    .arg(first.argIndex);
+        model.outputWrite = pointwiseOutputWrite(model.tensors, model.xnumel);
+        if (model.outputWrite->counted) {
+            model.outputWriteBytes = *write;
+            model.outputWriteRule = QStringLiteral("pointwise: the first tensor (arg %1) is written once more, "
+                                                   "bytes per element x xnumel")
+                                        .arg(first.argIndex);
+        } else {
+            *write = 0;
+            model.outputWriteRule = model.outputWrite->note;
+            model.traceLensDifferences << QStringLiteral("TraceLens counts arg %1 written once more over xnumel (%2 B), "
+                                                         "although arg %3 holds the output, already counted")
+                                              .arg(first.argIndex)
+                                              .arg(*tlWrite)
+                                              .arg(model.outputWrite->tensor);
+        }
         auto sum = checkedAdd(bytes, *write);
         auto tlSum = checkedAdd(traceLensBytes, *tlWrite);
         if (!sum || !tlSum)

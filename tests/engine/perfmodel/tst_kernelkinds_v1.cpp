@@ -66,7 +66,7 @@ TEST(KernelKindsV1, StaticTemplateFromItsSource)
 
     // Inductor's estimate from inductor_meta matches here: 0.001835008 GB, 268,435,456 FLOPs.
     ASSERT_TRUE(m.inductor.has_value());
-    EXPECT_DOUBLE_EQ(*m.inductor->bytes, 1835008.0);
+    EXPECT_EQ(*m.inductor->bytes, 1835008);
     EXPECT_EQ(*m.inductor->flops, 268435456);
     EXPECT_TRUE(m.inductor->source.contains(QStringLiteral("inductor_meta")));
 }
@@ -168,6 +168,6 @@ TEST(KernelKindsV1, InductorEstimateFromTraceArgsWinsOverTheBlocksAndDiffersInPe
     ASSERT_EQ(m.provenance, Provenance::V2) << qPrintable(m.reason);
     ASSERT_TRUE(m.inductor.has_value());
     EXPECT_TRUE(m.inductor->source.contains(QStringLiteral("args")));
-    EXPECT_DOUBLE_EQ(*m.inductor->bytes, 2e6);
+    EXPECT_EQ(*m.inductor->bytes, 2000000);
     EXPECT_EQ(*m.inductor->flops, 250000000);
 }

@@ -110,9 +110,13 @@ TEST(PerfModelV2, BroadcastTensorReadOnce)
     EXPECT_TRUE(m.tensors[0].broadcast);
     EXPECT_EQ(m.tensors[0].elements, 1);
     EXPECT_EQ(m.tensors[0].traceLensElements, 2);
-    // Ridgeline: 4 + 2048 + write 512*4 = 4100; TraceLens: 8 + 2048 + 2048 = 4104.
-    EXPECT_EQ(*m.bytes, 4100);
+    // Ridgeline: 4 + 2048, no second write (arg 0 has 2 elements, arg 1
+    // exactly xnumel: the output, counted once) = 2052; TraceLens: 8 + 2048
+    // + "arg 0 again" 512 x 4 = 4104.
+    EXPECT_EQ(*m.bytes, 2052);
     EXPECT_EQ(m.traceLensBytes, 4104);
+    ASSERT_TRUE(m.outputWrite);
+    EXPECT_EQ(m.outputWrite->tensor, 1);
 }
 
 TEST(PerfModelV2, UnknownDtypeLeavesBytesUndefined)
@@ -149,4 +153,64 @@ TEST(PerfModelV2, MissingConcreteInputsExplainsRecordShapes)
     const KernelModel m = model("triton_poi_fused_add_0", empty);
     EXPECT_EQ(m.provenance, Provenance::None);
     EXPECT_TRUE(m.reason.contains(QStringLiteral("record_shapes=True"))) << qPrintable(m.reason);
+}
+
+// Issue 21: a cat into a larger output. arg 0 bf16 [1, 768, 3072] (2,359,296
+// elements) is no output of xnumel 11,796,480 elements; arg 3 bf16 [1, 768,
+// 15360] has exactly xnumel: it is the output, already read-counted once.
+// Ridgeline: 2,359,296 x 2 + 5,898,240 x 2 (two more inputs of 4 x 768 x ...)
+// is just the tensors; TraceLens adds 11,796,480 x 2 for "arg 0 again".
+TEST(PerfModelV2, PointwiseWriteIntoALargerOutputIsNotCountedTwice)
+{
+    Args a;
+    a.tensor({ 1, 768, 3072 }, "c10::BFloat16")
+        .tensor({ 1, 768, 3072 }, "c10::BFloat16")
+        .tensor({ 1, 768, 9216 }, "c10::BFloat16")
+        .tensor({ 1, 768, 15360 }, "c10::BFloat16")
+        .scalar("11796480")
+        .done();
+    const KernelModel m = model("triton_poi_fused__unsafe_view_addmm_cat_clone_gelu_transpose_view_34", a.args);
+    ASSERT_EQ(m.provenance, Provenance::V2) << qPrintable(m.reason);
+    EXPECT_EQ(m.xnumel, 11796480);
+    ASSERT_TRUE(m.outputWrite);
+    EXPECT_FALSE(m.outputWrite->counted);
+    EXPECT_EQ(m.outputWrite->tensor, 3);
+    EXPECT_FALSE(m.outputWrite->ambiguous);
+    EXPECT_EQ(m.outputWriteBytes, 0);
+    // 768 x (3072 + 3072 + 9216 + 15360) x 2 B = 47,185,920 B; TraceLens 23,592,960 more.
+    EXPECT_EQ(*m.bytes, 47185920);
+    EXPECT_EQ(m.traceLensOutputWriteBytes, 23592960);
+    EXPECT_EQ(m.traceLensBytes, 47185920 + 23592960);
+    EXPECT_TRUE(m.traceLensDifferences.join(u' ').contains(QStringLiteral("arg 3 holds the output")));
+}
+
+TEST(PerfModelV2, PointwiseInPlaceWriteIsCountedAndAmbiguous)
+{
+    // in_out_ptr0 fp32 [4096] with a bias [4096]: arg 0 has xnumel elements,
+    // written in place or a separate output of the same size: counted once
+    // (16 KiB), the args cannot tell which.
+    Args a;
+    a.tensor({ 4096 }, "c10::Float").tensor({ 4096 }, "c10::Float").scalar("4096").done();
+    const KernelModel m = model("triton_poi_fused_add_relu_0", a.args);
+    ASSERT_TRUE(m.outputWrite);
+    EXPECT_TRUE(m.outputWrite->counted);
+    EXPECT_TRUE(m.outputWrite->ambiguous);
+    EXPECT_EQ(m.outputWrite->tensor, 0);
+    EXPECT_EQ(m.outputWriteBytes, 16384);
+    EXPECT_EQ(*m.bytes, 3 * 16384);
+    EXPECT_TRUE(m.traceLensDifferences.isEmpty());
+}
+
+TEST(PerfModelV2, PointwiseWithoutATensorOfXnumelKeepsTraceLensRule)
+{
+    // A broadcast add into xnumel 200 from [10, 20] and [20]: arg 0 has 200
+    // elements too (the earlier test); here arg 0 [20] and arg 1 [10]: no
+    // tensor has 200 elements, so arg 0 is taken as the output, as TraceLens does.
+    Args a;
+    a.tensor({ 20 }, "c10::Float").tensor({ 10 }, "c10::Float").scalar("200").done();
+    const KernelModel m = model("triton_poi_fused_add_0", a.args);
+    ASSERT_TRUE(m.outputWrite);
+    EXPECT_TRUE(m.outputWrite->counted);
+    EXPECT_TRUE(m.outputWrite->ambiguous);
+    EXPECT_EQ(m.outputWriteBytes, 800);
 }

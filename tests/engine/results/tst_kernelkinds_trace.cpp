@@ -122,3 +122,24 @@ TEST_F(KernelKindsTrace, ExportShowsBothOpinionsAndTheGemm)
     EXPECT_EQ(user.value(QStringLiteral("bound")).toString(), QStringLiteral("memory"));
     EXPECT_TRUE(user.value(QStringLiteral("inductor")).isNull());
 }
+
+// Inductor's byte estimate is a count: 0.006291456 GB is 6,291,456 bytes
+// exactly, not 6.29146e6 rounded to 6 significant digits.
+TEST(InductorEstimateExport, BytesAreExactCounts)
+{
+    const QByteArray args = R"("Input Dims": [[1024, 1024], [1024, 1024]], "Input type": ["c10::Float", "c10::Float"], )"
+                            R"("Input Strides": [[1024, 1], [1024, 1]], "Concrete Inputs": ["", ""], )"
+                            R"("kernel_num_gb": 0.006291456, "kernel_flop": 1048576)";
+    TempTraces traces;
+    const AnalysisOutcome outcome = analyze(
+        traces.write(QStringLiteral("estimate.json"), traceJson(call("triton_poi_fused_relu_0", "triton_poi_fused_relu_0", 0, 5.0, 1, args))));
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_poi_fused_relu_0"));
+    ASSERT_TRUE(row && row->model.inductor && row->model.inductor->bytes);
+    EXPECT_EQ(*row->model.inductor->bytes, 6291456);
+    const QJsonObject root = exportObject(*outcome.result, mi300x());
+    const QJsonObject kernel = root.value(QStringLiteral("kernels")).toArray().at(0).toObject();
+    EXPECT_EQ(kernel.value(QStringLiteral("inductor")).toObject().value(QStringLiteral("bytes")).toInteger(), 6291456);
+    const QString csv = QString::fromUtf8(exportCsv(*outcome.result, mi300x()));
+    EXPECT_TRUE(csv.contains(QStringLiteral(",6291456,1048576,"))) << qPrintable(csv);
+}
