@@ -29,6 +29,14 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
         for (std::uint32_t kernel : call.kernels)
             ids.push_back(trace.gpuEvents[kernel].nameId);
     }
+    // Replayed kernels a capture's Triton op launched under a name of its
+    // own, left without their op (an unmatched launch): still Triton work.
+    for (const KernelCall& call : linked.kernelOnlyCalls) {
+        for (std::uint32_t kernel : call.kernels) {
+            if (!isTritonKernelName(trace.gpuEventNames[trace.gpuEvents[kernel].nameId]))
+                ids.push_back(trace.gpuEvents[kernel].nameId);
+        }
+    }
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
@@ -147,7 +155,8 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
     result->totalGpuKernelTimeUs = trace.totalGpuKernelTimeUs;
-    const std::vector<std::uint32_t> userTritonNames = userTritonKernelNames(trace, linked);
+    // After the merge: replayed kernels of user-written Triton ops count too.
+    const std::vector<std::uint32_t> userTritonNames = userTritonKernelNames(trace, merged.linked);
     const std::vector<GpuNameKind> nameKinds = classifyGpuEventNames(trace, userTritonNames);
     result->gpuTime = breakDownGpuTime(trace, nameKinds);
     std::vector<bool> tritonNames(nameKinds.size());

@@ -34,7 +34,8 @@ QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKerne
     for (const CapturedKernel& kernel : kernels) {
         const QByteArray launchArgs = "\"External id\": " + QByteArray::number(id) + ", \"correlation\": "
             + QByteArray::number(id) + ", \"kernel\": \"" + kernel.name + "\"" + geometry(kernel.gridX);
-        if (kernel.name.startsWith("triton_") && !kernel.args.isEmpty())
+        // Inductor's kernels, and user-written ones whose op says kernel_backend "triton".
+        if ((kernel.name.startsWith("triton_") || kernel.args.contains("kernel_backend")) && !kernel.args.isEmpty())
             events << tritonOpEvent(kernel.name, t, 10, id, kernel.args, tid);
         events << runtimeCall("cudaLaunchKernel", t + 1, 5, launchArgs, tid);
         t += 20;

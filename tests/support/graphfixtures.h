@@ -8,8 +8,9 @@
 
 namespace Ridgeline::Test {
 
-// One node of a captured graph. A triton_ kernel with `args` gets its Triton
-// cpu_op around the launch; any other kernel is a bare launch.
+// One node of a captured graph. A triton_ kernel with `args`, or any kernel
+// whose args say kernel_backend "triton", gets its Triton cpu_op around the
+// launch; any other kernel is a bare launch.
 struct CapturedKernel
 {
     QByteArray name;

@@ -68,7 +68,7 @@ GraphNode graphNode(const RawTrace& trace, std::uint32_t kernelNameId, std::uint
     GraphNode node;
     const QString& name = trace.gpuEventNames[int(kernelNameId)];
     node.label = labels.intern(name);
-    node.triton = isTritonKernelName(name);
+    node.triton = isTritonKernelName(name) || labels.isTriton(node.label);
     node.geometry = geometry;
     return node;
 }
@@ -132,6 +132,12 @@ CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::
                 node.label = labels.intern(QStringLiteral("<unnamed launch>"));
             node.event = std::int32_t(*it);
             node.op = *it < opOfLaunch.size() ? opOfLaunch[*it] : -1;
+            // Launched inside a Triton op: a Triton kernel, whatever its name
+            // says (a user-written one), here and in every replay.
+            if (node.op >= 0 && !node.triton && node.label > GraphNodeLabels::memset) {
+                node.triton = true;
+                labels.markTriton(node.label);
+            }
             window.nodes.push_back(node);
         }
         window.opsSignature = opsSignature(trace, window);

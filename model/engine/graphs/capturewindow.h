@@ -22,7 +22,7 @@ struct GraphNode
 {
     std::uint32_t label = 0;   // GraphNodeLabels id: a kernel name, or memcpy/memset
     std::uint64_t geometry = 0; // grid and block; 0 where not recorded
-    bool triton = false;       // a triton_ kernel: the nodes that must match
+    bool triton = false;       // a Triton kernel (triton_*, or launched by a Triton op): the nodes that must match
     std::int32_t event = -1;   // a launch (capture) or a GPU event (replay) of its trace
     std::int32_t op = -1;      // capture: the Triton op the launch nests in, into tritonOps
 };

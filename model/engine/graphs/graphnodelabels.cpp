@@ -20,4 +20,11 @@ std::uint32_t GraphNodeLabels::intern(const QString& label)
     return id;
 }
 
+void GraphNodeLabels::markTriton(std::uint32_t id)
+{
+    if (id >= m_triton.size())
+        m_triton.resize(size_t(id) + 1, false);
+    m_triton[id] = true;
+}
+
 } // namespace Ridgeline

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <vector>
 
 namespace Ridgeline {
 
@@ -19,12 +20,19 @@ public:
     std::uint32_t intern(const QString& label);
     const QString& text(std::uint32_t id) const { return m_texts[int(id)]; }
 
+    // Kernel names a capture's Triton op launched, whatever their prefix
+    // (user-written Triton kernels, kernel_backend "triton"): Triton nodes in
+    // every replay too. Captures are read before replays.
+    void markTriton(std::uint32_t id);
+    bool isTriton(std::uint32_t id) const { return id < m_triton.size() && m_triton[id]; }
+
     static constexpr std::uint32_t memcpy = 0;
     static constexpr std::uint32_t memset = 1;
 
 private:
     QHash<QString, std::uint32_t> m_ids;
     QStringList m_texts;
+    std::vector<bool> m_triton;
 };
 
 } // namespace Ridgeline

@@ -121,8 +121,10 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
         KernelRow row;
         row.name = group.name;
         row.parsedName = parseKernelName(group.name, catalog);
-        // Ops of other names reach here only when their args say kernel_backend "triton".
-        if (group.kind != RowKind::KernelOnly && !isTritonKernelName(group.name))
+        // Ops of other names reach here only when their args say kernel_backend
+        // "triton"; replayed kernels of other names only when such an op
+        // launched them in a capture.
+        if (!isTritonKernelName(group.name))
             row.parsedName.category = KernelCategory::User;
         row.calls = int(group.calls.size());
 

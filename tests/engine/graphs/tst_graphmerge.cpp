@@ -295,3 +295,41 @@ TEST(GraphMerge, AnUnreadableCaptureIsAWarningAndTheReplayStays)
     EXPECT_TRUE(result->warnings.join(u'\n').contains(QStringLiteral("capture trace not used: ") + broken))
         << qPrintable(result->warnings.join(u'\n'));
 }
+
+// Issue 21: a user-written Triton kernel (sage_fwd, kernel_backend "triton")
+// captured beside an Inductor kernel and replayed twice: its replays are
+// Triton kernels of its captured op, attributed like the Inductor ones, and
+// Triton (category user) in the GPU-time breakdown, in one trace and with
+// the capture in a file of its own.
+TEST(GraphMerge, UserTritonKernelsOfACaptureAreTritonInItsReplays)
+{
+    const QByteArray sage = "sage_fwd";
+    const QByteArray sageArgs = poiAddArgs(4096) + R"(, "kernel_backend": "triton")";
+    const QByteArray capture = captureWindow(1000, 10, { { add, poiAddArgs(1024) }, { gemm, {} }, { sage, sageArgs } });
+    const QByteArray replays = graphReplay(5000, 900, { { add, 4 }, { gemm, 30 }, { sage, 50 } }) + ",\n"
+        + graphReplay(9000, 901, { { add, 5 }, { gemm, 31 }, { sage, 52 } });
+    TempTraces traces;
+    const QString both = traces.write(QStringLiteral("both.json"), traceJson(capture + ",\n" + replays));
+    const QString captureFile = traces.write(QStringLiteral("capture.json"), traceJson(capture));
+    const QString replayFile = traces.write(QStringLiteral("replay.json"), traceJson(replays));
+    for (const auto& [path, captures] : { std::pair(both, QStringList()), std::pair(replayFile, QStringList { captureFile }) }) {
+        SCOPED_TRACE(qPrintable(path));
+        const auto result = resultOf(analyzeWith(path, captures));
+        ASSERT_TRUE(result);
+        const KernelRow* row = findRow(*result, QString::fromLatin1(sage));
+        ASSERT_TRUE(row);
+        EXPECT_EQ(row->kind, RowKind::Replayed);
+        EXPECT_EQ(row->parsedName.category, KernelCategory::User);
+        EXPECT_EQ(row->timedCalls(), 2);
+        EXPECT_DOUBLE_EQ(row->kernelTimeUs->sum, 102);
+        EXPECT_TRUE(row->bytes().has_value()); // the captured op's V2 figures
+        EXPECT_EQ(result->graphs.replayedTritonKernels, 4);
+        EXPECT_EQ(result->graphs.attributedKernels, 4);
+        EXPECT_DOUBLE_EQ(result->gpuTime.tritonUs.at(KernelCategory::User), 102);
+        EXPECT_DOUBLE_EQ(result->gpuTime.us.at(GpuWork::Triton), 4 + 5 + 102);
+        // Not a library row as well: each GPU event in exactly one row.
+        for (const KernelRow& library : result->libraryKernels)
+            EXPECT_NE(library.name, QString::fromLatin1(sage));
+        EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 0);
+    }
+}
