@@ -1,6 +1,8 @@
 #include "engine/roofline/gpuspec.h"
 
 #include <QFile>
+#include <QHash>
+#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,6 +15,17 @@ namespace {
 
 const QString HbmKey = QStringLiteral("hbm_tbps");
 
+// What a real GPU's figures can be: outside these a figure is a typo or a
+// unit error (TB/s given as GB/s), and 1e308 would draw a roofline of
+// infinite decades. Memory and cache roofs in TB/s, compute roofs in TFLOPS.
+constexpr double minTBps = 0.01, maxTBps = 1000;
+constexpr double minTflops = 0.01, maxTflops = 100000;
+
+bool plausible(double value, double low, double high)
+{
+    return std::isfinite(value) && value >= low && value <= high;
+}
+
 std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& where, QString* error)
 {
     if (value.isUndefined() || value.isNull())
@@ -20,15 +33,21 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
     const QJsonObject object = value.toObject();
     PeakFigures figures;
     figures.memoryBandwidthTBps = object.value(HbmKey).toDouble(-1);
-    if (!(figures.memoryBandwidthTBps > 0)) {
-        *error = where + QStringLiteral(": hbm_tbps must be a positive number");
+    if (!plausible(figures.memoryBandwidthTBps, minTBps, maxTBps)) {
+        *error = where + QStringLiteral(": hbm_tbps %1 is not a memory bandwidth (%2 to %3 TB/s)")
+                             .arg(object.value(HbmKey).toVariant().toString().left(40))
+                             .arg(minTBps)
+                             .arg(maxTBps);
         return std::nullopt;
     }
     const QJsonObject tflops = object.value(QStringLiteral("tflops")).toObject();
     for (auto it = tflops.begin(); it != tflops.end(); ++it) {
         const double peak = it.value().toDouble(-1);
-        if (!(peak > 0)) {
-            *error = where + QStringLiteral(": tflops.%1 must be a positive number").arg(it.key());
+        if (!plausible(peak, minTflops, maxTflops)) {
+            *error = where + QStringLiteral(": tflops.%1 %2 is not a compute peak (%3 to %4 TFLOPS)")
+                                 .arg(it.key().left(40), it.value().toVariant().toString().left(40))
+                                 .arg(minTflops)
+                                 .arg(maxTflops);
             return std::nullopt;
         }
         figures.computeRoofs.push_back({ it.key(), computeRoofLabel(it.key()), peak, {} });
@@ -114,16 +133,30 @@ std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* 
         return std::nullopt;
     }
     GpuCatalog catalog;
-    for (const QJsonValue& value : gpus) {
-        const QJsonObject object = value.toObject();
+    QSet<QString> names; // folded: names and aliases are found ignoring case
+    for (qsizetype entry = 0; entry < gpus.size(); ++entry) {
+        const QJsonObject object = gpus.at(entry).toObject();
         GpuSpec spec;
-        spec.name = object.value(QStringLiteral("name")).toString();
+        spec.name = object.value(QStringLiteral("name")).toString().trimmed();
         if (spec.name.isEmpty()) {
-            *error = QStringLiteral("a GPU without a name");
+            *error = QStringLiteral("GPU %1 of %2 (\"gpus\"[%3]) has no name").arg(entry + 1).arg(gpus.size()).arg(entry);
             return std::nullopt;
         }
-        for (const QJsonValue& alias : object.value(QStringLiteral("aliases")).toArray())
-            spec.aliases << alias.toString();
+        if (names.contains(spec.name.toCaseFolded())) {
+            // Two of one name: which one's figures apply would be a guess.
+            *error = QStringLiteral("%1: a second GPU of this name (\"gpus\"[%2])").arg(spec.name.left(80)).arg(entry);
+            return std::nullopt;
+        }
+        names.insert(spec.name.toCaseFolded());
+        for (const QJsonValue& alias : object.value(QStringLiteral("aliases")).toArray()) {
+            const QString text = alias.toString().trimmed();
+            // An empty alias would match every trace's GPU and hide the unknown-GPU warning.
+            if (text.isEmpty()) {
+                *error = spec.name.left(80) + QStringLiteral(": an empty alias");
+                return std::nullopt;
+            }
+            spec.aliases << text;
+        }
         spec.memory = object.value(QStringLiteral("memory")).toString();
         spec.sources = object.value(QStringLiteral("sources")).toString();
         const QJsonObject peaks = object.value(QStringLiteral("peaks")).toObject();
@@ -138,8 +171,11 @@ std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* 
             const QJsonObject c = cache.toObject();
             CacheRoof roof { c.value(QStringLiteral("key")).toString(), c.value(QStringLiteral("label")).toString(),
                              c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
-            if (roof.key.isEmpty() || !(roof.tbps > 0) || !std::isfinite(roof.tbps)) {
-                *error = spec.name + QStringLiteral(": a cache roof needs a key and a positive tbps");
+            if (roof.key.isEmpty() || !plausible(roof.tbps, minTBps, maxTBps)) {
+                *error = spec.name.left(80) + QStringLiteral(": cache roof %1 needs a key and tbps from %2 to %3 TB/s")
+                                                  .arg(roof.key.left(40))
+                                                  .arg(minTBps)
+                                                  .arg(maxTBps);
                 return std::nullopt;
             }
             if (roof.label.isEmpty())
@@ -274,14 +310,18 @@ QString GpuCatalog::unknownGpuWarning(const QString& traceGpuName, const GpuSpec
 
 void GpuCatalog::merge(const GpuCatalog& other)
 {
+    // By folded name: linear in both catalogues, however many GPUs a file holds.
+    QHash<QString, size_t> index;
+    for (size_t i = 0; i < m_gpus.size(); ++i)
+        index.insert(m_gpus[i].name.toCaseFolded(), i);
     for (const GpuSpec& gpu : other.m_gpus) {
-        auto existing = std::find_if(m_gpus.begin(), m_gpus.end(), [&](const GpuSpec& g) {
-            return g.name.compare(gpu.name, Qt::CaseInsensitive) == 0;
-        });
-        if (existing != m_gpus.end())
-            *existing = gpu;
-        else
+        const QString key = gpu.name.toCaseFolded();
+        if (const auto found = index.constFind(key); found != index.constEnd()) {
+            m_gpus[*found] = gpu;
+        } else {
+            index.insert(key, m_gpus.size());
             m_gpus.push_back(gpu);
+        }
     }
 }
 

@@ -149,3 +149,69 @@ TEST(GpuSpec, AUserFileKeepsEachFiguresOwnSource)
     EXPECT_EQ(read->sourceOf(fp32->source), QStringLiteral("vendor sheet")); // none of its own: the GPU's
     EXPECT_EQ(*read, lab);
 }
+
+// Issue 22: a GPU file whose figures no GPU has, two GPUs of one name or an
+// empty alias is refused with a line naming the GPU and the figure; one row
+// per class.
+struct HostileGpuFile
+{
+    const char* what;
+    const char* json;
+    const char* mustSay; // in the error
+};
+
+class GpuFileRefused : public ::testing::TestWithParam<HostileGpuFile>
+{
+};
+
+TEST_P(GpuFileRefused, WithALineNamingTheGpuAndTheFigure)
+{
+    QString error;
+    EXPECT_FALSE(GpuCatalog::fromJson(QByteArray(GetParam().json), &error)) << GetParam().what;
+    EXPECT_TRUE(error.contains(QString::fromLatin1(GetParam().mustSay))) << qPrintable(error);
+    EXPECT_LE(error.size(), 1000);
+    EXPECT_FALSE(error.contains(u'\n'));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    GpuSpec, GpuFileRefused,
+    ::testing::Values(
+        HostileGpuFile { "roof of 1e308 TFLOPS", R"({"gpus": [{"name": "Big", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {"matrix_bf16": 1e308}}}}]})",
+                         "Big datasheet: tflops.matrix_bf16" },
+        HostileGpuFile { "roof of 1e-300 TFLOPS", R"({"gpus": [{"name": "Tiny", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {"vector_fp32": 1e-300}}}}]})",
+                         "0.01 to 100000 TFLOPS" },
+        HostileGpuFile { "HBM of 1e-6 TB/s", R"({"gpus": [{"name": "AMD Instinct MI300X", "peaks": {"datasheet": {"hbm_tbps": 1e-6, "tflops": {}}}}]})",
+                         "AMD Instinct MI300X datasheet: hbm_tbps" },
+        HostileGpuFile { "HBM of 1e308 TB/s", R"({"gpus": [{"name": "Fast", "peaks": {"max_achievable": {"hbm_tbps": 1e308, "tflops": {}}}}]})",
+                         "0.01 to 1000 TB/s" },
+        HostileGpuFile { "cache roof of 1e308 TB/s",
+                         R"({"gpus": [{"name": "C", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}, "cache_roofs": [{"key": "l2", "tbps": 1e308}]}]})",
+                         "C: cache roof l2" },
+        HostileGpuFile { "two GPUs of one name",
+                         R"({"gpus": [{"name": "Twin", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}, {"name": "twin", "peaks": {"datasheet": {"hbm_tbps": 6, "tflops": {}}}}]})",
+                         "twin: a second GPU of this name (\"gpus\"[1])" },
+        HostileGpuFile { "an empty alias", R"({"gpus": [{"name": "A", "aliases": ["", "B"], "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}]})",
+                         "A: an empty alias" },
+        HostileGpuFile { "a GPU without a name", R"({"gpus": [{"name": "A", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}, {"peaks": {}}]})",
+                         "GPU 2 of 2 (\"gpus\"[1]) has no name" }));
+
+TEST(GpuSpec, MergingManyGpusReplacesByNameAndKeepsTheRest)
+{
+    // 50k overrides over 100k GPUs (a hash by folded name: the scan it
+    // replaced compared each override with every GPU).
+    std::vector<GpuSpec> gpus;
+    for (int i = 0; i < 100000; ++i) {
+        GpuSpec gpu;
+        gpu.name = QStringLiteral("GPU %1").arg(i);
+        gpu.datasheet = PeakFigures { 1, {}, {} };
+        gpus.push_back(std::move(gpu));
+    }
+    GpuCatalog catalog = GpuCatalog::of(gpus);
+    std::vector<GpuSpec> overrides(gpus.begin(), gpus.begin() + 50000);
+    for (GpuSpec& gpu : overrides)
+        gpu.datasheet->memoryBandwidthTBps = 2;
+    catalog.merge(GpuCatalog::of(overrides));
+    ASSERT_EQ(catalog.gpus().size(), 100000u);
+    EXPECT_EQ(catalog.gpus()[49999].datasheet->memoryBandwidthTBps, 2);
+    EXPECT_EQ(catalog.gpus()[50000].datasheet->memoryBandwidthTBps, 1);
+}
