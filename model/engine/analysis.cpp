@@ -176,6 +176,11 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     result->warnings = trace.warnings;
     if (trace.skippedEvents > trace.warnings.size() - (trace.truncated ? 1 : 0))
         result->warnings << QStringLiteral("%1 events skipped in all").arg(trace.skippedEvents);
+    if (trace.subNanosecondGpuEvents > 0)
+        result->warnings << QStringLiteral("%1: %2 GPU events last 0 or under a nanosecond: no time was measured, so "
+                                           "their calls are untimed")
+                                .arg(QFileInfo(path).fileName())
+                                .arg(trace.subNanosecondGpuEvents);
     if (trace.impreciseTimestamps > 0)
         result->warnings << QStringLiteral("%1: %2 GPU events have timestamps too large for float64 to hold their durations to 1 %; "
                                            "their kernel times are wrong (ts shifted to near 2^53 us?)")

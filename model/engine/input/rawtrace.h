@@ -154,6 +154,9 @@ struct RawTrace
     std::int64_t skippedEvents = 0;
     // GPU events whose float64 ts cannot hold their dur to 1 %: their time is wrong.
     std::int64_t impreciseTimestamps = 0;
+    // GPU events of 0 or under a nanosecond (the trace's resolution): kept
+    // untimed, as a dropped event, so that no call gets infinite TB/s.
+    std::int64_t subNanosecondGpuEvents = 0;
     QStringList warnings; // the first few skipped events, with byte offsets
     bool truncated = false;
 

@@ -438,6 +438,13 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur (or one over a day)") : QStringLiteral(" has no dur")));
             return;
         }
+        // Under the trace's resolution no time was measured: 5e-324 us would
+        // give a call infinite TB/s.
+        if (*event.dur < minGpuEventDurationUs) {
+            m_trace.badGpuEventKeys.insert(key);
+            ++m_trace.subNanosecondGpuEvents;
+            return;
+        }
         noteGpuStream(thread, event.pid, event.tid);
         GpuEventRecord record;
         record.ts = *event.ts;

@@ -43,6 +43,7 @@ public:
     // Streams named in RawTrace::gpuStreams; events on the rest count for device "?".
     static constexpr size_t maxGpuStreams = 4096;
     static constexpr double maxDurationUs = 86'400e6; // a day
+    static constexpr double minGpuEventDurationUs = 0.001; // a nanosecond: Kineto's resolution
     // The linker keeps a thread in 24 bits; the last id stands for all the rest.
     static constexpr std::uint32_t maxThreads = 1u << 24;
     // Names are ids of 24 bits in the records (noKernelName is the last);

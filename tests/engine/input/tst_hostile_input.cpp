@@ -131,6 +131,20 @@ const HostileCase cases[] = {
           }
           EXPECT_TRUE(found);
       } },
+    { "ASubNanosecondKernelIsUntimedAndCountedInAWarning",
+      // 5e-324 us (a denormal) and 0: no time was measured; TB/s must not be infinite.
+      []() -> QByteArray {
+          return traceJson(tritonOpEvent(poi, 100, 10, 1, addArgs) + ",\n" + launchEvent(101, 2, 1) + ",\n" + flowEnd(1) + ",\n"
+                           + R"({"ph": "X", "cat": "kernel", "name": "triton_poi_fused_add_0", "pid": 2, "tid": 0, "ts": 1100, "dur": 5e-324, "args": {"correlation": 1}})"
+                           + ",\n" + linked(poi, 5000, 0, 2, addArgs));
+      },
+      Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_FALSE(onlyRow(o).tbPerS);
+          EXPECT_EQ(onlyRow(o).timedCalls(), 0);
+          EXPECT_TRUE(o.result->warnings.join(u'\n').contains(QStringLiteral("2 GPU events last 0 or under a nanosecond")))
+              << qPrintable(o.result->warnings.join(u'\n'));
+      } },
     { "ALoneSurrogateInANameIsACountedSkip",
       []() -> QByteArray { return traceJson(R"({"ph":"X","cat":"kernel","name":"triton_\ud800","pid":2,"tid":0,"ts":5,"dur":2,"args":{}})"); },
       Status::Ok, [](const AnalysisOutcome& o) { EXPECT_EQ(o.result->skippedEvents, 1); } },
