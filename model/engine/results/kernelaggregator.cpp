@@ -3,6 +3,7 @@
 #include "engine/triton/opcatalog.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QMap>
 #include <QSet>
 
@@ -72,17 +73,33 @@ ReplayChain replayChain(const std::vector<const KernelCall*>& calls, const Graph
     return chain;
 }
 
-// Why a group's replayed kernels have no op: the distinct reasons, counted.
+// Why a group's replayed kernels have no op: the distinct reasons, counted,
+// the most frequent first. Reasons name their graph launch, so 200k
+// unmatched launches are 200k reasons: a few are said, the rest counted.
 QString unattributedReasons(const std::vector<const KernelCall*>& calls)
 {
-    QMap<QString, int> reasons;
+    constexpr int reasonsSaid = 3;
+    QHash<QString, int> reasons;
     for (const KernelCall* call : calls) {
         if (!call->unattributedReason.isEmpty())
             ++reasons[call->unattributedReason];
     }
-    QStringList parts;
+    std::vector<std::pair<QString, int>> ranked;
+    ranked.reserve(size_t(reasons.size()));
     for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
-        parts << (reasons.size() == 1 ? it.key() : QStringLiteral("%1 calls: %2").arg(it.value()).arg(it.key()));
+        ranked.emplace_back(it.key(), it.value());
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    QStringList parts;
+    int rest = 0;
+    for (size_t i = 0; i < ranked.size(); ++i) {
+        if (int(i) >= reasonsSaid) {
+            rest += ranked[i].second;
+            continue;
+        }
+        parts << (ranked.size() == 1 ? ranked[i].first : QStringLiteral("%1 calls: %2").arg(ranked[i].second).arg(ranked[i].first));
+    }
+    if (rest > 0)
+        parts << QStringLiteral("%1 more calls for %2 other reasons").arg(rest).arg(ranked.size() - reasonsSaid);
     return parts.join(QStringLiteral("; "));
 }
 

@@ -333,3 +333,22 @@ TEST(GraphMerge, UserTritonKernelsOfACaptureAreTritonInItsReplays)
         EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 0);
     }
 }
+
+// Issue 22: 2,000 replays no capture explains, each its own reason (the
+// launch is named): the row's reason says three and counts the rest, so it
+// stays short however many launches there are.
+TEST(GraphMerge, ManyUnmatchedLaunchesGiveAShortReason)
+{
+    QByteArrayList events;
+    events << captureWindow(100, 10, { { add, poiAddArgs(1024) } });
+    for (int i = 0; i < 2000; ++i)
+        events << graphReplay(1000.0 + 200 * i, 100000 + i, { { mul, 4 } });
+    TempTraces traces;
+    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("many.json"), traceJson(events.join(",\n")))));
+    ASSERT_TRUE(result);
+    const KernelRow* row = findRow(*result, QString::fromLatin1(mul));
+    ASSERT_TRUE(row);
+    EXPECT_EQ(row->calls, 2000);
+    EXPECT_LT(row->model.reason.size(), 1000) << qPrintable(row->model.reason.left(300));
+    EXPECT_TRUE(row->model.reason.contains(QStringLiteral("1997 more calls for 1997 other reasons"))) << qPrintable(row->model.reason);
+}
