@@ -45,6 +45,7 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
 // Cache warnings beyond this many stay in cacheWarnings only: a damaged
 // cache must not bury the trace's own warnings.
 constexpr int cacheWarningsInSummary = 10;
+constexpr int captureWarningsInSummary = 20;
 
 AnalysisOutcome cancelled(const QString& path)
 {
@@ -219,9 +220,16 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
 
     result->graphs = std::move(merged.summary);
     result->graphs.warnings = captureWarnings + result->graphs.warnings;
-    result->warnings << result->graphs.warnings;
+    // A folder of thousands of capture files without captures must not bury
+    // the trace's own warnings: the first few are said, the rest counted
+    // (all of them stay in graphs.warnings and each capture's own).
+    QStringList graphWarnings = result->graphs.warnings;
     for (const CaptureSummary& capture : result->graphs.captures)
-        result->warnings << capture.warnings.mid(0, cacheWarningsInSummary);
+        graphWarnings << capture.warnings.mid(0, cacheWarningsInSummary);
+    result->warnings << graphWarnings.mid(0, captureWarningsInSummary);
+    if (graphWarnings.size() > captureWarningsInSummary)
+        result->warnings << QStringLiteral("%1 more warnings about capture traces and graphs")
+                                .arg(graphWarnings.size() - captureWarningsInSummary);
     if (result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches > 0)
         result->warnings << QStringLiteral("%1 of %2 graph launches not attributed to a capture (%3 ambiguous): their Triton kernels keep time only")
                                 .arg(result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches)

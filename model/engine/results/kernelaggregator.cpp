@@ -4,7 +4,6 @@
 
 #include <QFileInfo>
 #include <QHash>
-#include <QMap>
 #include <QSet>
 
 #include <algorithm>

@@ -352,3 +352,22 @@ TEST(GraphMerge, ManyUnmatchedLaunchesGiveAShortReason)
     EXPECT_LT(row->model.reason.size(), 1000) << qPrintable(row->model.reason.left(300));
     EXPECT_TRUE(row->model.reason.contains(QStringLiteral("1997 more calls for 1997 other reasons"))) << qPrintable(row->model.reason);
 }
+
+// Issue 22: a folder of 300 capture files that hold no capture: the
+// summary's warnings say the first 20 and count the rest.
+TEST(GraphMerge, AFolderOfCaptureFilesWithoutCapturesWarnsInFewLines)
+{
+    TempTraces traces;
+    QDir folder(traces.path(QString()));
+    ASSERT_TRUE(folder.mkpath(QStringLiteral("captures")));
+    for (int i = 0; i < 300; ++i) {
+        QFile file(folder.filePath(QStringLiteral("captures/c%1.json").arg(i)));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(traceJson(kernelEvent("gemm", 10, 5, 1)));
+    }
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { add, 4 } })));
+    const auto result = resultOf(analyzeWith(replay, { folder.filePath(QStringLiteral("captures")) }));
+    ASSERT_TRUE(result);
+    EXPECT_LE(result->warnings.size(), 30) << qPrintable(result->warnings.mid(0, 5).join(u'\n'));
+    EXPECT_TRUE(result->warnings.join(u'\n').contains(QStringLiteral("more warnings about capture traces and graphs")));
+}
