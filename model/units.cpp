@@ -46,6 +46,14 @@ QString formatPercent(double fraction)
     return QString::number(fraction * 100.0, 'f', 2) + QStringLiteral(" %");
 }
 
+QString formatFixed(double value, int decimals)
+{
+    const double smallest = std::pow(10.0, -decimals);
+    if (value != 0 && std::abs(value) < smallest / 2)
+        return (value < 0 ? QStringLiteral("> −") : QStringLiteral("< ")) + QString::number(smallest, 'f', decimals);
+    return QString::number(value, 'f', decimals);
+}
+
 QString orDash(const std::optional<QString>& text)
 {
     return text ? *text : QStringLiteral("–");

@@ -15,6 +15,9 @@ QString formatMebibytes(double mib); // "256.0 MiB", "1.50 GiB"
 QString formatCount(std::int64_t n);  // "268,435,456"
 QString formatFigure(double value);   // 3 significant digits, or more for large values
 QString formatPercent(double fraction); // "4.20 %"
+// One column, one format: `decimals` fixed ("2.319", "0.329", "0.000"); a
+// value too small to show any digit reads "< 0.001", not "8.41e-04".
+QString formatFixed(double value, int decimals);
 QString orDash(const std::optional<QString>& text);
 
 } // namespace Ridgeline

@@ -118,7 +118,7 @@ void MainWindow::buildLayout()
     m_mainSplitter->addWidget(m_sideSplitter);
     m_mainSplitter->setStretchFactor(0, 3);
     m_mainSplitter->setStretchFactor(1, 2);
-    m_mainSplitter->setSizes({ 960, 620 }); // the table's first-look columns fit at 1366 wide
+    m_mainSplitter->setSizes({ 985, 595 }); // the table's first-look columns (Shape among them) fit at 1366 wide
     m_sideSplitter->setSizes({ 520, 400 });
 
     auto* central = new QWidget;

@@ -6,7 +6,7 @@
 
 namespace Ridgeline::SettingsKeys {
 
-constexpr int stateVersion = 3; // 2: the table's first-look columns; 3: its time columns (Recoverable, % of attainable, Limiter)
+constexpr int stateVersion = 4; // 2: the table's first-look columns; 3: its time columns (Recoverable, % of attainable, Limiter); 4: Shape
 
 inline QString geometry() { return QStringLiteral("window/geometry"); }
 inline QString windowState() { return QStringLiteral("window/state"); }

@@ -36,6 +36,9 @@ std::optional<double> rawValue(const KernelRow& row, const std::optional<Rooflin
         return placement ? std::optional<double>(placement->bound == RooflinePlacement::Bound::Memory ? 0.0 : 1.0) : std::nullopt;
     case KernelTableModel::XNumel: return row.hasModel() ? std::optional<double>(double(row.model.xnumel)) : std::nullopt;
     case KernelTableModel::RNumel: return row.hasModel() ? std::optional<double>(double(row.model.rnumel)) : std::nullopt;
+    case KernelTableModel::Shape:
+        return row.hasModel() ? std::optional<double>(double(row.model.xnumel) * double(std::max<std::int64_t>(row.model.rnumel, 1)))
+                              : std::nullopt;
     case KernelTableModel::Calls: return double(row.calls);
     case KernelTableModel::TimeSum: return timeStat(row, &SampleStats::sum);
     case KernelTableModel::TimeMean: return timeStat(row, &SampleStats::mean);
@@ -106,6 +109,11 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
     case KernelTableModel::Calls:
         return row.timedCalls() == row.calls ? formatCount(row.calls)
                                              : QStringLiteral("%1 (%2 timed)").arg(formatCount(row.calls), formatCount(row.timedCalls()));
+    case KernelTableModel::Shape:
+        // Short enough for the first look: no digit grouping; a pointwise
+        // kernel has no reduction to show.
+        return (approximateCounts(row) ? QStringLiteral("≈") : QString()) + QString::number(row.model.xnumel)
+            + (row.model.rnumel > 1 ? QStringLiteral(" × ") + QString::number(row.model.rnumel) : QString());
     case KernelTableModel::TimeSum:
     case KernelTableModel::TimeMean:
     case KernelTableModel::TimeMedian:
@@ -113,7 +121,10 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
     case KernelTableModel::TimeMax: return formatTimeUs(*value);
     case KernelTableModel::ShareOfGpuTime: return formatPercent(*value);
     case KernelTableModel::DataMovedMib: return formatMebibytes(*value);
-    default: return formatFigure(*value);
+    // One format per column (the unit is in the header), not 0.335 beside
+    // 1.78e-06 beside 0.
+    case KernelTableModel::FlopsPerByte: return formatFixed(*value, 2);
+    default: return formatFixed(*value, 3);
     }
 }
 
@@ -276,8 +287,14 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
-        if (column == Provenance || column == Kernel)
+        if (column == Kernel) // the whole name: the cell may show only its ends
+            return QString(row->name + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+        if (column == Provenance)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+        if (column == Shape && row->hasModel())
+            return tr("xnumel %1 × rnumel %2: the elements the kernel's grid covers%3")
+                .arg(formatCount(row->model.xnumel), formatCount(row->model.rnumel),
+                     row->args.hasInputDims ? tr("\nInput Dims: %1").arg(row->args.inputDimsJson.left(200)) : QString());
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
             return approximateCounts(*row) ? tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)")
                                            : tr("V1: stated in the Inductor cache's block (static shapes): exact");
@@ -349,7 +366,9 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
     case Qt::ToolTipRole:
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
-        if (column == Kernel || column == Category || column == Provenance || column == Limiter)
+        if (column == Kernel)
+            return QString(row.name + u'\n' + row.model.reason);
+        if (column == Category || column == Provenance || column == Limiter)
             return row.model.reason;
         return {};
     case Qt::TextAlignmentRole: return alignment(column);
@@ -406,6 +425,7 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     case FusedOps: return tr("Fused ops");
     case XNumel: return tr("xnumel");
     case RNumel: return tr("rnumel");
+    case Shape: return tr("Shape");
     case Calls: return tr("Calls");
     case TimeSum: return tr("Time");
     case TimeMean: return tr("Time (mean)");

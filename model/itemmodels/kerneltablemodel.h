@@ -29,6 +29,7 @@ public:
         FusedOps,
         XNumel,
         RNumel,
+        Shape, // xnumel × rnumel: tells apart kernels whose names differ only in their index
         Calls,
         TimeSum,
         TimeMean,

@@ -21,6 +21,7 @@
 #include <QChart>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLegend>
 #include <QLineEdit>
 #include <QScreen>
@@ -69,6 +70,23 @@ TEST(MainWindowLayout, TheFirstWindowFitsTheScreen)
     EXPECT_LE(window.height(), available.height());
 }
 
+// 1366x768 at 125 % is 1093x614 logical pixels and 1920x1080 at 200 % is
+// 960x540: the panes' least sizes (the filter bar's toggles were the widest)
+// must leave the window within such a screen, less a panel.
+TEST(MainWindowLayout, TheWindowFitsALaptopAt125PercentAndFullHdAt200Percent)
+{
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInto(window, samplePath));
+    QCoreApplication::processEvents();
+    const QSize least = window.layout()->minimumSize();
+    EXPECT_LE(least.width(), 940);
+    EXPECT_LE(least.height(), 510);
+    window.resize(940, 510);
+    QCoreApplication::processEvents();
+    EXPECT_LE(window.width(), 940);
+}
+
 TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
 {
     MainWindow window;
@@ -85,7 +103,7 @@ TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
     }
     // One time column, what could be won back and what limits it, then the
     // figures that matter, all without scrolling.
-    for (int column : { KernelTableModel::Kernel, KernelTableModel::Provenance, KernelTableModel::Calls, KernelTableModel::TimeSum,
+    for (int column : { KernelTableModel::Kernel, KernelTableModel::Provenance, KernelTableModel::Shape, KernelTableModel::Calls, KernelTableModel::TimeSum,
                         KernelTableModel::Recoverable, KernelTableModel::AttainablePercent, KernelTableModel::Limiter,
                         KernelTableModel::TbPerS, KernelTableModel::TflopsPerS, KernelTableModel::RoofPercent }) {
         EXPECT_FALSE(header->isSectionHidden(column)) << column;
@@ -192,6 +210,9 @@ TEST(MainWindowLayout, AnEmptyTableSaysWhy)
     window.filterBar()->textField()->setText(QStringLiteral("no such kernel"));
     EXPECT_EQ(table->model()->rowCount(), 0);
     EXPECT_EQ(table->emptyText(), QStringLiteral("No kernel matches the filter."));
+    EXPECT_FALSE(table->frozenKernelColumn()->isVisible()) << "the frozen column would cover the message's left";
+    window.filterBar()->textField()->clear();
+    EXPECT_TRUE(table->frozenKernelColumn()->isVisible());
 }
 
 TEST(MainWindowLayout, AWrapperFileOpenedAsATraceSaysWhereItGoes)

@@ -1,6 +1,7 @@
 #include "roofline/rooflinelabels.h"
 
 #include "roofline/rooflinelabelplacer.h"
+#include "table/kernelnamedelegate.h"
 #include "roofline/rooflinestyle.h"
 
 #include <QFontMetricsF>
@@ -151,14 +152,20 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
     // A flag names its kernel: the figure may travel without the table.
     for (const Marker& marker : markers) {
         const RooflinePoint* point = data.point(marker.kernelIndex);
-        if (point->aboveRoof && plot.contains(map(marker.value)))
-            placeBesideMarker(addText(QStringLiteral("%1\nabove roof (%2 %): %3")
-                                          .arg(shortKernelName(point->name))
-                                          .arg(QString::number(point->fractionOfRoof * 100, 'f', 0))
-                                          .arg(point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
-                                                                                : QStringLiteral("probably from ") + point->servedFromCache),
-                                      0.85, m_colors.flag),
-                              map(marker.value), marker.size + m_textPx * 0.9, 4, true, true, placer);
+        if (!point->aboveRoof || !plot.contains(map(marker.value)))
+            continue;
+        // Never over a marker: where the whole flag has no room, its first
+        // line; where that has none, the red ring and the tool tip say it.
+        const QString percent = QString::number(point->fractionOfRoof * 100, 'f', 0);
+        auto* flag = addText(QStringLiteral("%1\nabove roof (%2 %): %3")
+                                 .arg(shortKernelName(point->name), percent,
+                                      point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
+                                                                       : QStringLiteral("probably from ") + point->servedFromCache),
+                             0.85, m_colors.flag);
+        if (placeBesideMarker(flag, map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer))
+            continue;
+        placeBesideMarker(addText(QStringLiteral("%1 above roof (%2 %)").arg(shortKernelName(point->name), percent), 0.85, m_colors.flag),
+                          map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer);
     }
     // Names of the largest kernels where they fit; the rest are a hover away.
     int named = 0;
@@ -177,12 +184,12 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
 QString RooflineLabels::shortKernelName(const QString& name)
 {
     // "triton_" says nothing on a Triton roofline; very long names keep
-    // both ends, where Inductor puts the ops and the kernel's number.
-    constexpr qsizetype Longest = 44;
-    QString shown = name.startsWith(u"triton_") ? name.mid(7) : name;
-    if (shown.size() > Longest)
-        shown = shown.left(Longest / 2 - 1) + QStringLiteral("…") + shown.right(Longest / 2 - 1);
-    return shown;
+    // their kind and their tail, where Inductor puts the last ops and the
+    // kernel's number (names that differ only there stay apart).
+    constexpr qsizetype Longest = 36;
+    if (name.startsWith(u"triton_") && name.size() - 7 <= Longest)
+        return name.mid(7);
+    return KernelNameDelegate::elide(name, [](const QString& text) { return text.size() <= Longest; });
 }
 
 void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& shown, const QRectF& plot,
@@ -336,7 +343,7 @@ void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& pl
     }
 }
 
-void RooflineLabels::placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& c, double size, int rings,
+bool RooflineLabels::placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& c, double size, int rings,
                                        bool force, bool aboveFirst, RooflineLabelPlacer& placer)
 {
     // Around the marker at growing distances: right, left, above, below,
@@ -362,8 +369,10 @@ void RooflineLabels::placeBesideMarker(QGraphicsSimpleTextItem* label, const QPo
             candidates << right << left << above << below << upRight << upLeft << downRight << downLeft;
     }
     const int chosen = placer.place(label, candidates, force);
+    if (chosen < 0)
+        return label->isVisible();
     if (chosen < 8)
-        return;
+        return true;
     const QRectF rect = label->mapRectToParent(label->boundingRect());
     const QPointF target(std::clamp(c.x(), rect.left(), rect.right()), std::clamp(c.y(), rect.top(), rect.bottom()));
     QLineF leader(c, target);
@@ -372,6 +381,7 @@ void RooflineLabels::placeBesideMarker(QGraphicsSimpleTextItem* label, const QPo
     line->setPen(QPen(label->brush().color(), std::max(1.0, m_textPx / 16)));
     line->setZValue(999);
     m_leaders << line;
+    return true;
 }
 
 } // namespace Ridgeline

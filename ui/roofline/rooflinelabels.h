@@ -51,7 +51,8 @@ public:
     void setColors(const RooflineStyle::Colors& colors) { m_colors = colors; }
     QStringList texts() const; // of the labels shown
     QList<QPolygonF> outlines() const; // theirs (the memory roof's is rotated), in the parent's coordinates
-    // A kernel's name as the plot shows it: no "triton_", at most 44 characters.
+    // A kernel's name as the plot shows it: at most 36 characters, its kind and
+    // its tail kept (KernelNameDelegate::elide).
     static QString shortKernelName(const QString& name);
 
 private:
@@ -60,7 +61,8 @@ private:
                          RooflineLabelPlacer& placer);
     void placeRidgeLabels(const RooflineData& data, const QRectF& plot, const Mapping& map, RooflineLabelPlacer& placer);
     // `aboveFirst` for flagged kernels: above their roof, the free space is up and left.
-    void placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& centre, double size, int rings, bool force,
+    // Whether the label was placed (shown).
+    bool placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& centre, double size, int rings, bool force,
                            bool aboveFirst, RooflineLabelPlacer& placer);
 
     QGraphicsItem* m_parent;

@@ -6,7 +6,9 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
+#include <QResizeEvent>
 #include <QToolButton>
 
 namespace Ridgeline {
@@ -52,6 +54,9 @@ KernelFilterBar::KernelFilterBar(KernelFilterProxy* proxy, QWidget* parent)
     m_library = addToggle(layout, categoryKey(KernelCategory::Library), tr("Library kernels"), true);
     m_library->setToolTip(tr("Show the GPU kernels of libraries (GEMM, attention, communication, ...): name, calls and time, "
                              "not modelled"));
+    // Before a trace every toggle shows: at their titles' width they made
+    // the first window wider than a laptop's screen.
+    fitToggleTexts();
 }
 
 void KernelFilterBar::setCompareMode(bool comparing)
@@ -69,6 +74,7 @@ QToolButton* KernelFilterBar::addToggle(QHBoxLayout* layout, const QString& key,
     button->setAutoRaise(true);
     button->setProperty("key", key);
     button->setProperty("title", title);
+    button->setProperty("short", key == categoryKey(KernelCategory::Library) ? tr("lib") : key);
     button->setText(title);
     button->setToolTip(category ? tr("Show %1 kernels").arg(title) : tr("Show kernels with provenance %1").arg(title));
     connect(button, &QToolButton::toggled, this, [this, key, category](bool shown) {
@@ -93,16 +99,66 @@ void KernelFilterBar::setSummary(const TraceSummary& summary)
     // Toggles of absent categories hide; the others say how many they hold.
     for (QToolButton* button : m_categoryToggles) {
         const int count = summary.byCategory.value(button->property("key").toString());
-        button->setText(QStringLiteral("%1 (%2)").arg(button->property("title").toString()).arg(count));
+        button->setProperty("count", count);
         button->setVisible(count > 0);
     }
     for (QToolButton* button : m_provenanceToggles) {
         const int count = summary.byProvenance.value(button->property("key").toString());
-        button->setText(QStringLiteral("%1 (%2)").arg(button->property("title").toString()).arg(count));
+        button->setProperty("count", count);
         button->setVisible(count > 0);
     }
-    m_library->setText(QStringLiteral("%1 (%2)").arg(m_library->property("title").toString()).arg(summary.libraryKernels));
+    m_library->setProperty("count", summary.libraryKernels);
     m_library->setVisible(summary.libraryKernels > 0);
+    fitToggleTexts();
+}
+
+QList<QToolButton*> KernelFilterBar::toggles() const
+{
+    return m_categoryToggles + m_provenanceToggles + QList<QToolButton*> { m_library };
+}
+
+void KernelFilterBar::fitToggleTexts()
+{
+    const auto text = [](const QToolButton* button, const char* name) {
+        const QVariant count = button->property("count");
+        const QString title = button->property(name).toString();
+        return count.isValid() ? QStringLiteral("%1 (%2)").arg(title).arg(count.toInt()) : title;
+    };
+    // Measured, not set and asked: each text set lays the window out again.
+    const QFontMetrics metrics = fontMetrics();
+    const QMargins margins = layout()->contentsMargins();
+    int needed = margins.left() + margins.right();
+    for (int i = 0; i < layout()->count(); ++i) {
+        QLayoutItem* item = layout()->itemAt(i);
+        auto* button = qobject_cast<QToolButton*>(item->widget());
+        if (item->widget() && !item->widget()->isVisibleTo(this))
+            continue;
+        if (button) {
+            const int padding = button->sizeHint().width() - metrics.horizontalAdvance(button->text());
+            // Each toggle may shrink to its short text: the bar's least width.
+            const int least = padding + metrics.horizontalAdvance(text(button, "short"));
+            if (button->minimumWidth() != least)
+                button->setMinimumWidth(least);
+            needed += padding + metrics.horizontalAdvance(text(button, "title"));
+        } else {
+            needed += item->widget() == m_text ? m_text->minimumSizeHint().width() : item->sizeHint().width();
+        }
+        needed += layout()->spacing();
+    }
+    // The titles as long as the bar has room for all of them (a bar not
+    // shown yet has no width of its own to judge by).
+    const char* chosen = isVisible() && needed > width() ? "short" : "title";
+    for (QToolButton* button : toggles()) {
+        if (const QString shown = text(button, chosen); button->text() != shown)
+            button->setText(shown);
+    }
+}
+
+void KernelFilterBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        fitToggleTexts();
 }
 
 QToolButton* KernelFilterBar::categoryToggle(const QString& key) const

@@ -3,6 +3,9 @@
 // regular expression over names and ops) and toggles per category and per
 // provenance, each showing how many kernels it holds, and one for the
 // library kernels (GEMM, attention, ...: time only), shown by default.
+// Narrower than its toggles' titles (a laptop at 125 %), the toggles name
+// their kinds by key ("poi (13)"): the bar never makes the window wider
+// than the screen.
 #pragma once
 
 #include "tracesummary.h"
@@ -34,8 +37,13 @@ public:
     QToolButton* provenanceToggle(const QString& key) const;
     QToolButton* libraryToggle() const { return m_library; }
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void applyText();
+    void fitToggleTexts(); // titles where they fit, else keys
+    QList<QToolButton*> toggles() const;
     QToolButton* addToggle(QHBoxLayout* layout, const QString& key, const QString& title, bool category);
 
     KernelFilterProxy* m_proxy;

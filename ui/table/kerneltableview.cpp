@@ -2,6 +2,7 @@
 
 #include "itemmodels/kerneltablemodel.h"
 #include "table/changedelegate.h"
+#include "table/kernelnamedelegate.h"
 #include "table/limiterdelegate.h"
 #include "table/provenancedelegate.h"
 
@@ -14,34 +15,10 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QSet>
-#include <QStyledItemDelegate>
 
 #include <algorithm>
 
 namespace Ridgeline {
-namespace {
-
-// The kernel column's cells under the frozen copy: not drawn twice (eliding
-// every long name is most of the table's first paint).
-class CoveredColumnDelegate final : public QStyledItemDelegate
-{
-public:
-    CoveredColumnDelegate(const QWidget* cover, QObject* parent)
-        : QStyledItemDelegate(parent)
-        , m_cover(cover)
-    {
-    }
-    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
-    {
-        if (!m_cover->isVisible())
-            QStyledItemDelegate::paint(painter, option, index);
-    }
-
-private:
-    const QWidget* m_cover;
-};
-
-} // namespace
 
 KernelTableView::KernelTableView(QWidget* parent)
     : QTableView(parent)
@@ -97,7 +74,10 @@ KernelTableView::KernelTableView(QWidget* parent)
     m_frozen->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_frozen->addAction(copy);
     viewport()->stackUnder(m_frozen);
-    setItemDelegateForColumn(KernelTableModel::Kernel, new CoveredColumnDelegate(m_frozen, this));
+    // The cells under the frozen copy are not drawn twice (eliding every
+    // long name is most of the table's first paint).
+    setItemDelegateForColumn(KernelTableModel::Kernel, new KernelNameDelegate(this, m_frozen));
+    m_frozen->setItemDelegateForColumn(KernelTableModel::Kernel, new KernelNameDelegate(m_frozen));
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
         if (logical == KernelTableModel::Kernel) {
             m_kernelWidthChosen = m_kernelWidthChosen || !m_fittingKernelColumn;
@@ -137,6 +117,8 @@ void KernelTableView::setModel(QAbstractItemModel* model)
         placeFrozenColumn();
     });
     connect(model, &QAbstractItemModel::layoutChanged, this, [this] { placeFrozenColumn(); });
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this] { placeFrozenColumn(); });
+    connect(model, &QAbstractItemModel::rowsRemoved, this, [this] { placeFrozenColumn(); });
     m_frozen->setColumnWidth(KernelTableModel::Kernel, columnWidth(KernelTableModel::Kernel));
     placeFrozenColumn();
 }
@@ -147,7 +129,7 @@ void KernelTableView::showDefaultColumns()
     QHeaderView* header = horizontalHeader();
     // Recoverable time first of the figures: what a fix could win is what
     // the user sorts by (the window's default sort).
-    static constexpr int order[] = { M::Kernel, M::Provenance, M::Calls, M::TimeSum, M::Recoverable, M::AttainablePercent, M::Limiter,
+    static constexpr int order[] = { M::Kernel, M::Provenance, M::Shape, M::Calls, M::TimeSum, M::Recoverable, M::AttainablePercent, M::Limiter,
                                      M::TbPerS, M::TflopsPerS, M::RoofPercent };
     int to = 0;
     for (int column : order)
@@ -187,9 +169,9 @@ int KernelTableView::headerWidth(int column) const
 
 void KernelTableView::fitKernelColumn()
 {
-    // Until the user sets it: what the figures leave, 14 to 40 ems (14: the
-    // first look's ten columns fit a 1366-pixel screen; names elide in the
-    // middle and the inspector and tool tips give them whole).
+    // Until the user sets it: what the figures leave, 13 to 40 ems (13: the
+    // first look's eleven columns fit a 1366-pixel screen; names keep their
+    // kind and tail, and the inspector and tool tips give them whole).
     if (m_kernelWidthChosen || !model())
         return;
     QHeaderView* header = horizontalHeader();
@@ -199,7 +181,7 @@ void KernelTableView::fitKernelColumn()
             others += header->sectionSize(column);
     }
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
-    const int width = std::clamp(viewport()->width() - others, 14 * em, 40 * em);
+    const int width = std::clamp(viewport()->width() - others, 13 * em, 40 * em);
     m_fittingKernelColumn = true;
     setColumnWidth(KernelTableModel::Kernel, width);
     m_fittingKernelColumn = false;
@@ -211,7 +193,8 @@ void KernelTableView::placeFrozenColumn()
     // by the user, it scrolls like the rest.
     QHeaderView* header = horizontalHeader();
     const bool first = header->visualIndex(KernelTableModel::Kernel) == 0;
-    m_frozen->setVisible(model() && first && !header->isSectionHidden(KernelTableModel::Kernel));
+    // Nor over an empty table: it would cover the left of its message.
+    m_frozen->setVisible(model() && model()->rowCount() > 0 && first && !header->isSectionHidden(KernelTableModel::Kernel));
     const int left = frameWidth();
     m_frozen->setGeometry(left, left, columnWidth(KernelTableModel::Kernel) + 1,
                           viewport()->height() + header->height());
@@ -230,9 +213,11 @@ void KernelTableView::paintEvent(QPaintEvent* event)
         return;
     QPainter painter(viewport());
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    const int margin = fontMetrics().height() * 2;
-    painter.drawText(viewport()->rect().adjusted(margin, margin, -margin, -margin), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                     m_emptyText);
+    // Wrapped within the viewport as it is now (no column width counts):
+    // the message is never cut at either side.
+    const int margin = fontMetrics().height();
+    painter.drawText(viewport()->rect().adjusted(margin, 2 * margin, -margin, -margin),
+                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_emptyText);
 }
 
 void KernelTableView::resizeEvent(QResizeEvent* event)

@@ -14,11 +14,14 @@ class KernelTableView final : public QTableView
 public:
     explicit KernelTableView(QWidget* parent = nullptr);
 
-    // The columns of a first look, in this order: name, source, calls, one
+    // The columns of a first look, in this order: name, source, shape, calls, one
     // time column, recoverable time, % of attainable, limiter, TB/s,
     // TFLOPS/s, % of roof (visible at 1366 pixels wide); the rest (share,
     // bound and FLOPS/Byte among them) hidden, a header right-click away.
     void showDefaultColumns();
+    // Figure columns as wide as their text, the name taking what is left:
+    // after a model reset, and when columns appear (compare mode's).
+    void fitFigureColumns();
     // Said in the table's area while it has no rows (no trace yet, a trace
     // without Triton kernels, a filter that hides them all).
     void setEmptyText(const QString& text);
@@ -52,7 +55,6 @@ protected:
 private:
     void showHeaderMenu(const QPoint& position);
     void placeFrozenColumn();
-    void fitFigureColumns();
     int headerWidth(int column) const; // its title's, and the sort arrow's where it shows
     void fitKernelColumn();
 

@@ -1,6 +1,7 @@
 #include "timebudget/opportunitylist.h"
 
 #include "engine/timebudget/opportunities.h"
+#include "table/kernelnamedelegate.h"
 #include "units.h"
 
 #include <QHeaderView>
@@ -50,6 +51,7 @@ OpportunityList::OpportunityList(QWidget* parent)
     setUniformRowHeights(true);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setTextElideMode(Qt::ElideMiddle);
+    setItemDelegateForColumn(What, new KernelNameDelegate(this)); // names keep their tail: `_view_25` and `_27` differ there
     setWordWrap(false);
     setFrameShape(QFrame::NoFrame);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed); // its lines, no more: the table below needs the height

@@ -3,8 +3,10 @@
 #include "engine/analysis.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
+#include "units.h"
 
 #include <QAbstractItemModelTester>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 
 #include <gtest/gtest.h>
@@ -73,4 +75,45 @@ TEST(KernelTableModel, ProvenanceTooltipCarriesTheReason)
     const QString tip = model.index(0, KernelTableModel::Provenance).data(Qt::ToolTipRole).toString();
     EXPECT_TRUE(tip.startsWith(QStringLiteral("V2: from the trace event's Concrete Inputs"))) << qPrintable(tip);
     EXPECT_EQ(model.index(0, KernelTableModel::Kernel).data(KernelTableModel::CategoryKeyRole).toString(), QStringLiteral("poi"));
+}
+
+// One format per figure column: fixed decimals, the unit in the header; a
+// value too small for them says so instead of switching to exponents.
+TEST(KernelTableModel, EachFigureColumnHasOneFormat)
+{
+    KernelTableModel model;
+    model.setResult(sample());
+    static const QRegularExpression threeDecimals(QStringLiteral("^(< )?\\d+\\.\\d{3}$"));
+    static const QRegularExpression twoDecimals(QStringLiteral("^(< )?\\d+\\.\\d{2}$"));
+    for (int column : { int(KernelTableModel::TbPerS), int(KernelTableModel::TflopsPerS), int(KernelTableModel::GFlops) }) {
+        for (int row = 0; row < int(sample()->kernels.size()); ++row) {
+            const QString text = model.index(row, column).data().toString();
+            EXPECT_TRUE(text == QStringLiteral("–") || threeDecimals.match(text).hasMatch()) << column << ": " << qPrintable(text);
+        }
+    }
+    for (int row = 0; row < int(sample()->kernels.size()); ++row) {
+        const QString text = model.index(row, KernelTableModel::FlopsPerByte).data().toString();
+        EXPECT_TRUE(text == QStringLiteral("–") || twoDecimals.match(text).hasMatch()) << qPrintable(text);
+    }
+    EXPECT_EQ(formatFixed(1.78e-06, 3), QStringLiteral("< 0.001"));
+    EXPECT_EQ(formatFixed(0, 3), QStringLiteral("0.000"));
+    EXPECT_EQ(formatFixed(0.335, 3), QStringLiteral("0.335"));
+}
+
+// The Shape column: xnumel × rnumel (a pointwise kernel's xnumel alone),
+// sorted by the elements it covers, exact figures in its tool tip.
+TEST(KernelTableModel, ShapeShowsTheKernelsGrid)
+{
+    KernelTableModel model;
+    model.setResult(sample());
+    for (int row = 0; row < int(sample()->kernels.size()); ++row) {
+        const KernelRow& kernel = sample()->kernels[size_t(row)];
+        const QString text = model.index(row, KernelTableModel::Shape).data().toString();
+        const QString expected = kernel.model.rnumel > 1
+            ? QStringLiteral("%1 × %2").arg(kernel.model.xnumel).arg(kernel.model.rnumel)
+            : QString::number(kernel.model.xnumel);
+        EXPECT_EQ(text, expected) << qPrintable(kernel.name);
+        EXPECT_TRUE(model.index(row, KernelTableModel::Shape).data(Qt::ToolTipRole).toString().contains(QStringLiteral("xnumel")));
+    }
+    EXPECT_EQ(model.headerData(KernelTableModel::Shape, Qt::Horizontal).toString(), QStringLiteral("Shape"));
 }

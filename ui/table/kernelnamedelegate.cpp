@@ -1,0 +1,103 @@
+#include "table/kernelnamedelegate.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QStyle>
+#include <QWidget>
+
+#include <optional>
+
+namespace Ridgeline {
+
+KernelNameDelegate::KernelNameDelegate(QObject* parent, const QWidget* cover)
+    : QStyledItemDelegate(parent)
+    , m_cover(cover)
+{
+}
+
+QString KernelNameDelegate::elide(const QString& name, const std::function<bool(const QString&)>& fits)
+{
+    if (fits(name))
+        return name;
+    const QString ellipsis = QStringLiteral("…");
+    if (!name.startsWith(u"triton_")) {
+        // Library kernels (Cijk_..., void at::native::...): both ends.
+        for (qsizetype keep = name.size() - 1; keep > 0; --keep) {
+            const QString shown = name.left((keep + 1) / 2) + ellipsis + name.right(keep / 2);
+            if (fits(shown))
+                return shown;
+        }
+        return ellipsis;
+    }
+    // "triton_" says nothing in a list of Triton kernels, nor does "fused_".
+    QString head;
+    QString body = name.mid(7);
+    if (const qsizetype kind = body.indexOf(u'_'); kind > 0) {
+        head = body.left(kind + 1);
+        body = body.mid(kind + 1);
+    }
+    if (body.startsWith(u"fused_"))
+        body = body.mid(6);
+    if (fits(head + body))
+        return head + body;
+    // Whole words of the tail first (an op's name, the index), longest first.
+    // A shorter tail is never wider: a binary search, as this runs for
+    // every cell the table paints.
+    const auto longest = [&](const QList<qsizetype>& starts, const QString& prefix) -> std::optional<QString> {
+        qsizetype low = 0;
+        qsizetype high = starts.size(); // starts[high] would be the first that fits
+        while (low < high) {
+            const qsizetype middle = (low + high) / 2;
+            if (fits(prefix + body.mid(starts[middle])))
+                high = middle;
+            else
+                low = middle + 1;
+        }
+        return low < starts.size() ? std::optional(prefix + body.mid(starts[low])) : std::nullopt;
+    };
+    QList<qsizetype> words;
+    QList<qsizetype> characters;
+    for (qsizetype at = 1; at < body.size(); ++at) {
+        characters << at;
+        if (body.at(at - 1) == u'_' && body.at(at) != u'_')
+            words << at;
+    }
+    if (const auto shown = longest(words, head + ellipsis))
+        return *shown;
+    if (const auto shown = longest(characters, head + ellipsis))
+        return *shown;
+    return longest(characters, ellipsis).value_or(ellipsis);
+}
+
+QString KernelNameDelegate::elide(const QString& name, const QFontMetrics& metrics, int width)
+{
+    // Summed advances of single characters: shaping each candidate string
+    // whole, for every cell of the table's first paint, cost tens of
+    // milliseconds on the GUI thread. A pixel to spare for kerning; the
+    // painter elides on the left beyond that, keeping the tail.
+    return elide(name, [&](const QString& text) {
+        int advance = 0;
+        for (QChar c : text)
+            advance += metrics.horizontalAdvance(c);
+        return advance <= width - 1;
+    });
+}
+
+void KernelNameDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    if (m_cover && m_cover->isVisible())
+        return;
+    QStyleOptionViewItem shown = option;
+    initStyleOption(&shown, index);
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    // The room the style gives the text, less its margins (as QCommonStyle
+    // elides): elided here first, it has nothing left to elide.
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+    const int width = style->subElementRect(QStyle::SE_ItemViewItemText, &shown, widget).width() - 2 * margin;
+    shown.text = elide(shown.text, shown.fontMetrics, width);
+    shown.textElideMode = Qt::ElideLeft;
+    style->drawControl(QStyle::CE_ItemViewItem, &shown, painter, widget);
+}
+
+} // namespace Ridgeline
