@@ -119,6 +119,27 @@ void FormulaInspector::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+// The title is the kernel's whole name: as a large heading it filled a
+// laptop's pane (one word, broken anywhere), and the derivation began below
+// the fold. A step above the text, and free to wrap after each underscore
+// (a zero-width space there; plainText() leaves them out).
+void FormulaInspector::compactTitle(const QTextBlock& block)
+{
+    QTextCursor cursor(block);
+    const QString text = block.text();
+    for (qsizetype at = text.size() - 1; at > 0; --at) {
+        if (text.at(at - 1) == u'_' && text.at(at) != u'_') {
+            cursor.setPosition(block.position() + int(at));
+            cursor.insertText(QString(QChar(0x200B)));
+        }
+    }
+    cursor.setPosition(block.position());
+    cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+    QTextCharFormat format;
+    format.setProperty(QTextFormat::FontSizeAdjustment, 1);
+    cursor.mergeCharFormat(format);
+}
+
 // Markdown carries no styling: tables get padding and rules, code blocks a
 // tinted background, so the derivation reads like a document.
 void FormulaInspector::styleDocument(QTextDocument* document) const
@@ -164,8 +185,12 @@ void FormulaInspector::styleDocument(QTextDocument* document) const
     cursor.beginEditBlock();
     for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
         QTextBlockFormat format = block.blockFormat();
-        if (format.headingLevel() > 0) {
-            format.setTopMargin(format.headingLevel() == 1 ? 0 : 14);
+        if (format.headingLevel() == 1) {
+            compactTitle(block);
+            format.setTopMargin(0);
+            format.setBottomMargin(6);
+        } else if (format.headingLevel() > 0) {
+            format.setTopMargin(14);
             format.setBottomMargin(6);
         } else if (format.hasProperty(QTextFormat::BlockCodeFence)) {
             format.setBackground(tint);
@@ -182,7 +207,7 @@ void FormulaInspector::styleDocument(QTextDocument* document) const
 
 QString FormulaInspector::plainText() const
 {
-    return m_view->toPlainText();
+    return m_view->toPlainText().remove(QChar(0x200B));
 }
 
 const QTextDocument* FormulaInspector::document() const

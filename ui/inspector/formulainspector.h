@@ -12,6 +12,7 @@
 
 class QAction;
 class QLabel;
+class QTextBlock;
 class QTextBrowser;
 class QTextDocument;
 
@@ -43,6 +44,7 @@ protected:
 private:
     void showMarkdown();
     void styleDocument(QTextDocument* document) const;
+    static void compactTitle(const QTextBlock& block);
 
     QTextBrowser* m_view;
     QLabel* m_badge;

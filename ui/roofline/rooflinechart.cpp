@@ -243,7 +243,7 @@ void RooflineChart::buildLegend()
     for (Provenance provenance : provenances)
         setCompactName(addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), m_colors.neutral,
                                   m_colors.neutralBorder, m_textPx * 0.07),
-                       provenanceKey(provenance));
+                       provenances.size() > 1 ? provenanceKey(provenance) : QString()); // one shape: nothing to tell apart
     buildLatencyBoundLegend();
 
     // Ridge points: where the memory roof meets each drawn compute roof.
@@ -251,7 +251,7 @@ void RooflineChart::buildLegend()
                                         QScatterSeries::MarkerShapeRotatedRectangle, m_colors.background, m_colors.ink,
                                         m_textPx * 0.11);
     ridges->setMarkerSize(m_textPx * 0.8);
-    setCompactName(ridges, QStringLiteral("ridge"));
+    setCompactName(ridges, QString()); // each ridge point is labelled with its FLOPS/Byte
     for (const RooflineRoof& roof : m_data.roofs) {
         if (roof.kind != RooflineRoof::Kind::Compute || !roof.plotted)
             continue;
@@ -364,7 +364,7 @@ void RooflineChart::buildMemoryOnlyLane()
     m_memoryOnlyLane = addScatter(QStringLiteral("0 or unknown FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
                                   "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150),
                                   m_textPx * 0.08);
-    setCompactName(m_memoryOnlyLane, QStringLiteral("0 or unknown FLOPs (left edge)"));
+    setCompactName(m_memoryOnlyLane, QStringLiteral("0 FLOPs"));
     m_memoryOnlyLane->append(values);
     m_memoryOnlyLane->setPointsConfiguration(looks);
     m_memoryOnlyLane->setProperty(KernelsProperty, QVariant::fromValue(kernels));
@@ -428,7 +428,7 @@ void RooflineChart::buildSelection()
             note->attachAxis(m_axisY);
             note->setPen(QPen(Qt::transparent));
         };
-        addNote(QStringLiteral("marker area: share of GPU time"), QStringLiteral("area: GPU time"));
+        addNote(QStringLiteral("marker area: share of GPU time"), QString());
         if (m_data.unplottedKernels() > 0)
             addNote(QStringLiteral("%1 of %2 kernels without figures").arg(m_data.unplottedKernels()).arg(m_data.kernelCount),
                     QStringLiteral("%1 without figures").arg(m_data.unplottedKernels()));
@@ -575,6 +575,7 @@ void RooflineChart::updateLabels()
     if (m_updatingLabels || series().isEmpty())
         return;
     m_updatingLabels = true;
+    keepRoomForTickLabels(); // the titles follow the plot's size
     QAbstractSeries* reference = series().front();
     std::vector<RooflineLabels::Marker> markers;
     for (const Marker& marker : m_markers)

@@ -6,7 +6,9 @@
 #include "roofline/rooflinelabels.h"
 #include "roofline/rooflineticklabels.h"
 
+#include <QFontMetricsF>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QPen>
 
@@ -33,10 +35,16 @@ void RooflineChart::applyCompactLegend()
 {
     // One row under a narrow chart: short names, and the title in two lines
     // (file, then GPU and peaks) instead of elided.
+    // An entry without a compact name leaves a narrow chart's one row: what
+    // the chart labels itself (ridge points, flags), or a lone provenance.
     for (QAbstractSeries* series : this->series()) {
         const QVariant name = series->property(m_compactLegend ? CompactNameProperty : FullNameProperty);
-        if (name.isValid())
-            series->setName(name.toString());
+        if (!name.isValid())
+            continue;
+        series->setName(name.toString());
+        const bool shown = !m_compactLegend || !name.toString().isEmpty();
+        for (QLegendMarker* marker : legend()->markers(series))
+            marker->setVisible(shown);
     }
     const QString title = m_data.title();
     const qsizetype colon = title.indexOf(QStringLiteral(": "));
@@ -63,11 +71,17 @@ void RooflineChart::keepRoomForTickLabels()
     // and the axis title would sit on them. A blank line in the title, as
     // deep as the labels, keeps the room instead.
     constexpr const char* PlainTitle = "ridgelinePlainTitle";
+    const QRectF plot = plotArea();
     for (QLogValueAxis* axis : { m_axisX, m_axisY }) {
         if (!axis->property(PlainTitle).isValid())
             axis->setProperty(PlainTitle, axis->titleText());
-        const QString plain = axis->property(PlainTitle).toString();
         const bool vertical = axis == m_axisY;
+        // A title longer than its axis (the y axis of a short chart on a
+        // laptop) would be cut to "Perfor…": the unit alone then.
+        QString plain = axis->property(PlainTitle).toString();
+        const double length = vertical ? plot.height() : plot.width();
+        if (!plot.isEmpty() && QFontMetricsF(axis->titleFont()).horizontalAdvance(plain) > length)
+            plain = vertical ? QStringLiteral("TFLOPS/s") : QStringLiteral("FLOPS/Byte");
         const double low = vertical ? m_frame.yMinLog : m_frame.xMinLog;
         const double high = vertical ? m_frame.yMaxLog : m_frame.xMaxLog;
         if (RooflineTickLabels::holdsDecade(low, high)) {
@@ -77,7 +91,7 @@ void RooflineChart::keepRoomForTickLabels()
         const double room = m_ticks->labelRoom(low, high, vertical) + m_textPx * 0.4;
         const QString blank = QStringLiteral("<span style=\"font-size:%1px\">&nbsp;</span>").arg(int(std::ceil(room / 1.15)));
         // The y title reads upwards: its second line is nearer the plot.
-        axis->setTitleText(vertical ? plain + QStringLiteral("<br>") + blank : blank + QStringLiteral("<br>") + plain);
+        axis->setTitleText(vertical ? QString(plain + QStringLiteral("<br>") + blank) : QString(blank + QStringLiteral("<br>") + plain));
     }
 }
 

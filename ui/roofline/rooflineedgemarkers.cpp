@@ -48,7 +48,7 @@ void RooflineChart::buildLatencyBoundLegend()
     QScatterSeries* entry = addScatter(QStringLiteral("latency-bound (grey): fuse, not tune"), "legend",
                                        QScatterSeries::MarkerShapeCircle, grey, grey.darker(140), m_textPx * 0.07);
     entry->setMarkerSize(m_textPx * 0.5);
-    setCompactName(entry, QStringLiteral("latency-bound"));
+    setCompactName(entry, QStringLiteral("latency"));
 }
 
 void RooflineChart::buildEdgeMarkers()

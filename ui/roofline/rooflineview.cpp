@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QFontInfo>
+#include <QHelpEvent>
 #include <QLegend>
 #include <QMouseEvent>
 #include <QRubberBand>
@@ -138,7 +139,6 @@ RooflineView::RooflineView(QWidget* parent)
                                         "middle button (or Shift and the left one) to pan; right-click zooms out, "
                                         "double-click resets. Click a kernel to select it.");
     d->chartView->setWhatsThis(help);
-    d->chartView->setToolTip(help); // replaced by a kernel's while the pointer is on its marker
     d->rubberBand = new QRubberBand(QRubberBand::Rectangle, d->chartView->viewport());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -254,6 +254,16 @@ void RooflineView::resizeEvent(QResizeEvent* event)
     d->chart->setCompactLegend(side == Qt::AlignBottom);
 }
 
+void RooflineView::showKernelToolTip(int kernel, const QPoint& globalPosition)
+{
+    // Stays while the pointer rests on the point (Qt would hide it after a
+    // few seconds), goes when it leaves the marker.
+    const QPoint centre = d->chartView->mapFromScene(d->chart->mapToScene(d->chart->kernelPosition(kernel)));
+    const int reach = 12;
+    QToolTip::showText(globalPosition, d->chart->toolTip(kernel), d->chartView->viewport(),
+                       QRect(centre - QPoint(reach, reach), QSize(2 * reach, 2 * reach)), 600000);
+}
+
 QChart* RooflineView::chart() const
 {
     return d->chart;
@@ -302,17 +312,29 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* event)
         }
         const int kernel = d->chart->kernelAt(d->chartPosition(position));
         if (kernel >= 0) {
-            // Stays while the pointer rests on the point (Qt would hide it
-            // after a few seconds), goes when it leaves the marker.
-            const QPoint centre = d->chartView->mapFromScene(d->chart->mapToScene(d->chart->kernelPosition(kernel)));
-            const int reach = 12;
-            QToolTip::showText(mouse->globalPosition().toPoint(), d->chart->toolTip(kernel), d->chartView->viewport(),
-                               QRect(centre - QPoint(reach, reach), QSize(2 * reach, 2 * reach)), 600000);
+            showKernelToolTip(kernel, mouse->globalPosition().toPoint());
             d->chartView->viewport()->setCursor(Qt::PointingHandCursor);
         } else {
             QToolTip::hideText();
             d->chartView->viewport()->unsetCursor();
         }
+        return true;
+    }
+    case QEvent::ToolTip: {
+        // Qt's own tool tip would replace a kernel's after the wake-up delay:
+        // a kernel's stays while the pointer rests on it; off the markers a
+        // short help, wrapped (rich text), so that it never runs over the table.
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int kernel = d->chart->kernelAt(d->chartPosition(help->pos()));
+        if (kernel >= 0)
+            showKernelToolTip(kernel, help->globalPos());
+        else if (d->chart->plotArea().contains(d->chartPosition(help->pos())))
+            QToolTip::showText(help->globalPos(),
+                               tr("<p>Drag: zoom to a rectangle · wheel: zoom · Shift+drag: pan · right-click: zoom out · "
+                                  "double-click: reset. Click a kernel to select it.</p>"),
+                               d->chartView->viewport());
+        else
+            QToolTip::hideText();
         return true;
     }
     case QEvent::MouseButtonRelease: {

@@ -67,6 +67,7 @@ protected:
 
 private:
     void followPalette();
+    void showKernelToolTip(int kernel, const QPoint& globalPosition);
 
     class Private;
     std::unique_ptr<Private> d;

@@ -7,6 +7,7 @@
 #include "inspector/formulainspector.h"
 #include "units.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
@@ -206,6 +207,35 @@ TEST_F(FormulaInspectorTest, RendersReadably)
     if (!path.isEmpty()) {
         EXPECT_TRUE(image.save(path));
     }
+}
+
+// At 1366x768 (125 % and 200 % alike) the pane is about 430 by 330 pixels:
+// the name as a large heading filled it, broken anywhere. The title is a
+// step above the text, breaks after underscores, and leaves the derivation
+// above the fold.
+TEST_F(FormulaInspectorTest, TheTitleWrapsAtUnderscoresAndLeavesTheDerivationInView)
+{
+    FormulaInspector inspector;
+    ASSERT_NE(swiglu(), nullptr);
+    inspector.resize(430, 330);
+    inspector.show();
+    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    QCoreApplication::processEvents();
+    auto* view = inspector.findChild<QTextBrowser*>();
+    const QTextDocument* document = view->document();
+    const QTextBlock title = document->begin();
+    ASSERT_EQ(title.blockFormat().headingLevel(), 1);
+    const QTextLayout* layout = title.layout();
+    ASSERT_GT(layout->lineCount(), 0);
+    for (int i = 0; i + 1 < layout->lineCount(); ++i) {
+        const QTextLine line = layout->lineAt(i);
+        const QString text = title.text().mid(line.textStart(), line.textLength()).remove(QChar(0x200B));
+        EXPECT_TRUE(text.endsWith(u'_')) << "line " << i << " breaks inside a word: " << qPrintable(text);
+    }
+    const QRectF titleRect = document->documentLayout()->blockBoundingRect(title);
+    EXPECT_LE(titleRect.height(), view->viewport()->height() / 4.0) << layout->lineCount() << " lines";
+    EXPECT_TRUE(inspector.plainText().startsWith(swiglu()->name)) << "the name reads whole, without its break marks";
+    EXPECT_TRUE(inspector.markdown().contains(QStringLiteral("# ") + swiglu()->name));
 }
 
 // Selecting the same kernel again keeps the laid-out document; a new palette

@@ -12,7 +12,10 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QHelpEvent>
 #include <QTest>
+#include <QToolTip>
+#include <QTextDocument>
 
 #include <gtest/gtest.h>
 
@@ -408,6 +411,31 @@ TEST(RooflineView, ClickingAMarkerEmitsItsKernel)
     // Empty plot: above the memory roof, where no kernel is.
     QTest::mouseClick(viewport, Qt::LeftButton, {}, viewportPositionOfValue(view, QPointF(0.02, 1000)));
     EXPECT_EQ(clicked.size(), 4);
+}
+
+// Qt's wake-up tool tip event must not replace a kernel's tool tip with the
+// chart's help (it did after about a second, and ran over the table).
+TEST(RooflineView, AKernelsToolTipStaysWhileThePointerRests)
+{
+    const auto result = bundled();
+    RooflineView view;
+    show(view);
+    view.setResult(result);
+    QCoreApplication::processEvents();
+    auto* viewport = view.findChild<QChartView*>()->viewport();
+    const QPoint at = viewportPosition(view, chartOf(view)->kernelPosition(0));
+    QTest::mouseMove(viewport, at);
+    QHelpEvent rest(QEvent::ToolTip, at, viewport->mapToGlobal(at));
+    QApplication::sendEvent(viewport, &rest);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(QToolTip::text(), chartOf(view)->toolTip(0));
+    // Off the markers the help is short and wraps: no line wider than the chart.
+    const QPoint empty = viewportPositionOfValue(view, QPointF(0.02, 1000));
+    QHelpEvent elsewhere(QEvent::ToolTip, empty, viewport->mapToGlobal(empty));
+    QApplication::sendEvent(viewport, &elsewhere);
+    EXPECT_TRUE(Qt::mightBeRichText(QToolTip::text()) || QToolTip::text().isEmpty()) << qPrintable(QToolTip::text());
+    EXPECT_TRUE(view.findChild<QChartView*>()->toolTip().isEmpty()) << "no widget tool tip to replace the kernel's";
+    QToolTip::hideText();
 }
 
 // The rubber band keeps what it held, to the pixel, not the decades around it.

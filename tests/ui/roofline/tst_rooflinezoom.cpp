@@ -5,7 +5,11 @@
 #include "roofline/rooflinechart.h"
 #include "roofline/rooflineview.h"
 
+#include <QAbstractAxis>
 #include <QChartView>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -203,4 +207,31 @@ TEST(RooflineZoom, SplitterMovesLeaveTheChartAsIfMadeAtItsFinalSize)
     QCoreApplication::processEvents();
     EXPECT_EQ(chartOf(moved)->labelTexts(), chartOf(fresh)->labelTexts());
     EXPECT_EQ(moved.chart()->plotArea(), fresh.chart()->plotArea());
+}
+
+// A laptop's short chart: the y title was cut to "Perfor…" and the legend's
+// one row to "0 …", "a…". Titles longer than their axis give the unit alone;
+// the legend row keeps short names and drops what the chart labels itself.
+TEST(RooflineZoom, AShortChartKeepsWholeAxisTitlesAndLegendNames)
+{
+    RooflineView view;
+    show(view, QSize(430, 260));
+    view.setResult(bundled());
+    QCoreApplication::processEvents();
+    QChart* chart = view.chart();
+    const QRectF plot = chart->plotArea();
+    for (Qt::Orientation orientation : { Qt::Vertical, Qt::Horizontal }) {
+        QAbstractAxis* axis = chart->axes(orientation).front();
+        QString title = axis->titleText();
+        title = title.left(title.indexOf(QStringLiteral("<br>")) < 0 ? title.size() : title.indexOf(QStringLiteral("<br>")));
+        const double length = orientation == Qt::Vertical ? plot.height() : plot.width();
+        EXPECT_LE(QFontMetricsF(axis->titleFont()).horizontalAdvance(title), length) << qPrintable(axis->titleText());
+    }
+    EXPECT_EQ(chart->legend()->alignment(), Qt::AlignBottom);
+    double row = 0;
+    for (QLegendMarker* marker : chart->legend()->markers()) {
+        if (marker->isVisible())
+            row += QFontMetricsF(chart->legend()->font()).horizontalAdvance(marker->label()) + chart->legend()->font().pixelSize() * 2;
+    }
+    EXPECT_LE(row, view.width()) << "the legend's row is cut";
 }
