@@ -1,5 +1,7 @@
 #include "tracesummary.h"
 
+#include <QRegularExpression>
+
 namespace Ridgeline {
 
 TraceSummary summarize(const AnalysisResult& result)
@@ -20,6 +22,16 @@ TraceSummary summarize(const AnalysisResult& result)
         summary.replayed += row.kind == RowKind::Replayed;
     }
     return summary;
+}
+
+QString withFileNames(const QString& text)
+{
+    // A slash after a word character is a unit ("TB/s") or a pair ("CUDA/HIP"),
+    // not the start of a path.
+    static const QRegularExpression path(QStringLiteral("(?<![\\w.~])/(?:[^\\s/:,;'\"()]+/)+([^\\s/:,;'\"()]+)"));
+    QString named = text;
+    named.replace(path, QStringLiteral("\\1"));
+    return named;
 }
 
 } // namespace Ridgeline

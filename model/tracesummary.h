@@ -26,4 +26,9 @@ struct TraceSummary
 
 TraceSummary summarize(const AnalysisResult& result);
 
+// `text` with every absolute path ("/home/me/traces/run.json.gz") reduced to
+// its file name: a warning in the window names the file, not where it lies
+// (the tool tips keep the whole path).
+QString withFileNames(const QString& text);
+
 } // namespace Ridgeline

@@ -61,7 +61,9 @@ QString gpuTimeLine(const GpuTimeBreakdown& breakdown)
         }
         shown << part;
     }
-    return QObject::tr("GPU time (%1, kernels and copies): %2").arg(formatTimeUs(total), shown.join(QStringLiteral(", ")));
+    // Shares of kernels and copies: said once here, so that the Triton share
+    // of kernel time in the first line is not read as the same figure.
+    return QObject::tr("GPU time by kind, as shares of kernels and copies (%1): %2").arg(formatTimeUs(total), shown.join(QStringLiteral(", ")));
 }
 
 // Which Inductor cache the V1 model read, or a hint where one would help.
@@ -97,13 +99,26 @@ QString graphLine(const GraphMergeSummary& graphs)
     QStringList files;
     for (const CaptureSummary& capture : graphs.captures)
         files << (capture.isReplayTrace ? SummaryStrip::tr("this trace") : QFileInfo(capture.path).fileName().toHtmlEscaped());
+    if (!graphs.launches.empty() && graphs.launchesWithoutTriton == int(graphs.launches.size())) {
+        // An SGLang decode or a vLLM graph of library kernels only: nothing
+        // to match, which "0 of N matched" would read as a failure.
+        const int n = int(graphs.launches.size());
+        return n == 1 ? SummaryStrip::tr("CUDA/HIP graphs: the graph launch runs no Triton kernels, only library ones: "
+                                         "nothing to attribute")
+                      : SummaryStrip::tr("CUDA/HIP graphs: none of the %1 graph launches runs a Triton kernel, only library "
+                                         "ones: nothing to attribute")
+                            .arg(n);
+    }
     if (graphs.launches.empty())
         return SummaryStrip::tr("CUDA/HIP graph capture: %1 in %2, no replays in this trace")
             .arg(graphs.windows.size() == 1 ? SummaryStrip::tr("1 capture window") : SummaryStrip::tr("%1 capture windows").arg(graphs.windows.size()),
                  files.join(QStringLiteral(", ")));
+    // Launches without Triton kernels have nothing to match: counted apart.
     QString line = SummaryStrip::tr("CUDA/HIP graphs: <b>%1 of %2</b> graph launches matched to captures")
                        .arg(graphs.matchedLaunches)
-                       .arg(graphs.launches.size());
+                       .arg(int(graphs.launches.size()) - graphs.launchesWithoutTriton);
+    if (graphs.launchesWithoutTriton > 0)
+        line += SummaryStrip::tr(" (and %1 without Triton kernels)").arg(graphs.launchesWithoutTriton);
     line += files.isEmpty() ? SummaryStrip::tr(" (no capture: <b>File ▸ Attach Capture Trace</b>, or drop it on the window)")
                             : SummaryStrip::tr(" in %1").arg(files.join(QStringLiteral(", ")));
     line += SummaryStrip::tr("; %1 of %2 replayed Triton kernels attributed")
@@ -167,7 +182,7 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
     }
     const QString recorded = result.traceGpuName.isEmpty() ? tr("GPU not recorded") : result.traceGpuName;
     QString html = tr("<b>%1</b> &nbsp;│&nbsp; %2 &nbsp;│&nbsp; roofs: %3, %4 &nbsp;│&nbsp; GPU kernel time <b>%5</b>, "
-                      "Triton <b>%6</b> (%7) &nbsp;│&nbsp; %8 unique Triton kernels, %9 calls%10")
+                      "Triton <b>%6</b> (%7 of kernel time) &nbsp;│&nbsp; %8 unique Triton kernels, %9 calls%10")
                        .arg(QFileInfo(result.tracePath).fileName().toHtmlEscaped(), recorded.toHtmlEscaped(),
                             gpu.name.toHtmlEscaped(), peakSetTitle(peaks), formatTimeUs(summary.totalGpuKernelTimeUs),
                             formatTimeUs(summary.tritonKernelTimeUs), formatPercent(summary.tritonShare))
@@ -192,12 +207,14 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
         html += QStringLiteral("<br>") + comparisonLine(*comparison);
     for (const QString& warning : gpuWarnings)
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>").arg(warning.toHtmlEscaped());
-    if (!result.warnings.isEmpty())
+    if (!result.warnings.isEmpty()) {
+        const QString first = withFileNames(result.warnings.front()).toHtmlEscaped();
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
-                    .arg(result.warnings.size() == 1 ? result.warnings.front().toHtmlEscaped()
+                    .arg(result.warnings.size() == 1 ? first
                                                      : tr("%1 (and %2 more warnings; see the status bar tooltip)")
-                                                           .arg(result.warnings.front().toHtmlEscaped())
+                                                           .arg(first)
                                                            .arg(result.warnings.size() - 1));
+    }
     setText(html);
     QStringList tip;
     if (!result.inductorCacheSource.isEmpty())
