@@ -82,6 +82,8 @@ void MainWindow::updateComparison()
         for (int column : { KernelTableModel::Match, KernelTableModel::Speedup, KernelTableModel::BaselineTime, KernelTableModel::DeltaTime })
             header->moveSection(header->visualIndex(column), to++);
     }
+    if (comparing)
+        m_table->fitFigureColumns(); // shown only now: "added" was cut to "a…d"
     m_filterBar->setCompareMode(comparing);
     m_leaveCompare->setEnabled(comparing);
     const GpuSpec& gpu = currentGpu();
@@ -103,7 +105,8 @@ QString MainWindow::comparisonPreface(int sourceRow) const
 {
     if (!m_comparison || sourceRow < 0 || sourceRow >= int(m_comparison->matching.matches.size()))
         return {};
-    return comparisonMarkdown(*m_comparison, sourceRow);
+    const GpuSpec* baseGpu = m_catalog.find(m_comparison->baselineGpu);
+    return comparisonMarkdown(*m_comparison, sourceRow, (baseGpu ? *baseGpu : currentGpu()).peaks(m_peaks), currentGpu().peaks(m_peaks));
 }
 
 void MainWindow::connectCompareMode()

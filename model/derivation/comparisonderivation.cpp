@@ -1,6 +1,7 @@
 #include "derivation/comparisonderivation.h"
 
 #include "derivation/markdownwriter.h"
+#include "engine/roofline/roofline.h"
 #include "units.h"
 
 #include <QFileInfo>
@@ -20,6 +21,12 @@ std::optional<double> meanOf(const std::optional<SampleStats>& stats)
     return stats ? std::optional(stats->mean) : std::nullopt;
 }
 
+std::optional<double> fractionOfRoof(const KernelRow& row, const PeakFigures& peaks)
+{
+    const auto placement = placeKernel(row, peaks);
+    return placement ? std::optional(placement->fractionOfRoof) : std::nullopt;
+}
+
 QString matchText(MatchKind kind)
 {
     switch (kind) {
@@ -35,7 +42,8 @@ QString matchText(MatchKind kind)
 
 } // namespace
 
-QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex)
+QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex, const PeakFigures& baselinePeaks,
+                           const PeakFigures& candidatePeaks)
 {
     const KernelMatch& match = comparison.matching.matches[size_t(matchIndex)];
     const KernelDelta& delta = comparison.deltas[size_t(matchIndex)];
@@ -70,9 +78,13 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex)
     rows.push_back(row(QStringLiteral("TB/s"), orDash(meanOf(base->tbPerS), formatFigure), orDash(meanOf(cand->tbPerS), formatFigure),
                        delta.tbPerS ? (*delta.tbPerS >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + formatFigure(std::abs(*delta.tbPerS)) : QString()));
     rows.push_back(row(QStringLiteral("TFLOPS/s"), orDash(meanOf(base->tflopsPerS), formatFigure), orDash(meanOf(cand->tflopsPerS), formatFigure), QString()));
-    if (delta.fractionOfRoof)
-        rows.push_back(row(QStringLiteral("% of roof"), QString(), QString(),
-                           (*delta.fractionOfRoof >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + formatPercent(std::abs(*delta.fractionOfRoof))));
+    const auto baseRoof = fractionOfRoof(*base, baselinePeaks);
+    const auto candRoof = fractionOfRoof(*cand, candidatePeaks);
+    if (baseRoof || candRoof)
+        rows.push_back(row(QStringLiteral("% of roof"), orDash(baseRoof, formatPercent), orDash(candRoof, formatPercent),
+                           delta.fractionOfRoof ? (*delta.fractionOfRoof >= 0 ? QStringLiteral("+") : QStringLiteral("−"))
+                                   + formatPercent(std::abs(*delta.fractionOfRoof))
+                                                : QString()));
     md.table({ QString(), QStringLiteral("baseline"), QStringLiteral("this trace"), QStringLiteral("change") }, rows,
              { MD::Align::Left, MD::Align::Right, MD::Align::Right, MD::Align::Right });
 

@@ -6,12 +6,15 @@
 #pragma once
 
 #include "engine/comparison/tracecomparison.h"
+#include "engine/roofline/gpuspec.h"
 
 #include <QString>
 
 namespace Ridgeline {
 
-// `match` indexes comparison.matching.matches.
-QString comparisonMarkdown(const TraceComparison& comparison, int match);
+// `match` indexes comparison.matching.matches. Each kernel's "% of roof" is
+// under its own trace's roofs (the comparison keeps only their difference).
+QString comparisonMarkdown(const TraceComparison& comparison, int match, const PeakFigures& baselinePeaks,
+                           const PeakFigures& candidatePeaks);
 
 } // namespace Ridgeline

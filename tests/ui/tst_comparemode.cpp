@@ -17,6 +17,7 @@
 #include <QAbstractSeries>
 #include <QCheckBox>
 #include <QHeaderView>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -75,6 +76,9 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
     window.kernelView()->selectRow(0);
     EXPECT_TRUE(QTest::qWaitFor([&] { return window.inspector()->markdown().contains(QStringLiteral("Compared with the baseline")); }));
     EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("are the same")));
+    // Both kernels' "% of roof", each under its own trace's roofs, not only the change.
+    static const QRegularExpression roofRow(QStringLiteral("\\| % of roof \\| [0-9.]+ % \\| [0-9.]+ % \\|"));
+    EXPECT_TRUE(roofRow.match(window.inspector()->markdown()).hasMatch()) << qPrintable(window.inspector()->markdown().left(1500));
 
     // "Only changed" hides every kernel of a trace compared with itself.
     window.filterBar()->onlyChangedToggle()->setChecked(true);
