@@ -1,6 +1,7 @@
 #include "headlessrun.h"
 
 #include "engine/analysis.h"
+#include "engine/base/smallfile.h"
 #include "engine/comparison/tracecomparison.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/export/markdownreport.h"
@@ -61,13 +62,15 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
 {
     GpuCatalog catalog = GpuCatalog::builtIn();
     if (!options.gpuFile.isEmpty()) {
-        QFile file(options.gpuFile);
-        if (!file.open(QIODevice::ReadOnly)) {
-            printError(options.gpuFile + QStringLiteral(": cannot open: ") + file.errorString());
+        QString error;
+        // A catalogue of a thousand GPUs is a few hundred kilobytes.
+        constexpr qint64 maxGpuFileBytes = 16 << 20;
+        const std::optional<QByteArray> bytes = readSmallFile(options.gpuFile, maxGpuFileBytes, &error);
+        if (!bytes) {
+            printError(options.gpuFile + QStringLiteral(": ") + error);
             return BadArguments;
         }
-        QString error;
-        auto user = GpuCatalog::fromJson(file.readAll(), &error);
+        auto user = GpuCatalog::fromJson(*bytes, &error);
         if (!user) {
             printError(options.gpuFile + QStringLiteral(": ") + error);
             return BadArguments;

@@ -1,5 +1,7 @@
 #include "engine/graphs/capturetracefiles.h"
 
+#include "engine/base/smallfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -25,17 +27,19 @@ struct Details
 QHash<QString, Details> readDetails(const QString& folder, QStringList* warnings)
 {
     QHash<QString, Details> details;
-    QFile file(QDir(folder).filePath(detailsName));
-    if (!file.exists())
+    const QString path = QDir(folder).filePath(detailsName);
+    if (!QFileInfo::exists(path))
         return details;
-    if (file.size() > maxDetailsBytes || !file.open(QIODevice::ReadOnly)) {
-        *warnings << file.fileName() + QStringLiteral(": not read (too large or unreadable); batch sizes come from the traces alone");
+    QString why;
+    const std::optional<QByteArray> bytes = readSmallFile(path, maxDetailsBytes, &why);
+    if (!bytes) {
+        *warnings << path + QStringLiteral(": not read (%1); batch sizes come from the traces alone").arg(why);
         return details;
     }
     QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument document = QJsonDocument::fromJson(*bytes, &error);
     if (!document.isArray()) {
-        *warnings << file.fileName() + QStringLiteral(": not a JSON list of captures (%1); batch sizes come from the traces alone")
+        *warnings << path + QStringLiteral(": not a JSON list of captures (%1); batch sizes come from the traces alone")
                                            .arg(error.error == QJsonParseError::NoError ? QStringLiteral("wrong shape") : error.errorString());
         return details;
     }

@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
 
@@ -526,4 +528,25 @@ TEST(Export, CommandLineReportsWhereTheTimeGoesWithTheUsersLatencyFloor)
 
     EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("-1"), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
     EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("2us"), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+}
+
+// Issue 22: a GPU file that is no regular file (a FIFO would block the
+// reader forever, /dev/zero fill its memory) or is huge is refused with one
+// line naming it.
+TEST(Export, CommandLineRefusesAGpuFileThatIsNoRegularFile)
+{
+    TempTraces temp;
+    const QString fifo = temp.path(QStringLiteral("gpus.fifo"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString huge = temp.write(QStringLiteral("huge.json"), QByteArray(17 << 20, ' '));
+    const QString json = temp.path(QStringLiteral("k.json"));
+    for (const QString& gpuFile : { fifo, QStringLiteral("/dev/zero"), huge, temp.path(QString()) }) {
+        SCOPED_TRACE(qPrintable(gpuFile));
+        const CliRun run = runCli({ QStringLiteral("--gpu-file"), gpuFile, QStringLiteral("--export"), json, bundledSampleTrace() });
+        EXPECT_EQ(run.exitCode, 2);
+        const QString line = run.stderrText.trimmed();
+        EXPECT_TRUE(line.startsWith(QStringLiteral("ridgeline: ") + gpuFile)) << qPrintable(line);
+        EXPECT_FALSE(line.contains(u'\n')) << qPrintable(line);
+        EXPECT_LT(line.size(), 1000);
+    }
 }

@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFile>
 
+#include <sys/stat.h>
+
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
 
@@ -370,4 +372,25 @@ TEST(GraphMerge, AFolderOfCaptureFilesWithoutCapturesWarnsInFewLines)
     ASSERT_TRUE(result);
     EXPECT_LE(result->warnings.size(), 30) << qPrintable(result->warnings.mid(0, 5).join(u'\n'));
     EXPECT_TRUE(result->warnings.join(u'\n').contains(QStringLiteral("more warnings about capture traces and graphs")));
+}
+
+// Issue 22: execution_details.json that is a FIFO (or a device) beside the
+// capture files: a warning that it was not read, never a hang.
+TEST(GraphMerge, ExecutionDetailsThatIsNoRegularFileIsWarnedAboutNotRead)
+{
+    TempTraces traces;
+    QDir folder(traces.path(QString()));
+    ASSERT_TRUE(folder.mkpath(QStringLiteral("captures")));
+    const QString fifo = folder.filePath(QStringLiteral("captures/execution_details.json"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QFile capture(folder.filePath(QStringLiteral("captures/graph_capture_rank_0.json")));
+    ASSERT_TRUE(capture.open(QIODevice::WriteOnly));
+    capture.write(traceJson(captureWindow(1000, 10, { { add, poiAddArgs(1024) } })));
+    capture.close();
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { add, 4 } })));
+    const auto result = resultOf(analyzeWith(replay, { folder.filePath(QStringLiteral("captures")) }));
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->warnings.join(u'\n').contains(QStringLiteral("execution_details.json: not read (not a regular file")))
+        << qPrintable(result->warnings.join(u'\n'));
+    EXPECT_EQ(result->graphs.attributedKernels, 1); // the capture itself still serves
 }
