@@ -144,14 +144,32 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
     return data;
 }
 
+namespace {
+
+// No roofline spans more: 10^±30 FLOP/B or TFLOPS/s is no kernel and no GPU,
+// and a frame to 10^309 (a peak of 1e308) is infinite to the axes. The
+// clamp also keeps 0, negatives and NaN (log10 of them) from an int overflow.
+constexpr int FrameExponentLimit = 30;
+
+int clampedExponent(double exponent)
+{
+    if (!(exponent > -FrameExponentLimit))
+        return -FrameExponentLimit;
+    if (!(exponent < FrameExponentLimit))
+        return FrameExponentLimit;
+    return int(exponent);
+}
+
+} // namespace
+
 int decadeBelow(double value, double margin)
 {
-    return int(std::floor(std::log10(value) - margin));
+    return clampedExponent(std::floor(std::log10(value) - margin));
 }
 
 int decadeAbove(double value, double margin)
 {
-    return int(std::ceil(std::log10(value) + margin));
+    return clampedExponent(std::ceil(std::log10(value) + margin));
 }
 
 DecadeFrame snapToDecades(double xMin, double xMax, double yMin, double yMax)

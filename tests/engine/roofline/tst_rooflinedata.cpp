@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -267,4 +268,26 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
     EXPECT_TRUE(measured.contains(QStringLiteral("roof,AMD Instinct MI300X,BF16 matrix,compute,max_achievable,708,TFLOPS,")
                                   + QString::number(708 / 5.3, 'g', 6)
                                   + QStringLiteral(",true,,,,,,,,,,,")));
+}
+
+// Issue 22: a GPU of absurd peaks (made in the peaks editor, say, where no
+// file check applies) gives frames of at most 10^±30, never 10^309 = inf,
+// and a value of 0, a negative or NaN gives the limit, not an overflow.
+TEST(RooflineData, FramesStayFiniteForAbsurdPeaks)
+{
+    GpuSpec gpu = mi300x();
+    gpu.datasheet->computeRoofs.front().tflops = 1e308;
+    gpu.datasheet->memoryBandwidthTBps = 1e-300;
+    const RooflineData data = rooflineData(nullptr, gpu, PeakSet::Datasheet);
+    for (const DecadeFrame& frame : { fitFrame(data), gpuFrame(data) }) {
+        EXPECT_LE(frame.yMaxExp, 30);
+        EXPECT_GE(frame.yMinExp, -30);
+        EXPECT_LE(frame.xMaxExp, 30);
+        EXPECT_GE(frame.xMinExp, -30);
+        EXPECT_TRUE(std::isfinite(frame.yMax()));
+    }
+    EXPECT_EQ(decadeBelow(0), -30);
+    EXPECT_EQ(decadeBelow(-1), -30);
+    EXPECT_EQ(decadeAbove(std::numeric_limits<double>::infinity()), 30);
+    EXPECT_EQ(decadeBelow(std::nan("")), -30);
 }
