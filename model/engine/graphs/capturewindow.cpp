@@ -109,7 +109,10 @@ CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::
         window.ordinal = int(found.windows.size());
         window.thread = marker.thread;
         window.begin = open->ts;
-        window.end = marker.end;
+        // Up to where EndCapture begins: nothing launched during that call
+        // is captured, and a (hostile) end of ts + dur would take in every
+        // later launch, copied into each such window.
+        window.end = marker.ts;
         open.reset();
         annotate(window, annotations);
 

@@ -394,3 +394,25 @@ TEST(GraphMerge, ExecutionDetailsThatIsNoRegularFileIsWarnedAboutNotRead)
         << qPrintable(result->warnings.join(u'\n'));
     EXPECT_EQ(result->graphs.attributedKernels, 1); // the capture itself still serves
 }
+
+// Issue 22: an EndCapture call that claims to last hours does not stretch
+// its window over the launches after it (10k such windows copied every later
+// launch: 1.6 GB). The window holds only what was launched before it ended.
+TEST(GraphMerge, AnEndCaptureOfHugeDurationEndsTheWindowWhereItBegins)
+{
+    QByteArray capture = captureWindow(1000, 10, { { add, poiAddArgs(1024) } });
+    // The fixture's EndCapture lasts 2 us: make it 3,600 s.
+    capture.replace(R"("name": "cudaStreamEndCapture", "pid": 100, "tid": 1, "ts": 1030.000, "dur": 2.000)",
+                    R"("name": "cudaStreamEndCapture", "pid": 100, "tid": 1, "ts": 1030.000, "dur": 3600000000.000)");
+    ASSERT_TRUE(capture.contains("3600000000.000"));
+    // A later eager launch of another kernel on the same thread.
+    const QByteArray later = tritonOpEvent(mul, 2000, 10, 50, poiAddArgs(2048)) + ",\n" + launchEvent(2001, 5, 50, "cudaLaunchKernel")
+        + ",\n" + flowEnd(50) + ",\n" + kernelEvent(mul, 2100, 6, 50);
+    TempTraces traces;
+    const QString captureFile = traces.write(QStringLiteral("capture.json"), traceJson(capture + ",\n" + later));
+    const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { add, 4 } })));
+    const auto result = resultOf(analyzeWith(replay, { captureFile }));
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->graphs.matchedLaunches, 1); // the window is [add] alone, as replayed
+    EXPECT_EQ(result->graphs.attributedKernels, 1);
+}
