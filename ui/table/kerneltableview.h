@@ -14,10 +14,10 @@ class KernelTableView final : public QTableView
 public:
     explicit KernelTableView(QWidget* parent = nullptr);
 
-    // The columns of a first look, in this order: name, source, shape, calls, one
+    // The columns of a first look, in this order: name, source, calls, one
     // time column, recoverable time, % of attainable, limiter, TB/s,
     // TFLOPS/s, % of roof (visible at 1366 pixels wide); the rest (share,
-    // bound and FLOPS/Byte among them) hidden, a header right-click away.
+    // bound, shape and FLOPS/Byte among them) hidden, a header right-click away.
     void showDefaultColumns();
     // Figure columns as wide as their text, the name taking what is left:
     // after a model reset, and when columns appear (compare mode's).
