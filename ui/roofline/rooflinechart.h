@@ -77,6 +77,9 @@ public:
     // plot area or the axes change, and once more before an export renders.
     void updateLabels();
 
+protected:
+    void resizeEvent(QGraphicsSceneResizeEvent* event) override; // the compact legend's entries that fit
+
 private:
     struct Marker
     {
@@ -108,6 +111,7 @@ private:
     void applyColors();
     void keepRoomForTickLabels(); // rooflinechartlooks.cpp
     void applyCompactLegend();
+    void fitCompactLegend(); // the row under a narrow chart: whole entries that fit
     static void setCompactName(QAbstractSeries* series, const QString& compact);
 
     double m_textPx;

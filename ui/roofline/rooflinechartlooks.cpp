@@ -46,10 +46,50 @@ void RooflineChart::applyCompactLegend()
         for (QLegendMarker* marker : legend()->markers(series))
             marker->setVisible(shown);
     }
+    fitCompactLegend();
     const QString title = m_data.title();
     const qsizetype colon = title.indexOf(QStringLiteral(": "));
     setTitle(m_compactLegend && colon > 0 ? title.left(colon).toHtmlEscaped() + QStringLiteral("<br>") + title.mid(colon + 2).toHtmlEscaped()
                                           : title);
+}
+
+void RooflineChart::resizeEvent(QGraphicsSceneResizeEvent* event)
+{
+    QChart::resizeEvent(event);
+    if (m_compactLegend)
+        applyCompactLegend(); // all entries again, then those that fit
+}
+
+void RooflineChart::fitCompactLegend()
+{
+    // A legend row wider than the chart (a side pane at 200 %) elides every
+    // entry to "late…", "0 F…": the last entries step aside instead, whole,
+    // never the categories' colours (the first ones). About two ems of
+    // marker and spacing beside each name.
+    if (!m_compactLegend || size().width() <= 0)
+        return;
+    const QFontMetricsF metrics(legend()->font());
+    const double em = metrics.height();
+    QList<QLegendMarker*> shown;
+    double needed = 0;
+    for (QAbstractSeries* series : this->series()) {
+        // Asked of the names, not of the markers: a marker just made reads
+        // as hidden until the legend lays it out.
+        const QVariant compact = series->property(CompactNameProperty);
+        for (QLegendMarker* marker : legend()->markers(series)) {
+            if (compact.isValid() ? compact.toString().isEmpty() : !marker->isVisible())
+                continue;
+            if (compact.isValid()) // only entries applyCompactLegend() shows again may step aside
+                shown << marker;
+            needed += metrics.horizontalAdvance(marker->label()) + 2.2 * em;
+        }
+    }
+    const double room = size().width() - 2 * em;
+    while (needed > room && shown.size() > 3) {
+        QLegendMarker* last = shown.takeLast();
+        needed -= metrics.horizontalAdvance(last->label()) + 2.2 * em;
+        last->setVisible(false);
+    }
 }
 
 void RooflineChart::setDark(bool dark)

@@ -234,4 +234,18 @@ TEST(RooflineZoom, AShortChartKeepsWholeAxisTitlesAndLegendNames)
             row += QFontMetricsF(chart->legend()->font()).horizontalAdvance(marker->label()) + chart->legend()->font().pixelSize() * 2;
     }
     EXPECT_LE(row, view.width()) << "the legend's row is cut";
+
+    // Narrower still (a side pane at 200 %): fewer entries, each whole.
+    view.resize(260, 300);
+    QCoreApplication::processEvents();
+    row = 0;
+    int entries = 0;
+    for (QLegendMarker* marker : chart->legend()->markers()) {
+        if (marker->isVisible()) {
+            row += QFontMetricsF(chart->legend()->font()).horizontalAdvance(marker->label()) + chart->legend()->font().pixelSize() * 2;
+            ++entries;
+        }
+    }
+    EXPECT_LE(row, view.width()) << entries << " entries";
+    EXPECT_GE(entries, 2) << "the categories' colours stay (the sample has two)";
 }
