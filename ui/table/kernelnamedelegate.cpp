@@ -5,6 +5,7 @@
 #include <QStyle>
 #include <QWidget>
 
+#include <array>
 #include <optional>
 
 namespace Ridgeline {
@@ -75,10 +76,23 @@ QString KernelNameDelegate::elide(const QString& name, const QFontMetrics& metri
     // whole, for every cell of the table's first paint, cost tens of
     // milliseconds on the GUI thread. A pixel to spare for kerning; the
     // painter elides on the left beyond that, keeping the tail.
+    // Names are ASCII but for the ellipsis: each character's advance is
+    // asked of the font once per name, not once per candidate.
+    std::array<int, 128> ascii;
+    ascii.fill(-1);
+    const int ellipsis = metrics.horizontalAdvance(QChar(0x2026));
     return elide(name, [&](const QString& text) {
         int advance = 0;
-        for (QChar c : text)
-            advance += metrics.horizontalAdvance(c);
+        for (QChar c : text) {
+            if (c.unicode() >= 128) {
+                advance += c.unicode() == 0x2026 ? ellipsis : metrics.horizontalAdvance(c);
+                continue;
+            }
+            int& known = ascii[c.unicode()];
+            if (known < 0)
+                known = metrics.horizontalAdvance(c);
+            advance += known;
+        }
         return advance <= width - 1;
     });
 }
