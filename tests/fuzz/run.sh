@@ -71,11 +71,14 @@ printf 'triton_0' >"$work/names/generic"
 seed fuzz_kernelname "$work"/names/*
 tar -C tests/data/inductor_cache -czf "$work/cache.tar.gz" .
 seed fuzz_cacheloader tests/data/inductor_cache/transformer_block_wrapper.py "$work/cache.tar.gz"
+# The built-in catalogue, and a user's file with a figure's own source.
+printf '%s' '{"format": "ridgeline-gpus/1", "gpus": [{"name": "X", "aliases": ["Y"], "peaks": {"datasheet": {"hbm_tbps": 2, "tflops": {"vector_fp32": 20}, "sources": {"hbm_tbps": "user"}}}, "cache_roofs": [{"key": "l2", "tbps": 9}]}]}' >"$work/user-gpus.json"
+seed fuzz_gpufile resources/gpus.json "$work/user-gpus.json"
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader}; do
+for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile}; do
     echo "fuzz: $target for ${seconds}s"
     if ! (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then

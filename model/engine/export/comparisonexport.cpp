@@ -1,6 +1,7 @@
 #include "engine/export/comparisonexport.h"
 
 #include "engine/base/exportnumber.h"
+#include "engine/export/jsonnumber.h"
 #include "engine/export/resultexport.h"
 
 #include <QJsonArray>
@@ -9,19 +10,14 @@
 namespace Ridgeline {
 namespace {
 
-QJsonValue number(std::optional<double> value)
-{
-    return value ? QJsonValue(exportFigure(*value)) : QJsonValue(QJsonValue::Null);
-}
-
 void addDeltas(QJsonObject& object, const KernelMatch& match, const KernelDelta& delta)
 {
     object[QStringLiteral("match")] = matchKindKey(match.kind);
-    object[QStringLiteral("speedup")] = number(delta.speedup);
+    object[QStringLiteral("speedup")] = figureJson(delta.speedup);
     object[QStringLiteral("delta_time_us")] = exportTimeUs(delta.timeUs);
-    object[QStringLiteral("delta_tb_per_s")] = number(delta.tbPerS);
-    object[QStringLiteral("delta_tflops_per_s")] = number(delta.tflopsPerS);
-    object[QStringLiteral("delta_fraction_of_roof")] = number(delta.fractionOfRoof);
+    object[QStringLiteral("delta_tb_per_s")] = figureJson(delta.tbPerS);
+    object[QStringLiteral("delta_tflops_per_s")] = figureJson(delta.tflopsPerS);
+    object[QStringLiteral("delta_fraction_of_roof")] = figureJson(delta.fractionOfRoof);
 }
 
 QJsonObject traceSide(const AnalysisResult& result, const QString& gpu)
@@ -48,7 +44,7 @@ QJsonArray changes(const TraceComparison& comparison, const std::vector<int>& in
             { QStringLiteral("baseline_name"), base ? QJsonValue(base->name) : QJsonValue() },
             { QStringLiteral("match"), matchKindKey(match.kind) },
             { QStringLiteral("delta_time_us"), comparison.deltas[size_t(i)].timeUs },
-            { QStringLiteral("speedup"), number(comparison.deltas[size_t(i)].speedup) },
+            { QStringLiteral("speedup"), figureJson(comparison.deltas[size_t(i)].speedup) },
         });
     }
     return list;
@@ -64,16 +60,16 @@ QJsonObject summary(const TraceComparison& comparison)
         { QStringLiteral("candidate"), traceSide(*comparison.candidate, comparison.candidateGpu) },
         { QStringLiteral("different_gpus"), comparison.differentGpus() },
         { QStringLiteral("matches"), counts },
-        { QStringLiteral("gpu_time_speedup"), number(comparison.gpuTimeSpeedup) },
-        { QStringLiteral("triton_time_speedup"), number(comparison.tritonTimeSpeedup) },
+        { QStringLiteral("gpu_time_speedup"), figureJson(comparison.gpuTimeSpeedup) },
+        { QStringLiteral("triton_time_speedup"), figureJson(comparison.tritonTimeSpeedup) },
         { QStringLiteral("steps"), QJsonObject {
               { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
               { QStringLiteral("baseline"), comparison.baseline->activity.steps.count },
               { QStringLiteral("candidate"), comparison.candidate->activity.steps.count } } },
         { QStringLiteral("per_step"), comparison.perStep
               ? QJsonValue(QJsonObject { { QStringLiteral("kind"), stepKindKey(comparison.perStep->kind) },
-                                         { QStringLiteral("gpu_time_speedup"), number(comparison.perStep->gpuTimeSpeedup) },
-                                         { QStringLiteral("triton_time_speedup"), number(comparison.perStep->tritonTimeSpeedup) } })
+                                         { QStringLiteral("gpu_time_speedup"), figureJson(comparison.perStep->gpuTimeSpeedup) },
+                                         { QStringLiteral("triton_time_speedup"), figureJson(comparison.perStep->tritonTimeSpeedup) } })
               : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("basis"), comparisonBasis(comparison) },
         { QStringLiteral("baseline_recoverable_us"), exportTimeUs(comparison.baselineRecoverableUs) },

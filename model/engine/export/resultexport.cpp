@@ -3,6 +3,7 @@
 #include "engine/base/csvfield.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
+#include "engine/export/jsonnumber.h"
 #include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/roofline/gpuspec.h"
@@ -16,16 +17,6 @@
 
 namespace Ridgeline {
 namespace {
-
-QJsonValue number(std::optional<double> value)
-{
-    return value ? QJsonValue(exportFigure(*value)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue timeUs(std::optional<double> value)
-{
-    return value ? QJsonValue(exportTimeUs(*value)) : QJsonValue(QJsonValue::Null);
-}
 
 QJsonValue rawList(const QString& json)
 {
@@ -45,9 +36,9 @@ QJsonValue timeObject(const std::optional<SampleStats>& stats)
     if (!stats)
         return QJsonValue::Null;
     return QJsonObject {
-        { QStringLiteral("sum"), timeUs(stats->sum) },       { QStringLiteral("mean"), timeUs(stats->mean) },
-        { QStringLiteral("median"), timeUs(stats->median) }, { QStringLiteral("min"), timeUs(stats->min) },
-        { QStringLiteral("max"), timeUs(stats->max) },       { QStringLiteral("std"), timeUs(stats->std) },
+        { QStringLiteral("sum"), timeJson(stats->sum) },       { QStringLiteral("mean"), timeJson(stats->mean) },
+        { QStringLiteral("median"), timeJson(stats->median) }, { QStringLiteral("min"), timeJson(stats->min) },
+        { QStringLiteral("max"), timeJson(stats->max) },       { QStringLiteral("std"), timeJson(stats->std) },
     };
 }
 
@@ -124,8 +115,8 @@ QJsonValue inductorObject(const KernelRow& row)
     return QJsonObject {
         { QStringLiteral("bytes"), e.bytes ? QJsonValue(qint64(*e.bytes)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("flops"), e.flops ? QJsonValue(qint64(*e.flops)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("bytes_difference_percent"), number(differencePercent(row.bytes(), bytes)) },
-        { QStringLiteral("flops_difference_percent"), number(differencePercent(row.flops(), flops)) },
+        { QStringLiteral("bytes_difference_percent"), figureJson(differencePercent(row.bytes(), bytes)) },
+        { QStringLiteral("flops_difference_percent"), figureJson(differencePercent(row.flops(), flops)) },
         { QStringLiteral("source"), e.source },
     };
 }
@@ -165,15 +156,15 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("calls")] = row.calls;
     object[QStringLiteral("timed_calls")] = row.timedCalls();
     object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
-    object[QStringLiteral("share_of_gpu_time")] = number(row.shareOfGpuTime);
+    object[QStringLiteral("share_of_gpu_time")] = figureJson(row.shareOfGpuTime);
     object[QStringLiteral("flops")] = row.flops() ? QJsonValue(qint64(row.model.flops)) : QJsonValue::Null;
     object[QStringLiteral("flops_known")] = row.hasModel() ? QJsonValue(row.model.flopsKnown) : QJsonValue::Null;
     object[QStringLiteral("bytes")] = row.hasModel() && row.model.bytes ? QJsonValue(qint64(*row.model.bytes)) : QJsonValue::Null;
-    object[QStringLiteral("gflops")] = number(row.gflops());
-    object[QStringLiteral("data_moved_mib")] = number(row.dataMovedMib());
-    object[QStringLiteral("flops_per_byte")] = number(row.flopsPerByte());
-    object[QStringLiteral("tb_per_s")] = number(mean(row.tbPerS));
-    object[QStringLiteral("tflops_per_s")] = number(mean(row.tflopsPerS));
+    object[QStringLiteral("gflops")] = figureJson(row.gflops());
+    object[QStringLiteral("data_moved_mib")] = figureJson(row.dataMovedMib());
+    object[QStringLiteral("flops_per_byte")] = figureJson(row.flopsPerByte());
+    object[QStringLiteral("tb_per_s")] = figureJson(mean(row.tbPerS));
+    object[QStringLiteral("tflops_per_s")] = figureJson(mean(row.tflopsPerS));
     object[QStringLiteral("gemm")] = gemmObject(row.model);
     object[QStringLiteral("inductor")] = inductorObject(row);
     if (row.model.outputWrite)
@@ -192,11 +183,11 @@ QJsonObject kernelJson(const KernelRow& row)
             { QStringLiteral("modelled"), modelled },
             { QStringLiteral("flops"), modelled ? QJsonValue(qint64(tl.flops)) : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("bytes"), modelled ? QJsonValue(qint64(tl.bytes)) : QJsonValue(QJsonValue::Null) },
-            { QStringLiteral("gflops"), number(tl.gflops) },
-            { QStringLiteral("data_moved_mib"), number(tl.dataMovedMib) },
-            { QStringLiteral("flops_per_byte"), number(tl.flopsPerByte) },
-            { QStringLiteral("tb_per_s"), number(tl.tbPerS) },
-            { QStringLiteral("tflops_per_s"), number(tl.tflopsPerS) },
+            { QStringLiteral("gflops"), figureJson(tl.gflops) },
+            { QStringLiteral("data_moved_mib"), figureJson(tl.dataMovedMib) },
+            { QStringLiteral("flops_per_byte"), figureJson(tl.flopsPerByte) },
+            { QStringLiteral("tb_per_s"), figureJson(tl.tbPerS) },
+            { QStringLiteral("tflops_per_s"), figureJson(tl.tflopsPerS) },
             { QStringLiteral("why"), tl.why },
         };
     }
@@ -263,7 +254,7 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
             { QStringLiteral("calls"), row.calls },
             { QStringLiteral("timed_calls"), row.timedCalls() },
             { QStringLiteral("kernel_time_us"), timeObject(row.kernelTimeUs) },
-            { QStringLiteral("share_of_gpu_time"), number(row.shareOfGpuTime) },
+            { QStringLiteral("share_of_gpu_time"), figureJson(row.shareOfGpuTime) },
             { QStringLiteral("flops"), null },
             { QStringLiteral("bytes"), null },
             { QStringLiteral("tb_per_s"), null },

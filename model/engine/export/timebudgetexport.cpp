@@ -1,19 +1,10 @@
 #include "engine/export/timebudgetexport.h"
 
 #include "engine/base/exportnumber.h"
+#include "engine/export/jsonnumber.h"
 
 namespace Ridgeline {
 namespace {
-
-QJsonValue optionalTime(std::optional<double> us)
-{
-    return us ? QJsonValue(exportTimeUs(*us)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue optionalFigure(std::optional<double> value)
-{
-    return value ? QJsonValue(exportFigure(*value)) : QJsonValue(QJsonValue::Null);
-}
 
 QJsonArray idleGapsJson(const DeviceActivity& device)
 {
@@ -40,7 +31,7 @@ QJsonObject deviceJson(const DeviceActivity& device)
         { QStringLiteral("idle_gaps"), idleGapsJson(device) },
         { QStringLiteral("host_bound_idle_us"), exportTimeUs(device.hostBoundIdleUs) },
         { QStringLiteral("host_bound_gaps"), qint64(device.hostBoundGaps) },
-        { QStringLiteral("latency_floor_us"), optionalTime(device.latencyFloorUs) },
+        { QStringLiteral("latency_floor_us"), timeJson(device.latencyFloorUs) },
     };
 }
 
@@ -64,7 +55,7 @@ QJsonObject stepsJson(const StepFigures& steps)
         { QStringLiteral("what"), steps.what },
         { QStringLiteral("gpu_time_per_step_us"), any ? QJsonValue(exportTimeUs(steps.gpuTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("triton_time_per_step_us"), any ? QJsonValue(exportTimeUs(steps.tritonTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("idle_per_step_us"), optionalTime(steps.idlePerStepUs) },
+        { QStringLiteral("idle_per_step_us"), timeJson(steps.idlePerStepUs) },
     };
 }
 
@@ -121,8 +112,8 @@ QJsonArray opportunitiesJson(const TimeBudget& budget)
 
 void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures)
 {
-    kernel[QStringLiteral("attainable_time_us")] = optionalTime(figures.attainableUs);
-    kernel[QStringLiteral("fraction_of_attainable")] = optionalFigure(figures.fractionOfAttainable);
+    kernel[QStringLiteral("attainable_time_us")] = timeJson(figures.attainableUs);
+    kernel[QStringLiteral("fraction_of_attainable")] = figureJson(figures.fractionOfAttainable);
     kernel[QStringLiteral("recoverable_us")] = exportTimeUs(figures.recoverableUs);
     kernel[QStringLiteral("limiter")] = limiterKey(figures.limiter);
 }

@@ -6,6 +6,7 @@
 #include "engine/timebudget/rooflinelimiters.h"
 #include "engine/timebudget/timebudget.h"
 #include "testsupport.h"
+#include "timebudgetfixture.h"
 
 #include <gtest/gtest.h>
 
@@ -13,20 +14,6 @@ using namespace Ridgeline;
 using namespace Ridgeline::Test;
 
 namespace {
-
-KernelRow modelledRow(const QString& name, double bytes, std::optional<double> flops, const std::vector<double>& timesUs)
-{
-    KernelRow row;
-    row.name = name;
-    row.calls = int(timesUs.size());
-    row.model.provenance = Provenance::V2;
-    row.model.bytes = std::int64_t(bytes);
-    row.model.flopsKnown = flops.has_value();
-    row.model.flops = std::int64_t(flops.value_or(0));
-    row.kernelTimeUs = summarize(timesUs);
-    row.callTimesUs = CallTimes(timesUs);
-    return row;
-}
 
 const PeakFigures& peaks()
 {
