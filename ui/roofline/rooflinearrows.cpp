@@ -61,6 +61,7 @@ void RooflineChart::buildArrows()
     }
     QScatterSeries* baseline = addScatter(tr("baseline (hollow) → this trace"), "baseline", QScatterSeries::MarkerShapeCircle,
                                           Qt::transparent, ink, m_textPx * 0.12);
+    setCompactName(baseline, tr("baseline"));
     baseline->append(values);
     baseline->setProperty(KernelsProperty, QVariant::fromValue(kernels));
 }

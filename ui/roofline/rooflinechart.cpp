@@ -414,6 +414,7 @@ void RooflineChart::buildSelection()
                              Qt::transparent, m_colors.selection, m_textPx * 0.15);
     m_squareSelection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeRectangle,
                                    Qt::transparent, m_colors.selection, m_textPx * 0.15);
+    setCompactName(m_selection, QStringLiteral("selected")); // may step aside under a narrow chart
     setSelectedKernels(m_selected);
 
     if (!m_data.points.empty()) {

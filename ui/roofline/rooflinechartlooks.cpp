@@ -64,7 +64,7 @@ void RooflineChart::fitCompactLegend()
 {
     // A legend row wider than the chart (a side pane at 200 %) elides every
     // entry to "late…", "0 F…": the last entries step aside instead, whole,
-    // never the categories' colours (the first ones). About two ems of
+    // never the categories' colours (the first ones). About three ems of
     // marker and spacing beside each name.
     if (!m_compactLegend || size().width() <= 0)
         return;
@@ -81,13 +81,13 @@ void RooflineChart::fitCompactLegend()
                 continue;
             if (compact.isValid()) // only entries applyCompactLegend() shows again may step aside
                 shown << marker;
-            needed += metrics.horizontalAdvance(marker->label()) + 2.2 * em;
+            needed += metrics.horizontalAdvance(marker->label()) + 3.0 * em;
         }
     }
     const double room = size().width() - 2 * em;
     while (needed > room && shown.size() > 3) {
         QLegendMarker* last = shown.takeLast();
-        needed -= metrics.horizontalAdvance(last->label()) + 2.2 * em;
+        needed -= metrics.horizontalAdvance(last->label()) + 3.0 * em;
         last->setVisible(false);
     }
 }

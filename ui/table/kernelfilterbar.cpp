@@ -64,6 +64,7 @@ void KernelFilterBar::setCompareMode(bool comparing)
     m_onlyChanged->setVisible(comparing);
     if (!comparing)
         m_onlyChanged->setChecked(false);
+    fitToggleTexts(); // one more control to make room for
 }
 
 QToolButton* KernelFilterBar::addToggle(QHBoxLayout* layout, const QString& key, const QString& title, bool category)
