@@ -22,23 +22,31 @@ namespace {
 // "triton": user-written kernels), so the GPU-time breakdown counts them as Triton.
 std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const LinkedKernels& linked)
 {
-    std::vector<std::uint32_t> ids;
+    // A flag per name, not an id per kernel: a replay of millions of kernels
+    // names a handful.
+    std::vector<bool> user(size_t(trace.gpuEventNames.size()), false);
     for (const KernelCall& call : linked.opCalls) {
         if (isTritonKernelName(call.op->name))
             continue;
-        for (std::uint32_t kernel : call.kernels)
-            ids.push_back(trace.gpuEvents[kernel].nameId);
+        for (std::uint32_t kernel : call.kernels) {
+            if (const std::uint32_t id = trace.gpuEvents[kernel].nameId; id < user.size())
+                user[id] = true;
+        }
     }
     // Replayed kernels a capture's Triton op launched under a name of its
     // own, left without their op (an unmatched launch): still Triton work.
+    // triton_* names are Triton by name already; marking them changes nothing.
     for (const KernelCall& call : linked.kernelOnlyCalls) {
         for (std::uint32_t kernel : call.kernels) {
-            if (!isTritonKernelName(trace.gpuEventNames[trace.gpuEvents[kernel].nameId]))
-                ids.push_back(trace.gpuEvents[kernel].nameId);
+            if (const std::uint32_t id = trace.gpuEvents[kernel].nameId; id < user.size())
+                user[id] = true;
         }
     }
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<std::uint32_t> ids;
+    for (size_t id = 0; id < user.size(); ++id) {
+        if (user[id] && !isTritonKernelName(trace.gpuEventNames[qsizetype(id)]))
+            ids.push_back(std::uint32_t(id));
+    }
     return ids;
 }
 

@@ -169,20 +169,6 @@ int KernelTableModel::libraryIndexOf(int row) const
     return !m_comparison && library >= 0 ? library : -1;
 }
 
-int KernelTableModel::rowOfKernel(int kernelIndex) const
-{
-    if (!m_result || kernelIndex < 0)
-        return -1;
-    if (!m_comparison)
-        return kernelIndex < int(m_result->kernels.size()) ? kernelIndex : -1;
-    const auto& matches = m_comparison->matching.matches;
-    for (size_t row = 0; row < matches.size(); ++row) {
-        if (matches[row].candidate == kernelIndex)
-            return int(row);
-    }
-    return -1;
-}
-
 void KernelTableModel::setPeaks(const PeakFigures& peaks)
 {
     m_peaks = peaks;

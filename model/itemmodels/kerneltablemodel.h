@@ -94,8 +94,6 @@ public:
     // The kernel a row shows: in compare mode a removed row shows its
     // baseline kernel; past the Triton rows, the library kernels.
     const KernelRow* kernelAt(int row) const;
-    // The row of a kernel (index into AnalysisResult::kernels); -1 for none.
-    int rowOfKernel(int kernelIndex) const;
 
 Q_SIGNALS:
     // After the result, the comparison, the peaks or the latency floor
@@ -103,7 +101,6 @@ Q_SIGNALS:
     void timeBudgetChanged();
 
 public:
-
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

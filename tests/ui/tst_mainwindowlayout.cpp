@@ -12,6 +12,7 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
+#include "windowloading.h"
 #include "timebudget/timebudgetpanel.h"
 
 #include <QAbstractSeries>
@@ -38,15 +39,6 @@ using namespace Ridgeline;
 namespace {
 
 const QString samplePath = QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz");
-
-// Read, and shown: the window shows a result in steps after reading ends,
-// the inspector's first row last.
-bool loadInto(MainWindow& window, const QString& path)
-{
-    QSignalSpy finished(window.controller(), &AnalysisController::finished);
-    window.openTrace(path);
-    return finished.wait(60000) && QTest::qWaitFor([&] { return !window.inspector()->markdown().isEmpty(); }, 5000);
-}
 
 // Kernel indices of the chart's points.
 QSet<int> plottedKernels(const RooflineView& view)
@@ -77,7 +69,7 @@ TEST(MainWindowLayout, TheWindowFitsALaptopAt125PercentAndFullHdAt200Percent)
 {
     MainWindow window;
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     QCoreApplication::processEvents();
     const QSize least = window.layout()->minimumSize();
     EXPECT_LE(least.width(), 940);
@@ -92,7 +84,7 @@ TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
     MainWindow window;
     window.resize(1366, 740);
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     KernelTableView* table = window.kernelView();
     QHeaderView* header = table->horizontalHeader();
     QString widths; // for the failure message
@@ -156,7 +148,7 @@ TEST(MainWindowLayout, TheTableFilterFiltersTheChartAndAFilteredOutKernelLeavesT
 {
     MainWindow window;
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     const AnalysisResult* result = window.result();
     ASSERT_TRUE(result);
     const QSet<int> all = plottedKernels(*window.rooflineView());
@@ -197,7 +189,7 @@ TEST(MainWindowLayout, AnEmptyTableSaysWhy)
     const QString eager = traces.write(
         QStringLiteral("eager.json"),
         Ridgeline::Test::traceJson(R"({"ph": "X", "cat": "kernel", "name": "Cijk_Alik_Bljk_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5, "args": {"correlation": 1}})"));
-    ASSERT_TRUE(loadInto(window, eager) || QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, eager) || QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
     EXPECT_EQ(table->model()->rowCount(), 1) << "the GEMM has its row: name, calls and time";
     EXPECT_EQ(table->model()->index(0, KernelTableModel::Category).data().toString(), QStringLiteral("GEMM"));
     window.filterBar()->libraryToggle()->setChecked(false);
@@ -207,7 +199,7 @@ TEST(MainWindowLayout, AnEmptyTableSaysWhy)
         << qPrintable(table->emptyText());
     window.filterBar()->libraryToggle()->setChecked(true);
 
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     window.filterBar()->textField()->setText(QStringLiteral("no such kernel"));
     EXPECT_EQ(table->model()->rowCount(), 0);
     EXPECT_EQ(table->emptyText(), QStringLiteral("No kernel matches the filter."));

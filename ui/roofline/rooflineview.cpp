@@ -38,8 +38,12 @@ public:
     {
         // The window sets the result, then the GPU it implies: draw once.
         RooflineData data = rooflineData(result.get(), gpu, peaks);
-        if (result)
-            markLatencyBound(data, evaluateTimeBudget(*result, gpu.peaks(peaks), latencyFloor));
+        if (result) {
+            // Once per result, GPU and floor: a filter's keystrokes rebuild too.
+            if (!budget)
+                budget = evaluateTimeBudget(*result, gpu.peaks(peaks), latencyFloor);
+            markLatencyBound(data, *budget);
+        }
         data.arrows = arrows;
         if (shownKernels) {
             const auto hidden = [this](const RooflinePoint& p) { return !shownKernels->contains(p.kernelIndex); };
@@ -113,6 +117,7 @@ public:
     GpuSpec gpu;
     PeakSet peaks = PeakSet::Datasheet;
     std::optional<double> latencyFloor;
+    std::optional<TimeBudget> budget; // of result under gpu, peaks and latencyFloor
     Frame frame = Frame::FitToData;
     QList<int> selected;
     std::optional<QSet<int>> shownKernels;
@@ -166,6 +171,7 @@ RooflineView::~RooflineView() = default;
 void RooflineView::setResult(std::shared_ptr<const AnalysisResult> result)
 {
     d->result = std::move(result);
+    d->budget.reset();
     d->shownKernels.reset(); // indices of the result before
     d->selected.clear();
     d->chart->setSelectedKernels({});
@@ -182,12 +188,14 @@ void RooflineView::setGpu(const GpuSpec& gpu, PeakSet peaks)
 {
     d->gpu = gpu;
     d->peaks = peaks;
+    d->budget.reset();
     d->rebuild();
 }
 
 void RooflineView::setLatencyFloor(std::optional<double> us)
 {
     d->latencyFloor = us;
+    d->budget.reset();
     d->rebuild();
 }
 

@@ -22,13 +22,19 @@ QString KernelNameDelegate::elide(const QString& name, const std::function<bool(
         return name;
     const QString ellipsis = QStringLiteral("…");
     if (!name.startsWith(u"triton_")) {
-        // Library kernels (Cijk_..., void at::native::...): both ends.
-        for (qsizetype keep = name.size() - 1; keep > 0; --keep) {
-            const QString shown = name.left((keep + 1) / 2) + ellipsis + name.right(keep / 2);
-            if (fits(shown))
-                return shown;
+        // Library kernels (Cijk_..., void at::native::...): both ends, the
+        // most characters that fit; more kept is never narrower, so a binary
+        // search (C++ template names run to hundreds of characters).
+        const auto shown = [&](qsizetype keep) { return name.left((keep + 1) / 2) + ellipsis + name.right(keep / 2); };
+        qsizetype low = 0, high = name.size() - 1; // keep `low` fits (0: the ellipsis alone)
+        while (low < high) {
+            const qsizetype middle = (low + high + 1) / 2;
+            if (fits(shown(middle)))
+                low = middle;
+            else
+                high = middle - 1;
         }
-        return ellipsis;
+        return low > 0 ? shown(low) : ellipsis;
     }
     // "triton_" says nothing in a list of Triton kernels, nor does "fused_".
     QString head;

@@ -1,10 +1,9 @@
 #include "table/limiterdelegate.h"
 
 #include "itemmodels/kerneltablemodel.h"
+#include "table/badgepainter.h"
 
 #include <QPainter>
-
-#include <algorithm>
 
 namespace Ridgeline {
 
@@ -32,23 +31,8 @@ void LimiterDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     background.text.clear();
     QStyledItemDelegate::paint(painter, background, index); // selection and alternate colours
 
-    const QString text = index.data(Qt::DisplayRole).toString();
-    QFont font = option.font;
-    font.setPointSizeF(font.pointSizeF() * 0.9);
-    const QFontMetrics metrics(font);
-    const int width = std::min(metrics.horizontalAdvance(text) + 10, option.rect.width() - 2);
-    const int height = metrics.height() + 2;
-    const QRect badge(option.rect.center().x() - width / 2, option.rect.center().y() - height / 2, width, height);
-
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(color);
-    painter->drawRoundedRect(badge, height / 2.0, height / 2.0);
-    painter->setPen(Qt::white);
-    painter->setFont(font);
-    painter->drawText(badge, Qt::AlignCenter, metrics.elidedText(text, Qt::ElideRight, badge.width() - 6));
-    painter->restore();
+    paintBadge(painter, option.rect, option.font, index.data(Qt::DisplayRole).toString(), color,
+               BadgeLook { .bold = false, .padding = 10, .fitCell = true });
 }
 
 QSize LimiterDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const

@@ -1,5 +1,7 @@
 #include "table/provenancedelegate.h"
 
+#include "table/badgepainter.h"
+
 #include <QPainter>
 
 namespace Ridgeline {
@@ -21,23 +23,7 @@ void ProvenanceDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     QStyledItemDelegate::paint(painter, background, index); // selection and alternate colours
 
     const QString text = index.data(Qt::DisplayRole).toString();
-    QFont font = option.font;
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 0.9);
-    const QFontMetrics metrics(font);
-    const int width = metrics.horizontalAdvance(text) + 14;
-    const int height = metrics.height() + 2;
-    const QRect badge(option.rect.center().x() - width / 2, option.rect.center().y() - height / 2, width, height);
-
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(badgeColor(text));
-    painter->drawRoundedRect(badge, height / 2.0, height / 2.0);
-    painter->setPen(Qt::white);
-    painter->setFont(font);
-    painter->drawText(badge, Qt::AlignCenter, text);
-    painter->restore();
+    paintBadge(painter, option.rect, option.font, text, badgeColor(text), BadgeLook { .bold = true, .padding = 14, .fitCell = false });
 }
 
 QSize ProvenanceDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const

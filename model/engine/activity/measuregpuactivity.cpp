@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <numeric>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace Ridgeline {
 
@@ -89,14 +90,21 @@ struct Devices
 
     int of(std::uint32_t thread)
     {
+        // Events come in long runs on one stream: one lookup per run.
+        if (thread == lastThread)
+            return lastDevice;
+        lastThread = thread;
         if (const auto found = ofThread.find(thread); found != ofThread.end())
-            return found->second;
+            return lastDevice = found->second;
         if (unnamed < 0) {
             unnamed = int(names.size());
             names.push_back(QStringLiteral("?"));
         }
-        return unnamed;
+        return lastDevice = unnamed;
     }
+
+    std::uint32_t lastThread = std::uint32_t(-1);
+    int lastDevice = -1;
 };
 
 std::uint64_t mix(std::uint64_t hash, std::uint64_t value)
@@ -114,10 +122,10 @@ void addGraphLaunches(const RawTrace& trace, const GraphMergeSummary& graphs, Gr
             matchedWindow[launch.correlation] = launch.window;
     }
     std::unordered_map<std::int64_t, std::uint64_t> replayedNames; // key -> sum of name hashes
-    std::unordered_map<std::int64_t, bool> graphKeys;
+    std::unordered_set<std::int64_t> graphKeys;
     for (const LaunchRecord& launch : trace.launches) {
         if (launch.kind == LaunchKind::Graph && launch.key >= 0)
-            graphKeys[launch.key] = true;
+            graphKeys.insert(launch.key);
     }
     if (graphKeys.empty())
         return;

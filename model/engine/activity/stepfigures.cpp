@@ -77,7 +77,7 @@ void GraphLaunchStepCounter::add(std::int64_t eventKey, double kernelUs, double 
     const auto found = m_launchGraph.find(eventKey);
     if (found == m_launchGraph.end())
         return;
-    m_launchRan[eventKey] = true;
+    m_launchRan.insert(eventKey);
     Graph& graph = m_graphs[found->second];
     graph.kernelUs += kernelUs;
     graph.tritonUs += tritonUs;

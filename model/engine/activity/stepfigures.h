@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace Ridgeline {
@@ -57,7 +58,7 @@ private:
         double kernelUs = 0, tritonUs = 0;
     };
     std::unordered_map<std::int64_t, size_t> m_launchGraph; // correlation -> into m_graphs
-    std::unordered_map<std::int64_t, bool> m_launchRan;     // launches that replayed a GPU event
+    std::unordered_set<std::int64_t> m_launchRan;           // launches that replayed a GPU event
     std::unordered_map<std::uint64_t, size_t> m_graphIndex;
     std::vector<Graph> m_graphs;
 };

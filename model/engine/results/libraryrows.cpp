@@ -40,10 +40,12 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         // capture) is still Triton work, if not a Triton row.
         row.work = nameId < kinds.size() ? kinds[nameId].work : GpuWork::Other;
         row.model.provenance = Provenance::None;
-        row.model.reason = QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled")
-                               .arg(gpuWorkTitle(row.work));
+        row.model.reason = row.work == GpuWork::Triton
+            ? QStringLiteral("Triton kernel without its op (a graph replay no capture explains): name, calls and time only, not modelled")
+            : QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled")
+                  .arg(gpuWorkTitle(row.work));
+        // No figures, so no attainable time: callTimesUs stays empty.
         row.calls = int(std::min<size_t>(times.size(), INT32_MAX));
-        row.callTimesUs = CallTimes(times);
         row.kernelTimeUs = summarize(std::move(times));
         if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
             row.shareOfGpuTime = row.kernelTimeUs->sum / trace.totalGpuKernelTimeUs;

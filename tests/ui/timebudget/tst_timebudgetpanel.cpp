@@ -11,6 +11,7 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
+#include "windowloading.h"
 #include "timebudget/opportunitylist.h"
 #include "timebudget/timebudgetbar.h"
 #include "timebudget/timebudgetpanel.h"
@@ -33,13 +34,6 @@ using namespace Ridgeline::Test;
 namespace {
 
 const QString samplePath = QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz");
-
-bool loadInto(MainWindow& window, const QString& path)
-{
-    QSignalSpy finished(window.controller(), &AnalysisController::finished);
-    window.openTrace(path);
-    return finished.wait(60000) && QTest::qWaitFor([&] { return !window.inspector()->markdown().isEmpty(); }, 5000);
-}
 
 void clickLine(OpportunityList* list, int line)
 {
@@ -112,7 +106,7 @@ TEST(TimeBudgetPanel, AClickOnALineSelectsItsRowsInTheTable)
     MainWindow window;
     window.resize(1366, 740);
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     OpportunityList* list = window.timeBudgetPanel()->opportunityList();
     ASSERT_GT(list->topLevelItemCount(), 0);
     const std::vector<Opportunity>& items = list->opportunities();
@@ -146,7 +140,7 @@ TEST(TimeBudgetPanel, TheLatencyFloorReachesTableAndInspector)
 {
     MainWindow window;
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     QAbstractItemModel* table = window.kernelView()->model();
     const double before = table->index(0, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble();
     ASSERT_GT(before, 0);
@@ -170,7 +164,7 @@ TEST(TimeBudgetPanel, FilterTotalsFollowTheFilter)
 {
     MainWindow window;
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     const AnalysisResult* result = window.result();
     const QString all = window.filterTotalsLabel()->text();
     EXPECT_TRUE(all.startsWith(QStringLiteral("8 of 8 kernels shown, "))) << qPrintable(all);
@@ -190,7 +184,7 @@ TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
 {
     MainWindow window;
     window.show();
-    ASSERT_TRUE(loadInto(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
     KernelTableView* table = window.kernelView();
     int library = -1;
     for (int row = 0; row < table->model()->rowCount(); ++row) {
