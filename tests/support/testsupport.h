@@ -19,6 +19,24 @@ QString sourcePath(const QString& relative); // inside the checkout
 QString sharedPath(const QString& relative);
 QString bundledSampleTrace();
 
+// True in the AddressSanitizer build: tests of hostile *scale* (inputs of
+// millions of events) skip there, since ASan multiplies their memory and
+// time; their small cases still run under it.
+constexpr bool builtWithSanitizers()
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return true;
+#else
+    return false;
+#endif
+#else
+    return false;
+#endif
+}
+
 // Writes `content` to a new file named `name` in a per-test temporary folder.
 class TempTraces
 {
