@@ -1,6 +1,7 @@
 #include "engine/analysis.h"
 
 #include "engine/activity/measuregpuactivity.h"
+#include "engine/base/shownpath.h"
 #include "engine/graphs/capturetracefiles.h"
 #include "engine/graphs/graphmerge.h"
 #include "engine/inductorcache/inductorcacheloader.h"
@@ -74,14 +75,22 @@ QSet<QString> kernelNames(const RawTrace& trace)
     return names;
 }
 
-// A capture trace read and linked, for its capture windows and their ops.
-struct ReadCapture
+// Per capture trace, and files named in one warning: a folder of thousands
+// of captures must not make thousands of warnings.
+constexpr int warningsPerCapture = 10;
+constexpr int filesNamedPerWarning = 3;
+
+QString withoutCaptureWarning(const QStringList& files)
 {
-    CaptureTraceFile file;
-    RawTrace trace;
-    LinkedKernels linked;
-    QStringList warnings;
-};
+    QStringList named;
+    for (const QString& file : files.mid(0, filesNamedPerWarning))
+        named << shownPath(file);
+    QString text = named.join(QStringLiteral(", ")) + (files.size() == 1 ? QStringLiteral(": no stream capture in this trace")
+                                                                         : QStringLiteral(": no stream capture in these traces"));
+    if (files.size() > filesNamedPerWarning)
+        text += QStringLiteral("; %1 more capture traces had no stream capture").arg(files.size() - filesNamedPerWarning);
+    return text + QStringLiteral(" (no StreamBeginCapture call)");
+}
 
 } // namespace
 
@@ -117,12 +126,17 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
         return cancelled(path);
 
     const RawTrace& trace = read.trace;
+    const LinkedKernels linked = linkKernels(trace);
+    CapturedGraphs captured;
+    if (!trace.captureMarkers.empty())
+        captured.addReplayTrace({ path, &trace, &linked, std::nullopt, {}, {} });
 
-    // The capture traces, one after the other, each costing what reading it alone costs.
-    std::vector<ReadCapture> captures;
-    captures.reserve(captureFiles.size());
+    // The capture traces one at a time, each costing what reading it alone
+    // costs: only its windows and their ops are kept, the trace goes before
+    // the next one is read.
     qint64 captureDone = 0;
-    for (CaptureTraceFile& file : captureFiles) {
+    QStringList withoutCapture;
+    for (const CaptureTraceFile& file : captureFiles) {
         JobControl captureControl;
         captureControl.stop = control.stop;
         const qint64 size = QFileInfo(file.path).size();
@@ -137,14 +151,19 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
             captureWarnings << QStringLiteral("capture trace not used: ") + captureRead.error;
             continue;
         }
-        ReadCapture capture { std::move(file), std::move(captureRead.trace), {}, {} };
-        capture.linked = linkKernels(capture.trace);
-        for (const QString& warning : capture.trace.warnings)
-            capture.warnings << capture.file.path + QStringLiteral(": ") + warning;
-        if (capture.trace.captureMarkers.empty())
-            capture.warnings << capture.file.path + QStringLiteral(": no stream capture in this trace (no StreamBeginCapture call)");
-        captures.push_back(std::move(capture));
+        const RawTrace& capture = captureRead.trace;
+        QStringList warnings;
+        for (const QString& warning : capture.warnings.mid(0, warningsPerCapture))
+            warnings << shownPath(file.path) + QStringLiteral(": ") + warning;
+        if (capture.warnings.size() > warningsPerCapture)
+            warnings << shownPath(file.path) + QStringLiteral(": %1 more warnings").arg(capture.warnings.size() - warningsPerCapture);
+        if (capture.captureMarkers.empty())
+            withoutCapture << file.path;
+        const LinkedKernels captureLinked = linkKernels(capture);
+        captured.addCaptureTrace({ file.path, &capture, &captureLinked, file.batchSize, file.mode, warnings });
     }
+    if (!withoutCapture.isEmpty())
+        captureWarnings << withoutCaptureWarning(withoutCapture);
 
     JobControl cacheControl;
     cacheControl.stop = control.stop;
@@ -153,13 +172,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     if (!cache.load(kernelNames(trace), cacheControl))
         return cancelled(path);
 
-    const LinkedKernels linked = linkKernels(trace);
-    std::vector<CaptureSource> sources;
-    if (!trace.captureMarkers.empty())
-        sources.push_back({ path, &trace, &linked, std::nullopt, {}, {} });
-    for (const ReadCapture& capture : captures)
-        sources.push_back({ capture.file.path, &capture.trace, &capture.linked, capture.file.batchSize, capture.file.mode, capture.warnings });
-    GraphMerge merged = mergeGraphReplays(trace, linked, sources);
+    GraphMerge merged = mergeGraphReplays(trace, linked, std::move(captured));
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;

@@ -74,11 +74,19 @@ seed fuzz_cacheloader tests/data/inductor_cache/transformer_block_wrapper.py "$w
 # The built-in catalogue, and a user's file with a figure's own source.
 printf '%s' '{"format": "ridgeline-gpus/1", "gpus": [{"name": "X", "aliases": ["Y"], "peaks": {"datasheet": {"hbm_tbps": 2, "tflops": {"vector_fp32": 20}, "sources": {"hbm_tbps": "user"}}}, "cache_roofs": [{"key": "l2", "tbps": 9}]}]}' >"$work/user-gpus.json"
 seed fuzz_gpufile resources/gpus.json "$work/user-gpus.json"
+# Graphs as bytes (see fuzz_graphmatcher.cpp): two windows of one Triton
+# pair in other grids, replayed once each and once without grids.
+mkdir -p "$work/graphs"
+printf '\x02\x03\x00\x03\x12\x01\x05\x00\x13\x02\x01\x03\x12\x02\x05\x00\x13\x02\x03\x12\x01\x05\x00\x13\x02\x02\x12\x00\x13\x00\x03\x12\x02\x06\x00\x13\x02' >"$work/graphs/two-grids"
+printf '\x01\x01\x00\x01\x12\x00\x01\x12\x00' >"$work/graphs/one"
+seed fuzz_graphmatcher "$work"/graphs/*
+printf '%s' '[{"file": "graph_capture_rank_0.1.pt.trace.json", "batch_size": 16, "mode": "FULL"}, {"file": "b.json", "batch_size": 1, "mode": "PIECEWISE"}]' >"$work/execution_details.json"
+seed fuzz_executiondetails "$work/execution_details.json"
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile}; do
+for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile fuzz_graphmatcher fuzz_executiondetails}; do
     echo "fuzz: $target for ${seconds}s"
     if ! (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then

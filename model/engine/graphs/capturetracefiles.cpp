@@ -1,57 +1,37 @@
 #include "engine/graphs/capturetracefiles.h"
 
+#include "engine/base/shownpath.h"
 #include "engine/base/smallfile.h"
+#include "engine/graphs/executiondetails.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QSet>
+
+#include <sys/stat.h>
 
 namespace Ridgeline {
 namespace {
 
 const QString detailsName = QStringLiteral("execution_details.json");
-// The file is a few lines per capture; anything bigger is not TraceLens's.
-constexpr qint64 maxDetailsBytes = 1 << 20;
 
-struct Details
+// execution_details.json beside the captures, if any: only a regular file,
+// and only up to its cap (a FIFO named so must not hang the window).
+QHash<QString, CaptureDetails> readDetails(const QString& folder, QStringList* warnings)
 {
-    int batchSize = 0;
-    QString mode;
-};
-
-// execution_details.json: [{"file": NAME, "batch_size": N, "mode": "FULL"}, ...]
-QHash<QString, Details> readDetails(const QString& folder, QStringList* warnings)
-{
-    QHash<QString, Details> details;
     const QString path = QDir(folder).filePath(detailsName);
     if (!QFileInfo::exists(path))
-        return details;
+        return {};
     QString why;
-    const std::optional<QByteArray> bytes = readSmallFile(path, maxDetailsBytes, &why);
-    if (!bytes) {
-        *warnings << path + QStringLiteral(": not read (%1); batch sizes come from the traces alone").arg(why);
-        return details;
+    std::optional<QHash<QString, CaptureDetails>> details;
+    if (const std::optional<QByteArray> bytes = readSmallFile(path, maxExecutionDetailsBytes, &why))
+        details = parseExecutionDetails(*bytes, &why);
+    if (!details) {
+        *warnings << shownPath(path) + QStringLiteral(": not read (%1); batch sizes come from the traces alone").arg(why);
+        return {};
     }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(*bytes, &error);
-    if (!document.isArray()) {
-        *warnings << path + QStringLiteral(": not a JSON list of captures (%1); batch sizes come from the traces alone")
-                                           .arg(error.error == QJsonParseError::NoError ? QStringLiteral("wrong shape") : error.errorString());
-        return details;
-    }
-    for (const QJsonValue& entry : document.array()) {
-        const QJsonObject object = entry.toObject();
-        const QString name = QFileInfo(object.value(QStringLiteral("file")).toString()).fileName();
-        const int batch = object.value(QStringLiteral("batch_size")).toInt(-1);
-        if (name.isEmpty() || batch < 0)
-            continue;
-        details.insert(name, { batch, object.value(QStringLiteral("mode")).toString().left(32) });
-    }
-    return details;
+    return *details;
 }
 
 bool looksLikeTrace(const QString& name)
@@ -59,39 +39,88 @@ bool looksLikeTrace(const QString& name)
     return name != detailsName && (name.endsWith(QStringLiteral(".json")) || name.endsWith(QStringLiteral(".json.gz")));
 }
 
-void add(std::vector<CaptureTraceFile>& files, const QFileInfo& info, const QHash<QString, Details>& details)
+// One file however it is named: through links, by another path, or a hard link.
+QString identity(const QFileInfo& info)
 {
-    CaptureTraceFile file;
-    file.path = info.filePath();
-    if (const auto found = details.constFind(info.fileName()); found != details.constEnd()) {
-        file.batchSize = found->batchSize;
-        file.mode = found->mode;
-    }
-    files.push_back(std::move(file));
+    struct stat status {};
+    if (::stat(QFile::encodeName(info.absoluteFilePath()).constData(), &status) == 0)
+        return QStringLiteral("%1:%2").arg(quint64(status.st_dev)).arg(quint64(status.st_ino));
+    return info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
 }
+
+class FileList
+{
+public:
+    explicit FileList(QStringList* warnings)
+        : m_warnings(warnings)
+    {
+    }
+
+    void add(const QFileInfo& info, const QHash<QString, CaptureDetails>& details)
+    {
+        if (info.exists() && !info.isFile()) { // a FIFO or device would hang the reader; a missing file the reader names
+            *m_warnings << shownPath(info.filePath()) + QStringLiteral(": not a regular file (a device, FIFO or socket): not read as a capture trace");
+            return;
+        }
+        const QString id = identity(info);
+        if (const auto seen = m_seen.constFind(id); seen != m_seen.constEnd()) {
+            if (m_repeats++ == 0)
+                m_firstRepeat = shownPath(info.filePath()) + QStringLiteral(" is ") + shownPath(seen.value());
+            return;
+        }
+        m_seen.insert(id, info.filePath());
+        CaptureTraceFile file;
+        file.path = info.filePath();
+        if (const auto found = details.constFind(info.fileName()); found != details.constEnd()) {
+            file.batchSize = found->batchSize;
+            file.mode = found->mode;
+        }
+        m_files.push_back(std::move(file));
+    }
+
+    std::vector<CaptureTraceFile> take()
+    {
+        if (m_repeats > 0)
+            *m_warnings << QStringLiteral("%1 capture trace paths name a file given already (a link to it, or the same path): "
+                                          "each file is read once (%2)")
+                               .arg(m_repeats)
+                               .arg(m_firstRepeat);
+        return std::move(m_files);
+    }
+
+    size_t size() const { return m_files.size(); }
+
+private:
+    QStringList* m_warnings;
+    std::vector<CaptureTraceFile> m_files;
+    QHash<QString, QString> m_seen; // identity -> the path first given
+    int m_repeats = 0;
+    QString m_firstRepeat;
+};
 
 } // namespace
 
 std::vector<CaptureTraceFile> captureTraceFiles(const QStringList& paths, QStringList* warnings)
 {
-    std::vector<CaptureTraceFile> files;
+    FileList files(warnings);
     for (const QString& path : paths) {
         const QFileInfo info(path);
         if (info.isDir()) {
             const auto details = readDetails(path, warnings);
+            // QDir::Files without QDir::System: FIFOs, sockets and devices are not listed.
             const QFileInfoList entries = QDir(path).entryInfoList(QDir::Files | QDir::Readable, QDir::Name);
             const auto before = files.size();
             for (const QFileInfo& entry : entries) {
                 if (looksLikeTrace(entry.fileName()))
-                    add(files, entry, details);
+                    files.add(entry, details);
             }
             if (files.size() == before)
-                *warnings << path + QStringLiteral(": no capture traces (*.json, *.json.gz) in this folder");
+                *warnings << shownPath(path) + QStringLiteral(": no capture traces (*.json, *.json.gz) in this folder, or only ones given already");
         } else {
-            add(files, info, readDetails(info.path(), warnings));
+            files.add(info, readDetails(info.path(), warnings));
         }
     }
-    return files;
+    return files.take();
 }
 
 } // namespace Ridgeline

@@ -1,53 +1,110 @@
 #include "engine/graphs/graphmatcher.h"
 
 #include <algorithm>
-#include <cstring>
+#include <span>
 
 namespace Ridgeline {
 namespace {
 
 constexpr size_t maxTiedWindowsKept = 4;
-// An LCS table bigger than this falls back to counting labels.
-constexpr size_t maxLcsCells = size_t(1) << 16;
 
-std::uint64_t tritonSequenceHash(const std::vector<GraphNode>& nodes)
+using Labels = std::span<const std::uint32_t>;
+
+std::uint64_t mix(std::uint64_t hash, std::uint64_t value)
 {
-    std::uint64_t hash = 1469598103934665603ull;
-    for (const GraphNode& node : nodes) {
-        if (node.triton)
-            hash = (hash ^ node.label) * 1099511628211ull;
-    }
+    // splitmix64's finaliser on the value, so that grids differing in one
+    // bit spread over the whole hash.
+    value += 0x9e3779b97f4a7c15ull;
+    value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ull;
+    value = (value ^ (value >> 27)) * 0x94d049bb133111ebull;
+    value ^= value >> 31;
+    return (hash ^ value) * 1099511628211ull;
+}
+
+constexpr std::uint64_t hashSeed = 1469598103934665603ull;
+
+std::uint64_t tritonLabelHash(const std::vector<const GraphNode*>& triton)
+{
+    std::uint64_t hash = hashSeed;
+    for (const GraphNode* node : triton)
+        hash = mix(hash, node->label);
     return hash;
 }
 
-enum class Fit { Same, OtherKernels, OtherGeometry };
-
-Fit tritonFit(const std::vector<const GraphNode*>& replay, const std::vector<const GraphNode*>& capture)
+std::uint64_t tritonGeometryHash(const std::vector<const GraphNode*>& triton)
 {
-    if (replay.size() != capture.size())
-        return Fit::OtherKernels;
-    bool geometryDiffers = false;
-    for (size_t i = 0; i < replay.size(); ++i) {
-        if (replay[i]->label != capture[i]->label)
-            return Fit::OtherKernels;
-        if (replay[i]->geometry != 0 && capture[i]->geometry != 0 && replay[i]->geometry != capture[i]->geometry)
-            geometryDiffers = true;
-    }
-    return geometryDiffers ? Fit::OtherGeometry : Fit::Same;
+    std::uint64_t hash = hashSeed;
+    for (const GraphNode* node : triton)
+        hash = mix(hash, node->geometry);
+    return hash;
 }
 
-int segmentDistance(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b)
+bool completeGeometry(const std::vector<const GraphNode*>& triton)
 {
-    if (a == b)
-        return 0;
-    if (a.size() * b.size() > maxLcsCells) { // labels on one side only, order aside
-        std::vector<std::uint32_t> x = a, y = b;
-        std::sort(x.begin(), x.end());
-        std::sort(y.begin(), y.end());
-        std::vector<std::uint32_t> common;
-        std::set_intersection(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(common));
-        return int(a.size() + b.size() - 2 * common.size());
+    return std::all_of(triton.begin(), triton.end(), [](const GraphNode* node) { return node->geometry != 0; });
+}
+
+bool sameTritonLabels(const std::vector<const GraphNode*>& a, const std::vector<const GraphNode*>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const GraphNode* x, const GraphNode* y) { return x->label == y->label; });
+}
+
+// The non-Triton labels between consecutive Triton nodes (and before the
+// first, after the last), laid end to end; a view, so that a class's own
+// copy is compared without copying it again.
+struct SegmentView
+{
+    Labels labels;
+    std::span<const std::uint32_t> ends; // one per segment, into labels
+
+    size_t count() const { return ends.size(); }
+    Labels segment(size_t i) const
+    {
+        const std::uint32_t begin = i == 0 ? 0 : ends[i - 1];
+        return labels.subspan(begin, ends[i] - begin);
     }
+};
+
+void splitSegments(const std::vector<GraphNode>& nodes, std::vector<std::uint32_t>& labels, std::vector<std::uint32_t>& ends)
+{
+    for (const GraphNode& node : nodes) {
+        if (node.triton)
+            ends.push_back(std::uint32_t(labels.size()));
+        else
+            labels.push_back(node.label);
+    }
+    ends.push_back(std::uint32_t(labels.size()));
+}
+
+struct Segments
+{
+    std::vector<std::uint32_t> labels, ends;
+    explicit Segments(const std::vector<GraphNode>& nodes) { splitSegments(nodes, labels, ends); }
+    SegmentView view() const { return { labels, ends }; }
+};
+
+bool equalLabels(Labels a, Labels b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+
+// Cells the edit distances of two segmentations fill: identical segments cost none.
+std::int64_t lcsCells(SegmentView a, SegmentView b)
+{
+    std::int64_t cells = 0;
+    for (size_t i = 0; i < std::max(a.count(), b.count()); ++i) {
+        const Labels x = i < a.count() ? a.segment(i) : Labels();
+        const Labels y = i < b.count() ? b.segment(i) : Labels();
+        if (!equalLabels(x, y))
+            cells += std::int64_t(x.size()) * std::int64_t(y.size());
+    }
+    return cells;
+}
+
+int lcsDistance(Labels a, Labels b)
+{
+    if (equalLabels(a, b))
+        return 0;
     std::vector<int> previous(b.size() + 1, 0), current(b.size() + 1, 0);
     for (size_t i = 1; i <= a.size(); ++i) {
         for (size_t j = 1; j <= b.size(); ++j)
@@ -57,32 +114,54 @@ int segmentDistance(const std::vector<std::uint32_t>& a, const std::vector<std::
     return int(a.size() + b.size()) - 2 * previous[b.size()];
 }
 
-// The non-Triton labels between consecutive Triton nodes (and before the
-// first, after the last).
-std::vector<std::vector<std::uint32_t>> segments(const std::vector<GraphNode>& nodes)
+// Labels on one side only, order aside: a lower bound of the edit distance.
+int orderFreeDistance(Labels a, Labels b)
 {
-    std::vector<std::vector<std::uint32_t>> out(1);
-    for (const GraphNode& node : nodes) {
-        if (node.triton)
-            out.emplace_back();
-        else
-            out.back().push_back(node.label);
+    if (equalLabels(a, b))
+        return 0;
+    std::vector<std::uint32_t> x(a.begin(), a.end()), y(b.begin(), b.end());
+    std::sort(x.begin(), x.end());
+    std::sort(y.begin(), y.end());
+    size_t common = 0;
+    for (size_t i = 0, j = 0; i < x.size() && j < y.size();) {
+        if (x[i] < y[j]) {
+            ++i;
+        } else if (y[j] < x[i]) {
+            ++j;
+        } else {
+            ++common;
+            ++i;
+            ++j;
+        }
     }
-    return out;
+    return int(x.size() + y.size() - 2 * common);
 }
 
-std::string memoKey(const std::vector<GraphNode>& nodes)
+int distance(SegmentView a, SegmentView b, bool exact)
 {
-    std::string key;
-    key.resize(nodes.size() * (sizeof(std::uint32_t) + sizeof(std::uint64_t)));
-    char* out = key.data();
-    for (const GraphNode& node : nodes) {
-        std::memcpy(out, &node.label, sizeof node.label);
-        out += sizeof node.label;
-        std::memcpy(out, &node.geometry, sizeof node.geometry);
-        out += sizeof node.geometry;
+    int total = 0;
+    for (size_t i = 0; i < std::max(a.count(), b.count()); ++i) {
+        const Labels x = i < a.count() ? a.segment(i) : Labels();
+        const Labels y = i < b.count() ? b.segment(i) : Labels();
+        total += exact ? lcsDistance(x, y) : orderFreeDistance(x, y);
     }
-    return key;
+    return total;
+}
+
+bool sameNodes(const CaptureWindow& a, const CaptureWindow& b)
+{
+    return a.opsSignature == b.opsSignature
+        && std::equal(a.nodes.begin(), a.nodes.end(), b.nodes.begin(), b.nodes.end(), [](const GraphNode& x, const GraphNode& y) {
+               return x.label == y.label && x.geometry == y.geometry && x.triton == y.triton;
+           });
+}
+
+std::uint64_t nodesHash(const CaptureWindow& window)
+{
+    std::uint64_t hash = mix(hashSeed, window.opsSignature);
+    for (const GraphNode& node : window.nodes)
+        hash = mix(mix(hash, node.label | (std::uint64_t(node.triton) << 32)), node.geometry);
+    return hash;
 }
 
 } // namespace
@@ -97,37 +176,108 @@ std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes)
     return triton;
 }
 
-int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b)
+int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b, std::int64_t maxLcsCells)
 {
-    const auto x = segments(a);
-    const auto y = segments(b);
-    int total = 0;
-    for (size_t i = 0; i < std::max(x.size(), y.size()); ++i) {
-        static const std::vector<std::uint32_t> none;
-        total += segmentDistance(i < x.size() ? x[i] : none, i < y.size() ? y[i] : none);
-    }
-    return total;
+    const Segments x(a), y(b);
+    return distance(x.view(), y.view(), lcsCells(x.view(), y.view()) <= maxLcsCells);
 }
 
 GraphMatcher::GraphMatcher(const std::vector<CaptureWindow>& windows)
     : m_windows(windows)
 {
     for (int i = 0; i < int(windows.size()); ++i)
-        m_byTritonSequence.emplace(tritonSequenceHash(windows[size_t(i)].nodes), i);
+        addToClass(i);
+}
+
+void GraphMatcher::addToClass(int index)
+{
+    const CaptureWindow& window = m_windows[size_t(index)];
+    const auto triton = tritonNodes(window.nodes);
+    const std::uint64_t labelHash = tritonLabelHash(triton);
+    const std::uint64_t hash = nodesHash(window);
+    const auto [first, last] = m_classByNodes.equal_range(hash);
+    for (auto it = first; it != last; ++it) {
+        WindowClass& known = m_classes[size_t(it->second)];
+        if (sameNodes(m_windows[size_t(known.window)], window)) {
+            ++known.windows;
+            ++m_groups[size_t(groupOf(triton, labelHash))].windows;
+            return;
+        }
+    }
+
+    const auto classIndex = int(m_classes.size());
+    m_classByNodes.emplace(hash, classIndex);
+    WindowClass added;
+    added.window = index;
+    added.windows = 1;
+    splitSegments(window.nodes, added.otherLabels, added.segmentEnds);
+    for (const GraphNode* node : triton)
+        added.tritonGeometry.push_back(node->geometry);
+    added.completeGeometry = completeGeometry(triton);
+    m_classes.push_back(std::move(added));
+
+    int group = groupOf(triton, labelHash);
+    if (group < 0) {
+        group = int(m_groups.size());
+        m_groups.push_back({});
+        m_groups.back().firstClass = classIndex;
+        m_groupByTritonLabels.emplace(labelHash, group);
+    }
+    TritonGroup& into = m_groups[size_t(group)];
+    ++into.windows;
+    into.classes.push_back(classIndex);
+    if (m_classes.back().completeGeometry)
+        into.byGeometry.emplace(tritonGeometryHash(triton), classIndex);
+    else
+        into.partialGeometry.push_back(classIndex);
+}
+
+int GraphMatcher::groupOf(const std::vector<const GraphNode*>& triton, std::uint64_t hash) const
+{
+    const auto [first, last] = m_groupByTritonLabels.equal_range(hash);
+    for (auto it = first; it != last; ++it) {
+        const CaptureWindow& known = m_windows[size_t(m_classes[size_t(m_groups[size_t(it->second)].firstClass)].window)];
+        if (sameTritonLabels(tritonNodes(known.nodes), triton))
+            return it->second;
+    }
+    return -1;
+}
+
+int GraphMatcher::labelSequenceOf(const ReplayedGraph& graph)
+{
+    std::uint64_t hash = hashSeed;
+    for (const GraphNode& node : graph.nodes)
+        hash = mix(hash, node.label);
+    const auto [first, last] = m_labelSequenceByHash.equal_range(hash);
+    for (auto it = first; it != last; ++it) {
+        const std::vector<std::uint32_t>& known = m_labelSequences[size_t(it->second)];
+        if (std::equal(known.begin(), known.end(), graph.nodes.begin(), graph.nodes.end(),
+                       [](std::uint32_t label, const GraphNode& node) { return label == node.label; }))
+            return it->second;
+    }
+    std::vector<std::uint32_t> labels;
+    labels.reserve(graph.nodes.size());
+    for (const GraphNode& node : graph.nodes)
+        labels.push_back(node.label);
+    m_labelSequences.push_back(std::move(labels));
+    m_labelSequenceByHash.emplace(hash, int(m_labelSequences.size()) - 1);
+    return int(m_labelSequences.size()) - 1;
+}
+
+bool GraphMatcher::geometryFits(int windowClass, const std::vector<const GraphNode*>& replayTriton) const
+{
+    const std::vector<std::uint64_t>& captured = m_classes[size_t(windowClass)].tritonGeometry;
+    if (captured.size() != replayTriton.size())
+        return false;
+    for (size_t i = 0; i < replayTriton.size(); ++i) {
+        const std::uint64_t a = replayTriton[i]->geometry, b = captured[i];
+        if (a != 0 && b != 0 && a != b)
+            return false;
+    }
+    return true;
 }
 
 GraphMatch GraphMatcher::match(const ReplayedGraph& graph)
-{
-    std::string key = memoKey(graph.nodes);
-    const auto found = m_memo.find(key);
-    if (found != m_memo.end())
-        return found->second;
-    GraphMatch result = compute(graph);
-    m_memo.emplace(std::move(key), result);
-    return result;
-}
-
-GraphMatch GraphMatcher::compute(const ReplayedGraph& graph) const
 {
     GraphMatch result;
     const auto replayTriton = tritonNodes(graph.nodes);
@@ -135,43 +285,91 @@ GraphMatch GraphMatcher::compute(const ReplayedGraph& graph) const
         result.status = GraphMatchStatus::NoTritonKernels;
         return result;
     }
+    const int group = groupOf(replayTriton, tritonLabelHash(replayTriton));
+    if (group < 0)
+        return result; // Unmatched: no capture holds its Triton kernels in this order
+    const TritonGroup& classes = m_groups[size_t(group)];
+
+    // The classes whose grid/block fit, found by hash where the replay
+    // recorded every grid; never more than the cap examined.
+    std::vector<int> candidates;
+    auto tooMany = [&] {
+        result.tooManyCandidates = classes.windows;
+        return result;
+    };
+    if (completeGeometry(replayTriton)) {
+        if (classes.partialGeometry.size() > size_t(maxCandidateClasses))
+            return tooMany();
+        const auto [first, last] = classes.byGeometry.equal_range(tritonGeometryHash(replayTriton));
+        size_t examined = classes.partialGeometry.size();
+        for (auto it = first; it != last; ++it) {
+            if (++examined > size_t(maxCandidateClasses))
+                return tooMany();
+            if (geometryFits(it->second, replayTriton))
+                candidates.push_back(it->second);
+        }
+        for (int c : classes.partialGeometry) {
+            if (geometryFits(c, replayTriton))
+                candidates.push_back(c);
+        }
+    } else {
+        if (classes.classes.size() > size_t(maxCandidateClasses))
+            return tooMany();
+        for (int c : classes.classes) {
+            if (geometryFits(c, replayTriton))
+                candidates.push_back(c);
+        }
+    }
+    int fitting = 0;
+    for (int c : candidates)
+        fitting += m_classes[size_t(c)].windows;
+    if (candidates.empty()) {
+        result.geometryRejected = classes.windows - fitting;
+        return result; // Unmatched
+    }
+
+    // Edit distances for every candidate if they fit the budget together,
+    // label counts for every one if not: one yardstick per match.
+    const auto sequence = std::uint64_t(labelSequenceOf(graph));
+    const Segments replay(graph.nodes);
+    auto segmentsOf = [this](int c) { return SegmentView { m_classes[size_t(c)].otherLabels, m_classes[size_t(c)].segmentEnds }; };
+    std::int64_t cells = 0;
+    for (int c : candidates) {
+        Distance& known = m_distances[(sequence << 32) | std::uint64_t(c)];
+        if (known.cells < 0)
+            known.cells = lcsCells(replay.view(), segmentsOf(c));
+        cells += known.cells;
+    }
+    const bool exact = cells <= maxLcsCellsPerMatch;
 
     struct Candidate
     {
+        int windowClass;
         int window;
         int distance;
     };
-    std::vector<Candidate> candidates;
-    const auto [first, last] = m_byTritonSequence.equal_range(tritonSequenceHash(graph.nodes));
-    for (auto it = first; it != last; ++it) {
-        const CaptureWindow& window = m_windows[size_t(it->second)];
-        switch (tritonFit(replayTriton, tritonNodes(window.nodes))) {
-        case Fit::OtherKernels:
-            break;
-        case Fit::OtherGeometry:
-            ++result.geometryRejected;
-            break;
-        case Fit::Same:
-            candidates.push_back({ it->second, otherNodeDifferences(graph.nodes, window.nodes) });
-            break;
-        }
+    std::vector<Candidate> ranked;
+    ranked.reserve(candidates.size());
+    for (int c : candidates) {
+        Distance& known = m_distances[(sequence << 32) | std::uint64_t(c)];
+        int& value = exact ? known.exact : known.orderFree;
+        if (value < 0)
+            value = distance(replay.view(), segmentsOf(c), exact);
+        ranked.push_back({ c, m_classes[size_t(c)].window, value });
     }
-    if (candidates.empty())
-        return result; // Unmatched
-
-    // The multimap's order is unspecified: the earliest window wins among equals.
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    // The earliest window wins among equals.
+    std::sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) {
         return a.distance != b.distance ? a.distance < b.distance : a.window < b.window;
     });
-    const Candidate& best = candidates.front();
+    const Candidate& best = ranked.front();
     const std::uint64_t ops = m_windows[size_t(best.window)].opsSignature;
     std::vector<int> tied;
-    int equivalent = 0;
-    for (size_t i = 1; i < candidates.size() && candidates[i].distance == best.distance; ++i) {
-        if (m_windows[size_t(candidates[i].window)].opsSignature == ops)
-            ++equivalent;
+    int equivalent = m_classes[size_t(best.windowClass)].windows - 1;
+    for (size_t i = 1; i < ranked.size() && ranked[i].distance == best.distance; ++i) {
+        if (m_windows[size_t(ranked[i].window)].opsSignature == ops)
+            equivalent += m_classes[size_t(ranked[i].windowClass)].windows;
         else
-            tied.push_back(candidates[i].window);
+            tied.push_back(ranked[i].window);
     }
     if (!tied.empty()) {
         result.status = GraphMatchStatus::Ambiguous;

@@ -6,11 +6,20 @@
 // nodes differ least wins. A tie between windows that would give different
 // figures is ambiguous and never guessed; a tie between windows with the
 // same ops (the same graph captured twice) is no tie.
+//
+// Near-linear however hostile the traces: identical windows (same nodes,
+// geometry and ops) are one class, the first window standing for the rest;
+// a replay looks up the classes of its Triton labels and grid/block by hash
+// (each hit verified, never trusted) and compares at most
+// maxCandidateClasses of them. More than that is said, not guessed: the
+// launch stays unattributed. The other-node distances are memoised per
+// distinct label sequence and class, and one match spends at most
+// maxLcsCellsPerMatch cells on edit distances: beyond it every candidate
+// of that match is compared by labels counted regardless of order.
 #pragma once
 
 #include "engine/graphs/graphreplay.h"
 
-#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -26,29 +35,72 @@ struct GraphMatch
     int otherNodeDifferences = 0; // Matched: non-Triton nodes on one side only
     std::vector<int> tiedWindows; // Ambiguous: the windows that tie (a few)
     int geometryRejected = 0;    // Unmatched: windows with the kernels but other grid/block
+    int tooManyCandidates = 0;   // Unmatched: windows holding its Triton kernels, more classes than are compared
 };
 
 class GraphMatcher
 {
 public:
+    // Distinct candidate classes one replay is compared with.
+    static constexpr int maxCandidateClasses = 64;
+    // LCS cells one match may fill before it compares by label counts.
+    static constexpr std::int64_t maxLcsCellsPerMatch = std::int64_t(1) << 20;
+
+    // `windows` must outlive the matcher.
     explicit GraphMatcher(const std::vector<CaptureWindow>& windows);
 
-    // Memoised per distinct node sequence: a server replays a few graphs
-    // thousands of times.
     GraphMatch match(const ReplayedGraph& graph);
 
+    int classCount() const { return int(m_classes.size()); }
+
 private:
-    GraphMatch compute(const ReplayedGraph& graph) const;
+    struct WindowClass
+    {
+        int window = 0;  // the first window of the class: the one a match names
+        int windows = 0; // how many windows it stands for
+        std::vector<std::uint32_t> otherLabels; // non-Triton labels, segment after segment
+        std::vector<std::uint32_t> segmentEnds; // into otherLabels, one per segment
+        std::vector<std::uint64_t> tritonGeometry; // of its Triton nodes, in order
+        bool completeGeometry = true;           // every Triton node records grid/block
+    };
+    // Classes with one Triton label sequence.
+    struct TritonGroup
+    {
+        int firstClass = 0; // whose Triton labels the group has, for verifying a hash hit
+        int windows = 0;
+        std::vector<int> classes;
+        std::unordered_multimap<std::uint64_t, int> byGeometry; // complete classes by Triton grid/block
+        std::vector<int> partialGeometry;                       // classes missing some grid/block
+    };
+    struct Distance
+    {
+        std::int64_t cells = -1; // LCS cells the edit distance fills
+        int exact = -1;          // edit distance, -1 until computed
+        int orderFree = -1; // labels on one side only, order aside
+    };
+
+    void addToClass(int window);
+    int groupOf(const std::vector<const GraphNode*>& replayTriton, std::uint64_t hash) const;
+    int labelSequenceOf(const ReplayedGraph& graph);
+    bool geometryFits(int windowClass, const std::vector<const GraphNode*>& replayTriton) const;
 
     const std::vector<CaptureWindow>& m_windows;
-    std::unordered_multimap<std::uint64_t, int> m_byTritonSequence;
-    std::unordered_map<std::string, GraphMatch> m_memo;
+    std::vector<WindowClass> m_classes;
+    std::unordered_multimap<std::uint64_t, int> m_classByNodes;
+    std::vector<TritonGroup> m_groups;
+    std::unordered_multimap<std::uint64_t, int> m_groupByTritonLabels;
+    // Distinct replay label sequences (all nodes, geometry aside), copied once each.
+    std::vector<std::vector<std::uint32_t>> m_labelSequences;
+    std::unordered_multimap<std::uint64_t, int> m_labelSequenceByHash;
+    // (label sequence, class) -> its other-node distances.
+    std::unordered_map<std::uint64_t, Distance> m_distances;
 };
 
 // Non-Triton nodes found in one of two sequences and not the other, when
 // their Triton nodes are the same: an edit distance between the segments
-// that the Triton nodes separate.
-int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b);
+// that the Triton nodes separate (by label counts past `maxLcsCells`).
+int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b,
+                         std::int64_t maxLcsCells = GraphMatcher::maxLcsCellsPerMatch);
 
 // The Triton nodes of a sequence, in order: the ones that must match.
 std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes);

@@ -1,18 +1,24 @@
 #include "engine/graphs/graphmerge.h"
 
+#include "engine/base/quotedtext.h"
 #include "engine/graphs/graphnodelabels.h"
 
 #include <QFileInfo>
+#include <QSet>
 
 #include <unordered_set>
 
 namespace Ridgeline {
 namespace {
 
+// A file name in a reason: four of them must fit in one bounded line.
+constexpr qsizetype maxFileNameChars = 80;
+
 QString describeWindow(const GraphMergeSummary& summary, int window)
 {
     const MergedCaptureWindow& w = summary.windows[size_t(window)];
-    QString text = QStringLiteral("%1 capture %2").arg(QFileInfo(summary.captures[size_t(w.source)].path).fileName()).arg(w.ordinal + 1);
+    const QString file = quotedText(QFileInfo(summary.captures[size_t(w.source)].path).fileName(), maxFileNameChars);
+    QString text = QStringLiteral("%1 capture %2").arg(file).arg(w.ordinal + 1);
     QStringList details;
     if (w.batchSize)
         details << QStringLiteral("batch %1").arg(*w.batchSize);
@@ -21,23 +27,30 @@ QString describeWindow(const GraphMergeSummary& summary, int window)
     return details.isEmpty() ? text : text + QStringLiteral(" (") + details.join(QStringLiteral(", ")) + u')';
 }
 
-QString unattributedReason(const GraphMergeSummary& summary, const GraphMatch& match, std::int64_t correlation)
+// Why a launch's Triton kernels stay without their ops. No launch id: the
+// launch is in MergedGraphLaunch, and 200k unmatched launches must share a
+// handful of texts, not make 200k of them.
+QString unattributedReason(const GraphMergeSummary& summary, const GraphMatch& match)
 {
-    const QString launch = QStringLiteral("graph launch %1").arg(correlation);
     switch (match.status) {
     case GraphMatchStatus::Ambiguous: {
         QStringList names;
         for (int window : match.tiedWindows)
             names << describeWindow(summary, window);
-        return launch + QStringLiteral(" matches several captures equally well, with different ops (")
+        return QStringLiteral("its graph launch matches several captures equally well, with different ops (")
             + names.join(QStringLiteral("; ")) + QStringLiteral("): not attributed, never guessed");
     }
     case GraphMatchStatus::Unmatched:
         if (summary.windows.empty())
             return QStringLiteral("graph replay without its capture: attach the capture trace (--capture) for figures");
+        if (match.tooManyCandidates > 0)
+            return QStringLiteral("%1 captures hold its Triton kernels in this order, in more distinct graphs than the %2 "
+                                  "compared per graph launch: not attributed, never guessed")
+                .arg(match.tooManyCandidates)
+                .arg(GraphMatcher::maxCandidateClasses);
         if (match.geometryRejected > 0)
-            return launch + QStringLiteral(": %1 captures have its Triton kernels in order but with other grid/block").arg(match.geometryRejected);
-        return launch + QStringLiteral(": no capture holds its Triton kernels in this order");
+            return QStringLiteral("%1 captures have its Triton kernels in order but with other grid/block").arg(match.geometryRejected);
+        return QStringLiteral("no capture holds its Triton kernels in this order");
     case GraphMatchStatus::Matched:
     case GraphMatchStatus::NoTritonKernels:
         break;
@@ -45,32 +58,55 @@ QString unattributedReason(const GraphMergeSummary& summary, const GraphMatch& m
     return {};
 }
 
+// One instance per distinct reason: a launch or call holding it costs a pointer.
+class ReasonTexts
+{
+public:
+    QString shared(const QString& reason) { return *m_texts.insert(reason); }
+
+private:
+    QSet<QString> m_texts;
+};
+
+// The first distinct reasons each have their key; the rest share the last.
+void countUnattributed(GraphMergeSummary& summary, const QString& reason)
+{
+    auto found = summary.unattributed.find(reason);
+    if (found == summary.unattributed.end()) {
+        const bool full = summary.unattributed.size() >= maxUnattributedReasons - 1;
+        const QString key = full ? QStringLiteral("other reasons") : reason;
+        found = summary.unattributed.find(key);
+        if (found == summary.unattributed.end())
+            found = summary.unattributed.insert(key, 0);
+    }
+    ++found.value();
+}
+
 } // namespace
 
 GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, const std::vector<CaptureSource>& captures)
 {
+    CapturedGraphs captured;
+    for (const CaptureSource& source : captures) {
+        if (source.trace == &replay)
+            captured.addReplayTrace(source);
+        else
+            captured.addCaptureTrace(source);
+    }
+    return mergeGraphReplays(replay, linked, std::move(captured));
+}
+
+GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, CapturedGraphs captures)
+{
     GraphMerge out;
     GraphMergeSummary& summary = out.summary;
-    GraphNodeLabels labels;
-    std::vector<CaptureWindow> windows;
-    for (int s = 0; s < int(captures.size()); ++s) {
-        const CaptureSource& source = captures[size_t(s)];
-        CaptureWindows found = findCaptureWindows(*source.trace, source.linked->opOfLaunch, s, labels);
-        CaptureSummary capture;
-        capture.path = source.path;
-        capture.isReplayTrace = source.trace == &replay;
-        capture.windows = int(found.windows.size());
-        capture.warnings = source.warnings + found.warnings;
-        summary.captures.push_back(capture);
-        for (CaptureWindow& window : found.windows) {
-            if (!window.batchSize && source.batchSize) {
-                window.batchSize = source.batchSize;
-                window.mode = source.mode;
-            }
-            summary.windows.push_back({ s, window.ordinal, window.batchSize, window.mode, 0 });
-            windows.push_back(std::move(window));
-        }
-    }
+    summary.captures = captures.captures();
+    const std::vector<CaptureWindow>& windows = captures.windows();
+    summary.windows.reserve(windows.size());
+    for (const CaptureWindow& window : windows)
+        summary.windows.push_back({ window.source, window.ordinal, window.batchSize, window.mode, 0 });
+    GraphNodeLabels& labels = captures.labels();
+    ReasonTexts reasons;
 
     const GraphReplays replays = findGraphReplays(replay, labels);
     if (replays.repeatedKeys > 0)
@@ -107,7 +143,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
             call.graphLaunch = launchIndex;
             call.unattributedReason = reason;
             unattributedCalls.push_back(std::move(call));
-            summary.unattributed[reason] += 1;
+            countUnattributed(summary, reason);
         };
 
         switch (match.status) {
@@ -120,7 +156,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
             MergedCaptureWindow& window = summary.windows[size_t(match.window)];
             ++window.matchedLaunches;
             ++summary.captures[size_t(window.source)].matchedLaunches;
-            const CaptureSource& source = captures[size_t(window.source)];
+            const bool inReplayTrace = summary.captures[size_t(window.source)].isReplayTrace;
             const auto captureTriton = tritonNodes(windows[size_t(match.window)].nodes);
             for (size_t k = 0; k < replayTriton.size(); ++k) {
                 const GraphNode& node = *replayTriton[k];
@@ -129,17 +165,18 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
                 handled[size_t(node.event)] = true;
                 const std::int32_t op = captureTriton[k]->op;
                 if (op < 0) {
-                    leaveUnattributed(node, QStringLiteral("its launch in %1 is not inside a Triton cpu_op").arg(describeWindow(summary, match.window)));
+                    leaveUnattributed(node, reasons.shared(QStringLiteral("its launch in %1 is not inside a Triton cpu_op")
+                                                               .arg(describeWindow(summary, match.window))));
                     continue;
                 }
                 KernelCall call;
-                call.op = &source.trace->tritonOps[size_t(op)];
+                call.op = &captures.op(op);
                 call.kernels.push_back(std::uint32_t(node.event));
                 call.busyTimeUs = busyTimeUs(replay, call.kernels);
                 call.launches = 1;
                 call.graphLaunch = launchIndex;
                 call.captureWindow = match.window;
-                if (source.trace == &replay)
+                if (inReplayTrace)
                     consumed.insert(call.op);
                 replayedCalls.push_back(std::move(call));
                 ++summary.attributedKernels;
@@ -152,7 +189,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
                 ++summary.ambiguousLaunches;
             else
                 ++summary.unmatchedLaunches;
-            info.reason = unattributedReason(summary, match, launch.key);
+            info.reason = reasons.shared(unattributedReason(summary, match));
             for (const GraphNode* node : replayTriton) {
                 if (claimed[size_t(node->event)])
                     continue;
@@ -177,6 +214,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
             out.linked.kernelOnlyCalls.push_back(call);
     }
     out.linked.kernelOnlyCalls.insert(out.linked.kernelOnlyCalls.end(), unattributedCalls.begin(), unattributedCalls.end());
+    out.captures = std::move(captures); // a move: the ops' addresses stay
     return out;
 }
 

@@ -5,6 +5,7 @@
 // that no capture explains keep their kernel-only calls, with the reason.
 #pragma once
 
+#include "engine/graphs/capturedgraphs.h"
 #include "engine/graphs/graphmatcher.h"
 #include "engine/linking/kernellinker.h"
 
@@ -14,20 +15,6 @@
 #include <optional>
 
 namespace Ridgeline {
-
-// A trace whose capture windows may explain the replays: the replay trace
-// itself (capture and replay in one file) or an attached capture trace.
-struct CaptureSource
-{
-    QString path;
-    const RawTrace* trace = nullptr;
-    const LinkedKernels* linked = nullptr; // for its launch -> op map
-    // From execution_details.json beside the file, for windows that carry
-    // no capture_<N>_<MODE> annotation of their own.
-    std::optional<int> batchSize;
-    QString mode;
-    QStringList warnings; // reading the file, pairing its markers
-};
 
 struct MergedCaptureWindow
 {
@@ -44,16 +31,7 @@ struct MergedGraphLaunch
     double ts = 0;
     GraphMatchStatus status = GraphMatchStatus::Unmatched;
     int window = -1;  // into GraphMergeSummary::windows when matched
-    QString reason;   // why its Triton kernels are not attributed, when they are not
-};
-
-struct CaptureSummary
-{
-    QString path;
-    bool isReplayTrace = false; // the windows of the opened trace itself
-    int windows = 0;
-    int matchedLaunches = 0;
-    QStringList warnings;
+    QString reason;   // why its Triton kernels are not attributed, when they are not (shared text, no id)
 };
 
 struct GraphMergeSummary
@@ -67,7 +45,9 @@ struct GraphMergeSummary
     int launchesWithoutTriton = 0;
     int replayedTritonKernels = 0;
     int attributedKernels = 0;
-    QMap<QString, int> unattributed; // reason -> replayed Triton kernels
+    // Reason -> replayed Triton kernels; the reasons name no launch, and
+    // past maxUnattributedReasons the rest are counted under one key.
+    QMap<QString, int> unattributed;
     QStringList warnings;
 
     bool any() const { return !launches.empty() || !windows.empty(); }
@@ -75,11 +55,19 @@ struct GraphMergeSummary
 
 struct GraphMerge
 {
-    LinkedKernels linked;
+    LinkedKernels linked; // its replayed calls' ops live in `captures`
+    CapturedGraphs captures;
     GraphMergeSummary summary;
 };
 
-// `replay` and its `linked`: the opened trace; `captures` may include it.
+constexpr int maxUnattributedReasons = 32;
+
+// `replay` and its `linked`: the opened trace; `captures` may include its
+// own windows (CapturedGraphs::addReplayTrace) and must hold every capture
+// before the replays are read (a capture's Triton op marks its kernel names).
+GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, CapturedGraphs captures);
+
+// The same, reading each source's windows first (tests, small inputs).
 GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, const std::vector<CaptureSource>& captures);
 
 } // namespace Ridgeline
