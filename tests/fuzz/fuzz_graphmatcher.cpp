@@ -3,6 +3,7 @@
 // against a brute-force oracle: every window compared with every replay.
 // Small graphs keep the edit distances exact, so the oracle is exact too.
 #include "engine/graphs/graphmatcher.h"
+#include "engine/graphs/graphnodelabels.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -245,20 +245,22 @@ int GraphMatcher::groupOf(const std::vector<const GraphNode*>& triton, std::uint
 
 int GraphMatcher::labelSequenceOf(const ReplayedGraph& graph)
 {
+    // A node's label and whether it is Triton: what its segments are made of.
+    auto key = [](const GraphNode& node) { return (std::uint64_t(node.label) << 1) | std::uint64_t(node.triton); };
     std::uint64_t hash = hashSeed;
     for (const GraphNode& node : graph.nodes)
-        hash = mix(hash, node.label);
+        hash = mix(hash, key(node));
     const auto [first, last] = m_labelSequenceByHash.equal_range(hash);
     for (auto it = first; it != last; ++it) {
-        const std::vector<std::uint32_t>& known = m_labelSequences[size_t(it->second)];
+        const std::vector<std::uint64_t>& known = m_labelSequences[size_t(it->second)];
         if (std::equal(known.begin(), known.end(), graph.nodes.begin(), graph.nodes.end(),
-                       [](std::uint32_t label, const GraphNode& node) { return label == node.label; }))
+                       [&](std::uint64_t label, const GraphNode& node) { return label == key(node); }))
             return it->second;
     }
-    std::vector<std::uint32_t> labels;
+    std::vector<std::uint64_t> labels;
     labels.reserve(graph.nodes.size());
     for (const GraphNode& node : graph.nodes)
-        labels.push_back(node.label);
+        labels.push_back(key(node));
     m_labelSequences.push_back(std::move(labels));
     m_labelSequenceByHash.emplace(hash, int(m_labelSequences.size()) - 1);
     return int(m_labelSequences.size()) - 1;

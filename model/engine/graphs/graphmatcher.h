@@ -89,8 +89,9 @@ private:
     std::unordered_multimap<std::uint64_t, int> m_classByNodes;
     std::vector<TritonGroup> m_groups;
     std::unordered_multimap<std::uint64_t, int> m_groupByTritonLabels;
-    // Distinct replay label sequences (all nodes, geometry aside), copied once each.
-    std::vector<std::vector<std::uint32_t>> m_labelSequences;
+    // Distinct replay label sequences (all nodes, with their Triton flag,
+    // geometry aside), copied once each.
+    std::vector<std::vector<std::uint64_t>> m_labelSequences;
     std::unordered_multimap<std::uint64_t, int> m_labelSequenceByHash;
     // (label sequence, class) -> its other-node distances.
     std::unordered_map<std::uint64_t, Distance> m_distances;

@@ -411,3 +411,20 @@ TEST(ExecutionDetails, ParsedFromBytes)
     EXPECT_FALSE(parseExecutionDetails(R"({"file": "a.json"})", &error));
     EXPECT_EQ(error, QStringLiteral("not a JSON list of captures (wrong shape)"));
 }
+
+// Found by fuzz_graphmatcher: two replays of the same labels whose Triton
+// node is another one ([3 Triton, 3 other] and [3 other, 3 Triton]) have
+// other segments, so their distances to one window are memoised apart.
+TEST(GraphMatcherDistance, TheSameLabelsWithAnotherTritonNodeAreAnotherSequence)
+{
+    std::vector<CaptureWindow> windows(1);
+    windows[0].nodes = { node(3, 0, true), node(3, 0, false) };
+    GraphMatcher matcher(windows);
+    ReplayedGraph same, swapped;
+    same.nodes = { node(3, 0, true), node(3, 0, false) };
+    swapped.nodes = { node(3, 0, false), node(3, 0, true) };
+    EXPECT_EQ(matcher.match(same).otherNodeDifferences, 0);
+    const GraphMatch other = matcher.match(swapped);
+    EXPECT_EQ(other.status, GraphMatchStatus::Matched);
+    EXPECT_EQ(other.otherNodeDifferences, 2); // the other 3 before the Triton one, not after
+}
