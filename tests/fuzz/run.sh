@@ -82,11 +82,16 @@ printf '\x01\x01\x00\x01\x12\x00\x01\x12\x00' >"$work/graphs/one"
 seed fuzz_graphmatcher "$work"/graphs/*
 printf '%s' '[{"file": "graph_capture_rank_0.1.pt.trace.json", "batch_size": 16, "mode": "FULL"}, {"file": "b.json", "batch_size": 1, "mode": "PIECEWISE"}]' >"$work/execution_details.json"
 seed fuzz_executiondetails "$work/execution_details.json"
+# Any bytes make two row lists; these give buckets of a few hundred rows.
+mkdir -p "$work/rows"
+head -c 4096 resources/gpus.json >"$work/rows/text"
+printf '\377\377\001\000\002\001\001\001\000\010\377\377\000\001\002\003' >"$work/rows/small"
+seed fuzz_kernelmatcher "$work"/rows/*
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile fuzz_graphmatcher fuzz_executiondetails}; do
+for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile fuzz_kernelmatcher fuzz_graphmatcher fuzz_executiondetails}; do
     echo "fuzz: $target for ${seconds}s"
     if ! (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then

@@ -1,5 +1,7 @@
 #include "engine/comparison/kernelmatcher.h"
 
+#include "engine/comparison/closestsharepairing.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -8,113 +10,138 @@
 namespace Ridgeline {
 namespace {
 
-// A bucket of rows sharing a key larger than this pairs only its first rows:
-// the pairs within a bucket are enumerated, and a hostile pair of traces
-// must not make that quadratic in their size.
-constexpr size_t maxBucketRows = 2048;
-
 QString signature(const KernelRow& row)
 {
     return row.kind == RowKind::KernelOnly ? QStringLiteral("<kernel-only>") : row.args.groupKey();
 }
 
-// The fused ops as a set: order and repeats aside.
-QString fusedOpSet(const KernelRow& row)
+// The category and the fused ops as a set (order and repeats aside): the
+// renamed and the similar tiers' common part, built once per row.
+QString kindAndOps(const KernelRow& row)
 {
     QStringList ops = row.parsedName.fusedOps;
     ops.sort();
     ops.removeDuplicates();
-    return ops.join(u',');
+    return categoryKey(row.parsedName.category) + u'\n' + ops.join(u',');
 }
 
-QString dimsAndTypes(const KernelRow& row)
-{
-    return row.args.inputDimsJson + u'\n' + row.args.inputTypesJson;
-}
-
+// A share that sorts: a NaN or an infinity (a hostile row) as none.
 double share(const KernelRow& row)
 {
-    return row.shareOfGpuTime.value_or(0);
+    const double value = row.shareOfGpuTime.value_or(0);
+    return std::isfinite(value) ? value : 0;
 }
 
-using KeyOf = QString (*)(const KernelRow&);
-
-QString sameKey(const KernelRow& row)
+// Each tier's key of one side's rows; empty: no evidence, no match in that tier.
+class TierKeys
 {
-    return row.name + u'\n' + signature(row);
-}
-
-QString reshapedKey(const KernelRow& row)
-{
-    return row.name;
-}
-
-QString renamedKey(const KernelRow& row)
-{
-    if (row.kind == RowKind::KernelOnly || !row.args.hasInputDims)
-        return {}; // no dims to vouch for a rename
-    return categoryKey(row.parsedName.category) + u'\n' + fusedOpSet(row) + u'\n' + dimsAndTypes(row);
-}
-
-QString similarKey(const KernelRow& row)
-{
-    // Without fused ops (generic names, unknown ops) every kernel of a
-    // category would look alike: no evidence, no match.
-    if (row.parsedName.fusedOps.isEmpty())
-        return {};
-    return categoryKey(row.parsedName.category) + u'\n' + fusedOpSet(row);
-}
-
-// Pairs the unmatched rows whose keys are equal, closest time shares first.
-void matchTier(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate, KeyOf key,
-               MatchKind kind, std::vector<int>& candidateMatch, std::vector<MatchKind>& candidateKind,
-               std::vector<bool>& baselineTaken)
-{
-    QHash<QString, std::vector<int>> byKey;
-    for (int b = 0; b < int(baseline.size()); ++b) {
-        if (baselineTaken[size_t(b)])
-            continue;
-        const QString k = key(baseline[size_t(b)]);
-        if (k.isEmpty())
-            continue;
-        auto& rows = byKey[k];
-        if (rows.size() < maxBucketRows)
-            rows.push_back(b);
-    }
-    struct Pair
+public:
+    explicit TierKeys(const std::vector<KernelRow>& rows)
+        : m_rows(rows)
+        , m_kindAndOps(rows.size())
     {
-        double distance;
-        int candidate;
-        int baseline;
+    }
+
+    QString key(MatchKind tier, size_t i)
+    {
+        const KernelRow& row = m_rows[i];
+        switch (tier) {
+        case MatchKind::Same:
+            return row.name + u'\n' + signature(row);
+        case MatchKind::Reshaped:
+            return row.name;
+        case MatchKind::Renamed:
+            // No dims to vouch for a rename; and a rename has another name:
+            // rows of one name are the reshaped tier's, which leaves no row
+            // of a name on both sides, but rows without one would pair here.
+            if (row.kind == RowKind::KernelOnly || !row.args.hasInputDims || row.name.isEmpty())
+                return {};
+            return kindAndOpsOf(i) + u'\n' + row.args.inputDimsJson + u'\n' + row.args.inputTypesJson;
+        case MatchKind::Similar:
+            // Without fused ops (generic names, unknown ops) every kernel of a
+            // category would look alike: no evidence, no match.
+            if (row.parsedName.fusedOps.isEmpty())
+                return {};
+            return kindAndOpsOf(i);
+        case MatchKind::Added:
+        case MatchKind::Removed:
+            break;
+        }
+        return {};
+    }
+
+private:
+    const QString& kindAndOpsOf(size_t i)
+    {
+        if (m_kindAndOps[i].isNull())
+            m_kindAndOps[i] = kindAndOps(m_rows[i]);
+        return m_kindAndOps[i];
+    }
+
+    const std::vector<KernelRow>& m_rows;
+    std::vector<QString> m_kindAndOps;
+};
+
+// Pairs the unmatched rows whose keys are equal, closest time shares first:
+// the rows sorted by key, side and share, each bucket paired on its own.
+void matchTier(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate, MatchKind tier,
+               TierKeys& baselineKeys, TierKeys& candidateKeys, std::vector<int>& candidateMatch,
+               std::vector<MatchKind>& candidateKind, std::vector<bool>& baselineTaken)
+{
+    struct Entry
+    {
+        int bucket;
+        bool candidate;
+        ShareItem item;
     };
-    std::vector<Pair> pairs;
-    QHash<QString, int> seenPerKey;
-    for (int c = 0; c < int(candidate.size()); ++c) {
-        if (candidateMatch[size_t(c)] >= 0)
-            continue;
-        const QString k = key(candidate[size_t(c)]);
-        if (k.isEmpty())
-            continue;
-        const auto found = byKey.constFind(k);
-        if (found == byKey.constEnd() || ++seenPerKey[k] > int(maxBucketRows))
-            continue;
-        for (int b : *found) {
-            if (kind == MatchKind::Renamed && candidate[size_t(c)].name == baseline[size_t(b)].name)
-                continue; // a rename has another name; same-name pairs were the reshaped tier's
-            pairs.push_back({ std::abs(share(candidate[size_t(c)]) - share(baseline[size_t(b)])), c, b });
+    std::vector<Entry> entries;
+    {
+        // Buckets by the baseline's keys: a candidate key no baseline row has pairs nothing.
+        QHash<QString, int> bucketOf;
+        for (size_t b = 0; b < baseline.size(); ++b) {
+            if (baselineTaken[b])
+                continue;
+            const QString k = baselineKeys.key(tier, b);
+            if (k.isEmpty())
+                continue;
+            auto it = bucketOf.find(k);
+            if (it == bucketOf.end())
+                it = bucketOf.insert(k, int(bucketOf.size()));
+            entries.push_back({ *it, false, { share(baseline[b]), int(b) } });
+        }
+        for (size_t c = 0; c < candidate.size(); ++c) {
+            if (candidateMatch[c] >= 0)
+                continue;
+            const QString k = candidateKeys.key(tier, c);
+            if (k.isEmpty())
+                continue;
+            if (const auto found = bucketOf.constFind(k); found != bucketOf.constEnd())
+                entries.push_back({ *found, true, { share(candidate[c]), int(c) } });
         }
     }
-    std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
-        if (x.distance != y.distance)
-            return x.distance < y.distance;
-        return x.candidate != y.candidate ? x.candidate < y.candidate : x.baseline < y.baseline;
+    std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+        if (x.bucket != y.bucket)
+            return x.bucket < y.bucket;
+        if (x.candidate != y.candidate)
+            return !x.candidate;
+        return x.item.share != y.item.share ? x.item.share < y.item.share : x.item.index < y.item.index;
     });
-    for (const Pair& pair : pairs) {
-        if (candidateMatch[size_t(pair.candidate)] >= 0 || baselineTaken[size_t(pair.baseline)])
-            continue;
-        candidateMatch[size_t(pair.candidate)] = pair.baseline;
-        candidateKind[size_t(pair.candidate)] = kind;
-        baselineTaken[size_t(pair.baseline)] = true;
+    std::vector<ShareItem> base, cand;
+    std::vector<std::pair<int, int>> pairs;
+    for (size_t begin = 0; begin < entries.size();) {
+        size_t end = begin;
+        base.clear();
+        cand.clear();
+        for (; end < entries.size() && entries[end].bucket == entries[begin].bucket; ++end)
+            (entries[end].candidate ? cand : base).push_back(entries[end].item);
+        begin = end;
+        pairs.clear();
+        pairClosestShares(base, cand, &pairs);
+        for (const auto& [c, b] : pairs) {
+            candidateMatch[size_t(c)] = b;
+            candidateKind[size_t(c)] = tier;
+            baselineTaken[size_t(b)] = true;
+        }
     }
 }
 
@@ -138,14 +165,10 @@ KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::v
     std::vector<int> candidateMatch(candidate.size(), -1);
     std::vector<MatchKind> candidateKind(candidate.size(), MatchKind::Added);
     std::vector<bool> baselineTaken(baseline.size(), false);
-    const std::pair<KeyOf, MatchKind> tiers[] = {
-        { sameKey, MatchKind::Same },
-        { reshapedKey, MatchKind::Reshaped },
-        { renamedKey, MatchKind::Renamed },
-        { similarKey, MatchKind::Similar },
-    };
-    for (const auto& [key, kind] : tiers)
-        matchTier(baseline, candidate, key, kind, candidateMatch, candidateKind, baselineTaken);
+    TierKeys baselineKeys(baseline);
+    TierKeys candidateKeys(candidate);
+    for (MatchKind tier : { MatchKind::Same, MatchKind::Reshaped, MatchKind::Renamed, MatchKind::Similar })
+        matchTier(baseline, candidate, tier, baselineKeys, candidateKeys, candidateMatch, candidateKind, baselineTaken);
 
     KernelMatching matching;
     matching.matches.reserve(candidate.size() + baseline.size());

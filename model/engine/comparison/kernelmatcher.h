@@ -7,7 +7,10 @@
 //   reshaped  same name, other shapes
 //   renamed   other name, same category, fused-op set, input dims and types
 //   similar   same category and fused-op set, other shapes or index
-// Within a kind, ties go to the pair whose shares of GPU time are closest.
+// Within a kind, ties go to the pair whose shares of GPU time are closest
+// (then the lowest candidate row, then the lowest baseline row). Every
+// tier is O(n log n) in rows with memory linear in them, and no bucket of
+// equal keys is capped: 48 names of 2048 shapes pair every row.
 // A pure function of two row lists: no I/O, no GPU.
 #pragma once
 

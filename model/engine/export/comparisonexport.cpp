@@ -2,10 +2,12 @@
 
 #include "engine/base/exportnumber.h"
 #include "engine/export/jsonnumber.h"
+#include "engine/export/jsonstreamwriter.h"
 #include "engine/export/resultexport.h"
 
+#include <QBuffer>
 #include <QJsonArray>
-#include <QJsonDocument>
+#include <QSaveFile>
 
 namespace Ridgeline {
 namespace {
@@ -89,33 +91,50 @@ QStringList deltaFields(const KernelMatch& match, const KernelDelta& delta)
 
 } // namespace
 
-QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
-                                const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+// The candidate's own export's root, then the rows one document each: a
+// comparison of 100k kernels per side is never held as one JSON tree.
+bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
+                         const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
-    QJsonObject root = exportObject(*comparison.candidate, candidateGpu, peaks, moreWarnings, latencyFloorUs);
-    QJsonArray kernels;
-    QJsonArray removed;
-    for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
-        const KernelMatch& match = comparison.matching.matches[i];
-        const KernelRow* base = comparison.baselineRow(match);
-        if (const KernelRow* cand = comparison.candidateRow(match)) {
-            QJsonObject object = kernelJson(*cand);
-            addDeltas(object, match, comparison.deltas[i]);
-            object[QStringLiteral("baseline")] = base ? QJsonValue(kernelJson(*base)) : QJsonValue(QJsonValue::Null);
-            kernels.append(object);
-        } else {
-            QJsonObject object = kernelJson(*base);
-            addDeltas(object, match, comparison.deltas[i]);
-            removed.append(object);
-        }
+    JsonStreamWriter writer(device);
+    writer.beginObject();
+    {
+        QJsonObject root = exportObject(*comparison.candidate, candidateGpu, peaks, moreWarnings, latencyFloorUs);
+        root.remove(QStringLiteral("kernels")); // the comparison's rows replace the candidate's own
+        for (auto it = root.constBegin(); it != root.constEnd(); ++it)
+            writer.writeMember(it.key(), it.value());
     }
-    root[QStringLiteral("kernels")] = kernels;
-    root[QStringLiteral("removed")] = removed;
-    root[QStringLiteral("comparison")] = summary(comparison);
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    writer.writeMember(u"comparison", summary(comparison));
+    writer.writeKey(u"kernels");
+    writer.beginArray();
+    for (size_t i = 0; i < comparison.matching.matches.size() && writer.ok(); ++i) {
+        const KernelMatch& match = comparison.matching.matches[i];
+        const KernelRow* cand = comparison.candidateRow(match);
+        if (!cand)
+            continue;
+        const KernelRow* base = comparison.baselineRow(match);
+        QJsonObject object = kernelJson(*cand);
+        addDeltas(object, match, comparison.deltas[i]);
+        object[QStringLiteral("baseline")] = base ? QJsonValue(kernelJson(*base)) : QJsonValue(QJsonValue::Null);
+        writer.writeObject(object);
+    }
+    writer.endArray();
+    writer.writeKey(u"removed");
+    writer.beginArray();
+    for (size_t i = 0; i < comparison.matching.matches.size() && writer.ok(); ++i) {
+        const KernelMatch& match = comparison.matching.matches[i];
+        if (comparison.candidateRow(match))
+            continue;
+        QJsonObject object = kernelJson(*comparison.baselineRow(match));
+        addDeltas(object, match, comparison.deltas[i]);
+        writer.writeObject(object);
+    }
+    writer.endArray();
+    writer.endObject();
+    return writer.ok();
 }
 
-QByteArray exportComparisonCsv(const TraceComparison& comparison)
+bool writeComparisonCsv(QIODevice* device, const TraceComparison& comparison)
 {
     QStringList header { QStringLiteral("match"), QStringLiteral("speedup"), QStringLiteral("delta_time_us"),
                          QStringLiteral("delta_tb_per_s"), QStringLiteral("delta_tflops_per_s"),
@@ -125,25 +144,63 @@ QByteArray exportComparisonCsv(const TraceComparison& comparison)
     for (const QString& column : columns)
         header << QStringLiteral("baseline_") + column;
     const QStringList none(columns.size(), QString());
-    QString out = header.join(u',') + u'\n';
-    for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
+    bool ok = device->write(QString(header.join(u',') + u'\n').toUtf8()) >= 0;
+    for (size_t i = 0; i < comparison.matching.matches.size() && ok; ++i) {
         const KernelMatch& match = comparison.matching.matches[i];
         const KernelRow* cand = comparison.candidateRow(match);
         const KernelRow* base = comparison.baselineRow(match);
         const QStringList fields = deltaFields(match, comparison.deltas[i]) + (cand ? csvFields(*cand) : none)
             + (base ? csvFields(*base) : none);
-        out += fields.join(u',') + u'\n';
+        ok = device->write(QString(fields.join(u',') + u'\n').toUtf8()) >= 0;
     }
-    return out.toUtf8();
+    return ok;
+}
+
+QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
+                                const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    writeComparisonJson(&buffer, comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs);
+    return buffer.data();
+}
+
+QByteArray exportComparisonCsv(const TraceComparison& comparison)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    writeComparisonCsv(&buffer, comparison);
+    return buffer.data();
 }
 
 bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
                            QString* error, PeakSet peaks, const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
-    return writeExportFile(path, [&](ExportFormat format) {
-        return format == ExportFormat::Json ? exportComparisonJson(comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs)
-                                            : exportComparisonCsv(comparison);
-    }, error);
+    const auto format = exportFormatForPath(path);
+    if (!format) {
+        *error = path + QStringLiteral(": unknown export format (use .json or .csv)");
+        return false;
+    }
+    // Written straight into the file as it goes; QSaveFile keeps the
+    // previous file whole until the last row is written.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    const bool written = *format == ExportFormat::Json
+        ? writeComparisonJson(&file, comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs)
+        : writeComparisonCsv(&file, comparison);
+    if (!written) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    return true;
 }
 
 } // namespace Ridgeline

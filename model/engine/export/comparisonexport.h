@@ -9,8 +9,18 @@
 
 #include <QByteArray>
 
+class QIODevice;
+
 namespace Ridgeline {
 
+// Written to `device` as they go, one row at a time (JSON: one compact
+// document per row); false when a write failed.
+bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, const GpuSpec& candidateGpu,
+                         PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
+                         std::optional<double> latencyFloorUs = {});
+bool writeComparisonCsv(QIODevice* device, const TraceComparison& comparison);
+
+// The same in memory, for small comparisons and tests.
 // `moreWarnings` go into the root's `warnings` (a GPU the catalogue lacks, for either trace).
 QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu,
                                 PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
