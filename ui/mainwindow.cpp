@@ -68,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_progress(new QProgressBar)
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_dropOverlay(new QLabel(this))
+    , m_peaksWarning(new QLabel)
     , m_catalog(GpuCatalog::builtIn())
     , m_userPeaksPath(UserPeaksFile::defaultPath())
     , m_baselineController(new AnalysisController(this))
@@ -132,6 +133,10 @@ void MainWindow::buildLayout()
     m_progress->setTextVisible(true);
     m_progress->setFormat(QStringLiteral("%p %"));
     m_progress->setMaximumWidth(220);
+    m_peaksWarning->setTextFormat(Qt::PlainText);
+    m_peaksWarning->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; }"));
+    m_peaksWarning->hide();
+    statusBar()->addPermanentWidget(m_peaksWarning, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     setBusy(false);

@@ -95,6 +95,8 @@ public:
     SummaryStrip* summaryStrip() const { return m_summary; }
     TimeBudgetPanel* timeBudgetPanel() const { return m_budgetPanel; }
     QLabel* filterTotalsLabel() const { return m_filterTotals; }
+    // What was wrong with the user's GPU peaks file; hidden when nothing.
+    QLabel* peaksWarningLabel() const { return m_peaksWarning; }
     const AnalysisResult* result() const { return m_result.get(); }
 
 protected:
@@ -110,6 +112,7 @@ private:
     void createGpuMenu(QMenu* view);
     void fillGpuMenu();
     void loadUserPeaks();
+    void showPeaksWarnings(const QStringList& warnings);
     void editPeaks();
     void connectViews();
     // mainwindowtimebudget.cpp: the panel, the filter totals and t0.
@@ -166,6 +169,9 @@ private:
     QProgressBar* m_progress;
     QPushButton* m_cancel;
     QLabel* m_dropOverlay;
+    // In the status bar for as long as it holds: a status message would be
+    // overwritten by the next one.
+    QLabel* m_peaksWarning;
     RecentFiles* m_recent = nullptr;
     QActionGroup* m_gpuGroup = nullptr;
     QActionGroup* m_peakGroup = nullptr;

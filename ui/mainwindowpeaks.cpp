@@ -10,6 +10,7 @@
 
 #include <QActionGroup>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMenu>
 #include <QStatusBar>
 
@@ -18,18 +19,42 @@ namespace Ridgeline {
 void MainWindow::loadUserPeaks()
 {
     QString error;
-    const auto user = UserPeaksFile::read(m_userPeaksPath, &error);
+    QStringList warnings;
+    const auto user = UserPeaksFile::read(m_userPeaksPath, &error, &warnings);
     if (!user) {
         // The built-in figures still draw a roofline; the file waits to be fixed.
-        statusBar()->showMessage(tr("Your GPU peaks were not read: %1").arg(error));
+        showPeaksWarnings({ tr("Your GPU peaks were not read: %1").arg(error) });
         return;
     }
+    // The file's other GPUs are used; the skipped ones stay named until it is fixed.
+    showPeaksWarnings(warnings);
     m_userPeaks = *user;
     m_catalog = UserPeaksFile::merged(m_userPeaks);
 }
 
+void MainWindow::showPeaksWarnings(const QStringList& warnings)
+{
+    m_peaksWarning->setVisible(!warnings.isEmpty());
+    if (warnings.isEmpty()) {
+        m_peaksWarning->clear();
+        m_peaksWarning->setToolTip({});
+        return;
+    }
+    // The first in the bar (a line of the status bar's width), all of them on hover.
+    constexpr qsizetype shown = 200;
+    QString text = warnings.front();
+    if (text.size() > shown)
+        text = text.left(shown - 1) + u'\u2026';
+    if (warnings.size() > 1)
+        text += tr(" (and %n more: hover)", nullptr, int(warnings.size() - 1));
+    m_peaksWarning->setText(QStringLiteral("\u26a0 ") + text);
+    m_peaksWarning->setToolTip(warnings.join(u'\n'));
+}
+
 void MainWindow::applyUserPeaks(const GpuCatalog& user)
 {
+    // The editor saved the file whole, with only the GPUs it had read.
+    showPeaksWarnings({});
     m_userPeaks = user;
     m_catalog = UserPeaksFile::merged(m_userPeaks);
     fillGpuMenu();
@@ -84,12 +109,41 @@ void MainWindow::fillGpuMenu()
     match->setData(QString());
     m_gpuGroup->addAction(match);
     m_gpuMenu->addSeparator();
-    for (const GpuSpec& gpu : m_catalog.gpus()) {
+    // A menu of a hundred thousand GPUs (a generated settings file) would
+    // take the window minutes to build and no one could scroll it: the
+    // first ones are listed, the chosen one always, the rest by name.
+    constexpr size_t listed = 100;
+    const auto& gpus = m_catalog.gpus();
+    const GpuSpec* chosen = m_gpuChoice.isEmpty() ? nullptr : m_catalog.find(m_gpuChoice);
+    for (size_t i = 0; i < gpus.size(); ++i) {
+        const GpuSpec& gpu = gpus[i];
+        if (i >= listed && &gpu != chosen)
+            continue;
         QAction* action = m_gpuMenu->addAction(gpu.name);
         action->setCheckable(true);
         action->setData(gpu.name);
         action->setToolTip(gpu.sources);
         m_gpuGroup->addAction(action);
+    }
+    if (gpus.size() > listed) {
+        m_gpuMenu->addSeparator();
+        m_gpuMenu->addAction(tr("Other GPU… (%n more)", nullptr, int(gpus.size() - listed)), this, [this] {
+            bool ok = false;
+            const QString name = QInputDialog::getText(this, tr("Other GPU"), tr("GPU name or alias:"), QLineEdit::Normal, {}, &ok);
+            if (!ok || name.trimmed().isEmpty())
+                return;
+            if (const GpuSpec* gpu = m_catalog.find(name)) {
+                m_gpuChoice = gpu->name;
+                // The chosen GPU joins the listed ones; not from within this
+                // action's own signal, which the refill deletes.
+                QMetaObject::invokeMethod(this, [this] {
+                    fillGpuMenu();
+                    applyGpu();
+                }, Qt::QueuedConnection);
+            } else {
+                statusBar()->showMessage(tr("No GPU named %1").arg(name.left(80)), 6000);
+            }
+        });
     }
 }
 

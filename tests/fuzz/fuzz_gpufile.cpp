@@ -1,5 +1,6 @@
 // libFuzzer target: a GPU peaks file (--gpu-file, the settings' gpus.json):
-// parsed, and every GPU it accepts drawn as a roofline frame and written back.
+// parsed strictly and leniently, and every GPU it accepts drawn as a
+// roofline frame and written back.
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/rooflinedata.h"
 
@@ -9,8 +10,21 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     using namespace Ridgeline;
+    const QByteArray bytes(reinterpret_cast<const char*>(data), qsizetype(size));
     QString error;
-    const auto catalog = GpuCatalog::fromJson(QByteArray(reinterpret_cast<const char*>(data), qsizetype(size)), &error);
+    // The settings file's reading skips what the strict one refuses, each
+    // in a line, a bounded number of lines; where nothing is refused, the two agree.
+    QStringList skipped;
+    const auto lenient = GpuCatalog::fromJsonSkippingInvalid(bytes, &skipped, &error);
+    if (skipped.size() > GpuCatalog::maxSkippedWarnings + 1)
+        std::abort();
+    for (const QString& line : skipped) {
+        if (line.size() > 1000)
+            std::abort();
+    }
+    const auto catalog = GpuCatalog::fromJson(bytes, &error);
+    if (catalog && (!lenient || !skipped.isEmpty() || !(*lenient == *catalog)))
+        std::abort();
     if (!catalog) {
         if (error.isEmpty() || error.size() > 1000)
             std::abort(); // a refusal always says why, in a line

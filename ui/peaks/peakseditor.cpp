@@ -62,9 +62,17 @@ PeaksEditor::PeaksEditor(const GpuCatalog& user, const QString& path, const QStr
     , m_revert(new QPushButton(tr("&Revert to Built-in")))
 {
     setWindowTitle(tr("GPU Peaks"));
+    // The first GPUs and the one shown: a settings file of a hundred
+    // thousand GPUs must not make a combo box no one can scroll (the GPU
+    // menu's "Other GPU…" chooses any, and the editor opens on it).
+    constexpr size_t listed = 100;
     const GpuCatalog shown = UserPeaksFile::merged(m_user);
-    for (const GpuSpec& gpu : shown.gpus())
-        m_gpuChoice->addItem(gpu.name);
+    QStringList names;
+    for (size_t i = 0; i < shown.gpus().size() && i < listed; ++i)
+        names << shown.gpus()[i].name;
+    if (const GpuSpec* current = shown.find(shownGpu); current && !names.contains(current->name))
+        names << current->name;
+    m_gpuChoice->addItems(names);
     auto* newGpu = new QPushButton(tr("&New GPU…"));
     auto* addRoofButton = new QPushButton(tr("Add &Roof…"));
     auto* choiceRow = new QHBoxLayout;

@@ -1,5 +1,7 @@
 #include "peaks/userpeaksfile.h"
 
+#include "engine/base/smallfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,19 +15,26 @@ QString defaultPath()
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).filePath(QStringLiteral("gpus.json"));
 }
 
-std::optional<GpuCatalog> read(const QString& path, QString* error)
+std::optional<GpuCatalog> read(const QString& path, QString* error, QStringList* warnings)
 {
-    QFile file(path);
-    if (!file.exists())
+    if (!QFileInfo::exists(path) && !QFileInfo(path).isSymLink())
         return GpuCatalog::of({});
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+    // Only a regular file, and only so much of it: a FIFO or /dev/zero put
+    // here must cost a warning, not the window.
+    QString reason;
+    const std::optional<QByteArray> bytes = readSmallFile(path, GpuCatalog::maxFileBytes, &reason);
+    if (!bytes) {
+        *error = path + QStringLiteral(": ") + reason;
         return std::nullopt;
     }
-    QString reason;
-    auto catalog = GpuCatalog::fromJson(file.readAll(), &reason);
-    if (!catalog)
+    QStringList skipped;
+    auto catalog = GpuCatalog::fromJsonSkippingInvalid(*bytes, &skipped, &reason);
+    if (!catalog) {
         *error = path + QStringLiteral(": ") + reason;
+        return std::nullopt;
+    }
+    for (const QString& line : skipped)
+        *warnings << path + QStringLiteral(": ") + line;
     return catalog;
 }
 

@@ -41,6 +41,12 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
         return std::nullopt;
     }
     const QJsonObject tflops = object.value(QStringLiteral("tflops")).toObject();
+    if (tflops.size() > GpuCatalog::maxComputeRoofs) {
+        // A real GPU has a dozen; ten thousand would be ten thousand chart
+        // series and a search through them for every kernel.
+        *error = where + QStringLiteral(": %1 compute roofs (at most %2)").arg(tflops.size()).arg(GpuCatalog::maxComputeRoofs);
+        return std::nullopt;
+    }
     for (auto it = tflops.begin(); it != tflops.end(); ++it) {
         const double peak = it.value().toDouble(-1);
         if (!plausible(peak, minTflops, maxTflops)) {
@@ -119,7 +125,9 @@ const PeakFigures& GpuSpec::peaks(PeakSet preferred) const
     return datasheet ? *datasheet : *maxAchievable;
 }
 
-std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* error)
+namespace {
+
+std::optional<QJsonArray> gpuArray(const QByteArray& json, QString* error)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
@@ -127,69 +135,121 @@ std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* 
         *error = QStringLiteral("not JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset);
         return std::nullopt;
     }
-    const QJsonArray gpus = document.object().value(QStringLiteral("gpus")).toArray();
+    QJsonArray gpus = document.object().value(QStringLiteral("gpus")).toArray();
     if (gpus.isEmpty()) {
         *error = QStringLiteral("no \"gpus\" array");
         return std::nullopt;
     }
-    GpuCatalog catalog;
-    QSet<QString> names; // folded: names and aliases are found ignoring case
-    for (qsizetype entry = 0; entry < gpus.size(); ++entry) {
-        const QJsonObject object = gpus.at(entry).toObject();
-        GpuSpec spec;
-        spec.name = object.value(QStringLiteral("name")).toString().trimmed();
-        if (spec.name.isEmpty()) {
-            *error = QStringLiteral("GPU %1 of %2 (\"gpus\"[%3]) has no name").arg(entry + 1).arg(gpus.size()).arg(entry);
-            return std::nullopt;
-        }
-        if (names.contains(spec.name.toCaseFolded())) {
-            // Two of one name: which one's figures apply would be a guess.
-            *error = QStringLiteral("%1: a second GPU of this name (\"gpus\"[%2])").arg(spec.name.left(80)).arg(entry);
-            return std::nullopt;
-        }
-        names.insert(spec.name.toCaseFolded());
-        for (const QJsonValue& alias : object.value(QStringLiteral("aliases")).toArray()) {
-            const QString text = alias.toString().trimmed();
-            // An empty alias would match every trace's GPU and hide the unknown-GPU warning.
-            if (text.isEmpty()) {
-                *error = spec.name.left(80) + QStringLiteral(": an empty alias");
-                return std::nullopt;
-            }
-            spec.aliases << text;
-        }
-        spec.memory = object.value(QStringLiteral("memory")).toString();
-        spec.sources = object.value(QStringLiteral("sources")).toString();
-        const QJsonObject peaks = object.value(QStringLiteral("peaks")).toObject();
-        QString peakError;
-        spec.datasheet = readPeaks(peaks.value(QStringLiteral("datasheet")), spec.name + QStringLiteral(" datasheet"), &peakError);
-        spec.maxAchievable = readPeaks(peaks.value(QStringLiteral("max_achievable")), spec.name + QStringLiteral(" max_achievable"), &peakError);
-        if (!peakError.isEmpty()) {
-            *error = peakError;
-            return std::nullopt;
-        }
-        for (const QJsonValue& cache : object.value(QStringLiteral("cache_roofs")).toArray()) {
-            const QJsonObject c = cache.toObject();
-            CacheRoof roof { c.value(QStringLiteral("key")).toString(), c.value(QStringLiteral("label")).toString(),
-                             c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
-            if (roof.key.isEmpty() || !plausible(roof.tbps, minTBps, maxTBps)) {
-                *error = spec.name.left(80) + QStringLiteral(": cache roof %1 needs a key and tbps from %2 to %3 TB/s")
-                                                  .arg(roof.key.left(40))
-                                                  .arg(minTBps)
-                                                  .arg(maxTBps);
-                return std::nullopt;
-            }
-            if (roof.label.isEmpty())
-                roof.label = roof.key;
-            spec.cacheRoofs.push_back(std::move(roof));
-        }
-        std::sort(spec.cacheRoofs.begin(), spec.cacheRoofs.end(), [](const CacheRoof& a, const CacheRoof& b) { return a.tbps < b.tbps; });
-        if (!spec.datasheet && !spec.maxAchievable) {
-            *error = spec.name + QStringLiteral(": no peaks");
-            return std::nullopt;
-        }
-        catalog.m_gpus.push_back(std::move(spec));
+    return gpus;
+}
+
+// Entry `entry` of `count`; *error names the GPU (or the entry, without a
+// name) and the figure. `names` holds the folded names accepted so far.
+std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsizetype count, const QSet<QString>& names,
+                               QString* error)
+{
+    GpuSpec spec;
+    spec.name = object.value(QStringLiteral("name")).toString().trimmed();
+    if (spec.name.isEmpty()) {
+        *error = QStringLiteral("GPU %1 of %2 (\"gpus\"[%3]) has no name").arg(entry + 1).arg(count).arg(entry);
+        return std::nullopt;
     }
-    return catalog;
+    const QString shortName = spec.name.left(80); // every message bounded, whatever the file holds
+    if (names.contains(spec.name.toCaseFolded())) {
+        // Two of one name: which one's figures apply would be a guess.
+        *error = QStringLiteral("%1: a second GPU of this name (\"gpus\"[%2])").arg(shortName).arg(entry);
+        return std::nullopt;
+    }
+    for (const QJsonValue& alias : object.value(QStringLiteral("aliases")).toArray()) {
+        const QString text = alias.toString().trimmed();
+        // An empty alias would match every trace's GPU and hide the unknown-GPU warning.
+        if (text.isEmpty()) {
+            *error = shortName + QStringLiteral(": an empty alias");
+            return std::nullopt;
+        }
+        spec.aliases << text;
+    }
+    spec.memory = object.value(QStringLiteral("memory")).toString();
+    spec.sources = object.value(QStringLiteral("sources")).toString();
+    const QJsonObject peaks = object.value(QStringLiteral("peaks")).toObject();
+    QString peakError;
+    spec.datasheet = readPeaks(peaks.value(QStringLiteral("datasheet")), shortName + QStringLiteral(" datasheet"), &peakError);
+    if (peakError.isEmpty())
+        spec.maxAchievable = readPeaks(peaks.value(QStringLiteral("max_achievable")), shortName + QStringLiteral(" max_achievable"), &peakError);
+    if (!peakError.isEmpty()) {
+        *error = peakError;
+        return std::nullopt;
+    }
+    const QJsonArray caches = object.value(QStringLiteral("cache_roofs")).toArray();
+    if (caches.size() > GpuCatalog::maxCacheRoofs) {
+        *error = shortName + QStringLiteral(": %1 cache roofs (at most %2)").arg(caches.size()).arg(GpuCatalog::maxCacheRoofs);
+        return std::nullopt;
+    }
+    for (const QJsonValue& cache : caches) {
+        const QJsonObject c = cache.toObject();
+        CacheRoof roof { c.value(QStringLiteral("key")).toString(), c.value(QStringLiteral("label")).toString(),
+                         c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
+        if (roof.key.isEmpty() || !plausible(roof.tbps, minTBps, maxTBps)) {
+            *error = shortName + QStringLiteral(": cache roof %1 needs a key and tbps from %2 to %3 TB/s")
+                                     .arg(roof.key.left(40))
+                                     .arg(minTBps)
+                                     .arg(maxTBps);
+            return std::nullopt;
+        }
+        if (roof.label.isEmpty())
+            roof.label = roof.key;
+        spec.cacheRoofs.push_back(std::move(roof));
+    }
+    std::sort(spec.cacheRoofs.begin(), spec.cacheRoofs.end(), [](const CacheRoof& a, const CacheRoof& b) { return a.tbps < b.tbps; });
+    if (!spec.datasheet && !spec.maxAchievable) {
+        *error = shortName + QStringLiteral(": no peaks");
+        return std::nullopt;
+    }
+    return spec;
+}
+
+} // namespace
+
+std::optional<GpuCatalog> GpuCatalog::fromJson(const QByteArray& json, QString* error)
+{
+    const auto gpus = gpuArray(json, error);
+    if (!gpus)
+        return std::nullopt;
+    std::vector<GpuSpec> specs;
+    QSet<QString> names; // folded: names and aliases are found ignoring case
+    for (qsizetype entry = 0; entry < gpus->size(); ++entry) {
+        auto spec = readGpu(gpus->at(entry).toObject(), entry, gpus->size(), names, error);
+        if (!spec)
+            return std::nullopt;
+        names.insert(spec->name.toCaseFolded());
+        specs.push_back(std::move(*spec));
+    }
+    return of(std::move(specs));
+}
+
+std::optional<GpuCatalog> GpuCatalog::fromJsonSkippingInvalid(const QByteArray& json, QStringList* warnings, QString* error)
+{
+    const auto gpus = gpuArray(json, error);
+    if (!gpus)
+        return std::nullopt;
+    std::vector<GpuSpec> specs;
+    QSet<QString> names;
+    qsizetype skipped = 0;
+    for (qsizetype entry = 0; entry < gpus->size(); ++entry) {
+        QString why;
+        auto spec = readGpu(gpus->at(entry).toObject(), entry, gpus->size(), names, &why);
+        if (!spec) {
+            // A file of a million bad GPUs says so in a few lines.
+            if (++skipped <= maxSkippedWarnings)
+                *warnings << QStringLiteral("GPU skipped: ") + why;
+            continue;
+        }
+        names.insert(spec->name.toCaseFolded());
+        specs.push_back(std::move(*spec));
+    }
+    if (skipped > maxSkippedWarnings)
+        *warnings << QStringLiteral("%1 more GPUs skipped").arg(skipped - maxSkippedWarnings);
+    return of(std::move(specs));
 }
 
 QByteArray GpuCatalog::toJson() const
@@ -227,6 +287,7 @@ GpuCatalog GpuCatalog::of(std::vector<GpuSpec> gpus)
 {
     GpuCatalog catalog;
     catalog.m_gpus = std::move(gpus);
+    catalog.reindex();
     return catalog;
 }
 
@@ -266,33 +327,74 @@ QString words(const QString& name)
 
 } // namespace
 
+namespace {
+
+QStringList wordList(const QString& name)
+{
+    return words(name).split(u' ', Qt::SkipEmptyParts);
+}
+
+// Longer names are found by name or alias only: a name of a thousand
+// words would make every look-up try runs of a thousand words.
+constexpr qsizetype maxNameWords = 16;
+
+} // namespace
+
+void GpuCatalog::reindex()
+{
+    m_byName.clear();
+    m_byWords.clear();
+    m_maxWords = 0;
+    int order = 0;
+    for (size_t i = 0; i < m_gpus.size(); ++i) {
+        QStringList names = m_gpus[i].aliases;
+        names.prepend(m_gpus[i].name);
+        for (const QString& name : names) {
+            // The first GPU of a name or of its words wins, as a scan in
+            // catalogue order would find it.
+            if (const QString folded = name.toCaseFolded(); !m_byName.contains(folded))
+                m_byName.insert(folded, int(i));
+            const QStringList list = wordList(name);
+            ++order;
+            if (list.isEmpty() || list.size() > maxNameWords)
+                continue; // no words: it would be found in every name
+            const QString key = list.join(u' ');
+            if (!m_byWords.contains(key))
+                m_byWords.insert(key, { order, int(i) });
+            m_maxWords = std::max(m_maxWords, int(list.size()));
+        }
+    }
+}
+
 const GpuSpec* GpuCatalog::find(const QString& name) const
 {
     const QString wanted = name.trimmed();
     if (wanted.isEmpty())
         return nullptr;
-    for (const GpuSpec& gpu : m_gpus) {
-        if (gpu.name.compare(wanted, Qt::CaseInsensitive) == 0)
-            return &gpu;
-        for (const QString& alias : gpu.aliases) {
-            if (alias.compare(wanted, Qt::CaseInsensitive) == 0)
-                return &gpu;
-        }
-    }
+    if (const auto exact = m_byName.constFind(wanted.toCaseFolded()); exact != m_byName.constEnd())
+        return &m_gpus[size_t(*exact)];
     // A trace's device name holds a known name as whole words, however it
     // is punctuated; the longest such name wins ("RTX 4090 D" over
-    // "RTX 4090", "H100 PCIe" over "H100").
-    const QString wantedWords = words(wanted);
+    // "RTX 4090", "H100 PCIe" over "H100"), then the first in the
+    // catalogue. Every run of the wanted name's words is looked up, so
+    // the cost does not grow with the catalogue.
+    const QStringList wantedWords = wordList(wanted);
     const GpuSpec* best = nullptr;
     qsizetype bestLength = 0;
-    for (const GpuSpec& gpu : m_gpus) {
-        QStringList names = gpu.aliases;
-        names.prepend(gpu.name);
-        for (const QString& candidate : names) {
-            const QString candidateWords = words(candidate);
-            if (candidateWords.size() > bestLength && wantedWords.contains(candidateWords)) {
-                best = &gpu;
-                bestLength = candidateWords.size();
+    int bestOrder = 0;
+    for (qsizetype first = 0; first < wantedWords.size(); ++first) {
+        QString run;
+        for (qsizetype last = first; last < wantedWords.size() && last - first < m_maxWords; ++last) {
+            if (last > first)
+                run += u' ';
+            run += wantedWords[last];
+            const auto found = m_byWords.constFind(run);
+            if (found == m_byWords.constEnd())
+                continue;
+            if (run.size() > bestLength || (run.size() == bestLength && found->first < bestOrder)) {
+                best = &m_gpus[size_t(found->second)];
+                bestLength = run.size();
+                bestOrder = found->first;
             }
         }
     }
@@ -323,6 +425,7 @@ void GpuCatalog::merge(const GpuCatalog& other)
             m_gpus.push_back(gpu);
         }
     }
+    reindex();
 }
 
 } // namespace Ridgeline

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -78,8 +79,23 @@ class GpuCatalog
 {
 public:
     static const GpuCatalog& builtIn();
-    // Parses a catalog; on failure returns nullopt and sets *error.
+    // What a GPU file may hold: a real GPU has a dozen compute roofs and a
+    // few cache levels; a file is a few hundred bytes per GPU.
+    static constexpr qsizetype maxComputeRoofs = 64; // per peak set
+    static constexpr qsizetype maxCacheRoofs = 16;
+    static constexpr qint64 maxFileBytes = 16 << 20;
+    static constexpr qsizetype maxSkippedWarnings = 10;
+
+    // Parses a catalog; on failure (any GPU with a figure out of range, a
+    // second GPU of one name, an empty alias, no name) returns nullopt and
+    // sets *error, naming the GPU and the figure: `--gpu-file` is strict.
     static std::optional<GpuCatalog> fromJson(const QByteArray& json, QString* error);
+    // The same, but a GPU fromJson would refuse is skipped, with a warning
+    // naming it and the figure (at most maxSkippedWarnings, then a count),
+    // and the others are kept: the app's settings file, where one typo must
+    // not cost the user every GPU. nullopt and *error only where the text
+    // is no GPU file at all (not JSON, no "gpus").
+    static std::optional<GpuCatalog> fromJsonSkippingInvalid(const QByteArray& json, QStringList* warnings, QString* error);
     // The same format ("ridgeline-gpus/1"), which fromJson reads back to the
     // same figures: what the peaks editor saves for `ridgeline --gpu-file`.
     QByteArray toJson() const;
@@ -97,10 +113,18 @@ public:
     const GpuSpec& defaultGpu() const { return m_gpus.front(); }
     // Adds or replaces GPUs from another catalog (a user's overrides).
     void merge(const GpuCatalog& other);
-    bool operator==(const GpuCatalog&) const = default;
+    bool operator==(const GpuCatalog& other) const { return m_gpus == other.m_gpus; }
 
 private:
+    void reindex();
+
     std::vector<GpuSpec> m_gpus;
+    // For find(), in time independent of the catalogue's size: folded
+    // names and aliases, and their words (" A100 SXM4 80GB " without the
+    // spaces at the ends) with the order a scan would meet them in.
+    QHash<QString, int> m_byName;
+    QHash<QString, std::pair<int, int>> m_byWords; // words -> (order, GPU)
+    int m_maxWords = 0;
 };
 
 } // namespace Ridgeline
