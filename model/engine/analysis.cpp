@@ -14,6 +14,9 @@
 
 #include <QFileInfo>
 
+#include <cmath>
+#include <limits>
+
 #include <algorithm>
 
 namespace Ridgeline {
@@ -62,6 +65,23 @@ AnalysisOutcome cancelled(const QString& path)
     outcome.status = AnalysisOutcome::Status::Cancelled;
     outcome.error = path + QStringLiteral(": cancelled");
     return outcome;
+}
+
+// Float64 holds a time at `ts` only to its spacing there (ts x 2^-52 or
+// so): a duration near that is wrong. Said with the first such event's own magnitudes, since the
+// cause may be a huge ts or a tiny duration.
+QString impreciseTimestampsWarning(const QString& path, const RawTrace& trace)
+{
+    const auto [ts, dur] = trace.firstImpreciseEvent;
+    const double resolution = std::nextafter(std::abs(ts), std::numeric_limits<double>::infinity()) - std::abs(ts);
+    return QStringLiteral("%1: %2 GPU events last too short a time for float64 to hold at their timestamps (the first: "
+                          "%3 us at ts %4 us, where float64 resolves only %5 us), so their durations are off by more "
+                          "than 1 %: their kernel times are wrong")
+        .arg(QFileInfo(path).fileName())
+        .arg(trace.impreciseTimestamps)
+        .arg(dur, 0, 'g', 6)
+        .arg(ts, 0, 'g', 17)
+        .arg(resolution, 0, 'g', 3);
 }
 
 // The kernel names a cache block could serve: Triton ops and GPU kernels.
@@ -204,10 +224,23 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
                                 .arg(QFileInfo(path).fileName())
                                 .arg(trace.subNanosecondGpuEvents);
     if (trace.impreciseTimestamps > 0)
-        result->warnings << QStringLiteral("%1: %2 GPU events have timestamps too large for float64 to hold their durations to 1 %; "
-                                           "their kernel times are wrong (ts shifted to near 2^53 us?)")
-                                .arg(path)
-                                .arg(trace.impreciseTimestamps);
+        result->warnings << impreciseTimestampsWarning(path, trace);
+    if (trace.repeatedGpuEvents > 0)
+        result->warnings << QStringLiteral("%1: %2 GPU events repeat the event just before them exactly (stream, start, "
+                                           "duration, kernel, correlation): one kernel recorded twice, counted once")
+                                .arg(QFileInfo(path).fileName())
+                                .arg(trace.repeatedGpuEvents);
+    if (trace.gpuEvents.geometriesNotKept() > 0)
+        result->warnings << QStringLiteral("%1: more than %2 distinct grid/block shapes: %3 GPU events' grid and block "
+                                           "were not kept (graph matching treats them as not recorded)")
+                                .arg(QFileInfo(path).fileName())
+                                .arg(GpuEventList::maxGeometries)
+                                .arg(trace.gpuEvents.geometriesNotKept());
+    if (trace.gpuEvents.eventsOnOverflowStreams() > 0)
+        result->warnings << QStringLiteral("%1: more than %2 GPU streams: %3 GPU events on the rest are taken as one stream")
+                                .arg(QFileInfo(path).fileName())
+                                .arg(GpuEventList::maxStreams)
+                                .arg(trace.gpuEvents.eventsOnOverflowStreams());
     // An empty table must not pass for a trace of kernels that did nothing.
     if (result->kernels.empty())
         result->warnings << QStringLiteral(

@@ -177,7 +177,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     // Events in order of start (the file is usually in that order already).
     std::vector<std::uint32_t> byStart(trace.gpuEvents.size());
     std::iota(byStart.begin(), byStart.end(), 0u);
-    const auto earlier = [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents[a].ts < trace.gpuEvents[b].ts; };
+    const auto earlier = [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents.ts(a) < trace.gpuEvents.ts(b); };
     if (!std::is_sorted(byStart.begin(), byStart.end(), earlier))
         std::stable_sort(byStart.begin(), byStart.end(), earlier);
 

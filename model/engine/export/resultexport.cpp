@@ -1,5 +1,7 @@
 #include "engine/export/resultexport.h"
 
+#include "engine/export/jsonstreamwriter.h"
+
 #include "engine/base/csvfield.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
@@ -11,6 +13,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QBuffer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -208,64 +211,63 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
     return std::nullopt;
 }
 
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
-                      std::optional<double> latencyFloorUs)
+namespace {
+
+// A Triton row as the export writes it: the row, its attainable time and its place under `figures`.
+QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu,
+                               const PeakFigures& figures)
 {
-    return QJsonDocument(exportObject(result, gpu, peaks, moreWarnings, latencyFloorUs)).toJson(QJsonDocument::Indented);
+    QJsonObject kernel = kernelJson(row);
+    addKernelTimeFigures(kernel, time);
+    // As the roofline CSV has them; null where the kernel has no place.
+    const QJsonValue null(QJsonValue::Null);
+    const auto placement = placeKernel(row, figures);
+    kernel[QStringLiteral("roof")] = placement ? QJsonValue(roofLabel(*placement)) : null;
+    kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : null;
+    kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(exportFigure(placement->attainableTflops)) : null;
+    kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(exportFigure(placement->fractionOfRoof)) : null;
+    kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
+    // Above HBM but within a cache level's bandwidth: probably served from it.
+    const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures) : nullptr;
+    kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
+    if (cache)
+        kernel[QStringLiteral("reason")] = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
+    return kernel;
 }
 
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
-                         std::optional<double> latencyFloorUs)
+// Library kernels: name, calls, time and share, what they do; no figures.
+// Only what a library row has: a trace holds a hundred of them, and fifty
+// null figures each would be most of the export.
+QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& time)
 {
-    QJsonArray kernels;
-    const PeakFigures& figures = gpu.peaks(peaks);
-    const TimeBudget budget = evaluateTimeBudget(result, figures, latencyFloorUs);
-    for (size_t i = 0; i < result.kernels.size(); ++i) {
-        const KernelRow& row = result.kernels[i];
-        QJsonObject kernel = kernelJson(row);
-        addKernelTimeFigures(kernel, budget.kernels[i]);
-        // As the roofline CSV has them; null where the kernel has no place.
-        const QJsonValue null(QJsonValue::Null);
-        const auto placement = placeKernel(row, figures);
-        kernel[QStringLiteral("roof")] = placement ? QJsonValue(roofLabel(*placement)) : null;
-        kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : null;
-        kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(exportFigure(placement->attainableTflops)) : null;
-        kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(exportFigure(placement->fractionOfRoof)) : null;
-        kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
-        // Above HBM but within a cache level's bandwidth: probably served from it.
-        const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures) : nullptr;
-        kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
-        if (cache)
-            kernel[QStringLiteral("reason")] = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
-        kernels.append(kernel);
-    }
-    // Library kernels: name, calls, time and share, what they do; no figures.
-    // Only what a library row has: a trace holds a hundred of them, and
-    // fifty null figures each would be most of the export.
     const QJsonValue null(QJsonValue::Null);
-    for (const KernelRow& row : result.libraryKernels) {
-        QJsonObject kernel {
-            { QStringLiteral("name"), row.name },
-            { QStringLiteral("category"), categoryKey(row.parsedName.category) },
-            { QStringLiteral("kind"), rowKindKey(row.kind) },
-            { QStringLiteral("work"), gpuWorkKey(row.work) },
-            { QStringLiteral("provenance"), provenanceKey(row.provenance()) },
-            { QStringLiteral("reason"), row.model.reason },
-            { QStringLiteral("calls"), row.calls },
-            { QStringLiteral("timed_calls"), row.timedCalls() },
-            { QStringLiteral("kernel_time_us"), timeObject(row.kernelTimeUs) },
-            { QStringLiteral("share_of_gpu_time"), figureJson(row.shareOfGpuTime) },
-            { QStringLiteral("flops"), null },
-            { QStringLiteral("bytes"), null },
-            { QStringLiteral("tb_per_s"), null },
-            { QStringLiteral("tflops_per_s"), null },
-            { QStringLiteral("roof"), null },
-            { QStringLiteral("bound"), null },
-            { QStringLiteral("fraction_of_roof"), null },
-        };
-        addKernelTimeFigures(kernel, kernelTimeFigures(row, figures, budget.latencyFloor.us));
-        kernels.append(kernel);
-    }
+    QJsonObject kernel {
+        { QStringLiteral("name"), row.name },
+        { QStringLiteral("category"), categoryKey(row.parsedName.category) },
+        { QStringLiteral("kind"), rowKindKey(row.kind) },
+        { QStringLiteral("work"), gpuWorkKey(row.work) },
+        { QStringLiteral("provenance"), provenanceKey(row.provenance()) },
+        { QStringLiteral("reason"), row.model.reason },
+        { QStringLiteral("calls"), row.calls },
+        { QStringLiteral("timed_calls"), row.timedCalls() },
+        { QStringLiteral("kernel_time_us"), timeObject(row.kernelTimeUs) },
+        { QStringLiteral("share_of_gpu_time"), figureJson(row.shareOfGpuTime) },
+        { QStringLiteral("flops"), null },
+        { QStringLiteral("bytes"), null },
+        { QStringLiteral("tb_per_s"), null },
+        { QStringLiteral("tflops_per_s"), null },
+        { QStringLiteral("roof"), null },
+        { QStringLiteral("bound"), null },
+        { QStringLiteral("fraction_of_roof"), null },
+    };
+    addKernelTimeFigures(kernel, time);
+    return kernel;
+}
+
+// Every member of the export's root but `kernels`.
+QJsonObject exportHeader(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
+                         const TimeBudget& budget)
+{
     QJsonObject root;
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
@@ -292,6 +294,56 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("inductor_cache")] = cacheObject(result);
     root[QStringLiteral("captures")] = capturesJson(result.graphs);
     root[QStringLiteral("graphs")] = graphsJson(result.graphs);
+    return root;
+}
+
+// Each kernel's export object in turn, Triton rows then library rows: one
+// at a time, so that a streamed export never holds them all.
+void forEachKernelExport(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimeBudget& budget,
+                         const std::function<void(const QJsonObject&)>& take)
+{
+    const PeakFigures& figures = gpu.peaks(peaks);
+    for (size_t i = 0; i < result.kernels.size(); ++i)
+        take(tritonKernelExport(result.kernels[i], budget.kernels[i], gpu, figures));
+    for (const KernelRow& row : result.libraryKernels)
+        take(libraryKernelExport(row, kernelTimeFigures(row, figures, budget.latencyFloor.us)));
+}
+
+} // namespace
+
+QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
+                      std::optional<double> latencyFloorUs)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    writeExportJson(&buffer, result, gpu, peaks, moreWarnings, latencyFloorUs);
+    return buffer.data();
+}
+
+bool writeExportJson(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks,
+                     const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+{
+    const TimeBudget budget = evaluateTimeBudget(result, gpu.peaks(peaks), latencyFloorUs);
+    JsonStreamWriter writer(device);
+    writer.beginObject();
+    const QJsonObject header = exportHeader(result, gpu, peaks, moreWarnings, budget);
+    for (auto it = header.begin(); it != header.end(); ++it)
+        writer.writeMember(it.key(), it.value());
+    writer.writeKey(QStringLiteral("kernels"));
+    writer.beginArray();
+    forEachKernelExport(result, gpu, peaks, budget, [&](const QJsonObject& kernel) { writer.writeObject(kernel); });
+    writer.endArray();
+    writer.endObject();
+    return writer.ok();
+}
+
+QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
+                         std::optional<double> latencyFloorUs)
+{
+    const TimeBudget budget = evaluateTimeBudget(result, gpu.peaks(peaks), latencyFloorUs);
+    QJsonObject root = exportHeader(result, gpu, peaks, moreWarnings, budget);
+    QJsonArray kernels;
+    forEachKernelExport(result, gpu, peaks, budget, [&](const QJsonObject& kernel) { kernels.append(kernel); });
     root[QStringLiteral("kernels")] = kernels;
     return root;
 }
@@ -380,17 +432,54 @@ QStringList csvFields(const KernelRow& row)
     return fields;
 }
 
-QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, std::optional<double> latencyFloorUs)
+bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks,
+                    std::optional<double> latencyFloorUs)
 {
     const PeakFigures& figures = gpu.peaks(peaks);
     const TimeBudget budget = evaluateTimeBudget(result, figures, latencyFloorUs);
-    QString out = (csvHeader() << kernelTimeCsvHeader() << QStringLiteral("work")).join(u',') + u'\n';
+    bool ok = true;
+    const auto line = [&](const QStringList& fields) {
+        const QByteArray bytes = (fields.join(u',') + u'\n').toUtf8();
+        ok = ok && device->write(bytes) == bytes.size();
+    };
+    line(csvHeader() << kernelTimeCsvHeader() << QStringLiteral("work"));
     for (size_t i = 0; i < result.kernels.size(); ++i)
-        out += (csvFields(result.kernels[i]) << kernelTimeCsvFields(budget.kernels[i]) << QString()).join(u',') + u'\n';
+        line(csvFields(result.kernels[i]) << kernelTimeCsvFields(budget.kernels[i]) << QString());
     for (const KernelRow& row : result.libraryKernels)
-        out += (csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)).join(u',')
-            + u'\n';
-    return out.toUtf8();
+        line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work));
+    return ok;
+}
+
+QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, std::optional<double> latencyFloorUs)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    writeExportCsv(&buffer, result, gpu, peaks, latencyFloorUs);
+    return buffer.data();
+}
+
+bool writeExportStream(const QString& path, const std::function<bool(ExportFormat, QIODevice*)>& write, QString* error)
+{
+    const auto format = exportFormatForPath(path);
+    if (!format) {
+        *error = path + QStringLiteral(": unknown export format (use .json or .csv)");
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    if (!write(*format, &file)) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    return true;
 }
 
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error)
@@ -416,11 +505,12 @@ bool writeExportFile(const QString& path, const std::function<QByteArray(ExportF
 bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error, PeakSet peaks,
                  const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
-    return writeExportFile(
+    // Written as it goes: a result of a million rows is never one document in memory.
+    return writeExportStream(
         path,
-        [&](ExportFormat format) {
-            return format == ExportFormat::Json ? exportJson(result, gpu, peaks, moreWarnings, latencyFloorUs)
-                                                : exportCsv(result, gpu, peaks, latencyFloorUs);
+        [&](ExportFormat format, QIODevice* device) {
+            return format == ExportFormat::Json ? writeExportJson(device, result, gpu, peaks, moreWarnings, latencyFloorUs)
+                                                : writeExportCsv(device, result, gpu, peaks, latencyFloorUs);
         },
         error);
 }

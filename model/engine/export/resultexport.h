@@ -13,6 +13,8 @@
 
 #include <functional>
 
+class QIODevice;
+
 namespace Ridgeline {
 
 enum class ExportFormat { Json, Csv };
@@ -30,6 +32,13 @@ QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet 
 QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
                      std::optional<double> latencyFloorUs = {});
 
+// The same, written to `device` as it goes (one kernel at a time); false
+// when a write failed.
+bool writeExportJson(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
+                     const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
+bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
+                    std::optional<double> latencyFloorUs = {});
+
 // The parts, for exports built on these (the baseline comparison's).
 QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
                          const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
@@ -44,5 +53,8 @@ bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpe
                  std::optional<double> latencyFloorUs = {});
 // Writes what `render` makes of the format the file's suffix names.
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error);
+// Lets `write` write the format the file's suffix names to the file as it
+// goes; the file appears only when all of it was written.
+bool writeExportStream(const QString& path, const std::function<bool(ExportFormat, QIODevice*)>& write, QString* error);
 
 } // namespace Ridgeline

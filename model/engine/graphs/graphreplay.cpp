@@ -21,8 +21,8 @@ GraphReplays findGraphReplays(const RawTrace& trace, GraphNodeLabels& labels)
 
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> eventsByKey;
     for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
-        if (graphKeys.contains(trace.gpuEvents[i].key))
-            eventsByKey[trace.gpuEvents[i].key].push_back(i);
+        if (graphKeys.contains(trace.gpuEvents.key(i)))
+            eventsByKey[trace.gpuEvents.key(i)].push_back(i);
     }
 
     std::unordered_set<std::int64_t> seen;
@@ -39,7 +39,7 @@ GraphReplays findGraphReplays(const RawTrace& trace, GraphNodeLabels& labels)
         graph.launch = std::int32_t(i);
         std::vector<std::uint32_t>& events = eventsByKey[launch.key];
         std::stable_sort(events.begin(), events.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents[a].ts < trace.gpuEvents[b].ts; });
+                         [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents.ts(a) < trace.gpuEvents.ts(b); });
         graph.nodes.reserve(events.size());
         for (std::uint32_t event : events) {
             const GpuEventRecord& record = trace.gpuEvents[event];

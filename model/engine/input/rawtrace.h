@@ -4,6 +4,7 @@
 // GPU events, not the size of the file.
 #pragma once
 
+#include "engine/input/records/gpueventlist.h"
 #include "engine/input/tritonopargs.h"
 
 #include <QHash>
@@ -104,20 +105,6 @@ struct GpuStream
     QString stream; // the event's tid as written ("7", "stream 7")
 };
 
-enum class GpuEventKind : std::uint8_t { Kernel, Memcpy, Memset };
-
-// 40 bytes: one per GPU kernel, memcpy and memset.
-struct GpuEventRecord
-{
-    double ts = 0;
-    double dur = 0;
-    std::int64_t key = -1; // correlation, else External id
-    std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
-    std::uint32_t thread = 0;
-    std::uint32_t nameId : 24 = 0; // into RawTrace::gpuEventNames
-    GpuEventKind kind : 8 = GpuEventKind::Kernel;
-};
-
 // grid and block as one comparable value; 0 means not recorded.
 std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t block[3]);
 
@@ -138,7 +125,7 @@ struct RawTrace
     std::deque<OtherOpSpan> otherOpSpans;
     std::deque<TritonOpRecord> tritonOps;
     std::deque<LaunchRecord> launches;
-    std::deque<GpuEventRecord> gpuEvents;
+    GpuEventList gpuEvents; // 24 bytes each
     QStringList gpuEventNames; // and the kernel names of launches (args.kernel)
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;
@@ -154,9 +141,19 @@ struct RawTrace
     std::int64_t skippedEvents = 0;
     // GPU events whose float64 ts cannot hold their dur to 1 %: their time is wrong.
     std::int64_t impreciseTimestamps = 0;
+    struct TimeAndDuration
+    {
+        double ts = 0;
+        double dur = 0;
+    };
+    TimeAndDuration firstImpreciseEvent; // for the warning: which magnitudes
     // GPU events of 0 or under a nanosecond (the trace's resolution): kept
     // untimed, as a dropped event, so that no call gets infinite TB/s.
     std::int64_t subNanosecondGpuEvents = 0;
+    // GPU events identical to the one before them (stream, start, duration,
+    // name, key, grid): no GPU runs two kernels at once on one stream, so a
+    // repeat is one event recorded twice, counted once.
+    std::int64_t repeatedGpuEvents = 0;
     QStringList warnings; // the first few skipped events, with byte offsets
     bool truncated = false;
 

@@ -263,6 +263,15 @@ std::uint32_t TraceEventCollector::threadId(std::string_view pid, std::string_vi
     return it->second;
 }
 
+bool TraceEventCollector::isRepeatOfLastGpuEvent(const GpuEventRecord& event) const
+{
+    if (!m_lastGpuEvent)
+        return false;
+    const GpuEventRecord& last = *m_lastGpuEvent;
+    return event.ts == last.ts && event.dur == last.dur && event.thread == last.thread && event.nameId == last.nameId
+        && event.key == last.key && event.kind == last.kind && event.geometry == last.geometry;
+}
+
 void TraceEventCollector::noteGpuStream(std::uint32_t thread, std::string_view pid, std::string_view tid)
 {
     // GPU events come in long runs on one stream: most calls end here.
@@ -445,6 +454,11 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             ++m_trace.subNanosecondGpuEvents;
             return;
         }
+        if (!(std::abs(*event.ts) < GpuEventList::maxAbsoluteTsUs)) {
+            m_trace.badGpuEventKeys.insert(key);
+            skip(offset, what() + QStringLiteral(" has a ts too far from zero to hold to the nanosecond"));
+            return;
+        }
         noteGpuStream(thread, event.pid, event.tid);
         GpuEventRecord record;
         record.ts = *event.ts;
@@ -457,11 +471,16 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         // As TraceLens: from absolute timestamps, in float64. Far from zero a
         // timestamp cannot hold a short duration: say so instead of a wrong time.
         const double busy = (record.ts + record.dur) - record.ts;
-        if (std::abs(busy - record.dur) > 0.01 * record.dur)
-            ++m_trace.impreciseTimestamps;
+        if (std::abs(busy - record.dur) > 0.01 * record.dur && m_trace.impreciseTimestamps++ == 0)
+            m_trace.firstImpreciseEvent = { record.ts, record.dur };
+        if (isRepeatOfLastGpuEvent(record)) {
+            ++m_trace.repeatedGpuEvents;
+            return;
+        }
         if (record.kind == GpuEventKind::Kernel)
             m_trace.totalGpuKernelTimeUs += busy;
         m_trace.gpuEvents.push_back(record);
+        m_lastGpuEvent = record;
         return;
     }
 

@@ -13,6 +13,7 @@
 #include <QHash>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -58,6 +59,8 @@ private:
     std::uint32_t threadId(std::string_view pid, std::string_view tid);
     std::uint32_t gpuNameId(std::string_view name);
     void noteGpuStream(std::uint32_t thread, std::string_view pid, std::string_view tid);
+    // The same GPU event twice in a row: recorded twice, counted once.
+    bool isRepeatOfLastGpuEvent(const GpuEventRecord& event) const;
     QString tritonName(std::string_view name);
 
     RawTrace& m_trace;
@@ -70,6 +73,7 @@ private:
     std::unordered_map<std::string, QString> m_tritonNames;
     std::unordered_set<std::uint32_t> m_gpuThreads; // threads already in RawTrace::gpuStreams
     std::uint32_t m_lastGpuThread = std::uint32_t(-1);
+    std::optional<GpuEventRecord> m_lastGpuEvent; // as kept: repeats of it are dropped
     bool m_threadsOverflowed = false;
     bool m_gpuNamesOverflowed = false;
 };

@@ -2,6 +2,8 @@
 // The args of a Triton kernel's cpu_op as recorded by the profiler (V2 input).
 #pragma once
 
+#include "engine/base/cowvector.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -15,8 +17,9 @@ struct TritonOpArgs
 {
     // Positional over the kernel's arguments. A dims entry is nullopt when
     // it was not a list of non-negative integers that fit in 64 bits.
-    std::vector<std::optional<std::vector<std::int64_t>>> inputDims;
-    std::vector<std::optional<std::vector<std::int64_t>>> inputStrides;
+    // Shared by the copies (every row of the kernel holds one).
+    CowVector<std::optional<std::vector<std::int64_t>>> inputDims;
+    CowVector<std::optional<std::vector<std::int64_t>>> inputStrides;
     QStringList inputTypes;
     QStringList concreteInputs;
 

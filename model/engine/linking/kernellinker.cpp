@@ -126,8 +126,8 @@ LinkedKernels linkKernels(const RawTrace& trace)
     std::vector<KeyedEvent> gpuByKey;
     gpuByKey.reserve(trace.gpuEvents.size());
     for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
-        if (trace.gpuEvents[i].key >= 0)
-            gpuByKey.push_back({ trace.gpuEvents[i].key, i });
+        if (trace.gpuEvents.key(i) >= 0)
+            gpuByKey.push_back({ trace.gpuEvents.key(i), i });
     }
     std::sort(gpuByKey.begin(), gpuByKey.end()); // by key, then in file order
 
@@ -168,7 +168,7 @@ LinkedKernels linkKernels(const RawTrace& trace)
             if (launch.kind == LaunchKind::Graph) { // a graph launch owns every GPU event with its key
                 for (const KeyedEvent& keyed : found) {
                     const std::uint32_t event = keyed.event;
-                    if (trace.gpuEvents[event].kind == GpuEventKind::Kernel) {
+                    if (trace.gpuEvents.kind(event) == GpuEventKind::Kernel) {
                         call.kernels.push_back(event);
                         claimed[event] = true;
                     }
@@ -180,7 +180,7 @@ LinkedKernels linkKernels(const RawTrace& trace)
             std::optional<std::uint32_t> match;
             for (const KeyedEvent& keyed : found) {
                 const std::uint32_t event = keyed.event;
-                if (trace.gpuEvents[event].kind != GpuEventKind::Kernel)
+                if (trace.gpuEvents.kind(event) != GpuEventKind::Kernel)
                     continue;
                 if (!hasFlowEnd || trace.flowEndsOn(launch.key, trace.gpuEvents[event].thread)) {
                     match = event;

@@ -4,6 +4,7 @@
 // the derivation and exports can say where TraceLens would differ.
 #pragma once
 
+#include "engine/base/heapoptional.h"
 #include "engine/perfmodel/v1derivation.h"
 #include "engine/triton/opcatalog.h"
 
@@ -107,8 +108,8 @@ struct KernelModel
     // the kernel is measured against the memory roof alone.
     bool flopsKnown = true;
     // Template kernels: the matrix product; they run on the matrix units.
-    std::optional<GemmShape> gemm;
-    std::optional<InductorEstimate> inductor;
+    HeapOptional<GemmShape> gemm;
+    HeapOptional<InductorEstimate> inductor;
     std::int64_t traceLensBytes = 0;
     std::int64_t traceLensFlops = 0;
 
@@ -121,7 +122,7 @@ struct KernelModel
     // same kernel (its Triton source, signature and V1 figures) as a cross-check.
     // Rows without figures: the block when the cache has one (a template
     // kernel's source is still worth reading).
-    std::optional<V1Derivation> v1;
+    HeapOptional<V1Derivation> v1;
     // V2 pointwise rows with a cache match: what the kernel's signature says
     // about V2's "first tensor is written once more" rule (in_out_ptr vs out_ptr).
     std::optional<QString> v1OutputWriteNote;

@@ -3,6 +3,7 @@
 // types, strides and concrete inputs), its calls, GPU time and figures.
 #pragma once
 
+#include "engine/base/heapoptional.h"
 #include "engine/input/tritonopargs.h"
 #include "engine/results/calltimes.h"
 #include "engine/results/gputimebreakdown.h"
@@ -69,8 +70,8 @@ struct KernelRow
     std::optional<SampleStats> tbPerS;
     std::optional<SampleStats> tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
-    std::optional<TraceLensFigures> traceLens;
-    std::optional<ReplayChain> replay; // Replayed rows
+    HeapOptional<TraceLensFigures> traceLens;
+    HeapOptional<ReplayChain> replay; // Replayed rows
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }

@@ -28,11 +28,40 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         buckets[it->second].second.push_back(event.dur);
     }
 
+    // Ordered before the rows exist (most time first, then by name): a
+    // trace of a million library names must not sort a million rows.
+    std::vector<std::pair<double, size_t>> order; // (total time, bucket)
+    order.reserve(buckets.size());
+    for (size_t b = 0; b < buckets.size(); ++b) {
+        double total = 0;
+        for (double us : buckets[b].second)
+            total += us;
+        order.push_back({ total, b });
+    }
+    const auto nameOf = [&](std::uint32_t nameId) {
+        return nameId < trace.gpuEventNames.size() ? trace.gpuEventNames[nameId] : QStringLiteral("(unnamed)");
+    };
+    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : nameOf(buckets[a.second].first) < nameOf(buckets[b.second].first);
+    });
+
+    // One reason per kind of work, shared by its rows (QString is implicitly shared).
+    std::unordered_map<int, QString> reasonOf;
+    const auto reason = [&](GpuWork work) -> const QString& {
+        auto [it, inserted] = reasonOf.try_emplace(int(work));
+        if (inserted)
+            it->second = work == GpuWork::Triton
+                ? QStringLiteral("Triton kernel without its op (a graph replay no capture explains): name, calls and time only, not modelled")
+                : QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled").arg(gpuWorkTitle(work));
+        return it->second;
+    };
+
     std::vector<KernelRow> rows;
     rows.reserve(buckets.size());
-    for (auto& [nameId, times] : buckets) {
+    for (const auto& [total, b] : order) {
+        auto& [nameId, times] = buckets[b];
         KernelRow row;
-        row.name = nameId < trace.gpuEventNames.size() ? trace.gpuEventNames[nameId] : QStringLiteral("(unnamed)");
+        row.name = nameOf(nameId);
         row.kind = RowKind::Library;
         row.parsedName.category = KernelCategory::Library;
         row.parsedName.opsSegmented = false;
@@ -40,22 +69,15 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         // capture) is still Triton work, if not a Triton row.
         row.work = nameId < kinds.size() ? kinds[nameId].work : GpuWork::Other;
         row.model.provenance = Provenance::None;
-        row.model.reason = row.work == GpuWork::Triton
-            ? QStringLiteral("Triton kernel without its op (a graph replay no capture explains): name, calls and time only, not modelled")
-            : QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled")
-                  .arg(gpuWorkTitle(row.work));
+        row.model.reason = reason(row.work);
         // No figures, so no attainable time: callTimesUs stays empty.
         row.calls = int(std::min<size_t>(times.size(), INT32_MAX));
         row.kernelTimeUs = summarize(std::move(times));
+        std::vector<double>().swap(times);
         if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
             row.shareOfGpuTime = row.kernelTimeUs->sum / trace.totalGpuKernelTimeUs;
         rows.push_back(std::move(row));
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const KernelRow& a, const KernelRow& b) {
-        const double ta = a.kernelTimeUs ? a.kernelTimeUs->sum : 0.0;
-        const double tb = b.kernelTimeUs ? b.kernelTimeUs->sum : 0.0;
-        return ta != tb ? ta > tb : a.name < b.name;
-    });
     return rows;
 }
 

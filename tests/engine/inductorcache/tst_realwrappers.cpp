@@ -83,6 +83,7 @@ KernelModel v1Model(const WrapperKernel& k)
         none.reason = whyNot;
         return none;
     }
+    model->v1 = std::move(derivation); // as PerfModelV1::model keeps it
     return *model;
 }
 

@@ -100,9 +100,35 @@ const HostileCase cases[] = {
       },
       Status::Failed, [](const AnalysisOutcome& o) { EXPECT_LT(o.error.size(), 1000) << qPrintable(o.error.left(300)); } },
     { "TimestampsNear2To53AreWarnedAbout",
+      // At 4.5e15 us float64 resolves 0.5 us: a 0.3 us kernel ends 0.5 us after it began.
+      []() -> QByteArray { return traceJson(linked(poi, 4.5e15, 0.3, 1, addArgs)); }, Status::Ok,
+      [](const AnalysisOutcome& o) {
+          const QString warnings = o.result->warnings.join(u'\n');
+          EXPECT_TRUE(warnings.contains(QStringLiteral("too short a time for float64 to hold at their timestamps (the first: 0.3 us at ts 4500000000001000 us, where float64 resolves only 0.5 us)")))
+              << qPrintable(warnings);
+      } },
+    { "ATinyDurationIsBlamedNotTheTimestamp",
+      // 0.001 us at ts 1e13 us: float64 resolves 2^-9 us there, the duration is what is too small.
+      []() -> QByteArray { return traceJson(linked(poi, 1e13, 0.001, 1, addArgs)); }, Status::Ok,
+      [](const AnalysisOutcome& o) {
+          const QString warnings = o.result->warnings.join(u'\n');
+          EXPECT_TRUE(warnings.contains(QStringLiteral("(the first: 0.001 us at ts 10000000001000 us, where float64 resolves only 0.00195 us)"))) << qPrintable(warnings);
+          EXPECT_FALSE(warnings.contains(QStringLiteral("2^53"))) << qPrintable(warnings);
+      } },
+    { "AGpuTimestampPastInt64NanosecondsIsSkipped",
       []() -> QByteArray { return traceJson(linked(poi, 9.3e15, 0.5, 1, addArgs)); }, Status::Ok,
       [](const AnalysisOutcome& o) {
-          EXPECT_TRUE(o.result->warnings.join(u'\n').contains(QStringLiteral("too large for float64"))) << qPrintable(o.result->warnings.join(u'\n'));
+          EXPECT_EQ(o.result->skippedEvents, 1);
+          EXPECT_TRUE(o.result->warnings.join(u'\n').contains(QStringLiteral("too far from zero to hold to the nanosecond"))) << qPrintable(o.result->warnings.join(u'\n'));
+      } },
+    { "AGpuEventRecordedTwiceInARowCountsOnce",
+      []() -> QByteArray {
+          const QByteArray kernel = kernelEvent("triton_poi_fused_add_0", 105, 2, 1);
+          return traceJson(linked(poi, 100, 2, 1, addArgs) + ",\n" + kernel + ",\n" + kernel);
+      },
+      Status::Ok,
+      [](const AnalysisOutcome& o) {
+          EXPECT_TRUE(o.result->warnings.join(u'\n').contains(QStringLiteral("1 GPU events repeat the event just before them exactly"))) << qPrintable(o.result->warnings.join(u'\n'));
       } },
     { "AnAbsurdDurationIsSkippedNotSummedToInfinity",
       []() -> QByteArray { return traceJson(linked(poi, 100, 1e308, 1, addArgs) + ",\n" + linked(poi, 5000, 1e308, 2, addArgs)); }, Status::Ok,

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Peak RSS and wall time of the headless export on the synthetic traces of
+# hostile scale that issue 22 names, generated here by make_hostile_trace.py
+# (the biggest is 2.1 GB of JSON, gzipped to a few MB). Measures; asserts
+# nothing: the figures go in a closing note.
+#
+#   bench/hostile_scale.sh [BUILD_DIR] [WORK_DIR] [CASE...]
+#
+# CASE: calls-5m identical-20m names-1m kernels-200k long-args (default all).
+# Runs the binary inside the build root when the host lacks its libraries.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build="$(cd "${1:-$here/../build}" && pwd)"
+work="${2:-/var/tmp/ridgeline-hostile}"
+shift $(( $# > 2 ? 2 : $# )) || true
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=(calls-5m identical-20m names-1m kernels-200k long-args)
+mkdir -p "$work"
+
+generate() { # name kind n [entries]
+    local out="$work/$1.json.gz"
+    [ -s "$out" ] || python3 "$here/make_hostile_trace.py" "$2" "$3" "$out" ${4:-}
+    echo "$out"
+}
+
+run() { # label trace
+    local label="$1" trace="$2" log="$work/$label.time"
+    # The build root's libraries, through its loader, when the host has no KF6.
+    local root; root="$(ls -d /var/tmp/ridgeline-buildroot-* 2>/dev/null | grep -v '\.log$' | head -1 || true)"
+    local cmd=("$build/bin/ridgeline" --export "$work/$label.out.json" -q "$trace")
+    if [ -n "$root" ] && ! ldd "$build/bin/ridgeline" >/dev/null 2>&1; then
+        cmd=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu" "${cmd[@]}")
+    elif [ -n "$root" ] && ldd "$build/bin/ridgeline" | grep -q "not found"; then
+        cmd=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu" "${cmd[@]}")
+    fi
+    set +e
+    QT_QPA_PLATFORM=offscreen /usr/bin/time -f '%e %M' -o "$log" "${cmd[@]}" >/dev/null 2>"$work/$label.err"
+    local rc=$?
+    set -e
+    read -r seconds kib < "$log"
+    printf '%-14s exit %d  %7.1f s  %7.0f MB peak RSS  (%s)\n' "$label" "$rc" "$seconds" "$((kib / 1024))" "$(du -h "$trace" | cut -f1)"
+}
+
+for c in "${cases[@]}"; do
+    case "$c" in
+        calls-5m) run "$c" "$(generate calls-5m calls 5000000)" ;;
+        identical-20m) run "$c" "$(generate identical-20m identical-kernels 20000000)" ;;
+        names-1m) run "$c" "$(generate names-1m distinct-names 1000000)" ;;
+        kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;
+        long-args) run "$c" "$(generate long-args long-args 1500 4096)" ;;
+        *) echo "unknown case $c" >&2; exit 2 ;;
+    esac
+done
