@@ -99,8 +99,8 @@ bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, c
     JsonStreamWriter writer(device);
     writer.beginObject();
     {
-        QJsonObject root = exportObject(*comparison.candidate, candidateGpu, peaks, moreWarnings, latencyFloorUs);
-        root.remove(QStringLiteral("kernels")); // the comparison's rows replace the candidate's own
+        // The comparison's rows replace the candidate's own `kernels`.
+        const QJsonObject root = exportRootWithoutKernels(*comparison.candidate, candidateGpu, peaks, moreWarnings, latencyFloorUs);
         for (auto it = root.constBegin(); it != root.constEnd(); ++it)
             writer.writeMember(it.key(), it.value());
     }

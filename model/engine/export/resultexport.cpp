@@ -348,6 +348,12 @@ QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     return root;
 }
 
+QJsonObject exportRootWithoutKernels(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks,
+                                     const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+{
+    return exportHeader(result, gpu, peaks, moreWarnings, evaluateTimeBudget(result, gpu.peaks(peaks), latencyFloorUs));
+}
+
 QStringList csvHeader()
 {
     QStringList header {

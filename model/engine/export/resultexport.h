@@ -42,6 +42,10 @@ bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSp
 // The parts, for exports built on these (the baseline comparison's).
 QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
                          const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
+// Its root without `kernels`: an export that writes its own rows as it goes
+// need not build every kernel's object first.
+QJsonObject exportRootWithoutKernels(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
+                                     const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
 QJsonObject kernelJson(const KernelRow& row);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
