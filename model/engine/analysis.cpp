@@ -146,7 +146,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
         return cancelled(path);
 
     const RawTrace& trace = read.trace;
-    const LinkedKernels linked = linkKernels(trace);
+    LinkedKernels linked = linkKernels(trace);
     CapturedGraphs captured;
     if (!trace.captureMarkers.empty())
         captured.addReplayTrace({ path, &trace, &linked, std::nullopt, {}, {} });
@@ -192,7 +192,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     if (!cache.load(kernelNames(trace), cacheControl))
         return cancelled(path);
 
-    GraphMerge merged = mergeGraphReplays(trace, linked, std::move(captured));
+    GraphMerge merged = mergeGraphReplays(trace, std::move(linked), std::move(captured));
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;

@@ -93,10 +93,10 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
         else
             captured.addCaptureTrace(source);
     }
-    return mergeGraphReplays(replay, linked, std::move(captured));
+    return mergeGraphReplays(replay, LinkedKernels(linked), std::move(captured));
 }
 
-GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, CapturedGraphs captures)
+GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, CapturedGraphs captures)
 {
     GraphMerge out;
     GraphMergeSummary& summary = out.summary;
@@ -141,7 +141,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
             call.kernels.push_back(std::uint32_t(node.event));
             call.busyTimeUs = busyTimeUs(replay, call.kernels);
             call.graphLaunch = launchIndex;
-            call.unattributedReason = reason;
+            call.unattributedReason = linked.reasonIndex(reason);
             unattributedCalls.push_back(std::move(call));
             countUnattributed(summary, reason);
         };
@@ -201,19 +201,20 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked
         summary.launches.push_back(std::move(info));
     }
 
-    out.linked.opOfLaunch = linked.opOfLaunch;
-    for (const KernelCall& call : linked.opCalls) {
-        // A captured op that got its replays is those calls now, not an op-only call.
-        if (call.kernels.empty() && consumed.contains(call.op))
-            continue;
-        out.linked.opCalls.push_back(call);
-    }
-    out.linked.opCalls.insert(out.linked.opCalls.end(), replayedCalls.begin(), replayedCalls.end());
-    for (const KernelCall& call : linked.kernelOnlyCalls) {
-        if (!handled[call.kernels.front()])
-            out.linked.kernelOnlyCalls.push_back(call);
-    }
-    out.linked.kernelOnlyCalls.insert(out.linked.kernelOnlyCalls.end(), unattributedCalls.begin(), unattributedCalls.end());
+    // Moved, not copied: a trace of millions of calls must not hold them twice.
+    out.linked.opOfLaunch = std::move(linked.opOfLaunch);
+    out.linked.reasons = std::move(linked.reasons);
+    out.linked.reasonIndexes = std::move(linked.reasonIndexes);
+    out.linked.opCalls = std::move(linked.opCalls);
+    // A captured op that got its replays is those calls now, not an op-only call.
+    if (!consumed.empty())
+        std::erase_if(out.linked.opCalls, [&](const KernelCall& call) { return call.kernels.empty() && consumed.contains(call.op); });
+    out.linked.opCalls.insert(out.linked.opCalls.end(), std::make_move_iterator(replayedCalls.begin()),
+                              std::make_move_iterator(replayedCalls.end()));
+    out.linked.kernelOnlyCalls = std::move(linked.kernelOnlyCalls);
+    std::erase_if(out.linked.kernelOnlyCalls, [&](const KernelCall& call) { return handled[call.kernels.front()]; });
+    out.linked.kernelOnlyCalls.insert(out.linked.kernelOnlyCalls.end(), std::make_move_iterator(unattributedCalls.begin()),
+                                      std::make_move_iterator(unattributedCalls.end()));
     out.captures = std::move(captures); // a move: the ops' addresses stay
     return out;
 }

@@ -65,7 +65,7 @@ constexpr int maxUnattributedReasons = 32;
 // `replay` and its `linked`: the opened trace; `captures` may include its
 // own windows (CapturedGraphs::addReplayTrace) and must hold every capture
 // before the replays are read (a capture's Triton op marks its kernel names).
-GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, CapturedGraphs captures);
+GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, CapturedGraphs captures);
 
 // The same, reading each source's windows first (tests, small inputs).
 GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, const std::vector<CaptureSource>& captures);

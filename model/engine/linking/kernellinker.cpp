@@ -98,7 +98,24 @@ std::vector<std::int32_t> opOfEachLaunch(const RawTrace& trace)
 
 } // namespace
 
-double busyTimeUs(const RawTrace& trace, const std::vector<std::uint32_t>& gpuEvents)
+std::int32_t LinkedKernels::reasonIndex(const QString& reason)
+{
+    const auto found = reasonIndexes.constFind(reason);
+    if (found != reasonIndexes.constEnd())
+        return *found;
+    const auto index = std::int32_t(reasons.size());
+    reasons << reason;
+    reasonIndexes.insert(reason, index);
+    return index;
+}
+
+const QString& LinkedKernels::reasonOf(const KernelCall& call) const
+{
+    static const QString none;
+    return call.unattributedReason >= 0 && call.unattributedReason < reasons.size() ? reasons[call.unattributedReason] : none;
+}
+
+double busyTimeUs(const RawTrace& trace, std::span<const std::uint32_t> gpuEvents)
 {
     std::vector<std::pair<double, double>> intervals;
     intervals.reserve(gpuEvents.size());
@@ -213,9 +230,8 @@ LinkedKernels linkKernels(const RawTrace& trace)
         call.kernels.push_back(i);
         call.busyTimeUs = busyTimeUs(trace, call.kernels);
         if (event.key >= 0 && std::binary_search(normalLaunchKeys.begin(), normalLaunchKeys.end(), event.key))
-            call.unattributedReason = QStringLiteral("its correlation id %1 is another launch's, whose kernel it is not "
-                                                     "(a damaged or merged trace): time only")
-                                          .arg(event.key);
+            call.unattributedReason = linked.reasonIndex(QStringLiteral("its correlation id is another launch's, whose kernel it is "
+                                                                        "not (a damaged or merged trace): time only"));
         linked.kernelOnlyCalls.push_back(std::move(call));
     }
     return linked;

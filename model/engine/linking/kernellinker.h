@@ -6,9 +6,11 @@
 #pragma once
 
 #include "engine/input/rawtrace.h"
+#include "engine/linking/gpueventindices.h"
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace Ridgeline {
@@ -18,7 +20,7 @@ struct KernelCall
     // The Triton op of the call: in the trace's tritonOps, or (graph
     // replays) in the capture trace's. Null for a kernel without an op.
     const TritonOpRecord* op = nullptr;
-    std::vector<std::uint32_t> kernels;  // into RawTrace::gpuEvents: the GPU kernels of this call
+    GpuEventIndices kernels;             // into RawTrace::gpuEvents: the GPU kernels of this call
     std::optional<double> busyTimeUs;    // nullopt when no kernel ran
     int launches = 0;                    // launch calls nested in the op
     bool kernelEventDropped = false;     // a launched kernel's event was malformed
@@ -26,7 +28,9 @@ struct KernelCall
     // launches and windows (-1: not a replay / not matched).
     int graphLaunch = -1;
     int captureWindow = -1;
-    QString unattributedReason; // a replayed kernel left without its op: why
+    // A kernel left without its op: why, into LinkedKernels::reasons (-1: none).
+    // An index, not a string: millions of calls share a few reasons.
+    std::int32_t unattributedReason = -1;
 };
 
 struct LinkedKernels
@@ -34,12 +38,22 @@ struct LinkedKernels
     std::vector<KernelCall> opCalls;         // one per Triton cpu_op, in trace order
     std::vector<KernelCall> kernelOnlyCalls; // triton_ GPU kernels no op launched
     std::vector<std::int32_t> opOfLaunch;    // per launch: the Triton op it nests in directly, or -1
+    QStringList reasons;                     // KernelCall::unattributedReason's texts, each once
+    QHash<QString, std::int32_t> reasonIndexes;
+
+    // The index of `reason` in reasons, added when new.
+    std::int32_t reasonIndex(const QString& reason);
+    const QString& reasonOf(const KernelCall& call) const;
 };
 
 LinkedKernels linkKernels(const RawTrace& trace);
 
 // Length of the union of [ts, ts + dur] intervals, in float64 from absolute
 // timestamps as TraceLens computes it.
-double busyTimeUs(const RawTrace& trace, const std::vector<std::uint32_t>& gpuEvents);
+double busyTimeUs(const RawTrace& trace, std::span<const std::uint32_t> gpuEvents);
+inline double busyTimeUs(const RawTrace& trace, const std::vector<std::uint32_t>& gpuEvents)
+{
+    return busyTimeUs(trace, std::span<const std::uint32_t>(gpuEvents));
+}
 
 } // namespace Ridgeline

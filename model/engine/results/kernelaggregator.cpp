@@ -73,15 +73,15 @@ ReplayChain replayChain(const std::vector<const KernelCall*>& calls, const Graph
 }
 
 // Why a group's replayed kernels have no op: the distinct reasons, counted,
-// the most frequent first. Reasons name their graph launch, so 200k
-// unmatched launches are 200k reasons: a few are said, the rest counted.
-QString unattributedReasons(const std::vector<const KernelCall*>& calls)
+// the most frequent first. Reasons may name their capture window, so 10k
+// windows are 10k reasons: a few are said, the rest counted.
+QString unattributedReasons(const std::vector<const KernelCall*>& calls, const LinkedKernels& linked)
 {
     constexpr int reasonsSaid = 3;
     QHash<QString, int> reasons;
     for (const KernelCall* call : calls) {
-        if (!call->unattributedReason.isEmpty())
-            ++reasons[call->unattributedReason];
+        if (call->unattributedReason >= 0)
+            ++reasons[linked.reasonOf(*call)];
     }
     std::vector<std::pair<QString, int>> ranked;
     ranked.reserve(size_t(reasons.size()));
@@ -161,7 +161,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             row.kind = RowKind::KernelOnly;
             // No args to read, but the Inductor cache may know the kernel by name.
             KernelModel byName = modeller.model(ModelInput { row.name, row.parsedName, nullptr });
-            const QString replayReason = unattributedReasons(group.calls);
+            const QString replayReason = unattributedReasons(group.calls, linked);
             if (byName.provenance == Provenance::V1) {
                 row.model = std::move(byName);
                 if (!replayReason.isEmpty())

@@ -212,7 +212,7 @@ TEST(LinkingRaw, BusyTimeIsTheUnionOfIntervals)
     trace.gpuEvents = { gpu(20, 5, 1), gpu(2, 3, 1), gpu(0, 10, 1), gpu(10, 2, 1) };
     EXPECT_DOUBLE_EQ(busyTimeUs(trace, { 0, 1, 2, 3 }), 17.0);
     EXPECT_DOUBLE_EQ(busyTimeUs(trace, { 1 }), 3.0);
-    EXPECT_DOUBLE_EQ(busyTimeUs(trace, {}), 0.0);
+    EXPECT_DOUBLE_EQ(busyTimeUs(trace, std::vector<std::uint32_t> {}), 0.0);
 }
 
 TEST(LinkingRaw, BusyTimeFromAbsoluteTimestampsInFloat64)

@@ -40,6 +40,8 @@ QByteArray fileOf(const QList<QByteArray>& gpus)
 
 bool writeFile(const QString& path, const QByteArray& bytes)
 {
+    // ctest runs each test alone: the settings folder may not exist yet.
+    QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
