@@ -6,7 +6,8 @@
 #
 #   bench/hostile_scale.sh [BUILD_DIR] [WORK_DIR] [CASE...]
 #
-# CASE: calls-5m identical-20m names-1m kernels-200k long-args (default all).
+# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args
+# (default all).
 # Runs the binary inside the build root when the host lacks its libraries.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,7 +15,7 @@ build="$(cd "${1:-$here/../build}" && pwd)"
 work="${2:-/var/tmp/ridgeline-hostile}"
 shift $(( $# > 2 ? 2 : $# )) || true
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(calls-5m identical-20m names-1m kernels-200k long-args)
+[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args)
 mkdir -p "$work"
 
 generate() { # name kind n [entries]
@@ -24,13 +25,12 @@ generate() { # name kind n [entries]
 }
 
 run() { # label trace
-    local label="$1" trace="$2" log="$work/$label.time"
+    local label="$1" trace="$2"
+    local log="$work/$label.time"
     # The build root's libraries, through its loader, when the host has no KF6.
     local root; root="$(ls -d /var/tmp/ridgeline-buildroot-* 2>/dev/null | grep -v '\.log$' | head -1 || true)"
     local cmd=("$build/bin/ridgeline" --export "$work/$label.out.json" -q "$trace")
-    if [ -n "$root" ] && ! ldd "$build/bin/ridgeline" >/dev/null 2>&1; then
-        cmd=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu" "${cmd[@]}")
-    elif [ -n "$root" ] && ldd "$build/bin/ridgeline" | grep -q "not found"; then
+    if [ -n "$root" ] && { ! ldd "$build/bin/ridgeline" >/dev/null 2>&1 || ldd "$build/bin/ridgeline" 2>&1 | grep -q "not found"; }; then
         cmd=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu" "${cmd[@]}")
     fi
     set +e
@@ -44,6 +44,7 @@ run() { # label trace
 for c in "${cases[@]}"; do
     case "$c" in
         calls-5m) run "$c" "$(generate calls-5m calls 5000000)" ;;
+        kernel-calls-5m) run "$c" "$(generate kernel-calls-5m kernel-calls 5000000)" ;;
         identical-20m) run "$c" "$(generate identical-20m identical-kernels 20000000)" ;;
         names-1m) run "$c" "$(generate names-1m distinct-names 1000000)" ;;
         kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;

@@ -10,11 +10,14 @@ KIND
                      (20M of them: 2.1 GB of JSON, a few MB gzipped)
   calls              N calls of one Triton kernel: cpu_op, launch, kernel,
                      each with its own time and correlation
+  kernel-calls       N GPU events of one Triton kernel, each with its own
+                     time and correlation, no op (a replay's kernels)
   distinct-names     N GPU kernels, each of its own name (no op launched them)
   distinct-kernels   N Triton kernels of distinct names, one call each,
                      with their ops' args
-  long-args          N Triton ops whose four arg lists hold ENTRIES entries
-                     each (default 4096), all distinct
+  long-args          N Triton ops of distinct names whose four arg lists hold
+                     ENTRIES entries each (default 4096), the same lists in
+                     every op (so the file gzips to under a MB)
 """
 import gzip
 import sys
@@ -57,6 +60,9 @@ def events(kind, n, entries):
         for i in range(n):
             # Durations vary a little, as real calls do: 10.000 .. 10.999 us.
             yield from triton_call("triton_poi_fused_add_0", 20.0 * i, i + 1, dur=10.0 + (i % 1000) / 1000)
+    elif kind == "kernel-calls":
+        for i in range(n):
+            yield kernel("triton_poi_fused_add_0", 5.0 * i, 2.0 + (i % 1000) / 1000, i + 1)
     elif kind == "distinct-names":
         for i in range(n):
             yield kernel("void gemm_kernel_variant_%d<float, 128>(float*)" % i, 5.0 * i, 2.0, i + 1)
@@ -64,14 +70,14 @@ def events(kind, n, entries):
         for i in range(n):
             yield from triton_call("triton_poi_fused_add_mul_%d" % i, 20.0 * i, i + 1)
     elif kind == "long-args":
+        dims = "[" + ", ".join("[%d, %d]" % (k + 1, 4) for k in range(entries)) + "]"
+        types = "[" + ", ".join('"float"' for _ in range(entries)) + "]"
+        strides = "[" + ", ".join("[4, 1]" for _ in range(entries)) + "]"
+        inputs = "[" + ", ".join('""' for _ in range(entries)) + "]"
+        args = (', "Input Dims": %s, "Input type": %s, "Input Strides": %s, "Concrete Inputs": %s'
+                % (dims, types, strides, inputs))
         for i in range(n):
-            dims = "[" + ", ".join("[%d, %d]" % (i + k, k + 1) for k in range(entries)) + "]"
-            types = "[" + ", ".join('"float"' for _ in range(entries)) + "]"
-            strides = "[" + ", ".join("[%d, 1]" % (k + 1) for k in range(entries)) + "]"
-            inputs = "[" + ", ".join('"%d"' % (i * entries + k) for k in range(entries)) + "]"
-            args = (', "Input Dims": %s, "Input type": %s, "Input Strides": %s, "Concrete Inputs": %s'
-                    % (dims, types, strides, inputs))
-            yield from triton_call("triton_poi_fused_cat_%d" % (i % 7), 20.0 * i, i + 1, args)
+            yield from triton_call("triton_poi_fused_cat_%d" % i, 20.0 * i, i + 1, args)
     else:
         sys.exit("unknown kind " + kind)
 

@@ -1,5 +1,7 @@
 #include "engine/input/eventargsreader.h"
 
+#include <tuple>
+
 #include "engine/input/jsontext.h"
 #include "engine/input/rawtrace.h"
 
@@ -188,15 +190,40 @@ bool EventArgsReader::readStrings(std::string_view json, QStringList* out)
     return document.at_end();
 }
 
+namespace {
+
+// What makes two ops' args the same: every field read (the parsed lists
+// follow from their canonical text).
+auto contentOf(const TritonOpArgs& a)
+{
+    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelKwargs,
+                    a.numWarps, a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
+}
+
+size_t contentHash(const TritonOpArgs& a)
+{
+    size_t seed = 0;
+    for (const QString* text : { &a.inputDimsJson, &a.inputTypesJson, &a.inputStridesJson, &a.concreteInputsJson, &a.kernelFile,
+                                 &a.kernelKwargs, &a.kernelBackend, &a.malformed })
+        seed = qHashMulti(seed, *text);
+    return qHashMulti(seed, a.numWarps.value_or(-1), a.numStages.value_or(-1), a.inductorNumGb.value_or(-1.0), a.inductorFlop.value_or(-1));
+}
+
+} // namespace
+
 std::shared_ptr<const TritonOpArgs> EventArgsReader::intern(TritonOpArgs&& parsed)
 {
-    const QString key = parsed.groupKey() + u'|' + parsed.kernelFile + u'|' + parsed.kernelKwargs + u'|'
-        + QString::number(parsed.numWarps.value_or(-1)) + u'|' + QString::number(parsed.numStages.value_or(-1)) + u'|'
-        + parsed.kernelBackend + u'|' + (parsed.inductorNumGb ? QString::number(*parsed.inductorNumGb, 'g', 17) : QString())
-        + u'|' + (parsed.inductorFlop ? QString::number(*parsed.inductorFlop) : QString()) + u'|' + parsed.malformed;
-    auto& shared = m_argsByContent[key];
-    if (!shared)
-        shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
+    // By a hash of the content, checked field by field: a key made of the
+    // text would hold a second copy of every distinct args (4,096-entry
+    // lists are hundreds of KB).
+    const size_t hash = contentHash(parsed);
+    const auto [first, last] = m_argsByContent.equal_range(hash);
+    for (auto it = first; it != last; ++it) {
+        if (contentOf(*it->second) == contentOf(parsed))
+            return it->second;
+    }
+    auto shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
+    m_argsByContent.emplace(hash, shared);
     return shared;
 }
 

@@ -16,6 +16,7 @@
 #include <QHash>
 
 #include <memory>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,7 +69,7 @@ private:
     std::vector<char> m_argsBuffer;
     std::vector<char> m_listBuffer;
     std::string m_minified;
-    QHash<QString, std::shared_ptr<const TritonOpArgs>> m_argsByContent;
+    std::unordered_multimap<size_t, std::shared_ptr<const TritonOpArgs>> m_argsByContent; // by contentHash
 };
 
 } // namespace Ridgeline

@@ -7,7 +7,8 @@
 #include <QSet>
 
 #include <algorithm>
-#include <map>
+#include <tuple>
+#include <unordered_map>
 
 namespace Ridgeline {
 namespace {
@@ -16,8 +17,92 @@ struct Group
 {
     QString name;
     RowKind kind = RowKind::Launched;
+    const TritonOpArgs* args = nullptr; // the first call's; null for kernel-only groups
     std::vector<const KernelCall*> calls;
 };
+
+// The four lists that make a kernel call unique, beside its name.
+auto listsOf(const TritonOpArgs& a)
+{
+    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson);
+}
+
+// The unique kernel calls, as TraceLens groups them: by name and the four
+// arg lists' text. Found by a hash of that content and checked field by
+// field: a key made of the text would copy hundreds of KB per group where
+// the lists are long.
+class Groups
+{
+public:
+    Group& of(const QString& name, const TritonOpArgs* args)
+    {
+        const size_t hash = qHashMulti(argsHash(args), name);
+        std::vector<std::uint32_t>& candidates = m_byHash[hash];
+        for (std::uint32_t index : candidates) {
+            Group& group = m_groups[index];
+            if (group.name == name && sameLists(group.args, args))
+                return group;
+        }
+        candidates.push_back(std::uint32_t(m_groups.size()));
+        Group& group = m_groups.emplace_back();
+        group.name = name;
+        group.args = args;
+        group.kind = args ? RowKind::Launched : RowKind::KernelOnly;
+        return group;
+    }
+
+    // In the order a map of "name\ntext" kept them (kernel-only first for a
+    // name): the rows' order does not hang on the trace's.
+    std::vector<Group> sorted() &&
+    {
+        std::sort(m_groups.begin(), m_groups.end(), [](const Group& a, const Group& b) {
+            if (a.name != b.name)
+                return a.name < b.name;
+            if (!a.args || !b.args)
+                return !a.args && b.args;
+            return listsOf(*a.args) < listsOf(*b.args);
+        });
+        return std::move(m_groups);
+    }
+
+private:
+    static bool sameLists(const TritonOpArgs* a, const TritonOpArgs* b)
+    {
+        if (a == b)
+            return true;
+        return a && b && listsOf(*a) == listsOf(*b);
+    }
+    size_t argsHash(const TritonOpArgs* args)
+    {
+        if (!args)
+            return 0;
+        // Once per distinct args: ops share them (EventArgsReader interns).
+        const auto [it, inserted] = m_hashOfArgs.try_emplace(args, 0);
+        if (inserted)
+            it->second = qHashMulti(1, args->inputDimsJson, args->inputTypesJson, args->inputStridesJson, args->concreteInputsJson);
+        return it->second;
+    }
+
+    std::vector<Group> m_groups;
+    std::unordered_map<size_t, std::vector<std::uint32_t>> m_byHash;
+    std::unordered_map<const TritonOpArgs*, size_t> m_hashOfArgs;
+};
+
+// Puts rows[order[i]] at i, by swapping along the permutation's cycles: no
+// second array of rows (a row is a kilobyte, a trace may have a million).
+void permute(std::vector<KernelRow>& rows, std::vector<std::uint32_t> order)
+{
+    for (std::uint32_t start = 0; start < order.size(); ++start) {
+        std::uint32_t current = start;
+        while (order[current] != start) {
+            const std::uint32_t next = order[current];
+            std::swap(rows[current], rows[next]);
+            order[current] = current;
+            current = next;
+        }
+        order[current] = current;
+    }
+}
 
 std::optional<SampleStats> throughput(const std::vector<double>& timesUs, std::optional<double> amount)
 {
@@ -114,26 +199,17 @@ std::optional<double> terasPerSecond(double amount, double timeUs)
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
                                         const GraphMergeSummary* graphs)
 {
-    // std::map keeps the grouping deterministic; the final order is by time.
-    std::map<QString, Group> groups;
-    for (const KernelCall& call : linked.opCalls) {
-        const TritonOpRecord& op = *call.op;
-        Group& group = groups[op.name + u'\n' + op.args->groupKey()];
-        group.name = op.name;
-        group.calls.push_back(&call);
-    }
-    for (const KernelCall& call : linked.kernelOnlyCalls) {
-        const QString& name = trace.gpuEventNames[trace.gpuEvents[call.kernels.front()].nameId];
-        Group& group = groups[name + QStringLiteral("\n<kernel-only>")];
-        group.name = name;
-        group.kind = RowKind::KernelOnly;
-        group.calls.push_back(&call);
-    }
+    Groups grouping;
+    for (const KernelCall& call : linked.opCalls)
+        grouping.of(call.op->name, call.op->args.get()).calls.push_back(&call);
+    for (const KernelCall& call : linked.kernelOnlyCalls)
+        grouping.of(trace.gpuEventNames[trace.gpuEvents[call.kernels.front()].nameId], nullptr).calls.push_back(&call);
+    std::vector<Group> groups = std::move(grouping).sorted();
 
     const OpCatalog& catalog = OpCatalog::builtIn();
     std::vector<KernelRow> rows;
     rows.reserve(groups.size());
-    for (auto& [key, group] : groups) {
+    for (Group& group : groups) {
         KernelRow row;
         row.name = group.name;
         row.parsedName = parseKernelName(group.name, catalog);
@@ -231,13 +307,20 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
         rows.push_back(std::move(row));
     }
 
-    std::stable_sort(rows.begin(), rows.end(), [](const KernelRow& a, const KernelRow& b) {
+    // Most time first, then by name; sorted as indices, then moved in place.
+    std::vector<std::uint32_t> order(rows.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+        const KernelRow& a = rows[x];
+        const KernelRow& b = rows[y];
         const double ta = a.kernelTimeUs ? a.kernelTimeUs->sum : -1.0;
         const double tb = b.kernelTimeUs ? b.kernelTimeUs->sum : -1.0;
         if (ta != tb)
             return ta > tb;
         return a.name < b.name;
     });
+    permute(rows, std::move(order));
     return rows;
 }
 
