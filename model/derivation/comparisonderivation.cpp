@@ -95,10 +95,10 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex, co
             differing.push_back({ QString::fromLatin1(what), MD::code(b.isEmpty() ? QStringLiteral("(none)") : b.left(300)),
                                   MD::code(c.isEmpty() ? QStringLiteral("(none)") : c.left(300)) });
     };
-    compare("Input Dims", base->args.inputDimsJson, cand->args.inputDimsJson);
-    compare("Input type", base->args.inputTypesJson, cand->args.inputTypesJson);
-    compare("Input Strides", base->args.inputStridesJson, cand->args.inputStridesJson);
-    compare("Concrete Inputs", base->args.concreteInputsJson, cand->args.concreteInputsJson);
+    compare("Input Dims", base->args->inputDimsJson, cand->args->inputDimsJson);
+    compare("Input type", base->args->inputTypesJson, cand->args->inputTypesJson);
+    compare("Input Strides", base->args->inputStridesJson, cand->args->inputStridesJson);
+    compare("Concrete Inputs", base->args->concreteInputsJson, cand->args->concreteInputsJson);
     if (differing.empty())
         md.paragraph(QStringLiteral("Args: Input Dims, Input type, Input Strides and Concrete Inputs are the same."));
     else

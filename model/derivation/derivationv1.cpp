@@ -40,7 +40,7 @@ void writeV1Block(MarkdownWriter& md, const KernelRow& row)
                       .arg(v1.definingFiles));
     if (!block.kernelPath.isEmpty())
         md.bullet(MD::bold(QStringLiteral("Kernel path:")) + u' ' + MD::code(block.kernelPath));
-    const QString kernelFile = row.args.kernelFile;
+    const QString kernelFile = row.args->kernelFile;
     if (!kernelFile.isEmpty()) {
         QString line = MD::bold(QStringLiteral("kernel_file (V2 args):")) + u' ' + MD::code(kernelFile);
         if (!block.kernelPath.isEmpty())

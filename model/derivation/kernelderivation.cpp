@@ -151,11 +151,11 @@ void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
 {
     const KernelModel& m = row.model;
     md.heading(2, QStringLiteral("Element counts: xnumel and rnumel"));
-    if (row.provenance() == Provenance::V2 && row.args.hasConcreteInputs) {
+    if (row.provenance() == Provenance::V2 && row.args->hasConcreteInputs) {
         QStringList integers, others;
-        for (qsizetype i = 0; i < row.args.concreteInputs.size(); ++i) {
+        for (qsizetype i = 0; i < row.args->concreteInputs.size(); ++i) {
             std::int64_t value = 0;
-            if (parseInteger(row.args.concreteInputs[i], &value) == IntegerParse::Ok)
+            if (parseInteger(row.args->concreteInputs[i], &value) == IntegerParse::Ok)
                 integers << QStringLiteral("[%1] = %2").arg(i).arg(count(value));
             else
                 others << QString::number(i);

@@ -280,7 +280,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (column == Shape && row->hasModel())
             return tr("xnumel %1 × rnumel %2: the elements the kernel's grid covers%3")
                 .arg(formatCount(row->model.xnumel), formatCount(row->model.rnumel),
-                     row->args.hasInputDims ? tr("\nInput Dims: %1").arg(row->args.inputDimsJson.left(200)) : QString());
+                     row->args->hasInputDims ? tr("\nInput Dims: %1").arg(row->args->inputDimsJson.left(200)) : QString());
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
             return approximateCounts(*row) ? tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)")
                                            : tr("V1: stated in the Inductor cache's block (static shapes): exact");

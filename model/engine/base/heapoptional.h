@@ -63,6 +63,8 @@ public:
     }
 
     std::optional<T> toOptional() const { return m_value ? std::optional<T>(*m_value) : std::nullopt; }
+    // For functions of std::optional (small values: a copy).
+    operator std::optional<T>() const { return toOptional(); }
 
     friend bool operator==(const HeapOptional& a, std::nullopt_t) { return !a.m_value; }
 
@@ -75,6 +77,45 @@ private:
     }
 
     std::shared_ptr<T> m_value;
+};
+
+// A value always present, kept on the heap and shared between copies until
+// one of them changes it: for a row's copy of its kernel's args (328
+// bytes inline; a library row has none, and every row of a kernel the
+// same). `row.args->inputDimsJson` reads it; writing through -> detaches.
+template<typename T>
+class SharedValue
+{
+public:
+    SharedValue() = default;
+    SharedValue(T value) : m_value(std::make_shared<T>(std::move(value))) { }
+    SharedValue(std::shared_ptr<const T> shared) : m_value(std::const_pointer_cast<T>(std::move(shared))) { m_shared = true; }
+
+    const T& operator*() const { return m_value ? *m_value : empty(); }
+    const T* operator->() const { return &**this; }
+    operator const T&() const { return **this; }
+    T& operator*() { return *detached(); }
+    T* operator->() { return detached(); }
+
+private:
+    static const T& empty()
+    {
+        static const T none;
+        return none;
+    }
+    T* detached()
+    {
+        // A value adopted from a shared_ptr<const T> is never written in place.
+        if (!m_value)
+            m_value = std::make_shared<T>();
+        else if (m_shared || m_value.use_count() > 1)
+            m_value = std::make_shared<T>(*m_value);
+        m_shared = false;
+        return m_value.get();
+    }
+
+    std::shared_ptr<T> m_value;
+    bool m_shared = false;
 };
 
 } // namespace Ridgeline

@@ -12,7 +12,7 @@ namespace {
 
 QString signature(const KernelRow& row)
 {
-    return row.kind == RowKind::KernelOnly ? QStringLiteral("<kernel-only>") : row.args.groupKey();
+    return row.kind == RowKind::KernelOnly ? QStringLiteral("<kernel-only>") : row.args->groupKey();
 }
 
 // The category and the fused ops as a set (order and repeats aside): the
@@ -54,9 +54,9 @@ public:
             // No dims to vouch for a rename; and a rename has another name:
             // rows of one name are the reshaped tier's, which leaves no row
             // of a name on both sides, but rows without one would pair here.
-            if (row.kind == RowKind::KernelOnly || !row.args.hasInputDims || row.name.isEmpty())
+            if (row.kind == RowKind::KernelOnly || !row.args->hasInputDims || row.name.isEmpty())
                 return {};
-            return kindAndOpsOf(i) + u'\n' + row.args.inputDimsJson + u'\n' + row.args.inputTypesJson;
+            return kindAndOpsOf(i) + u'\n' + row.args->inputDimsJson + u'\n' + row.args->inputTypesJson;
         case MatchKind::Similar:
             // Without fused ops (generic names, unknown ops) every kernel of a
             // category would look alike: no evidence, no match.

@@ -152,10 +152,10 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("xnumel")] = row.hasModel() ? QJsonValue(qint64(row.model.xnumel)) : QJsonValue::Null;
     object[QStringLiteral("rnumel")] = row.hasModel() ? QJsonValue(qint64(row.model.rnumel)) : QJsonValue::Null;
     object[QStringLiteral("fused_ops")] = QJsonArray::fromStringList(row.parsedName.fusedOps);
-    object[QStringLiteral("input_dims")] = rawList(row.args.inputDimsJson);
-    object[QStringLiteral("input_types")] = rawList(row.args.inputTypesJson);
+    object[QStringLiteral("input_dims")] = rawList(row.args->inputDimsJson);
+    object[QStringLiteral("input_types")] = rawList(row.args->inputTypesJson);
     object[QStringLiteral("kernel_file")]
-        = row.args.kernelFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.args.kernelFile);
+        = row.args->kernelFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.args->kernelFile);
     object[QStringLiteral("calls")] = row.calls;
     object[QStringLiteral("timed_calls")] = row.timedCalls();
     object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
@@ -391,8 +391,8 @@ QStringList csvFields(const KernelRow& row)
         row.hasModel() ? QString::number(row.model.xnumel) : QString(),
         row.hasModel() ? QString::number(row.model.rnumel) : QString(),
         csvField(row.parsedName.fusedOps.join(u' ')),
-        csvField(row.args.inputDimsJson),
-        csvField(row.args.inputTypesJson),
+        csvField(row.args->inputDimsJson),
+        csvField(row.args->inputTypesJson),
         QString::number(row.calls),
         QString::number(row.timedCalls()),
         stat(&SampleStats::sum),
@@ -415,7 +415,7 @@ QStringList csvFields(const KernelRow& row)
         tl ? csvNumber(tl->tbPerS) : QString(),
         tl ? csvNumber(tl->tflopsPerS) : QString(),
         tl ? csvField(tl->why) : QString(),
-        csvField(row.args.kernelFile),
+        csvField(row.args->kernelFile),
     };
     const auto& v1 = row.model.v1;
     const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };

@@ -214,6 +214,8 @@ LinkedKernels linkKernels(const RawTrace& trace)
         linked.opCalls.push_back(std::move(call));
     }
 
+    std::vector<KeyedEvent>().swap(gpuByKey); // done with: its memory goes before the kernel-only calls come
+
     // A kernel left over with the key of a normal launch is no graph replay:
     // its id repeats another kernel's (a damaged or merged trace).
     std::vector<std::int64_t> normalLaunchKeys;
@@ -222,10 +224,22 @@ LinkedKernels linkKernels(const RawTrace& trace)
             normalLaunchKeys.push_back(launch.key);
     }
     std::sort(normalLaunchKeys.begin(), normalLaunchKeys.end());
+    // Counted first, so that the list is allocated once (millions of calls,
+    // where a vector's doubling would hold old and new at once).
+    std::vector<bool> tritonName(size_t(trace.gpuEventNames.size()));
+    for (qsizetype n = 0; n < trace.gpuEventNames.size(); ++n)
+        tritonName[size_t(n)] = isTritonKernelName(trace.gpuEventNames[n]);
+    const auto isKernelOnly = [&](std::uint32_t i) {
+        return !claimed[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel && tritonName[trace.gpuEvents[i].nameId];
+    };
+    size_t kernelOnly = 0;
+    for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i)
+        kernelOnly += isKernelOnly(i) ? 1 : 0;
+    linked.kernelOnlyCalls.reserve(kernelOnly);
     for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
-        const GpuEventRecord& event = trace.gpuEvents[i];
-        if (claimed[i] || event.kind != GpuEventKind::Kernel || !isTritonKernelName(trace.gpuEventNames[event.nameId]))
+        if (!isKernelOnly(i))
             continue;
+        const GpuEventRecord event = trace.gpuEvents[i];
         KernelCall call;
         call.kernels.push_back(i);
         call.busyTimeUs = busyTimeUs(trace, call.kernels);

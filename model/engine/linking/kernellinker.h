@@ -8,12 +8,28 @@
 #include "engine/input/rawtrace.h"
 #include "engine/linking/gpueventindices.h"
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace Ridgeline {
+
+// A time or none, in 8 bytes (NaN is none): a std::optional<double> is 16,
+// and a trace holds a call per kernel, millions in a big one.
+class OptionalTime
+{
+public:
+    OptionalTime() = default;
+    OptionalTime(double us) : m_us(us) { }
+    explicit operator bool() const { return !std::isnan(m_us); }
+    double operator*() const { return m_us; }
+
+private:
+    double m_us = std::numeric_limits<double>::quiet_NaN();
+};
 
 struct KernelCall
 {
@@ -21,7 +37,7 @@ struct KernelCall
     // replays) in the capture trace's. Null for a kernel without an op.
     const TritonOpRecord* op = nullptr;
     GpuEventIndices kernels;             // into RawTrace::gpuEvents: the GPU kernels of this call
-    std::optional<double> busyTimeUs;    // nullopt when no kernel ran
+    OptionalTime busyTimeUs;             // none when no kernel ran
     int launches = 0;                    // launch calls nested in the op
     bool kernelEventDropped = false;     // a launched kernel's event was malformed
     // Set by the graphs stage for replayed kernels: into GraphMergeSummary's

@@ -250,10 +250,10 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                     : replays ? QStringLiteral("graph replay, time only: ") + replayReason : replayReason;
             }
         } else {
-            row.args = *group.calls.front()->op->args;
+            row.args = group.calls.front()->op->args;
             const bool replayed = graphs && std::any_of(group.calls.begin(), group.calls.end(), isReplayed);
             row.kind = replayed ? RowKind::Replayed : times.empty() ? RowKind::OpOnly : RowKind::Launched;
-            row.model = modeller.model(ModelInput { row.name, row.parsedName, &row.args });
+            row.model = modeller.model(ModelInput { row.name, row.parsedName, &*row.args });
             if (replayed) {
                 row.replay = replayChain(group.calls, *graphs);
                 const ReplayChain& chain = *row.replay;

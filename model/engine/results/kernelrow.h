@@ -61,14 +61,14 @@ struct KernelRow
     KernelName parsedName;
     RowKind kind = RowKind::Launched;
     KernelModel model;
-    TritonOpArgs args; // of the group's first call; empty for kernel-only rows
+    SharedValue<TritonOpArgs> args; // of the group's first call (shared with its op); empty for kernel-only rows
 
     int calls = 0;
     std::optional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
     CallTimes callTimesUs;                   // the same times, for time above an attainable one
     GpuWork work = GpuWork::Triton;          // Library rows: what the kernel's name says it does
-    std::optional<SampleStats> tbPerS;
-    std::optional<SampleStats> tflopsPerS;
+    HeapOptional<SampleStats> tbPerS;
+    HeapOptional<SampleStats> tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
     HeapOptional<TraceLensFigures> traceLens;
     HeapOptional<ReplayChain> replay; // Replayed rows

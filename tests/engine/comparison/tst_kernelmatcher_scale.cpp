@@ -101,10 +101,10 @@ KernelRow row(const QString& name, const QString& dims, double share)
     KernelRow r;
     r.name = name;
     r.parsedName = parseKernelName(name, OpCatalog::builtIn());
-    r.args.inputDimsJson = dims;
-    r.args.hasInputDims = true;
-    r.args.inputTypesJson = QStringLiteral("[\"c10::BFloat16\"]");
-    r.args.hasInputTypes = true;
+    r.args->inputDimsJson = dims;
+    r.args->hasInputDims = true;
+    r.args->inputTypesJson = QStringLiteral("[\"c10::BFloat16\"]");
+    r.args->hasInputTypes = true;
     r.shareOfGpuTime = share;
     return r;
 }
@@ -117,9 +117,9 @@ QString referenceKey(MatchKind tier, const KernelRow& r)
     ops.removeDuplicates();
     const QString kind = categoryKey(r.parsedName.category) + u'\n' + ops.join(u',');
     switch (tier) {
-    case MatchKind::Same: return r.name + u'\n' + r.args.groupKey();
+    case MatchKind::Same: return r.name + u'\n' + r.args->groupKey();
     case MatchKind::Reshaped: return r.name;
-    case MatchKind::Renamed: return r.name.isEmpty() ? QString() : kind + u'\n' + r.args.inputDimsJson + u'\n' + r.args.inputTypesJson;
+    case MatchKind::Renamed: return r.name.isEmpty() ? QString() : kind + u'\n' + r.args->inputDimsJson + u'\n' + r.args->inputTypesJson;
     case MatchKind::Similar: return r.parsedName.fusedOps.isEmpty() ? QString() : kind;
     default: return {};
     }

@@ -112,8 +112,8 @@ TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
     slow.kernelTimeUs->sum *= 2;
     slow.tbPerS->mean /= 2;
     slow.tflopsPerS->mean /= 2;
-    candidate->kernels[1].args.inputDimsJson = QStringLiteral("[[1, 2, 3]]");
-    candidate->kernels[1].args.hasInputDims = true;
+    candidate->kernels[1].args->inputDimsJson = QStringLiteral("[[1, 2, 3]]");
+    candidate->kernels[1].args->hasInputDims = true;
     candidate->kernels.pop_back(); // removed
     candidate->tritonKernelTimeUs += baseSum;
 

@@ -62,7 +62,7 @@ const HostileCase cases[] = {
     { "ControlByteInAListWalksNoFurther", // 78 bytes that made simdjson read past the value
       []() -> QByteArray { return "[" + opWithRawArgs("triton_", QByteArray("{\"Input type\":[\x12,],}")) + "]"; }, Status::Ok,
       [](const AnalysisOutcome& o) {
-          EXPECT_TRUE(onlyRow(o).args.malformed.contains(QStringLiteral("Input type"))) << qPrintable(onlyRow(o).args.malformed);
+          EXPECT_TRUE(onlyRow(o).args->malformed.contains(QStringLiteral("Input type"))) << qPrintable(onlyRow(o).args->malformed);
       } },
     { "DimsNested150kDeepAreNoStackOverflow",
       []() -> QByteArray { return traceJson(opWithRawArgs(poi, "{\"Input Dims\": " + QByteArray(150000, '[') + QByteArray(150000, ']') + "}")); },
@@ -223,6 +223,6 @@ TEST(HostileTrace, APrettyPrintedTraceKeepsItsV2Figures)
         EXPECT_EQ(a.provenance(), Provenance::V2) << qPrintable(a.model.reason);
         EXPECT_EQ(a.bytes(), b.bytes());
         EXPECT_EQ(a.flops(), b.flops());
-        EXPECT_EQ(a.args.inputDimsJson, b.args.inputDimsJson) << "the same canonical text either way";
+        EXPECT_EQ(a.args->inputDimsJson, b.args->inputDimsJson) << "the same canonical text either way";
     }
 }

@@ -96,8 +96,8 @@ TEST_F(Aggregation, SameNameAndArgsFormOneRowOtherDimsAnother)
     const KernelRow& single = result->kernels[1];
     EXPECT_EQ(pair.name, QString::fromLatin1(name));
     EXPECT_EQ(single.name, QString::fromLatin1(name));
-    EXPECT_EQ(pair.args.inputDimsJson, QStringLiteral("[[1024], [1024], []]"));
-    EXPECT_EQ(single.args.inputDimsJson, QStringLiteral("[[2048], [2048], []]"));
+    EXPECT_EQ(pair.args->inputDimsJson, QStringLiteral("[[1024], [1024], []]"));
+    EXPECT_EQ(single.args->inputDimsJson, QStringLiteral("[[2048], [2048], []]"));
     EXPECT_EQ(pair.calls, 2);
     EXPECT_EQ(single.calls, 1);
     ASSERT_TRUE(pair.kernelTimeUs && single.kernelTimeUs);
