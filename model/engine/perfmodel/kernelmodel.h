@@ -95,7 +95,7 @@ struct KernelModel
         bool ambiguous = false; // the args cannot tell in_out_ptr0 from out_ptr0
         QString note;
     };
-    std::optional<OutputWrite> outputWrite;
+    HeapOptional<OutputWrite> outputWrite;
 
     std::vector<OpFlops> ops;
     std::int64_t flopsPerElement = 0;
@@ -125,7 +125,7 @@ struct KernelModel
     HeapOptional<V1Derivation> v1;
     // V2 pointwise rows with a cache match: what the kernel's signature says
     // about V2's "first tensor is written once more" rule (in_out_ptr vs out_ptr).
-    std::optional<QString> v1OutputWriteNote;
+    HeapOptional<QString> v1OutputWriteNote;
 };
 
 } // namespace Ridgeline

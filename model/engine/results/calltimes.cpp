@@ -6,26 +6,42 @@ namespace Ridgeline {
 
 CallTimes::CallTimes(std::vector<double> timesUs)
 {
+    if (timesUs.empty())
+        return;
     std::sort(timesUs.begin(), timesUs.end());
+    auto data = std::make_shared<Data>();
     for (double t : timesUs) {
-        if (!m_values.empty() && m_values.back() == t && m_counts.back() < UINT32_MAX) {
-            ++m_counts.back();
+        if (!data->values.empty() && data->values.back() == t && data->counts.back() < UINT32_MAX) {
+            ++data->counts.back();
         } else {
-            m_values.push_back(t);
-            m_counts.push_back(1);
+            data->values.push_back(t);
+            data->counts.push_back(1);
         }
     }
-    m_values.shrink_to_fit();
-    m_counts.shrink_to_fit();
+    data->values.shrink_to_fit();
+    data->counts.shrink_to_fit();
+    m_data = std::move(data);
     m_count = std::int64_t(timesUs.size());
+}
+
+bool CallTimes::operator==(const CallTimes& other) const
+{
+    if (m_count != other.m_count)
+        return false;
+    if (m_data == other.m_data)
+        return true;
+    return m_data && other.m_data && m_data->values == other.m_data->values && m_data->counts == other.m_data->counts;
 }
 
 double CallTimes::excessOver(double thresholdUs) const
 {
-    const auto above = std::upper_bound(m_values.begin(), m_values.end(), thresholdUs);
+    if (!m_data)
+        return 0;
+    const std::vector<double>& values = m_data->values;
+    const auto above = std::upper_bound(values.begin(), values.end(), thresholdUs);
     double excess = 0;
-    for (size_t i = size_t(above - m_values.begin()); i < m_values.size(); ++i)
-        excess += (m_values[i] - thresholdUs) * double(m_counts[i]);
+    for (size_t i = size_t(above - values.begin()); i < values.size(); ++i)
+        excess += (values[i] - thresholdUs) * double(m_data->counts[i]);
     return excess;
 }
 

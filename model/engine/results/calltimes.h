@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace Ridgeline {
@@ -20,15 +21,21 @@ public:
     // Sum over calls of max(0, time - thresholdUs): linear in the distinct
     // times above the threshold (a budget evaluates each row once).
     double excessOver(double thresholdUs) const;
-    size_t distinctValues() const { return m_values.size(); }
+    size_t distinctValues() const { return m_data ? m_data->values.size() : 0; }
 
-    bool operator==(const CallTimes&) const = default;
+    bool operator==(const CallTimes& other) const;
 
 private:
     // 12 bytes per distinct time: no prefix sums, which would double it for
     // the kernel called millions of times at as many distinct durations.
-    std::vector<double> m_values; // ascending, distinct
-    std::vector<std::uint32_t> m_counts;
+    // Shared between copies of a row, and 16 bytes where a row has none (a
+    // library row: a trace may hold a million).
+    struct Data
+    {
+        std::vector<double> values; // ascending, distinct
+        std::vector<std::uint32_t> counts;
+    };
+    std::shared_ptr<const Data> m_data;
     std::int64_t m_count = 0;
 };
 

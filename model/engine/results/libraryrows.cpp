@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <vector>
 
 namespace Ridgeline {
 
@@ -15,34 +16,46 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         }
     }
 
-    // One bucket of durations per name id, in order of first appearance.
-    std::unordered_map<std::uint32_t, size_t> bucketOf;
-    std::vector<std::pair<std::uint32_t, std::vector<double>>> buckets;
+    // The durations of each name's kernels, as one flat array by name id
+    // (counted, then filled): a trace of a million library names must not
+    // hold a vector and a hash node per name.
+    const auto isLibraryKernel = [&](size_t i) { return !inTritonRow[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel; };
+    const size_t names = size_t(trace.gpuEventNames.size());
+    std::vector<std::uint32_t> first(names + 1, 0); // name n's durations: times[first[n] .. first[n + 1])
     for (size_t i = 0; i < trace.gpuEvents.size(); ++i) {
-        const GpuEventRecord& event = trace.gpuEvents[i];
-        if (event.kind != GpuEventKind::Kernel || inTritonRow[i])
-            continue;
-        auto [it, inserted] = bucketOf.try_emplace(event.nameId, buckets.size());
-        if (inserted)
-            buckets.push_back({ event.nameId, {} });
-        buckets[it->second].second.push_back(event.dur);
+        if (isLibraryKernel(i))
+            ++first[trace.gpuEvents[i].nameId + 1];
     }
+    for (size_t n = 0; n < names; ++n)
+        first[n + 1] += first[n];
+    std::vector<double> times(first.back());
+    {
+        std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+        for (size_t i = 0; i < trace.gpuEvents.size(); ++i) {
+            if (isLibraryKernel(i)) {
+                const GpuEventRecord event = trace.gpuEvents[i];
+                times[next[event.nameId]++] = event.dur;
+            }
+        }
+    }
+    std::vector<bool>().swap(inTritonRow);
 
     // Ordered before the rows exist (most time first, then by name): a
     // trace of a million library names must not sort a million rows.
-    std::vector<std::pair<double, size_t>> order; // (total time, bucket)
-    order.reserve(buckets.size());
-    for (size_t b = 0; b < buckets.size(); ++b) {
+    std::vector<std::pair<double, std::uint32_t>> order; // (total time, name id)
+    for (std::uint32_t n = 0; n < names; ++n) {
+        if (first[n + 1] == first[n])
+            continue;
         double total = 0;
-        for (double us : buckets[b].second)
-            total += us;
-        order.push_back({ total, b });
+        for (std::uint32_t t = first[n]; t < first[n + 1]; ++t)
+            total += times[t];
+        order.push_back({ total, n });
     }
     const auto nameOf = [&](std::uint32_t nameId) {
         return nameId < trace.gpuEventNames.size() ? trace.gpuEventNames[nameId] : QStringLiteral("(unnamed)");
     };
     std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first > b.first : nameOf(buckets[a.second].first) < nameOf(buckets[b.second].first);
+        return a.first != b.first ? a.first > b.first : nameOf(a.second) < nameOf(b.second);
     });
 
     // One reason per kind of work, shared by its rows (QString is implicitly shared).
@@ -57,9 +70,8 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
     };
 
     std::vector<KernelRow> rows;
-    rows.reserve(buckets.size());
-    for (const auto& [total, b] : order) {
-        auto& [nameId, times] = buckets[b];
+    rows.reserve(order.size());
+    for (const auto& [total, nameId] : order) {
         KernelRow row;
         row.name = nameOf(nameId);
         row.kind = RowKind::Library;
@@ -71,9 +83,9 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         row.model.provenance = Provenance::None;
         row.model.reason = reason(row.work);
         // No figures, so no attainable time: callTimesUs stays empty.
-        row.calls = int(std::min<size_t>(times.size(), INT32_MAX));
-        row.kernelTimeUs = summarize(std::move(times));
-        std::vector<double>().swap(times);
+        const std::uint32_t count = first[nameId + 1] - first[nameId];
+        row.calls = int(std::min<std::uint32_t>(count, INT32_MAX));
+        row.kernelTimeUs = summarize(std::vector<double>(times.begin() + first[nameId], times.begin() + first[nameId + 1]));
         if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
             row.shareOfGpuTime = row.kernelTimeUs->sum / trace.totalGpuKernelTimeUs;
         rows.push_back(std::move(row));
