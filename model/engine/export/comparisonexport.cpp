@@ -7,7 +7,6 @@
 
 #include <QBuffer>
 #include <QJsonArray>
-#include <QSaveFile>
 
 namespace Ridgeline {
 namespace {
@@ -176,31 +175,15 @@ QByteArray exportComparisonCsv(const TraceComparison& comparison)
 bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
                            QString* error, PeakSet peaks, const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
 {
-    const auto format = exportFormatForPath(path);
-    if (!format) {
-        *error = path + QStringLiteral(": unknown export format (use .json or .csv)");
-        return false;
-    }
-    // Written straight into the file as it goes; QSaveFile keeps the
-    // previous file whole until the last row is written.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
-        return false;
-    }
-    const bool written = *format == ExportFormat::Json
-        ? writeComparisonJson(&file, comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs)
-        : writeComparisonCsv(&file, comparison);
-    if (!written) {
-        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
-        file.cancelWriting();
-        return false;
-    }
-    if (!file.commit()) {
-        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
-        return false;
-    }
-    return true;
+    // Written straight into the file as it goes; the previous file stays
+    // whole until the last row is written.
+    return writeExportStream(
+        path,
+        [&](ExportFormat format, QIODevice* device) {
+            return format == ExportFormat::Json ? writeComparisonJson(device, comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs)
+                                                : writeComparisonCsv(device, comparison);
+        },
+        error);
 }
 
 } // namespace Ridgeline

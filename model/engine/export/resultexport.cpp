@@ -471,6 +471,7 @@ bool writeExportStream(const QString& path, const std::function<bool(ExportForma
         *error = path + QStringLiteral(": unknown export format (use .json or .csv)");
         return false;
     }
+    // QSaveFile: the previous file stays whole until all of it was written.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         *error = path + QStringLiteral(": cannot write: ") + file.errorString();
@@ -490,22 +491,13 @@ bool writeExportStream(const QString& path, const std::function<bool(ExportForma
 
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error)
 {
-    const auto format = exportFormatForPath(path);
-    if (!format) {
-        *error = path + QStringLiteral(": unknown export format (use .json or .csv)");
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
-        return false;
-    }
-    file.write(render(*format));
-    if (!file.commit()) {
-        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
-        return false;
-    }
-    return true;
+    return writeExportStream(
+        path,
+        [&](ExportFormat format, QIODevice* device) {
+            const QByteArray bytes = render(format);
+            return device->write(bytes) == bytes.size();
+        },
+        error);
 }
 
 bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error, PeakSet peaks,
