@@ -4,9 +4,11 @@
 // of millions of calls would otherwise hold a vector and a heap block each.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <vector>
 
 namespace Ridgeline {
 
@@ -54,6 +56,11 @@ public:
     std::uint32_t front() const { return *data(); }
     std::uint32_t operator[](std::uint32_t i) const { return data()[i]; }
     operator std::span<const std::uint32_t>() const { return { data(), m_size }; }
+
+    friend bool operator==(const GpuEventIndices& a, const std::vector<std::uint32_t>& b)
+    {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
 
 private:
     void grow()
