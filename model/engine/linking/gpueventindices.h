@@ -61,6 +61,10 @@ public:
     {
         return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
+    friend bool operator==(const GpuEventIndices& a, const GpuEventIndices& b)
+    {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
 
 private:
     void grow()
