@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 
 #include <cstdio>
+#include <string>
 
 #include <sys/resource.h>
 
@@ -32,10 +33,17 @@ double peakRssMb()
     return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
 }
 
-void report(const char* name, const QElapsedTimer& timer, int matched, int unattributed)
+// Times building the matcher and matching every replay, and prints it under `name`.
+void matchAndReport(const std::string& name, const std::vector<CaptureWindow>& windows, const std::vector<ReplayedGraph>& replays)
 {
-    std::printf("%-48s %8.3f s  peak RSS %7.1f MB  (%d matched, %d not)\n", name, double(timer.nsecsElapsed()) / 1e9, peakRssMb(),
-                matched, unattributed);
+    QElapsedTimer timer;
+    timer.start();
+    GraphMatcher matcher(windows);
+    int matched = 0, unattributed = 0;
+    for (const ReplayedGraph& replay : replays)
+        (matcher.match(replay).status == GraphMatchStatus::Matched ? matched : unattributed) += 1;
+    std::printf("%-48s %8.3f s  peak RSS %7.1f MB  (%d matched, %d not)\n", name.c_str(), double(timer.nsecsElapsed()) / 1e9,
+                peakRssMb(), matched, unattributed);
 }
 
 void identicalWindowsOtherGrids(int n)
@@ -56,15 +64,7 @@ void identicalWindowsOtherGrids(int n)
         replays[size_t(i)].nodes = graph;
         replays[size_t(i)].nodes.front().geometry = 1000 + std::uint64_t(i);
     }
-    QElapsedTimer timer;
-    timer.start();
-    GraphMatcher matcher(windows);
-    int matched = 0, unattributed = 0;
-    for (const ReplayedGraph& replay : replays)
-        (matcher.match(replay).status == GraphMatchStatus::Matched ? matched : unattributed) += 1;
-    char name[96];
-    std::snprintf(name, sizeof name, "%d identical windows x %d replays in other grids", n, n);
-    report(name, timer, matched, unattributed);
+    matchAndReport(std::to_string(n) + " identical windows x " + std::to_string(n) + " replays in other grids", windows, replays);
 }
 
 void longOtherSegments(int windowCount, int segment)
@@ -82,15 +82,7 @@ void longOtherSegments(int windowCount, int segment)
     std::vector<ReplayedGraph> replays(20);
     for (int r = 0; r < 20; ++r)
         replays[size_t(r)].nodes = windows[size_t(r % windowCount)].nodes;
-    QElapsedTimer timer;
-    timer.start();
-    GraphMatcher matcher(windows);
-    int matched = 0, unattributed = 0;
-    for (const ReplayedGraph& replay : replays)
-        (matcher.match(replay).status == GraphMatchStatus::Matched ? matched : unattributed) += 1;
-    char name[96];
-    std::snprintf(name, sizeof name, "%d windows x 20 replays, 8 segments of %d", windowCount, segment);
-    report(name, timer, matched, unattributed);
+    matchAndReport(std::to_string(windowCount) + " windows x 20 replays, 8 segments of " + std::to_string(segment), windows, replays);
 }
 
 } // namespace

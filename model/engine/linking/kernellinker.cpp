@@ -230,7 +230,7 @@ LinkedKernels linkKernels(const RawTrace& trace)
     for (qsizetype n = 0; n < trace.gpuEventNames.size(); ++n)
         tritonName[size_t(n)] = isTritonKernelName(trace.gpuEventNames[n]);
     const auto isKernelOnly = [&](std::uint32_t i) {
-        return !claimed[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel && tritonName[trace.gpuEvents[i].nameId];
+        return !claimed[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel && tritonName[trace.gpuEvents.nameId(i)];
     };
     size_t kernelOnly = 0;
     for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i)

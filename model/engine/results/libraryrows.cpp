@@ -24,7 +24,7 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
     std::vector<std::uint32_t> first(names + 1, 0); // name n's durations: times[first[n] .. first[n + 1])
     for (size_t i = 0; i < trace.gpuEvents.size(); ++i) {
         if (isLibraryKernel(i))
-            ++first[trace.gpuEvents[i].nameId + 1];
+            ++first[trace.gpuEvents.nameId(i) + 1];
     }
     for (size_t n = 0; n < names; ++n)
         first[n + 1] += first[n];

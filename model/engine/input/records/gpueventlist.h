@@ -58,6 +58,7 @@ public:
     std::int64_t key(size_t index) const;
     double ts(size_t index) const;
     GpuEventKind kind(size_t index) const { return GpuEventKind((m_events[index].packed >> 36) & 0x3); }
+    std::uint32_t nameId(size_t index) const { return std::uint32_t(m_events[index].packed & 0xFFFFFFu); }
 
     // Events whose grid/block was dropped because maxGeometries were taken.
     std::int64_t geometriesNotKept() const { return m_geometriesNotKept; }
