@@ -47,6 +47,12 @@ QString rowKindText(const KernelRow& row)
     case RowKind::Replayed:
         return QStringLiteral("a Triton op captured into a CUDA/HIP graph and the replays of its kernel: "
                               "figures from the captured op, time from the replays");
+    case RowKind::LibraryOp:
+        return row.hasModel()
+            ? QStringLiteral("a library op and every GPU event launched under it: its model's figures, "
+                             "time the busy union of those events per call")
+            : QStringLiteral("a library op and every GPU event launched under it: time, but no figures "
+                             "(see the reason above)");
     }
     return {};
 }

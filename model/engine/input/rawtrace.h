@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/input/records/gpueventlist.h"
+#include "engine/input/records/libraryoprecords.h"
 #include "engine/input/tritonopargs.h"
 
 #include <QHash>
@@ -124,6 +125,9 @@ struct RawTrace
     QString gpuName; // deviceProperties[0].name, when recorded
     std::deque<OtherOpSpan> otherOpSpans;
     std::deque<TritonOpRecord> tritonOps;
+    // The library ops the reader was asked to keep (readTrace's filter),
+    // after reading only those that can own GPU work.
+    LibraryOpRecords libraryOps;
     std::deque<LaunchRecord> launches;
     GpuEventList gpuEvents; // 24 bytes each
     QStringList gpuEventNames; // and the kernel names of launches (args.kernel)

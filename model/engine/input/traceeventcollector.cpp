@@ -211,10 +211,42 @@ struct TraceEventCollector::Event
     std::string_view args; // raw JSON inside m_buffer
 };
 
-TraceEventCollector::TraceEventCollector(RawTrace& trace, Input input)
+TraceEventCollector::TraceEventCollector(RawTrace& trace, Input input, LibraryOpFilter keepLibraryOp)
     : m_trace(trace)
     , m_input(input)
+    , m_keepLibraryOp(std::move(keepLibraryOp))
 {
+}
+
+std::int32_t TraceEventCollector::libraryOpNameId(std::string_view name)
+{
+    if (const auto found = m_libraryOpNameIds.find(name); found != m_libraryOpNameIds.end())
+        return found->second;
+    const QString text = toQString(name);
+    std::int32_t id = -1;
+    if (m_keepLibraryOp(text)) { // only the models' few hundred names: bounded
+        id = std::int32_t(m_trace.libraryOps.names.size());
+        m_trace.libraryOps.names << text;
+    }
+    if (id >= 0 || m_libraryOpNameIds.size() < maxRememberedOpNames)
+        m_libraryOpNameIds.emplace(std::string(name), id);
+    return id;
+}
+
+void TraceEventCollector::keepLibraryOp(const Event& event, double begin, double end, std::uint32_t thread)
+{
+    if (!m_keepLibraryOp)
+        return;
+    const std::int32_t nameId = libraryOpNameId(event.name);
+    if (nameId < 0)
+        return;
+    std::int64_t externalId = -1;
+    std::shared_ptr<const TritonOpArgs> args = m_args.readTritonOpArgs(event.args, &externalId);
+    // Interned: equal args are one object, so one id.
+    const auto [it, inserted] = m_libraryOpArgsIds.try_emplace(args.get(), std::uint32_t(m_trace.libraryOps.args.size()));
+    if (inserted)
+        m_trace.libraryOps.args.push_back(std::move(args));
+    m_trace.libraryOps.ops.push_back({ begin, end, thread, std::uint32_t(nameId), it->second });
 }
 
 bool TraceEventCollector::mayUse(std::string_view json)
@@ -528,8 +560,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
                 args.reset();
         }
         if (!args) {
-            if (!badDuration)
+            if (!badDuration) {
                 m_trace.otherOpSpans.push_back({ begin, end, thread });
+                keepLibraryOp(event, begin, end, thread);
+            }
             return;
         }
     }

@@ -26,7 +26,7 @@ public:
     // Prefiltered: mayUse() already dropped what it would (ScanAheadReader's
     // filter, on the scanning thread), so the collector does not run it again.
     enum class Input { Unfiltered, Prefiltered };
-    explicit TraceEventCollector(RawTrace& trace, Input input = Input::Unfiltered);
+    explicit TraceEventCollector(RawTrace& trace, Input input = Input::Unfiltered, LibraryOpFilter keepLibraryOp = {});
 
     void event(std::string_view json, std::int64_t offset) override;
     void topLevelValue(std::string_view key, std::string_view json) override;
@@ -50,6 +50,9 @@ public:
     // Names are ids of 24 bits in the records (noKernelName is the last);
     // real traces have a few thousand. The last id stands for all the rest.
     static constexpr std::uint32_t maxGpuNames = 1u << 20;
+    // cpu_op names whose filter answer is remembered; past this many (a
+    // hostile file), the filter is asked again for the rest.
+    static constexpr size_t maxRememberedOpNames = 1u << 16;
 
 private:
     struct Event;
@@ -62,6 +65,10 @@ private:
     // The same GPU event twice in a row: recorded twice, counted once.
     bool isRepeatOfLastGpuEvent(const GpuEventRecord& event) const;
     QString tritonName(std::string_view name);
+    // Keeps a cpu_op the filter wants as a library op (RawTrace::libraryOps).
+    void keepLibraryOp(const Event& event, double begin, double end, std::uint32_t thread);
+    // The name's id in RawTrace::libraryOps.names, or -1 when not kept.
+    std::int32_t libraryOpNameId(std::string_view name);
 
     RawTrace& m_trace;
     Input m_input;
@@ -71,6 +78,16 @@ private:
     std::unordered_map<std::string, std::uint32_t> m_threads;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
     std::unordered_map<std::string, QString> m_tritonNames;
+    LibraryOpFilter m_keepLibraryOp;
+    // The filter's answer per cpu_op name (an id, or -1), heterogeneous
+    // lookup: most ops are looked up, few names are distinct.
+    struct NameHash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view name) const { return std::hash<std::string_view>()(name); }
+    };
+    std::unordered_map<std::string, std::int32_t, NameHash, std::equal_to<>> m_libraryOpNameIds;
+    std::unordered_map<const TritonOpArgs*, std::uint32_t> m_libraryOpArgsIds;
     std::unordered_set<std::uint32_t> m_gpuThreads; // threads already in RawTrace::gpuStreams
     std::uint32_t m_lastGpuThread = std::uint32_t(-1);
     std::optional<GpuEventRecord> m_lastGpuEvent; // as kept: repeats of it are dropped

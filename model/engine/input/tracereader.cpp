@@ -24,7 +24,7 @@ void returnFreedMemory()
 
 } // namespace
 
-TraceReadResult readTrace(const QString& path, const JobControl& control)
+TraceReadResult readTrace(const QString& path, const JobControl& control, const LibraryOpFilter& keepLibraryOp)
 {
     TraceReadResult result;
     auto failed = [&](const QString& why) {
@@ -38,7 +38,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
     if (!source)
         return failed(openError);
 
-    TraceEventCollector collector(result.trace, TraceEventCollector::Input::Prefiltered);
+    TraceEventCollector collector(result.trace, TraceEventCollector::Input::Prefiltered, keepLibraryOp);
     const qint64 total = source->fileSize();
     control.report(0, total);
     ScanAheadReader::Ending ending;
@@ -55,6 +55,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control)
             control.report(position, total);
         }
         result.trace.keepOnlyWhatLinkingNeeds();
+        result.trace.libraryOps.keepOnlyOwners(result.trace.launches);
         returnFreedMemory();
         result.trace.indexFlowEnds();
         ending = reader.ending();

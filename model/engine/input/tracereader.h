@@ -17,6 +17,7 @@ struct TraceReadResult
     RawTrace trace;
 };
 
-TraceReadResult readTrace(const QString& path, const JobControl& control);
+// `keepLibraryOp`: which cpu_ops to keep as library ops (RawTrace::libraryOps).
+TraceReadResult readTrace(const QString& path, const JobControl& control, const LibraryOpFilter& keepLibraryOp = {});
 
 } // namespace Ridgeline

@@ -1,5 +1,7 @@
 #include "engine/results/kernelrow.h"
 
+#include <cmath>
+
 namespace Ridgeline {
 
 QString rowKindKey(RowKind kind)
@@ -10,12 +12,28 @@ QString rowKindKey(RowKind kind)
     case RowKind::OpOnly: return QStringLiteral("op-only");
     case RowKind::Replayed: return QStringLiteral("replayed");
     case RowKind::Library: return QStringLiteral("library");
+    case RowKind::LibraryOp: return QStringLiteral("library-op");
     }
     return {};
 }
 
+namespace {
+
+// A library op's figure: NaN is unknown.
+std::optional<double> libraryFigure(const KernelRow& row, double LibraryOpFigures::*figure)
+{
+    if (!row.hasModel() || !row.libraryOp->model)
+        return std::nullopt;
+    const double value = row.libraryOp->model->figures.*figure;
+    return std::isnan(value) ? std::nullopt : std::optional(value);
+}
+
+} // namespace
+
 std::optional<double> KernelRow::flops() const
 {
+    if (libraryOp)
+        return libraryFigure(*this, &LibraryOpFigures::flops);
     if (!hasModel() || !model.flopsKnown)
         return std::nullopt;
     return double(model.flops);
@@ -23,6 +41,8 @@ std::optional<double> KernelRow::flops() const
 
 std::optional<double> KernelRow::bytes() const
 {
+    if (libraryOp)
+        return libraryFigure(*this, &LibraryOpFigures::bytes);
     if (!hasModel() || !model.bytes)
         return std::nullopt;
     return double(*model.bytes);

@@ -5,6 +5,7 @@
 
 #include "engine/base/heapoptional.h"
 #include "engine/input/tritonopargs.h"
+#include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/results/calltimes.h"
 #include "engine/results/gputimebreakdown.h"
 #include "engine/perfmodel/kernelmodel.h"
@@ -21,9 +22,20 @@ enum class RowKind {
     OpOnly,     // a Triton op with no GPU kernel (captured into a graph): figures, no time
     Replayed,   // an op captured into a graph and the replays of its kernel: figures and time
     Library,    // a GPU kernel of no Triton op (GEMM, attention, ...): name, calls and time, not modelled
+    LibraryOp,  // a library op (aten::addmm, SDPA, ...) and the GPU events under it: its model's figures and their busy time
 };
 
-QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only", "replayed", "library"
+QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only", "replayed", "library", "library-op"
+
+// A library op row's own part: the op's model, and the GPU work under it.
+struct LibraryOpRowDetails
+{
+    LibraryOpCategory category = LibraryOpCategory::Other;
+    std::optional<LibraryOpModel> model; // nullopt: its args do not fit a model (KernelModel::reason says why)
+    QStringList kernelNames;             // the GPU kernels under the op, distinct, the first few
+    int moreKernelNames = 0;             // distinct names past those
+    double gpuEventsPerCall = 1;         // mean over timed calls: each costs a latency floor
+};
 
 // Where a replayed row's figures and time came from: replay kernel -> graph
 // launch -> capture file and window -> captured op (its first call's).
@@ -72,10 +84,15 @@ struct KernelRow
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
     HeapOptional<TraceLensFigures> traceLens;
     HeapOptional<ReplayChain> replay; // Replayed rows
+    HeapOptional<LibraryOpRowDetails> libraryOp; // LibraryOp rows
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }
     bool isLibrary() const { return kind == RowKind::Library; }
+    bool isLibraryOp() const { return kind == RowKind::LibraryOp; }
+    // Latency floors (t0) one call pays: one per GPU event it ran (a
+    // library op may run several), one for a Triton kernel.
+    double latencyFloorsPerCall() const { return libraryOp ? libraryOp->gpuEventsPerCall : 1.0; }
     // Calls with GPU time: fewer than calls where an op was launched during
     // a graph capture (its kernel ran in the replays). Means divide by these.
     int timedCalls() const { return kernelTimeUs ? kernelTimeUs->count : 0; }

@@ -11,7 +11,9 @@
 namespace Ridgeline {
 
 // `linked`: the calls the Triton rows were made of (their kernels are not
-// repeated here); `kinds`: classifyGpuEventNames's.
-std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds);
+// repeated here); `kinds`: classifyGpuEventNames's; `ownedByLibraryOps`:
+// per GPU event, whether a library op's row holds it (not repeated either).
+std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds,
+                                   const std::vector<bool>& ownedByLibraryOps = {});
 
 } // namespace Ridgeline

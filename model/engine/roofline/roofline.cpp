@@ -28,6 +28,11 @@ double ridgePoint(double peakTflops, double bandwidthTBps)
 
 QString kernelPrecision(const KernelRow& row)
 {
+    if (row.libraryOp) { // "matrix_bf16" -> "bf16"
+        const QString spec = row.libraryOp->model ? row.libraryOp->model->figures.computeSpec : QString();
+        const qsizetype underscore = spec.indexOf(u'_');
+        return underscore < 0 ? QString() : spec.mid(underscore + 1);
+    }
     if (row.model.tensors.empty() && !row.model.gemm)
         return {};
     // V2 rows name ATen dtypes ("c10::BFloat16"); V1 rows the Triton pointer
@@ -57,6 +62,13 @@ QString kernelPrecision(const KernelRow& row)
 const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row)
 {
     const QString precision = kernelPrecision(row);
+    // A library op names its roof as TraceLens does ("matrix_bf16",
+    // "vector_fp32"); one the GPU lacks falls to the vector roofs below.
+    if (row.libraryOp && row.libraryOp->model) {
+        if (const QString& spec = row.libraryOp->model->figures.computeSpec; !spec.isEmpty())
+            if (const ComputeRoof* roof = findRoof(peaks, spec))
+                return roof;
+    }
     if (row.model.gemm) {
         // GEMM templates run on the matrix units (tl.dot). FP32 operands use
         // TF32 only where the template allows it (ALLOW_TF32, known from V1);

@@ -55,9 +55,11 @@ KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& pea
     const double memoryUs = *bytes / (peaks.memoryBandwidthTBps * 1e6);
     const double computeUs = roof && roof->tflops > 0 ? *flops / (roof->tflops * 1e6) : 0.0;
     const double term = std::max(memoryUs, computeUs);
+    // A library op pays the floor once per GPU event it ran.
+    const double floorUs = latencyFloorUs * row.latencyFloorsPerCall();
     figures.roofTermUs = term;
-    figures.attainableUs = latencyFloorUs + term;
-    figures.limiter = latencyFloorUs >= term ? Limiter::Latency : computeUs > memoryUs ? Limiter::Compute : Limiter::Memory;
+    figures.attainableUs = floorUs + term;
+    figures.limiter = floorUs >= term ? Limiter::Latency : computeUs > memoryUs ? Limiter::Compute : Limiter::Memory;
     if (figures.timedCalls > 0 && figures.measuredUs > 0)
         figures.fractionOfAttainable = double(figures.timedCalls) * *figures.attainableUs / figures.measuredUs;
     figures.recoverableUs = row.callTimesUs.excessOver(*figures.attainableUs);

@@ -21,8 +21,12 @@ TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& p
     budget.kernels.reserve(result.kernels.size());
     for (const KernelRow& row : result.kernels) {
         KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us);
-        budget.tritonTimeUs += figures.measuredUs;
         budget.recoverableUs += figures.recoverableUs;
+        if (row.isLibraryOp()) { // no Triton time
+            budget.kernels.push_back(std::move(figures));
+            continue;
+        }
+        budget.tritonTimeUs += figures.measuredUs;
         if (figures.limiter == Limiter::Latency)
             budget.tritonLatencyBoundUs += figures.measuredUs;
         else if (figures.limiter != Limiter::Unmodelled)

@@ -1,0 +1,51 @@
+// Stage libraryops/: the library ops (GEMM, attention, convolution, norms,
+// elementwise, reductions) that Inductor calls beside its Triton kernels.
+// Which GPU events each library op owns, as TraceLens decides it
+// (ATEN_MODELS.md §1.2-1.3): the outermost modelled op on a thread owns every
+// GPU event launched under its host span (kernels, and the memcpy and
+// memset of a copy_), whatever ops lie between. Triton's calls keep theirs:
+// each GPU event is in exactly one row. The calls are grouped at once by op
+// name and signature (the four arg lists, as TraceLens groups, not per
+// thread): a call costs its busy time, 8 bytes, and nothing more.
+#pragma once
+
+#include "engine/input/rawtrace.h"
+#include "engine/linking/kernellinker.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace Ridgeline {
+
+// The calls of one op name with one signature.
+struct LibraryOpGroup
+{
+    QString name;
+    std::shared_ptr<const TritonOpArgs> args;
+    std::vector<double> busyTimesUs; // per call that ran GPU work: the union of its GPU events
+    int calls = 0;                   // with or without GPU work (graph captures have none)
+    std::int64_t gpuEvents = 0;      // over all calls: GPU events (and launch overheads) they cost
+    QStringList kernelNames;         // distinct, in order of first sight, at most maxKernelNames
+    int moreKernelNames = 0;         // distinct names past that (counted up to a few hundred)
+    // Replayed calls (graph replays of a captured op): distinct graph launches.
+    int graphLaunches = 0;
+
+    static constexpr int maxKernelNames = 16;
+    // Mean GPU events per call that ran GPU work: the latency floors it pays.
+    double gpuEventsPerCall() const { return busyTimesUs.empty() ? 0.0 : double(gpuEvents) / double(busyTimesUs.size()); }
+    void noteKernelName(const QString& kernel);
+};
+
+struct LibraryOpWork
+{
+    std::vector<LibraryOpGroup> groups; // in order of first call
+    std::vector<bool> ownedEvents;      // per RawTrace::gpuEvents: whether a library op owns it
+};
+
+// `linked`: Triton's calls; the GPU events they hold are not a library op's.
+LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked);
+
+} // namespace Ridgeline
