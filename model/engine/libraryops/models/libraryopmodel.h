@@ -47,6 +47,8 @@ struct LibraryOpModel
 // Every op name some model below covers, aliases included (exact names, as
 // the profiler writes them).
 bool isModelledLibraryOp(QStringView opName);
+// All those names, sorted (tests walk them).
+QStringList modelledLibraryOps();
 
 // args: the op's Input Dims / Input type / Input Strides / Concrete Inputs
 // as the reader parses them for Triton ops; nullopt when the op is not

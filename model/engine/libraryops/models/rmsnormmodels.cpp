@@ -1,0 +1,133 @@
+// RMS norms: aten::_fused_rms_norm and its backward, aiter's RMSNorm ops
+// with residual add and FP8 quantization (ATEN_MODELS.md §7, RMSNorm).
+#include "engine/libraryops/models/opargs.h"
+#include "engine/libraryops/models/opkinds.h"
+
+#include <cmath>
+
+namespace Ridgeline {
+namespace {
+
+double rmsFlops(double n, double c, bool affine)
+{
+    return (n / c) * (2 * c + 2) + n * (affine ? 2 : 1);
+}
+
+QString ruleName(OpKind kind)
+{
+    switch (kind) {
+    case OpKind::RmsNorm: return QStringLiteral("norm: RMS norm");
+    case OpKind::RmsNormBwd: return QStringLiteral("norm: RMS norm backward");
+    case OpKind::AiterAddRmsNorm: return QStringLiteral("norm: aiter add + RMS norm");
+    case OpKind::AiterRmsNormDynamicQuant: return QStringLiteral("norm: aiter RMS norm + FP8 per-token quant");
+    case OpKind::AiterRmsNormQuant: return QStringLiteral("norm: aiter RMS norm + FP8 per-group quant");
+    default: return QStringLiteral("norm: aiter RMS norm");
+    }
+}
+
+} // namespace
+
+std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QString* whyNot)
+{
+    const QString rule = ruleName(kind);
+    // Where the input and the weight (or normalized_shape) are.
+    int xi = 0, weightArg = -1, shapeArg = -1;
+    switch (kind) {
+    case OpKind::RmsNorm: xi = 0, shapeArg = 1, weightArg = 2; break;
+    case OpKind::RmsNormBwd: xi = 1, shapeArg = 2, weightArg = 4; break;
+    case OpKind::AiterRmsNorm: xi = 0, weightArg = 1; break;
+    case OpKind::AiterRmsNormOut: xi = 1, weightArg = 2; break;
+    case OpKind::AiterAddRmsNorm: xi = 1, weightArg = 4; break;
+    default: xi = 1, weightArg = 3; break; // the quantizing ones
+    }
+    const Shape* x = args.dims(xi);
+    if (!x || x->empty()) {
+        *whyNot = rule + QStringLiteral(": the input (argument %1) is not a tensor").arg(xi);
+        return std::nullopt;
+    }
+    const double n = product(*x).toDouble();
+    double c = 0;
+    bool tlAffine = true, affine = true;
+    if (shapeArg >= 0) {
+        const auto normalized = args.integerList(shapeArg);
+        if (!normalized || normalized->empty()) {
+            *whyNot = rule + QStringLiteral(": normalized_shape (argument %1) does not parse").arg(shapeArg);
+            return std::nullopt;
+        }
+        c = product(*normalized).toDouble();
+        affine = args.isTensor(weightArg);
+    } else {
+        const Shape* w = args.dims(weightArg);
+        if (!w || w->empty()) {
+            *whyNot = rule + QStringLiteral(": the weight (argument %1) is not a tensor").arg(weightArg);
+            return std::nullopt;
+        }
+        c = double(w->front());
+    }
+    if (!(c > 0)) {
+        *whyNot = rule + QStringLiteral(": no channels to normalize over");
+        return std::nullopt;
+    }
+    const QStringView dtype = args.type(xi);
+    const auto bpeTrue = trueBytes(dtype);
+    const auto bpeTl = traceLensAtenBytes(dtype);
+    const double rows = std::floor(n / c);
+
+    // One formula for both readings; they differ in the weight's presence
+    // and the dtype table only.
+    auto figuresFor = [&](bool withWeight, std::optional<int> bpe, LibraryOpFigures* f) {
+        const double b = bpe ? *bpe : notANumber;
+        switch (kind) {
+        case OpKind::RmsNormBwd: {
+            const auto mask = args.booleanList(5);
+            const bool m0 = !mask || mask->empty() || (*mask)[0];
+            const bool m1 = !mask || mask->size() < 2 || (*mask)[1];
+            f->flops = (withWeight ? n : 0) + n + (m0 ? 6 * n : 0) + (m1 && withWeight ? n + (n / c > 1 ? n : 0) : 0);
+            f->bytes = n * b + 2 * n * b + (withWeight ? 2 * c * b : 0);
+            break;
+        }
+        case OpKind::AiterAddRmsNorm:
+            f->flops = n + rmsFlops(n, c, true);
+            f->bytes = (2 * n + c) * b + 2 * n * b;
+            break;
+        case OpKind::AiterRmsNormDynamicQuant:
+            f->flops = rmsFlops(n, c, true) + 2 * n;
+            f->bytes = n * b + c * b + n * 1 + rows * 4;
+            break;
+        case OpKind::AiterRmsNormQuant: {
+            const auto size = args.integer(5);
+            const double group = size && *size > 0 ? double(*size) : c;
+            f->flops = rmsFlops(n, c, true) + 2 * n;
+            f->bytes = n * b + c * b + n * 1 + rows * std::ceil(c / group) * 4;
+            break;
+        }
+        default:
+            f->flops = rmsFlops(n, c, withWeight);
+            f->bytes = n * b + n * b + (withWeight ? c * b : 0);
+            break;
+        }
+        f->params = { { QStringLiteral("elements"), n }, { QStringLiteral("channels"), c }, { QStringLiteral("affine"), withWeight ? 1.0 : 0.0 } };
+    };
+
+    LibraryOpFigures truth;
+    truth.rule = rule;
+    figuresFor(affine, bpeTrue, &truth);
+    truth.computeSpec = computeSpec(u"vector", truePrecision(dtype));
+    truth.derivation << QStringLiteral("n = %1 elements of %2, c = %3 channels%4: FLOPs = %5, bytes = %6")
+                            .arg(figureText(n), shapeText(*x), figureText(c), affine ? QStringLiteral(", a weight") : QString(),
+                                 figureText(truth.flops), figureText(truth.bytes));
+    LibraryOpFigures tl;
+    tl.rule = QStringLiteral("TraceLens ") + rule;
+    figuresFor(tlAffine, bpeTl, &tl);
+    tl.computeSpec = computeSpec(u"vector", traceLensPrecision(dtype));
+    QStringList why;
+    if (affine != tlAffine)
+        why << QStringLiteral("TraceLens always counts a weight (its `is not None` test on the profiler's [])");
+    if (bpeTl != bpeTrue)
+        why << QStringLiteral("TraceLens knows no size for %1").arg(dtype);
+    if (tl.computeSpec != truth.computeSpec)
+        why << QStringLiteral("TraceLens has no compute precision for %1").arg(dtype);
+    return finishModel(LibraryOpCategory::Norm, std::move(truth), std::move(tl), why);
+}
+
+} // namespace Ridgeline
