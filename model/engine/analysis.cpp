@@ -40,11 +40,9 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
     // Replayed kernels a capture's Triton op launched under a name of its
     // own, left without their op (an unmatched launch): still Triton work.
     // triton_* names are Triton by name already; marking them changes nothing.
-    for (const KernelCall& call : linked.kernelOnlyCalls) {
-        for (std::uint32_t kernel : call.kernels) {
-            if (const std::uint32_t id = trace.gpuEvents[kernel].nameId; id < user.size())
-                user[id] = true;
-        }
+    for (const KernelOnlyCall& call : linked.kernelOnlyCalls) {
+        if (const std::uint32_t id = trace.gpuEvents.nameId(call.event); id < user.size())
+            user[id] = true;
     }
     std::vector<std::uint32_t> ids;
     for (size_t id = 0; id < user.size(); ++id) {

@@ -122,7 +122,8 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
 
     std::vector<bool> handled(replay.gpuEvents.size(), false);
     std::unordered_set<const TritonOpRecord*> consumed;
-    std::vector<KernelCall> replayedCalls, unattributedCalls;
+    std::vector<KernelCall> replayedCalls;
+    std::vector<KernelOnlyCall> unattributedCalls;
     GraphMatcher matcher(windows);
     for (const ReplayedGraph& graph : replays.graphs) {
         const LaunchRecord& launch = replay.launches[size_t(graph.launch)];
@@ -137,12 +138,11 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
         summary.replayedTritonKernels += int(replayTriton.size());
 
         auto leaveUnattributed = [&](const GraphNode& node, const QString& reason) {
-            KernelCall call;
-            call.kernels.push_back(std::uint32_t(node.event));
-            call.busyTimeUs = busyTimeUs(replay, call.kernels);
+            KernelOnlyCall call;
+            call.event = std::uint32_t(node.event);
             call.graphLaunch = launchIndex;
             call.unattributedReason = linked.reasonIndex(reason);
-            unattributedCalls.push_back(std::move(call));
+            unattributedCalls.push_back(call);
             countUnattributed(summary, reason);
         };
 
@@ -212,9 +212,8 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
     out.linked.opCalls.insert(out.linked.opCalls.end(), std::make_move_iterator(replayedCalls.begin()),
                               std::make_move_iterator(replayedCalls.end()));
     out.linked.kernelOnlyCalls = std::move(linked.kernelOnlyCalls);
-    std::erase_if(out.linked.kernelOnlyCalls, [&](const KernelCall& call) { return handled[call.kernels.front()]; });
-    out.linked.kernelOnlyCalls.insert(out.linked.kernelOnlyCalls.end(), std::make_move_iterator(unattributedCalls.begin()),
-                                      std::make_move_iterator(unattributedCalls.end()));
+    std::erase_if(out.linked.kernelOnlyCalls, [&](const KernelOnlyCall& call) { return handled[call.event]; });
+    out.linked.kernelOnlyCalls.insert(out.linked.kernelOnlyCalls.end(), unattributedCalls.begin(), unattributedCalls.end());
     out.captures = std::move(captures); // a move: the ops' addresses stay
     return out;
 }

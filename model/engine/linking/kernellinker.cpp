@@ -8,21 +8,44 @@
 namespace Ridgeline {
 namespace {
 
-struct KeyedEvent
+// GPU events that have a key, sorted by key, then in file order: 4 bytes
+// an event, the key read back from the event list.
+class GpuEventsByKey
 {
-    std::int64_t key;
-    std::uint32_t event;
-    auto operator<=>(const KeyedEvent&) const = default;
-};
+public:
+    explicit GpuEventsByKey(const GpuEventList& events) : m_events(events)
+    {
+        // Sorted as (key, index) pairs, which are freed before the calls are
+        // built: the pairs' 16 bytes an event never meet the calls' memory.
+        std::vector<std::pair<std::int64_t, std::uint32_t>> keyed;
+        keyed.reserve(events.size());
+        for (std::uint32_t i = 0; i < events.size(); ++i) {
+            if (const std::int64_t key = events.key(i); key >= 0)
+                keyed.emplace_back(key, i);
+        }
+        std::sort(keyed.begin(), keyed.end());
+        m_sorted.reserve(keyed.size());
+        for (const auto& [key, event] : keyed)
+            m_sorted.push_back(event);
+    }
 
-// Binary searches at both ends: a key that a hostile file repeats for every
-// event must not cost a walk over all of them per launch.
-std::span<const KeyedEvent> eventsWithKey(const std::vector<KeyedEvent>& sorted, std::int64_t key)
-{
-    const auto first = std::lower_bound(sorted.begin(), sorted.end(), KeyedEvent { key, 0 });
-    const auto last = std::upper_bound(first, sorted.end(), KeyedEvent { key, UINT32_MAX });
-    return { first, last };
-}
+    // Binary searches at both ends: a key that a hostile file repeats for
+    // every event must not cost a walk over all of them per launch.
+    std::span<const std::uint32_t> withKey(std::int64_t key) const
+    {
+        const auto first = std::lower_bound(m_sorted.begin(), m_sorted.end(), key,
+                                            [&](std::uint32_t event, std::int64_t k) { return m_events.key(event) < k; });
+        const auto last = std::upper_bound(first, m_sorted.end(), key,
+                                           [&](std::int64_t k, std::uint32_t event) { return k < m_events.key(event); });
+        return { first, last };
+    }
+
+    void release() { std::vector<std::uint32_t>().swap(m_sorted); }
+
+private:
+    const GpuEventList& m_events;
+    std::vector<std::uint32_t> m_sorted;
+};
 
 enum class HostSpanKind : std::uint8_t { TritonOp, OtherOp, Launch };
 
@@ -109,10 +132,22 @@ std::int32_t LinkedKernels::reasonIndex(const QString& reason)
     return index;
 }
 
-const QString& LinkedKernels::reasonOf(const KernelCall& call) const
+namespace {
+const QString& reasonAt(const QStringList& reasons, std::int32_t index)
 {
     static const QString none;
-    return call.unattributedReason >= 0 && call.unattributedReason < reasons.size() ? reasons[call.unattributedReason] : none;
+    return index >= 0 && index < reasons.size() ? reasons[index] : none;
+}
+} // namespace
+
+const QString& LinkedKernels::reasonOf(const KernelCall& call) const
+{
+    return reasonAt(reasons, call.unattributedReason);
+}
+
+const QString& LinkedKernels::reasonOf(const KernelOnlyCall& call) const
+{
+    return reasonAt(reasons, call.unattributedReason);
 }
 
 double busyTimeUs(const RawTrace& trace, std::span<const std::uint32_t> gpuEvents)
@@ -138,15 +173,7 @@ double busyTimeUs(const RawTrace& trace, std::span<const std::uint32_t> gpuEvent
 
 LinkedKernels linkKernels(const RawTrace& trace)
 {
-    // GPU events by key as one sorted list (12 bytes an event; a map of
-    // vectors costs eight times that on a trace of millions).
-    std::vector<KeyedEvent> gpuByKey;
-    gpuByKey.reserve(trace.gpuEvents.size());
-    for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
-        if (trace.gpuEvents.key(i) >= 0)
-            gpuByKey.push_back({ trace.gpuEvents.key(i), i });
-    }
-    std::sort(gpuByKey.begin(), gpuByKey.end()); // by key, then in file order
+    GpuEventsByKey gpuByKey(trace.gpuEvents);
 
     std::vector<bool> claimed(trace.gpuEvents.size(), false);
     LinkedKernels linked;
@@ -174,17 +201,16 @@ LinkedKernels linkKernels(const RawTrace& trace)
         KernelCall call;
         call.op = &trace.tritonOps[op];
         const std::span<const std::int32_t> launches(launchOrder.data() + firstLaunch[op], launchOrder.data() + firstLaunch[op + 1]);
-        call.launches = int(launches.size());
+        call.launches = std::uint32_t(std::min<size_t>(launches.size(), (1u << 31) - 1));
         for (std::int32_t launchIndex : launches) {
             const LaunchRecord& launch = trace.launches[size_t(launchIndex)];
             if (trace.badGpuEventKeys.contains(launch.key))
                 call.kernelEventDropped = true;
-            const auto found = eventsWithKey(gpuByKey, launch.key);
+            const auto found = gpuByKey.withKey(launch.key);
             if (launch.key < 0 || found.empty())
                 continue;
             if (launch.kind == LaunchKind::Graph) { // a graph launch owns every GPU event with its key
-                for (const KeyedEvent& keyed : found) {
-                    const std::uint32_t event = keyed.event;
+                for (const std::uint32_t event : found) {
                     if (trace.gpuEvents.kind(event) == GpuEventKind::Kernel) {
                         call.kernels.push_back(event);
                         claimed[event] = true;
@@ -195,8 +221,7 @@ LinkedKernels linkKernels(const RawTrace& trace)
             // A normal launch runs one kernel: the one on the flow's end thread.
             const bool hasFlowEnd = trace.hasFlowEnd(launch.key);
             std::optional<std::uint32_t> match;
-            for (const KeyedEvent& keyed : found) {
-                const std::uint32_t event = keyed.event;
+            for (const std::uint32_t event : found) {
                 if (trace.gpuEvents.kind(event) != GpuEventKind::Kernel)
                     continue;
                 if (!hasFlowEnd || trace.flowEndsOn(launch.key, trace.gpuEvents[event].thread)) {
@@ -214,7 +239,7 @@ LinkedKernels linkKernels(const RawTrace& trace)
         linked.opCalls.push_back(std::move(call));
     }
 
-    std::vector<KeyedEvent>().swap(gpuByKey); // done with: its memory goes before the kernel-only calls come
+    gpuByKey.release(); // done with: its memory goes before the kernel-only calls come
 
     // A kernel left over with the key of a normal launch is no graph replay:
     // its id repeats another kernel's (a damaged or merged trace).
@@ -239,14 +264,12 @@ LinkedKernels linkKernels(const RawTrace& trace)
     for (std::uint32_t i = 0; i < trace.gpuEvents.size(); ++i) {
         if (!isKernelOnly(i))
             continue;
-        const GpuEventRecord event = trace.gpuEvents[i];
-        KernelCall call;
-        call.kernels.push_back(i);
-        call.busyTimeUs = busyTimeUs(trace, call.kernels);
-        if (event.key >= 0 && std::binary_search(normalLaunchKeys.begin(), normalLaunchKeys.end(), event.key))
+        KernelOnlyCall call;
+        call.event = i;
+        if (const std::int64_t key = trace.gpuEvents.key(i); key >= 0 && std::binary_search(normalLaunchKeys.begin(), normalLaunchKeys.end(), key))
             call.unattributedReason = linked.reasonIndex(QStringLiteral("its correlation id is another launch's, whose kernel it is "
                                                                         "not (a damaged or merged trace): time only"));
-        linked.kernelOnlyCalls.push_back(std::move(call));
+        linked.kernelOnlyCalls.push_back(call);
     }
     return linked;
 }

@@ -38,8 +38,8 @@ struct KernelCall
     const TritonOpRecord* op = nullptr;
     GpuEventIndices kernels;             // into RawTrace::gpuEvents: the GPU kernels of this call
     OptionalTime busyTimeUs;             // none when no kernel ran
-    int launches = 0;                    // launch calls nested in the op
-    bool kernelEventDropped = false;     // a launched kernel's event was malformed
+    std::uint32_t launches : 31 = 0;     // launch calls nested in the op
+    std::uint32_t kernelEventDropped : 1 = 0; // a launched kernel's event was malformed
     // Set by the graphs stage for replayed kernels: into GraphMergeSummary's
     // launches and windows (-1: not a replay / not matched).
     int graphLaunch = -1;
@@ -49,10 +49,24 @@ struct KernelCall
     std::int32_t unattributedReason = -1;
 };
 
+// What a trace holds once per Triton op: kept small on purpose.
+static_assert(sizeof(KernelCall) == 48);
+
+// A triton_ GPU kernel no op launched: a call of that one kernel, time
+// only. 12 bytes, not a KernelCall's 48: a replay without its capture is
+// millions of them. Its busy time is the event's duration.
+struct KernelOnlyCall
+{
+    std::uint32_t event = 0;              // into RawTrace::gpuEvents
+    std::int32_t graphLaunch = -1;        // as KernelCall::graphLaunch
+    std::int32_t unattributedReason = -1; // as KernelCall::unattributedReason
+};
+static_assert(sizeof(KernelOnlyCall) == 12);
+
 struct LinkedKernels
 {
-    std::vector<KernelCall> opCalls;         // one per Triton cpu_op, in trace order
-    std::vector<KernelCall> kernelOnlyCalls; // triton_ GPU kernels no op launched
+    std::vector<KernelCall> opCalls;             // one per Triton cpu_op, in trace order
+    std::vector<KernelOnlyCall> kernelOnlyCalls; // in trace order
     std::vector<std::int32_t> opOfLaunch;    // per launch: the Triton op it nests in directly, or -1
     QStringList reasons;                     // KernelCall::unattributedReason's texts, each once
     QHash<QString, std::int32_t> reasonIndexes;
@@ -60,6 +74,7 @@ struct LinkedKernels
     // The index of `reason` in reasons, added when new.
     std::int32_t reasonIndex(const QString& reason);
     const QString& reasonOf(const KernelCall& call) const;
+    const QString& reasonOf(const KernelOnlyCall& call) const;
 };
 
 LinkedKernels linkKernels(const RawTrace& trace);

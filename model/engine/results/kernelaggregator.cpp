@@ -18,7 +18,8 @@ struct Group
     QString name;
     RowKind kind = RowKind::Launched;
     const TritonOpArgs* args = nullptr; // the first call's; null for kernel-only groups
-    std::vector<const KernelCall*> calls;
+    std::vector<const KernelCall*> calls;     // a group of op calls
+    std::vector<std::uint32_t> kernelOnlyCalls; // or of kernel-only calls: into LinkedKernels::kernelOnlyCalls
 };
 
 // The four lists that make a kernel call unique, beside its name.
@@ -160,13 +161,13 @@ ReplayChain replayChain(const std::vector<const KernelCall*>& calls, const Graph
 // Why a group's replayed kernels have no op: the distinct reasons, counted,
 // the most frequent first. Reasons may name their capture window, so 10k
 // windows are 10k reasons: a few are said, the rest counted.
-QString unattributedReasons(const std::vector<const KernelCall*>& calls, const LinkedKernels& linked)
+QString unattributedReasons(const std::vector<std::uint32_t>& kernelOnlyCalls, const LinkedKernels& linked)
 {
     constexpr int reasonsSaid = 3;
     QHash<QString, int> reasons;
-    for (const KernelCall* call : calls) {
-        if (call->unattributedReason >= 0)
-            ++reasons[linked.reasonOf(*call)];
+    for (std::uint32_t index : kernelOnlyCalls) {
+        if (const KernelOnlyCall& call = linked.kernelOnlyCalls[index]; call.unattributedReason >= 0)
+            ++reasons[linked.reasonOf(call)];
     }
     std::vector<std::pair<QString, int>> ranked;
     ranked.reserve(size_t(reasons.size()));
@@ -202,8 +203,8 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
     Groups grouping;
     for (const KernelCall& call : linked.opCalls)
         grouping.of(call.op->name, call.op->args.get()).calls.push_back(&call);
-    for (const KernelCall& call : linked.kernelOnlyCalls)
-        grouping.of(trace.gpuEventNames[trace.gpuEvents[call.kernels.front()].nameId], nullptr).calls.push_back(&call);
+    for (std::uint32_t i = 0; i < linked.kernelOnlyCalls.size(); ++i)
+        grouping.of(trace.gpuEventNames[trace.gpuEvents.nameId(linked.kernelOnlyCalls[i].event)], nullptr).kernelOnlyCalls.push_back(i);
     std::vector<Group> groups = std::move(grouping).sorted();
 
     const OpCatalog& catalog = OpCatalog::builtIn();
@@ -218,7 +219,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
         // launched them in a capture.
         if (!isTritonKernelName(group.name))
             row.parsedName.category = KernelCategory::User;
-        row.calls = int(group.calls.size());
+        row.calls = int(group.calls.size() + group.kernelOnlyCalls.size());
 
         std::vector<double> times;
         int withoutKernel = 0, droppedKernel = 0, badOpDuration = 0;
@@ -232,19 +233,22 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             if (call->op && call->op->badDuration)
                 ++badOpDuration;
         }
+        for (std::uint32_t index : group.kernelOnlyCalls) // one kernel each, always timed
+            times.push_back(busyTimeUs(trace, std::span(&linked.kernelOnlyCalls[index].event, 1)));
 
         if (group.kind == RowKind::KernelOnly) {
             row.kind = RowKind::KernelOnly;
             // No args to read, but the Inductor cache may know the kernel by name.
             KernelModel byName = modeller.model(ModelInput { row.name, row.parsedName, nullptr });
-            const QString replayReason = unattributedReasons(group.calls, linked);
+            const QString replayReason = unattributedReasons(group.kernelOnlyCalls, linked);
             if (byName.provenance == Provenance::V1) {
                 row.model = std::move(byName);
                 if (!replayReason.isEmpty())
                     appendReason(row.model, QStringLiteral("figures from the Inductor cache by name: ") + replayReason);
             } else {
                 row.model.provenance = Provenance::None;
-                const bool replays = std::any_of(group.calls.begin(), group.calls.end(), [](const KernelCall* call) { return call->graphLaunch >= 0; });
+                const bool replays = std::any_of(group.kernelOnlyCalls.begin(), group.kernelOnlyCalls.end(),
+                                                 [&](std::uint32_t index) { return linked.kernelOnlyCalls[index].graphLaunch >= 0; });
                 row.model.reason = replayReason.isEmpty()
                     ? QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model")
                     : replays ? QStringLiteral("graph replay, time only: ") + replayReason : replayReason;

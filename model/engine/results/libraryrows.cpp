@@ -9,12 +9,12 @@ namespace Ridgeline {
 std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds)
 {
     std::vector<bool> inTritonRow(trace.gpuEvents.size(), false);
-    for (const auto* calls : { &linked.opCalls, &linked.kernelOnlyCalls }) {
-        for (const KernelCall& call : *calls) {
-            for (std::uint32_t kernel : call.kernels)
-                inTritonRow[kernel] = true;
-        }
+    for (const KernelCall& call : linked.opCalls) {
+        for (std::uint32_t kernel : call.kernels)
+            inTritonRow[kernel] = true;
     }
+    for (const KernelOnlyCall& call : linked.kernelOnlyCalls)
+        inTritonRow[call.event] = true;
 
     // The durations of each name's kernels, as one flat array by name id
     // (counted, then filled): a trace of a million library names must not
