@@ -231,6 +231,40 @@ bool isModelledLibraryOp(QStringView opName)
     return opKindOf(opName).has_value();
 }
 
+std::optional<LibraryOpCategory> libraryOpCategory(QStringView opName)
+{
+    const std::optional<OpKind> kind = opKindOf(opName);
+    if (!kind)
+        return std::nullopt;
+    switch (*kind) {
+    case OpKind::Mm: case OpKind::Addmm: case OpKind::Bmm: case OpKind::Baddbmm: case OpKind::ScaledMm:
+    case OpKind::TeGemmTs: case OpKind::Tev2PseudoGemm: case OpKind::VllmDynamicQuantGemm: case OpKind::HipblasltFp8:
+    case OpKind::HipblasltFp4: case OpKind::AiterA4W4: case OpKind::AiterA16W16: case OpKind::AiterA16W16Atomic:
+    case OpKind::AiterA16W16Asm: case OpKind::VllmUnquantizedGemm: case OpKind::A8W8Blockscale: case OpKind::GroupedGemm:
+        return LibraryOpCategory::Gemm;
+    case OpKind::SdpaFlash: case OpKind::SdpaEfficient: case OpKind::SdpaCudnn: case OpKind::FlashAttnFwd:
+    case OpKind::FlashAttnBwd: case OpKind::FlashAttnVarlenFwd: case OpKind::FlashAttnVarlenBwd: case OpKind::FlashAttn3Fwd:
+    case OpKind::AiterFlashAttnFwd: case OpKind::AiterFlashAttnBwd: case OpKind::AiterFmhaV3Fwd: case OpKind::AiterFmhaV3Bwd:
+    case OpKind::AiterMhaFwd: case OpKind::AiterMhaBwd: case OpKind::Evoformer:
+        return LibraryOpCategory::Attention;
+    case OpKind::Conv: case OpKind::ConvBwd: case OpKind::ConvBias: case OpKind::CausalConv1d:
+        return LibraryOpCategory::Conv;
+    case OpKind::BatchNorm: case OpKind::BatchNormBwdNative: case OpKind::BatchNormBwdLibrary: case OpKind::LayerNorm:
+    case OpKind::LayerNormBwd: case OpKind::GroupNorm: case OpKind::GroupNormBwd: case OpKind::InstanceNorm:
+    case OpKind::RmsNorm: case OpKind::RmsNormBwd: case OpKind::AiterRmsNorm: case OpKind::AiterRmsNormOut:
+    case OpKind::AiterAddRmsNorm: case OpKind::AiterRmsNormDynamicQuant: case OpKind::AiterRmsNormQuant:
+        return LibraryOpCategory::Norm;
+    case OpKind::Unary: case OpKind::Binary: case OpKind::ReplicationPad: case OpKind::UpsampleNearest:
+    case OpKind::GatedActivation: case OpKind::LigerSiluMul: case OpKind::FusedRope: case OpKind::SglRotaryEmbedding:
+        return LibraryOpCategory::Elementwise;
+    case OpKind::Reduce: case OpKind::ReduceNorm: case OpKind::ReduceMinMax: case OpKind::CumulativeReduce:
+        return LibraryOpCategory::Reduction;
+    case OpKind::MoeDispatchCombine: case OpKind::CrossEntropy: case OpKind::StoreCache:
+        break;
+    }
+    return LibraryOpCategory::Other;
+}
+
 QStringList modelledLibraryOps()
 {
     QStringList names;

@@ -49,6 +49,9 @@ struct LibraryOpModel
 bool isModelledLibraryOp(QStringView opName);
 // All those names, sorted (tests walk them).
 QStringList modelledLibraryOps();
+// The category of a modelled op name, whether or not its args fit (nullopt:
+// not modelled). A model may refine it (min/max of two tensors is elementwise).
+std::optional<LibraryOpCategory> libraryOpCategory(QStringView opName);
 
 // args: the op's Input Dims / Input type / Input Strides / Concrete Inputs
 // as the reader parses them for Triton ops; nullopt when the op is not

@@ -165,9 +165,15 @@ std::optional<LibraryOpModel> modelNorm(OpKind kind, const OpArgs& args, QString
     figures.derivation << QStringLiteral("n = %1 elements of %2, c = %3; weight %4, bias %5, %6")
                               .arg(figureText(n), shapeText(*x), figureText(truth.c), truth.affine ? u"yes" : u"no",
                                    truth.hasBias ? u"yes" : u"no", truth.training ? u"training" : u"inference");
-    figures.derivation << (backward ? QStringLiteral("FLOPs = c·(4n/c + …) = %1; bytes = %2")
-                                    : QStringLiteral("FLOPs = 6c + 2n%3 = %1; bytes = 2n·bpe + weights and statistics = %2"))
-                              .arg(figureText(figures.flops), figureText(figures.bytes), truth.training ? QStringLiteral(" + 3n") : QString());
+    if (backward) {
+        figures.derivation << QStringLiteral("FLOPs = c·(4n/c%1%2) = %3; bytes = grad_out, input%4 and per-channel terms = %5")
+                                  .arg(truth.gradInput && truth.training ? QStringLiteral(" + 5n/c") : QString(),
+                                       truth.gradInput ? QString() : QStringLiteral(" + 2n/c"), figureText(figures.flops),
+                                       truth.gradInput && truth.training ? QStringLiteral(" (twice)") : QString(), figureText(figures.bytes));
+    } else {
+        figures.derivation << QStringLiteral("FLOPs = 6c + 2n%1 = %2; bytes = 2n·bpe + weights and statistics = %3")
+                                  .arg(truth.training ? QStringLiteral(" + 3n") : QString(), figureText(figures.flops), figureText(figures.bytes));
+    }
 
     LibraryOpFigures tlFigures;
     tlFigures.rule = QStringLiteral("TraceLens ") + rule;
