@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "engine/export/resultexport.h"
+#include "engine/timeline/timerange.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -16,8 +17,9 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(QStringLiteral(
         "Ridgeline: how much work each Triton kernel of a torch.compile trace did, and how close it came to the GPU's limits.\n"
         "\n"
-        "Without --export or --export-roofline, opens TRACE in the desktop app. With them, runs headless (no display\n"
-        "needed): --export writes the kernel table, --export-roofline draws the roofline; both may be given.\n"
+        "Without --export, --export-roofline or --export-timeline, opens TRACE in the desktop app. With them, runs headless\n"
+        "(no display needed): --export writes the kernel table, --export-roofline draws the roofline, --export-timeline the\n"
+        "GPU timeline; any of them may be given together.\n"
         "\n"
         "Kernels whose trace events lack V2's args are modelled from the Inductor cache (V1): --inductor-cache, else\n"
         "$TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor or /tmp/torchinductor_<user>, the first that exists.\n"
@@ -30,13 +32,15 @@ void addOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addOption({ QStringLiteral("export"), QStringLiteral("Write the kernel table to FILE (.json or .csv) and exit."), QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("export-roofline"), QStringLiteral("Draw the roofline to FILE (.png, .svg, .pdf, or .csv with its roofs and points) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("export-timeline"), QStringLiteral("Draw the GPU timeline (every stream, Triton kernels by % of attainable) to FILE (.png or .svg) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("range"), QStringLiteral("Microseconds from the first GPU event, START_US:END_US: what --export-timeline draws, and the only GPU events --export, --report and --export-roofline count."), QStringLiteral("RANGE") });
     parser.addOption({ QStringLiteral("report"), QStringLiteral("Write a Markdown report (where the time goes, what to fix first, with --baseline the comparison per step) to FILE and exit."), QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Peaks for roofs, attainable times and % of roof: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
     parser.addOption({ QStringLiteral("latency-floor"), QStringLiteral("Fixed cost of one kernel in microseconds for attainable times (default: the 1st percentile of the trace's kernel durations, else 2). Applies to both traces of a comparison."), QStringLiteral("US") });
     parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
-    parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000."), QStringLiteral("WxH") });
+    parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline or timeline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000 (timeline 1600x700)."), QStringLiteral("WxH") });
     parser.addOption({ QStringLiteral("cache-roofs"), QStringLiteral("Draw the GPU's cache bandwidths (MI300X: L2, Infinity Cache) as dotted roofs on the roofline.") });
-    parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline (device pixel ratio). Default 1."), QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline or timeline (device pixel ratio). Default 1."), QStringLiteral("S") });
     parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("capture"), QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."), QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("baseline"), QStringLiteral("Compare TRACE with the baseline trace BASE: --export writes the comparison (matched kernels, speedups, deltas), --export-roofline draws arrows from baseline to TRACE."), QStringLiteral("BASE") });
@@ -63,21 +67,25 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
         return false;
     }
     if (parser.isSet(QStringLiteral("peaks")) && roofline->path.isEmpty() && !parser.isSet(QStringLiteral("export"))
-        && !parser.isSet(QStringLiteral("report"))) {
-        *error = QStringLiteral("--peaks applies to --export, --report and --export-roofline (see --help)");
+        && !parser.isSet(QStringLiteral("report")) && !parser.isSet(QStringLiteral("export-timeline"))) {
+        *error = QStringLiteral("--peaks applies to --export, --report, --export-roofline and --export-timeline (see --help)");
         return false;
     }
+    // --size and --scale size the timeline too.
+    const bool timeline = parser.isSet(QStringLiteral("export-timeline"));
     if (roofline->path.isEmpty()) {
         for (const char* option : { "frame", "size", "scale", "cache-roofs" }) {
-            if (parser.isSet(QString::fromLatin1(option))) {
+            const bool timelineToo = timeline && (qstrcmp(option, "size") == 0 || qstrcmp(option, "scale") == 0);
+            if (parser.isSet(QString::fromLatin1(option)) && !timelineToo) {
                 *error = QStringLiteral("--%1 applies to --export-roofline only (see --help)").arg(QString::fromLatin1(option));
                 return false;
             }
         }
-        return true;
+        if (!timeline)
+            return true;
     }
     static const QRegularExpression formats(QStringLiteral("\\.(png|svg|pdf|csv)$"), QRegularExpression::CaseInsensitiveOption);
-    if (!formats.match(roofline->path).hasMatch()) {
+    if (!roofline->path.isEmpty() && !formats.match(roofline->path).hasMatch()) {
         *error = roofline->path + QStringLiteral(": unknown roofline format (use .png, .svg, .pdf or .csv)");
         return false;
     }
@@ -125,6 +133,38 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
     return true;
 }
 
+// Reads --export-timeline and --range (after the roofline's, whose --size
+// and --scale it shares); on a bad value returns false with one line in *error.
+bool readTimelineOptions(const QCommandLineParser& parser, Options* options, QString* error)
+{
+    TimelineOptions& timeline = options->timeline;
+    timeline.path = parser.value(QStringLiteral("export-timeline"));
+    if (!timeline.path.isEmpty()) {
+        static const QRegularExpression formats(QStringLiteral("\\.(png|svg)$"), QRegularExpression::CaseInsensitiveOption);
+        if (!formats.match(timeline.path).hasMatch()) {
+            *error = timeline.path + QStringLiteral(": unknown timeline format (use .png or .svg)");
+            return false;
+        }
+        if (parser.isSet(QStringLiteral("size")))
+            timeline.size = options->roofline.size;
+        timeline.scale = options->roofline.scale;
+    }
+    if (parser.isSet(QStringLiteral("range"))) {
+        if (timeline.path.isEmpty() && options->exportPath.isEmpty() && options->reportPath.isEmpty() && options->roofline.path.isEmpty()) {
+            *error = QStringLiteral("--range applies to --export-timeline, --export, --report and --export-roofline (see --help)");
+            return false;
+        }
+        QString rangeError;
+        const std::optional<TimeRangeUs> range = parseTimeRange(parser.value(QStringLiteral("range")), &rangeError);
+        if (!range) {
+            *error = QStringLiteral("--range: ") + rangeError;
+            return false;
+        }
+        options->rangeUs = std::pair(range->startUs, range->endUs);
+    }
+    return true;
+}
+
 } // namespace
 
 void printError(const QString& message)
@@ -134,12 +174,13 @@ void printError(const QString& message)
 
 bool CommandLine::headless() const
 {
-    return options.listGpus || !options.exportPath.isEmpty() || !options.reportPath.isEmpty() || !options.roofline.path.isEmpty();
+    return options.listGpus || !options.exportPath.isEmpty() || !options.reportPath.isEmpty() || !options.roofline.path.isEmpty()
+        || !options.timeline.path.isEmpty();
 }
 
 bool CommandLine::needsWidgets() const
 {
-    return !headless() || (!options.listGpus && !options.roofline.path.isEmpty());
+    return !headless() || (!options.listGpus && (!options.roofline.path.isEmpty() || !options.timeline.path.isEmpty()));
 }
 
 CommandLine readCommandLine(int argc, char** argv)
@@ -188,6 +229,10 @@ CommandLine readCommandLine(int argc, char** argv)
     options.quiet = parser.isSet(QStringLiteral("quiet"));
     QString optionError;
     if (!readRooflineOptions(parser, &options.roofline, &optionError)) {
+        printError(optionError);
+        return bad;
+    }
+    if (!readTimelineOptions(parser, &options, &optionError)) {
         printError(optionError);
         return bad;
     }

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace Ridgeline::App {
 
@@ -29,12 +30,24 @@ struct RooflineOptions
     bool cacheRoofs = false; // the GPU's cache bandwidths as dotted roofs
 };
 
+// What --export-timeline draws: the whole trace, or --range of it.
+struct TimelineOptions
+{
+    QString path; // .png or .svg
+    QSize size { 1600, 700 };
+    double scale = 1;
+};
+
 struct Options
 {
     QString exportPath;
     QString reportPath; // --report: Markdown
     std::optional<double> latencyFloorUs; // --latency-floor: t0 for both traces
     RooflineOptions roofline;
+    TimelineOptions timeline;
+    // --range START_US:END_US from the first GPU event: the timeline's view,
+    // and the GPU events the analysis (--export, --report, the roofline) counts.
+    std::optional<std::pair<double, double>> rangeUs;
     QString gpuName;
     QString gpuFile;
     QString tracePath;
@@ -58,7 +71,7 @@ struct CommandLine
 
     // Headless: an export, a roofline or the GPU list, no window.
     bool headless() const;
-    // Needs the widgets module: the window, or a roofline to draw.
+    // Needs the widgets module: the window, or a roofline or timeline to draw.
     bool needsWidgets() const;
 };
 

@@ -32,9 +32,12 @@ int listGpus(const GpuCatalog& catalog)
 
 // Analyses one trace; prints its warnings (unless quiet) or its error.
 std::shared_ptr<const AnalysisResult> analyze(const QString& path, const QString& inductorCache, bool noInductorCache,
-                                                         const QStringList& captures, bool quiet)
+                                                         const QStringList& captures, bool quiet,
+                                                         std::optional<std::pair<double, double>> rangeUs = {})
 {
     AnalysisOptions analysis;
+    if (rangeUs)
+        analysis.gpuRange = TimeRangeUs { rangeUs->first, rangeUs->second };
     analysis.inductorCache = inductorCache;
     analysis.searchDefaultInductorCache = !noInductorCache;
     analysis.captureTraces = captures;
@@ -89,7 +92,8 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         }
     }
 
-    const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet);
+    const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet,
+                                 options.rangeUs);
     if (!outcome)
         return UnreadableTrace;
     const AnalysisResult& result = *outcome;
@@ -167,6 +171,23 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             sayWrote(roofline.path, roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
                                         ? QStringLiteral("roofs and points")
                                         : QStringLiteral("%1x%2").arg(roofline.size.width()).arg(roofline.size.height()));
+    }
+    if (!options.timeline.path.isEmpty()) {
+        TimelineDrawing drawing;
+        drawing.result = &result;
+        drawing.gpu = traceGpu;
+        drawing.peaks = roofline.peaks;
+        drawing.path = options.timeline.path;
+        drawing.size = options.timeline.size;
+        drawing.scale = options.timeline.scale;
+        drawing.rangeUs = options.rangeUs;
+        drawing.latencyFloorUs = options.latencyFloorUs;
+        if (!widgets->drawTimeline(drawing, &error)) {
+            printError(error);
+            return CannotWrite;
+        }
+        if (!options.quiet)
+            sayWrote(options.timeline.path, QStringLiteral("timeline %1x%2").arg(options.timeline.size.width()).arg(options.timeline.size.height()));
     }
     if (!options.reportPath.isEmpty()) {
         ReportInputs report;

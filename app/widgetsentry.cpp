@@ -5,6 +5,7 @@
 #include "engine/comparison/comparisonroofline.h"
 #include "guimain.h"
 #include "export/rooflineexport.h"
+#include "timeline/timelineexport.h"
 
 #include <QApplication>
 
@@ -40,7 +41,18 @@ bool drawRoofline(const RooflineDrawing& drawing, QString* error)
     return exportRoofline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error);
 }
 
-constexpr WidgetsEntryPoints entryPoints { runWindow, makeDrawingApplication, drawRoofline };
+bool drawTimeline(const TimelineDrawing& drawing, QString* error)
+{
+    TimelineExportOptions figure;
+    figure.path = drawing.path;
+    figure.size = drawing.size;
+    figure.scale = drawing.scale;
+    figure.rangeUs = drawing.rangeUs;
+    figure.latencyFloorUs = drawing.latencyFloorUs;
+    return exportTimeline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error);
+}
+
+constexpr WidgetsEntryPoints entryPoints { runWindow, makeDrawingApplication, drawRoofline, drawTimeline };
 
 } // namespace
 } // namespace Ridgeline::App

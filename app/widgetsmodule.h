@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 class QCoreApplication;
 
@@ -53,6 +54,19 @@ struct RooflineDrawing
     const GpuSpec* baselineGpu = nullptr;
 };
 
+// One timeline to draw (PNG or SVG, by the path's suffix).
+struct TimelineDrawing
+{
+    const AnalysisResult* result = nullptr;
+    const GpuSpec* gpu = nullptr;
+    PeakSet peaks = PeakSet::Datasheet;
+    QString path;
+    QSize size;
+    double scale = 1;
+    std::optional<std::pair<double, double>> rangeUs; // from the first GPU event; nullopt: all of it
+    std::optional<double> latencyFloorUs;
+};
+
 struct WidgetsEntryPoints
 {
     // Runs the desktop app until its window closes; the exit status.
@@ -61,6 +75,7 @@ struct WidgetsEntryPoints
     // otherwise), which drawing a roofline needs.
     QCoreApplication* (*makeDrawingApplication)(int& argc, char** argv);
     bool (*drawRoofline)(const RooflineDrawing& drawing, QString* error);
+    bool (*drawTimeline)(const TimelineDrawing& drawing, QString* error);
 };
 
 // The module's one exported symbol.

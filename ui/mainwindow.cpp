@@ -16,6 +16,7 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "timebudget/timebudgetpanel.h"
+#include "timeline/timelineview.h"
 #include "tracesummary.h"
 #include "units.h"
 
@@ -35,6 +36,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -108,8 +110,14 @@ void MainWindow::buildLayout()
     tableLayout->addWidget(m_table, 1);
     tableLayout->addWidget(m_filterTotals);
 
+    // The timeline is a tab beside the roofline: both show the table's rows.
+    m_timeline = new TimelineView;
+    m_chartTabs = new QTabWidget;
+    m_chartTabs->setDocumentMode(true);
+    m_chartTabs->addTab(m_roofline, tr("Roofline"));
+    m_chartTabs->addTab(m_timeline, tr("Timeline"));
     m_sideSplitter = new QSplitter(Qt::Vertical);
-    m_sideSplitter->addWidget(m_roofline);
+    m_sideSplitter->addWidget(m_chartTabs);
     m_sideSplitter->addWidget(m_inspector);
     m_sideSplitter->setStretchFactor(0, 3);
     m_sideSplitter->setStretchFactor(1, 2);
@@ -273,6 +281,7 @@ void MainWindow::connectViews()
         if (!m_table->selectKernel(kernelIndex))
             statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
     });
+    connectTimeline();
 }
 
 void MainWindow::setBusy(bool busy)
@@ -312,6 +321,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
             return;
         }
         m_roofline->setResult(m_result);
+        m_timeline->setResult(m_result);
+        showTimelineOf(m_result);
         applyGpu(); // the trace may name another GPU
         QTimer::singleShot(5, this, [this, shown] { // a timer, as below
             if (m_result == shown) {
@@ -433,6 +444,7 @@ void MainWindow::followTableFilter()
     for (int row = 0; row < m_proxy->rowCount(); ++row)
         shown.insert(m_proxy->index(row, 0).data(KernelTableModel::RowIndexRole).toInt());
     m_roofline->setShownKernels(m_proxy->filtersAnything() ? std::optional<QSet<int>>(shown) : std::nullopt);
+    updateTimelineFilter();
     // A kernel filtered out of the table leaves the inspector: the row that
     // took its place was never chosen. By source row: library rows are no
     // roofline kernel, but they are inspected too.

@@ -22,6 +22,7 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
+class QTabWidget;
 
 namespace Ridgeline {
 
@@ -35,6 +36,7 @@ class KernelTableView;
 class RecentFiles;
 class SummaryStrip;
 class TimeBudgetPanel;
+class TimelineView;
 
 class MainWindow final : public QMainWindow
 {
@@ -91,6 +93,8 @@ public:
     KernelTableView* kernelView() const { return m_table; }
     KernelFilterBar* filterBar() const { return m_filterBar; }
     RooflineView* rooflineView() const { return m_roofline; }
+    TimelineView* timelineView() const { return m_timeline; }
+    QTabWidget* chartTabs() const { return m_chartTabs; }
     FormulaInspector* inspector() const { return m_inspector; }
     SummaryStrip* summaryStrip() const { return m_summary; }
     TimeBudgetPanel* timeBudgetPanel() const { return m_budgetPanel; }
@@ -115,6 +119,10 @@ private:
     void showPeaksWarnings(const QStringList& warnings);
     void editPeaks();
     void connectViews();
+    void connectTimeline();      // mainwindowtimeline.cpp
+    void updateTimelineFilter(); // the table's filter dims the timeline's boxes
+    void showTimelineOf(const std::shared_ptr<const AnalysisResult>& result);
+    void filterToRange(std::optional<std::pair<double, double>> rangeUs); // nullopt: the whole trace again
     // mainwindowtimebudget.cpp: the panel, the filter totals and t0.
     void connectTimeBudget();
     void updateTimeBudget();
@@ -158,6 +166,9 @@ private:
     KernelFilterBar* m_filterBar;
     SummaryStrip* m_summary;
     RooflineView* m_roofline;
+    TimelineView* m_timeline = nullptr; // a tab beside the roofline
+    QTabWidget* m_chartTabs = nullptr;
+    QLabel* m_rangeIndicator = nullptr; // "range: ... [clear]" beside the tabs
     FormulaInspector* m_inspector;
     TimeBudgetPanel* m_budgetPanel;
     QLabel* m_filterTotals;

@@ -10,6 +10,9 @@
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
 #include "engine/results/libraryrows.h"
+#include "engine/timeline/buildtimeline.h"
+#include "engine/timeline/rowofgpuevent.h"
+#include "engine/timeline/timerange.h"
 #include "engine/triton/kernelname.h"
 
 #include <QFileInfo>
@@ -191,6 +194,14 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
         return cancelled(path);
 
     GraphMerge merged = mergeGraphReplays(trace, std::move(linked), std::move(captured));
+    // A time range leaves the stages below only the GPU events that start in
+    // it; the latency floor is measured on the whole trace first.
+    std::optional<GpuActivity> wholeTrace;
+    std::optional<double> timelineOriginUs;
+    if (options.gpuRange) {
+        wholeTrace = measureGpuActivity(trace, merged.summary);
+        timelineOriginUs = restrictToRange(read.trace, merged.linked, *options.gpuRange);
+    }
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = path;
     result->traceGpuName = trace.gpuName;
@@ -203,12 +214,25 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     for (size_t i = 0; i < nameKinds.size(); ++i)
         tritonNames[i] = nameKinds[i].work == GpuWork::Triton;
     result->activity = measureGpuActivity(trace, merged.summary, tritonNames);
+    if (wholeTrace) {
+        for (DeviceActivity& device : result->activity.devices) {
+            for (const DeviceActivity& whole : wholeTrace->devices) {
+                if (whole.device == device.device)
+                    device.latencyFloorUs = whole.latencyFloorUs;
+            }
+        }
+        result->gpuRangeUs = std::pair(options.gpuRange->startUs, options.gpuRange->endUs);
+    }
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
     result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
     result->libraryKernels = libraryRows(trace, merged.linked, nameKinds);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;
+    }
+    {
+        const std::vector<std::int32_t> rowOfEvent = tritonRowOfGpuEvent(trace, merged.linked, result->kernels);
+        result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, timelineOriginUs });
     }
     result->eventCount = trace.eventCount;
     result->skippedEvents = trace.skippedEvents;

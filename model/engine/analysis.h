@@ -6,6 +6,7 @@
 #include "engine/base/progress.h"
 #include "engine/inductorcache/inductorcachelocator.h"
 #include "engine/results/analysisresult.h"
+#include "engine/timeline/timerange.h"
 
 #include <memory>
 #include <optional>
@@ -26,6 +27,10 @@ struct AnalysisOptions
     // folders of them (vLLM's capture_traces/). The opened trace's own
     // capture windows are always used.
     QStringList captureTraces;
+    // Only the GPU events that start in this range (from the first GPU
+    // event's start), and the calls that ran them; the latency floor stays
+    // the whole trace's.
+    std::optional<TimeRangeUs> gpuRange;
 };
 
 struct AnalysisOutcome

@@ -11,9 +11,14 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace Ridgeline {
+
+struct Timeline; // engine/timeline/timeline.h, a later stage
 
 struct AnalysisResult
 {
@@ -51,6 +56,12 @@ struct AnalysisResult
     // it holds captures), their windows, every graph launch and whether its
     // replayed Triton kernels were attributed to captured ops.
     GraphMergeSummary graphs;
+
+    // Every GPU event over time, in lanes, for the timeline view and export.
+    std::shared_ptr<const Timeline> timeline;
+    // [start, end) in us from the trace's first GPU event, when the analysis
+    // was restricted to the GPU events that start in it.
+    std::optional<std::pair<double, double>> gpuRangeUs;
 };
 
 } // namespace Ridgeline

@@ -1,0 +1,112 @@
+// Timeline benchmark: drawing a frame and hit-testing with a million
+// synthetic GPU events (four streams of back-to-back kernels of 0.3-40 us,
+// labels of Triton rows, GEMMs and copies), at several zooms, into a
+// 1920x1080 image with the pane's own painter. Prints ms per frame and
+// per hit test; no assertion (the bar: under 16 ms a frame).
+//
+//   QT_QPA_PLATFORM=offscreen ridgeline_timeline_bench [EVENTS]
+#include "engine/timeline/timelinedetail.h"
+#include "timeline/timelinepainter.h"
+
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+using namespace Ridgeline;
+
+namespace {
+
+std::shared_ptr<Timeline> syntheticTimeline(std::int64_t events)
+{
+    auto timeline = std::make_shared<Timeline>();
+    for (int l = 0; l < 64; ++l)
+        timeline->labels.push_back({ QStringLiteral("triton_poi_fused_%1").arg(l), TimelineLabelKind::GpuWork, GpuWork::Triton, l, -1 });
+    timeline->labels.push_back({ QStringLiteral("Cijk_gemm"), TimelineLabelKind::GpuWork, GpuWork::Gemm, -1, 0 });
+    timeline->labels.push_back({ QStringLiteral("Memcpy DtoD"), TimelineLabelKind::GpuWork, GpuWork::Memcpy, -1, -1 });
+    std::mt19937_64 random(7);
+    std::uniform_int_distribution<int> label(0, 65);
+    std::lognormal_distribution<double> durationUs(1.0, 1.0);
+    std::exponential_distribution<double> gapUs(1.0);
+    const int streams = 4;
+    for (int s = 0; s < streams; ++s) {
+        TimelineLane& lane = timeline->lanes.emplace_back();
+        lane.title = QStringLiteral("GPU 0 stream %1").arg(s);
+        double t = 0;
+        for (std::int64_t i = 0; i < events / streams; ++i) {
+            const double duration = std::clamp(durationUs(random), 0.3, 40.0);
+            lane.events.append(std::int64_t(t * 1000), std::int64_t(duration * 1000), std::uint32_t(label(random)));
+            t += duration + gapUs(random);
+            if (i % 20000 == 19999)
+                t += 2000; // an idle gap of 2 ms now and then
+        }
+        timeline->endNs = std::max(timeline->endNs, std::int64_t(t * 1000));
+    }
+    timeline->gpuEvents = events;
+    return timeline;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
+    const std::int64_t events = argc > 1 ? std::atoll(argv[1]) : 1'000'000;
+    QElapsedTimer timer;
+    timer.start();
+    const std::shared_ptr<Timeline> timeline = syntheticTimeline(events);
+    std::printf("%lld events in %zu lanes, %.1f bytes an event kept, built in %lld ms, %.1f ms of trace\n", (long long)events,
+                timeline->lanes.size(), timeline->bytesPerGpuEvent(), (long long)timer.elapsed(), double(timeline->endNs) / 1e6);
+
+    std::vector<KernelTimeFigures> figures(64);
+    for (size_t k = 0; k < figures.size(); ++k) {
+        figures[k].attainableUs = 0.5 + double(k) * 0.1;
+        figures[k].limiter = k % 5 == 0 ? Limiter::Latency : Limiter::Memory;
+    }
+    TimelineScene scene;
+    scene.timeline = timeline;
+    scene.colouring = TimelineColouring(*timeline, figures);
+    scene.highlightedLabel = 3;
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    QFont font;
+    font.setPixelSize(13);
+    const double total = double(timeline->endNs);
+    for (double zoom : { 1.0, 10.0, 100.0, 1000.0, 10000.0 }) {
+        const double span = total / zoom;
+        const int frames = 20;
+        double worst = 0;
+        timer.restart();
+        for (int f = 0; f < frames; ++f) {
+            // Frames across the trace, as panning would draw them.
+            scene.startNs = (total - span) * f / frames;
+            scene.endNs = scene.startNs + span;
+            QElapsedTimer frame;
+            frame.start();
+            QPainter painter(&image);
+            TimelinePainter::paint(painter, scene, QRectF(0, 0, 1920, 1080), font);
+            painter.end();
+            worst = std::max(worst, double(frame.nsecsElapsed()) / 1e6);
+        }
+        std::printf("zoom %6gx (%10.3f ms in view): %6.2f ms a frame, worst %6.2f ms\n", zoom, span / 1e6,
+                    double(timer.nsecsElapsed()) / 1e6 / frames, worst);
+    }
+
+    std::mt19937_64 random(11);
+    std::uniform_real_distribution<double> at(0, total);
+    const int tests = 200'000;
+    int found = 0;
+    timer.restart();
+    for (int i = 0; i < tests; ++i) {
+        const TimelineLane& lane = timeline->lanes[size_t(i) % timeline->lanes.size()];
+        if (hitTest(lane.events, at(random), 500))
+            ++found;
+    }
+    std::printf("hit test: %.3f us each (%d of %d hit)\n", double(timer.nsecsElapsed()) / 1e3 / tests, found, tests);
+    return 0;
+}

@@ -1,0 +1,258 @@
+#include "engine/timeline/buildtimeline.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+namespace Ridgeline {
+namespace {
+
+// Labels made once per name: millions of events share a few thousand.
+class Labels
+{
+public:
+    explicit Labels(std::vector<TimelineLabel>& labels) : m_labels(labels) { }
+
+    std::uint32_t add(TimelineLabel label)
+    {
+        m_labels.push_back(std::move(label));
+        return std::uint32_t(m_labels.size() - 1);
+    }
+    std::uint32_t once(std::unordered_map<std::uint64_t, std::uint32_t>& cache, std::uint64_t key, auto make)
+    {
+        if (const auto found = cache.find(key); found != cache.end())
+            return found->second;
+        const std::uint32_t label = add(make());
+        cache.emplace(key, label);
+        return label;
+    }
+
+private:
+    std::vector<TimelineLabel>& m_labels;
+};
+
+std::int64_t toNs(double us) { return std::llround(us * 1000.0); }
+
+// "7" before "12"; names that are no numbers after those, as text.
+bool streamOrder(const QString& a, const QString& b)
+{
+    bool aNumber = false, bNumber = false;
+    const qlonglong x = a.toLongLong(&aNumber), y = b.toLongLong(&bNumber);
+    if (aNumber != bNumber)
+        return aNumber;
+    return aNumber ? x < y : a < b;
+}
+
+// Lane items collected unsorted, then appended in order of start.
+struct Item
+{
+    std::int64_t startNs;
+    std::int64_t durationNs;
+    std::uint32_t label;
+};
+
+void fill(TimelineLane& lane, std::vector<Item>& items)
+{
+    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.startNs < b.startNs; });
+    for (const Item& item : items)
+        lane.events.append(item.startNs, item.durationNs, item.label);
+    lane.events.shrinkToFit();
+    std::vector<Item>().swap(items);
+}
+
+} // namespace
+
+double Timeline::bytesPerGpuEvent() const
+{
+    double bytes = 0;
+    for (const TimelineLane& lane : lanes) {
+        if (lane.kind == TimelineLaneKind::GpuStream)
+            bytes += lane.events.bytesPerEvent() * lane.events.size();
+    }
+    return gpuEvents > 0 ? bytes / double(gpuEvents) : 0;
+}
+
+std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
+{
+    auto timeline = std::make_shared<Timeline>();
+    const RawTrace& trace = *inputs.trace;
+    const GpuEventList& events = trace.gpuEvents;
+    timeline->gpuEvents = std::int64_t(events.size());
+    if (events.empty())
+        return timeline;
+
+    double originUs = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < events.size(); ++i)
+        originUs = std::min(originUs, events.ts(i));
+    originUs = inputs.originUs.value_or(originUs);
+    timeline->originUs = std::int64_t(std::floor(originUs));
+    timeline->originNs = toNs(originUs);
+    const auto fromOrigin = [&](double us) { return toNs(us - originUs); };
+
+    // Triton rows, then library rows, by index; other names on demand.
+    Labels labels(timeline->labels);
+    const std::vector<std::int32_t>* tritonRowOf = inputs.tritonRowOfEvent;
+    std::int32_t tritonRows = 0;
+    if (tritonRowOf) {
+        for (std::int32_t row : *tritonRowOf)
+            tritonRows = std::max(tritonRows, row + 1);
+    }
+    timeline->labels.resize(size_t(tritonRows));
+    for (std::int32_t r = 0; r < tritonRows; ++r) {
+        timeline->labels[size_t(r)].tritonRow = r;
+        timeline->labels[size_t(r)].work = GpuWork::Triton;
+    }
+    QHash<QString, std::uint32_t> libraryLabelOfName;
+    if (inputs.libraryRows) {
+        for (size_t r = 0; r < inputs.libraryRows->size(); ++r) {
+            const KernelRow& row = (*inputs.libraryRows)[r];
+            libraryLabelOfName.insert(row.name, labels.add({ row.name, TimelineLabelKind::GpuWork, row.work, -1, std::int32_t(r) }));
+        }
+    }
+    const auto workOf = [&](std::uint32_t nameId, GpuEventKind kind) {
+        if (kind == GpuEventKind::Memcpy)
+            return GpuWork::Memcpy;
+        if (kind == GpuEventKind::Memset)
+            return GpuWork::Memset;
+        return inputs.nameKinds && nameId < inputs.nameKinds->size() ? (*inputs.nameKinds)[nameId].work : GpuWork::Other;
+    };
+    const auto nameOf = [&](std::uint32_t nameId) {
+        return nameId < std::uint32_t(trace.gpuEventNames.size()) ? trace.gpuEventNames[qsizetype(nameId)] : QStringLiteral("(unnamed)");
+    };
+    std::unordered_map<std::uint64_t, std::uint32_t> otherLabels;
+
+    // GPU stream lanes, by device then stream.
+    std::vector<size_t> streamOrderIndex(trace.gpuStreams.size());
+    std::iota(streamOrderIndex.begin(), streamOrderIndex.end(), size_t(0));
+    std::stable_sort(streamOrderIndex.begin(), streamOrderIndex.end(), [&](size_t a, size_t b) {
+        const GpuStream& x = trace.gpuStreams[a];
+        const GpuStream& y = trace.gpuStreams[b];
+        if (x.device != y.device)
+            return streamOrder(x.device, y.device);
+        return streamOrder(x.stream, y.stream);
+    });
+    std::unordered_map<std::uint32_t, size_t> laneOfThread;
+    for (size_t s : streamOrderIndex) {
+        const GpuStream& stream = trace.gpuStreams[s];
+        if (laneOfThread.contains(stream.thread))
+            continue;
+        laneOfThread.emplace(stream.thread, timeline->lanes.size());
+        TimelineLane& lane = timeline->lanes.emplace_back();
+        lane.kind = TimelineLaneKind::GpuStream;
+        lane.device = stream.device;
+        lane.title = QStringLiteral("GPU %1 stream %2").arg(stream.device, stream.stream);
+    }
+    std::vector<std::vector<Item>> items(timeline->lanes.size());
+
+    // Graph launches' GPU spans, by correlation.
+    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> graphSpans;
+    for (const LaunchRecord& launch : trace.launches) {
+        if (launch.kind == LaunchKind::Graph && launch.key >= 0)
+            graphSpans.emplace(launch.key, std::pair(std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()));
+    }
+
+    std::int64_t endNs = 0;
+    for (size_t i = 0; i < events.size(); ++i) {
+        const GpuEventRecord event = events[i];
+        auto lane = laneOfThread.find(event.thread);
+        if (lane == laneOfThread.end()) {
+            // A stream the reader did not name (past its cap): a lane of its own.
+            lane = laneOfThread.emplace(event.thread, timeline->lanes.size()).first;
+            TimelineLane& added = timeline->lanes.emplace_back();
+            added.title = QStringLiteral("GPU ? stream ?");
+            added.device = QStringLiteral("?");
+            items.emplace_back();
+        }
+        std::uint32_t label = 0;
+        const std::int32_t row = tritonRowOf && i < tritonRowOf->size() ? (*tritonRowOf)[i] : -1;
+        if (row >= 0) {
+            label = std::uint32_t(row);
+        } else if (const auto library = libraryLabelOfName.constFind(nameOf(event.nameId));
+                   library != libraryLabelOfName.cend() && event.kind == GpuEventKind::Kernel) {
+            label = *library;
+        } else {
+            const GpuWork work = workOf(event.nameId, event.kind);
+            label = labels.once(otherLabels, std::uint64_t(event.nameId) << 2 | std::uint64_t(event.kind), [&] {
+                return TimelineLabel { nameOf(event.nameId), TimelineLabelKind::GpuWork, work, -1, -1 };
+            });
+        }
+        const std::int64_t start = fromOrigin(event.ts);
+        const std::int64_t duration = toNs(event.dur);
+        items[lane->second].push_back({ start, duration, label });
+        endNs = std::max(endNs, start + duration);
+        if (event.key >= 0) {
+            if (const auto span = graphSpans.find(event.key); span != graphSpans.end()) {
+                span->second.first = std::min(span->second.first, start);
+                span->second.second = std::max(span->second.second, start + duration);
+            }
+        }
+    }
+    for (size_t l = 0; l < items.size(); ++l)
+        fill(timeline->lanes[l], items[l]);
+
+    // Steps, as the host windows the profiler recorded.
+    if (!trace.profilerSteps.empty()) {
+        TimelineLane& lane = timeline->lanes.emplace_back();
+        lane.kind = TimelineLaneKind::Steps;
+        lane.title = QStringLiteral("steps");
+        std::vector<Item> steps;
+        for (const ProfilerStepAnnotation& step : trace.profilerSteps) {
+            const std::uint32_t label = labels.add({ QStringLiteral("ProfilerStep#%1").arg(step.number), TimelineLabelKind::Step, GpuWork::Other, -1, -1 });
+            steps.push_back({ fromOrigin(step.begin), toNs(step.end - step.begin), label });
+        }
+        fill(lane, steps);
+    }
+
+    // Graph launches, over the GPU span of what they replayed.
+    std::vector<Item> graphs;
+    std::uint32_t graphLabel = 0;
+    for (const auto& [key, span] : graphSpans) {
+        if (span.first > span.second)
+            continue; // replayed nothing this trace kept
+        if (graphs.empty())
+            graphLabel = labels.add({ QStringLiteral("graph launch"), TimelineLabelKind::GraphLaunch, GpuWork::Other, -1, -1 });
+        graphs.push_back({ span.first, span.second - span.first, graphLabel });
+    }
+    if (!graphs.empty()) {
+        TimelineLane& lane = timeline->lanes.emplace_back();
+        lane.kind = TimelineLaneKind::GraphLaunches;
+        lane.title = QStringLiteral("graph launches");
+        fill(lane, graphs);
+    }
+
+    // The CPU threads that launched GPU work: one lane each, the launch
+    // calls as boxes named by the kernel they launched.
+    const size_t firstCpuLane = timeline->lanes.size();
+    std::unordered_map<std::uint32_t, size_t> cpuLaneOfThread; // into cpuItems
+    std::vector<std::vector<Item>> cpuItems;
+    std::unordered_map<std::uint64_t, std::uint32_t> launchLabels;
+    for (const LaunchRecord& launch : trace.launches) {
+        auto lane = cpuLaneOfThread.find(launch.thread);
+        if (lane == cpuLaneOfThread.end()) {
+            lane = cpuLaneOfThread.emplace(launch.thread, cpuItems.size()).first;
+            TimelineLane& added = timeline->lanes.emplace_back();
+            added.kind = TimelineLaneKind::LaunchThread;
+            added.title = QStringLiteral("CPU thread %1").arg(launch.thread);
+            cpuItems.emplace_back();
+        }
+        const bool graph = launch.kind == LaunchKind::Graph;
+        const std::uint64_t key = graph ? std::uint64_t(1) << 40 : std::uint64_t(launch.kernelNameId);
+        const std::uint32_t label = labels.once(launchLabels, key, [&] {
+            QString name = graph ? QStringLiteral("graph launch")
+                                 : launch.kernelNameId == noKernelName ? QStringLiteral("launch") : nameOf(launch.kernelNameId);
+            return TimelineLabel { name, graph ? TimelineLabelKind::GraphLaunch : TimelineLabelKind::Launch, GpuWork::Other, -1, -1 };
+        });
+        cpuItems[lane->second].push_back({ fromOrigin(launch.ts), toNs(std::max(0.0, launch.end - launch.ts)), label });
+    }
+    for (size_t c = 0; c < cpuItems.size(); ++c)
+        fill(timeline->lanes[firstCpuLane + c], cpuItems[c]);
+
+    timeline->endNs = endNs;
+    return timeline;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,59 @@
+// Stage timeline/: every GPU event of a trace over time, for the timeline.
+// A trace's timeline: one lane per GPU stream (its kernels, memcpy and
+// memset), lanes of annotations (ProfilerStep#N windows, graph launches as
+// the GPU span of the kernels they replayed) and one lane per CPU thread
+// that launched GPU work. Each box carries a label: the table row it
+// belongs to, or a name no row holds. Times are integer nanoseconds from the
+// origin, the start of the trace's first GPU event.
+#pragma once
+
+#include "engine/results/gputimebreakdown.h"
+#include "engine/timeline/timelineevents.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace Ridgeline {
+
+enum class TimelineLabelKind : std::uint8_t {
+    GpuWork,     // a kernel, memcpy or memset: `work` says which kind
+    Step,        // a ProfilerStep#N window
+    GraphLaunch, // a graph launch, drawn over its replayed kernels' GPU span
+    Launch,      // a launch call on a CPU thread
+};
+
+struct TimelineLabel
+{
+    QString name;
+    TimelineLabelKind kind = TimelineLabelKind::GpuWork;
+    GpuWork work = GpuWork::Other;
+    std::int32_t tritonRow = -1;  // into AnalysisResult::kernels
+    std::int32_t libraryRow = -1; // into AnalysisResult::libraryKernels
+};
+
+enum class TimelineLaneKind : std::uint8_t { GpuStream, Steps, GraphLaunches, LaunchThread };
+
+struct TimelineLane
+{
+    TimelineLaneKind kind = TimelineLaneKind::GpuStream;
+    QString title;  // "GPU 0 stream 7", "steps", "graph launches", "CPU thread 1234"
+    QString device; // GPU streams: the events' pid as written
+    TimelineEvents events;
+};
+
+struct Timeline
+{
+    std::int64_t originUs = 0; // of the first GPU event, in the trace's clock (whole us)
+    std::int64_t originNs = 0; // the same, to the nanosecond
+    std::int64_t endNs = 0;    // the latest end of any box, from the origin
+    std::vector<TimelineLane> lanes; // GPU streams by device and stream, then annotations, then CPU threads
+    std::vector<TimelineLabel> labels;
+    std::int64_t gpuEvents = 0;
+
+    // Bytes held per GPU event by the GPU stream lanes (columns, side tables).
+    double bytesPerGpuEvent() const;
+};
+
+} // namespace Ridgeline

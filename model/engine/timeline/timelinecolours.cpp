@@ -1,0 +1,94 @@
+#include "engine/timeline/timelinecolours.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace Ridgeline {
+
+QString timelineColourTitle(TimelineColour colour)
+{
+    const int c = int(colour);
+    if (c < fractionColours)
+        return QStringLiteral("%1-%2 % of attainable").arg(c * 10).arg(c * 10 + 10);
+    switch (colour) {
+    case TimelineColour::AboveAttainable: return QStringLiteral("above attainable (model or unit error)");
+    case TimelineColour::TritonUnmodelled: return QStringLiteral("Triton, not modelled");
+    case TimelineColour::Gemm: return QStringLiteral("GEMM");
+    case TimelineColour::Attention: return QStringLiteral("attention");
+    case TimelineColour::Communication: return QStringLiteral("communication");
+    case TimelineColour::Memcpy: return QStringLiteral("memcpy");
+    case TimelineColour::Memset: return QStringLiteral("memset");
+    case TimelineColour::Other: return QStringLiteral("other");
+    case TimelineColour::Step: return QStringLiteral("step");
+    case TimelineColour::GraphLaunch: return QStringLiteral("graph launch");
+    case TimelineColour::Launch: return QStringLiteral("launch call");
+    default: return {};
+    }
+}
+
+namespace {
+
+TimelineColour colourOfWork(GpuWork work)
+{
+    switch (work) {
+    case GpuWork::Triton: return TimelineColour::TritonUnmodelled;
+    case GpuWork::Gemm: return TimelineColour::Gemm;
+    case GpuWork::Attention: return TimelineColour::Attention;
+    case GpuWork::Communication: return TimelineColour::Communication;
+    case GpuWork::Memcpy: return TimelineColour::Memcpy;
+    case GpuWork::Memset: return TimelineColour::Memset;
+    case GpuWork::Other: return TimelineColour::Other;
+    }
+    return TimelineColour::Other;
+}
+
+} // namespace
+
+TimelineColouring::TimelineColouring(const Timeline& timeline, const std::vector<KernelTimeFigures>& figures)
+{
+    m_labels.resize(timeline.labels.size());
+    for (size_t l = 0; l < timeline.labels.size(); ++l) {
+        const TimelineLabel& label = timeline.labels[l];
+        LabelColour& colour = m_labels[l];
+        switch (label.kind) {
+        case TimelineLabelKind::Step: colour.colour = TimelineColour::Step; continue;
+        case TimelineLabelKind::GraphLaunch: colour.colour = TimelineColour::GraphLaunch; continue;
+        case TimelineLabelKind::Launch: colour.colour = TimelineColour::Launch; continue;
+        case TimelineLabelKind::GpuWork: break;
+        }
+        colour.colour = colourOfWork(label.work);
+        if (label.tritonRow >= 0 && size_t(label.tritonRow) < figures.size()) {
+            const KernelTimeFigures& figure = figures[size_t(label.tritonRow)];
+            if (figure.attainableUs && *figure.attainableUs > 0)
+                colour.attainableNs = *figure.attainableUs * 1000.0;
+            colour.latencyBound = figure.limiter == Limiter::Latency;
+        }
+    }
+}
+
+std::optional<double> TimelineColouring::fraction(std::uint32_t label, std::int64_t durationNs) const
+{
+    if (label >= m_labels.size() || m_labels[label].attainableNs <= 0 || durationNs <= 0)
+        return std::nullopt;
+    return m_labels[label].attainableNs / double(durationNs);
+}
+
+TimelineColour TimelineColouring::colourOfFraction(double fraction)
+{
+    if (fraction > 1.0)
+        return TimelineColour::AboveAttainable;
+    const int step = std::clamp(int(std::floor(fraction * fractionColours)), 0, fractionColours - 1);
+    return TimelineColour(step);
+}
+
+TimelineStyle TimelineColouring::style(std::uint32_t label, std::int64_t durationNs) const
+{
+    if (label >= m_labels.size())
+        return {};
+    const LabelColour& colour = m_labels[label];
+    if (const std::optional<double> f = fraction(label, durationNs))
+        return { colourOfFraction(*f), colour.latencyBound };
+    return { colour.colour, colour.latencyBound };
+}
+
+} // namespace Ridgeline

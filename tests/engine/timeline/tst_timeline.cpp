@@ -1,0 +1,280 @@
+// The timeline's model: the columns it keeps per event, level of detail
+// (how sub-pixel events merge per pixel column), hit testing, colours by
+// fraction of attainable, lanes built from a trace, and the analysis
+// restricted to a time range. Every figure is derived by hand in comments.
+#include "engine/timeline/buildtimeline.h"
+#include "engine/timeline/timelinedetail.h"
+#include "engine/timeline/timerange.h"
+#include "graphfixtures.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+// Labels: 0 a Triton row attainable in 10 us, 1 a latency-bound Triton row
+// attainable in 3 us, 2 a GEMM, 3 a memcpy.
+struct Fixture
+{
+    Timeline timeline;
+    TimelineColouring colouring;
+
+    Fixture()
+    {
+        timeline.labels = { { QStringLiteral("triton_a"), TimelineLabelKind::GpuWork, GpuWork::Triton, 0, -1 },
+                            { QStringLiteral("triton_b"), TimelineLabelKind::GpuWork, GpuWork::Triton, 1, -1 },
+                            { QStringLiteral("Cijk_gemm"), TimelineLabelKind::GpuWork, GpuWork::Gemm, -1, 0 },
+                            { QStringLiteral("Memcpy"), TimelineLabelKind::GpuWork, GpuWork::Memcpy, -1, -1 } };
+        std::vector<KernelTimeFigures> figures(2);
+        figures[0].limiter = Limiter::Memory;
+        figures[0].attainableUs = 10.0;
+        figures[1].limiter = Limiter::Latency;
+        figures[1].attainableUs = 3.0;
+        colouring = TimelineColouring(timeline, figures);
+    }
+};
+
+} // namespace
+
+TEST(TimelineEvents, KeepsTwelveBytesAnEventAndReadsBackWideValues)
+{
+    TimelineEvents events;
+    // 2048 events 1 us apart lasting 500 ns: two blocks, no side table.
+    for (std::int64_t i = 0; i < 2048; ++i)
+        events.append(i * 1000, 500, std::uint32_t(i % 3));
+    // One starting 10 s after its block's base, one lasting 5 s.
+    events.append(2048 * 1000 + 10'000'000'000LL, 5'000'000'000LL, 7);
+    ASSERT_EQ(events.size(), 2049u);
+    EXPECT_EQ(events.startNs(1500), 1'500'000);
+    EXPECT_EQ(events.durationNs(1500), 500);
+    EXPECT_EQ(events.label(1500), 0u);
+    EXPECT_EQ(events.startNs(2048), 2'048'000 + 10'000'000'000LL);
+    EXPECT_EQ(events.durationNs(2048), 5'000'000'000LL);
+    EXPECT_EQ(events.endNs(2048), 2'048'000 + 15'000'000'000LL);
+    // 12 bytes a column entry, 16 per block of 1024, two side entries of 16
+    // over 2049 events: (12 x 2049 + 16 x 3 + 32) / 2049 = 12.04.
+    EXPECT_NEAR(events.bytesPerEvent(), 12.04, 0.01);
+    EXPECT_LE(events.bytesPerEvent(), 20.0);
+}
+
+TEST(TimelineDetail, WideEventsAreBoxesAndSubPixelOnesMergePerColumn)
+{
+    const Fixture f;
+    TimelineEvents events;
+    // 100 ns per pixel, 10 pixels: [0, 1000) ns.
+    events.append(0, 30, 2);    // column 0: GEMM 30 ns
+    events.append(40, 20, 3);   // column 0: memcpy 20 ns -> density 0.5, GEMM dominant
+    events.append(150, 10, 3);  // column 1: memcpy 10 ns -> density 0.1
+    events.append(200, 400, 0); // 4 px wide: a box from x 2 to 6, 10 us attainable over 0.4 us: above
+    events.append(700, 250, 2); // 2.5 px: a box
+    events.append(2000, 10, 3); // after the view: not visited
+    const TimelineViewport view { 0, 100, 10 };
+    const LaneDetail detail = laneDetail(events, f.colouring, view, 2.0);
+    ASSERT_EQ(detail.columns.size(), 2u);
+    EXPECT_EQ(detail.columns[0].x, 0);
+    EXPECT_DOUBLE_EQ(detail.columns[0].density, 0.5);
+    EXPECT_EQ(detail.columns[0].dominant, TimelineColour::Gemm);
+    EXPECT_EQ(detail.columns[0].events, 2u);
+    EXPECT_EQ(detail.columns[1].x, 1);
+    EXPECT_DOUBLE_EQ(detail.columns[1].density, 0.1);
+    EXPECT_EQ(detail.columns[1].dominant, TimelineColour::Memcpy);
+    ASSERT_EQ(detail.boxes.size(), 2u);
+    EXPECT_EQ(detail.boxes[0].event, 3u);
+    EXPECT_DOUBLE_EQ(detail.boxes[0].x0, 2.0);
+    EXPECT_DOUBLE_EQ(detail.boxes[0].x1, 6.0);
+    EXPECT_EQ(detail.boxes[0].style.colour, TimelineColour::AboveAttainable);
+    EXPECT_EQ(detail.boxes[1].event, 4u);
+    EXPECT_EQ(detail.eventsVisited, 5u);
+
+    // Zoomed into [150, 250) ns at 10 ns a pixel: the memcpy (1 px) merges
+    // into column 0, the Triton box starts at x 5 and is cut by the view's end.
+    const LaneDetail zoomed = laneDetail(events, f.colouring, { 150, 10, 10 }, 2.0);
+    ASSERT_EQ(zoomed.columns.size(), 1u);
+    EXPECT_DOUBLE_EQ(zoomed.columns[0].density, 1.0);
+    ASSERT_EQ(zoomed.boxes.size(), 1u);
+    EXPECT_DOUBLE_EQ(zoomed.boxes[0].x0, 5.0);
+    EXPECT_EQ(zoomed.eventsVisited, 2u);
+}
+
+TEST(TimelineDetail, AViewStartingInsideALongEventDrawsIt)
+{
+    const Fixture f;
+    TimelineEvents events;
+    events.append(0, 1'000'000, 0); // 1 ms
+    for (std::int64_t i = 0; i < 3000; ++i)
+        events.append(2'000'000 + i * 100, 50, 3);
+    // A view of [500, 600) us lies inside the first event only.
+    const LaneDetail detail = laneDetail(events, f.colouring, { 500'000, 100, 1000 }, 2.0);
+    ASSERT_EQ(detail.boxes.size(), 1u);
+    EXPECT_EQ(detail.boxes[0].event, 0u);
+    EXPECT_EQ(detail.eventsVisited, 1u);
+    // A view of the last 10 us visits its 100 events, not the lane's 3,001.
+    const LaneDetail tail = laneDetail(events, f.colouring, { 2'290'000, 10, 1000 }, 2.0);
+    EXPECT_EQ(tail.eventsVisited, 100u);
+}
+
+TEST(TimelineHitTest, FindsTheEventUnderAPointOrTheNearestWithinTolerance)
+{
+    TimelineEvents events;
+    events.append(0, 100, 0);   // [0, 100)
+    events.append(100, 50, 1);  // [100, 150)
+    events.append(120, 10, 2);  // [120, 130): overlaps the one before, drawn on top
+    events.append(400, 10, 3);  // [400, 410)
+    EXPECT_EQ(hitTest(events, 50, 0), 0u);
+    EXPECT_EQ(hitTest(events, 110, 0), 1u);
+    EXPECT_EQ(hitTest(events, 125, 0), 2u); // the later one covering it
+    EXPECT_EQ(hitTest(events, 140, 0), 1u);
+    EXPECT_FALSE(hitTest(events, 300, 20).has_value()); // 150 from one, 100 from the other
+    EXPECT_EQ(hitTest(events, 395, 20), 3u);             // 5 before it
+    EXPECT_EQ(hitTest(events, 160, 20), 1u);             // 10 after it
+    EXPECT_FALSE(hitTest(TimelineEvents(), 0, 10).has_value());
+    const EventSpan span = eventsStartingIn(events, 100, 400);
+    EXPECT_EQ(span.first, 1u);
+    EXPECT_EQ(span.last, 3u);
+}
+
+TEST(TimelineColours, TritonCallsByFractionOfAttainableOthersByKind)
+{
+    const Fixture f;
+    // triton_a attainable 10 us: a call of 40 us reaches 25 %, of 10 us 100 %,
+    // of 8 us 125 % (above: flagged).
+    EXPECT_DOUBLE_EQ(*f.colouring.fraction(0, 40'000), 0.25);
+    EXPECT_EQ(f.colouring.style(0, 40'000).colour, TimelineColour(2));
+    EXPECT_EQ(f.colouring.style(0, 10'000).colour, TimelineColour::Fraction9);
+    EXPECT_EQ(f.colouring.style(0, 8'000).colour, TimelineColour::AboveAttainable);
+    EXPECT_FALSE(f.colouring.style(0, 40'000).latencyBound);
+    // triton_b, latency-bound: 3 us over 6 us is 50 %, and marked.
+    EXPECT_EQ(f.colouring.style(1, 6'000).colour, TimelineColour(5));
+    EXPECT_TRUE(f.colouring.style(1, 6'000).latencyBound);
+    EXPECT_EQ(f.colouring.style(2, 6'000).colour, TimelineColour::Gemm);
+    EXPECT_EQ(f.colouring.style(3, 6'000).colour, TimelineColour::Memcpy);
+    EXPECT_FALSE(f.colouring.fraction(2, 6'000).has_value());
+    // Without a time budget, Triton calls are unmodelled.
+    const TimelineColouring plain(f.timeline, {});
+    EXPECT_EQ(plain.style(0, 40'000).colour, TimelineColour::TritonUnmodelled);
+}
+
+namespace {
+
+// A GEMM at 1000 us on stream 0 (the first GPU event: the origin), then two
+// graph launches replayed on stream 7 (see graphReplay: kernels from 100 us
+// after the launch, 1 us apart):
+//   launch 10 at 2000: add 10 us [2100, 2110), gemm 20 [2111, 2131), add 5 [2132, 2137)
+//   launch 11 at 3000: add 10 us [3100, 3110)
+QByteArray twoGraphLaunches()
+{
+    QByteArrayList events;
+    events << kernelEvent("Cijk_gemm_before", 1000, 50, 1, 0);
+    events << graphReplay(2000, 10, { { "triton_poi_fused_add_0", 10 }, { "Cijk_gemm_x", 20 }, { "triton_poi_fused_add_0", 5 } });
+    events << graphReplay(3000, 11, { { "triton_poi_fused_add_0", 10 } });
+    return events.join(",\n");
+}
+
+const TimelineLane* laneOf(const Timeline& timeline, TimelineLaneKind kind)
+{
+    for (const TimelineLane& lane : timeline.lanes) {
+        if (lane.kind == kind)
+            return &lane;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST(TimelineBuild, LanesPerStreamGraphLaunchesOverTheirGpuSpanAndRowsAsLabels)
+{
+    TempTraces traces;
+    const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches())));
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
+    const AnalysisResult& result = *outcome.result;
+    ASSERT_TRUE(result.timeline);
+    const Timeline& timeline = *result.timeline;
+    EXPECT_EQ(timeline.gpuEvents, 5);
+    EXPECT_EQ(timeline.originUs, 1000);
+    EXPECT_EQ(timeline.endNs, 2'110'000); // 3110 - 1000 us
+    ASSERT_GE(timeline.lanes.size(), 4u);
+    EXPECT_EQ(timeline.lanes[0].title, QStringLiteral("GPU 2 stream 0"));
+    EXPECT_EQ(timeline.lanes[0].events.size(), 1u);
+    EXPECT_EQ(timeline.lanes[1].title, QStringLiteral("GPU 2 stream 7"));
+    const TimelineEvents& s7 = timeline.lanes[1].events;
+    ASSERT_EQ(s7.size(), 4u);
+    EXPECT_EQ(s7.startNs(0), 1'100'000);
+    EXPECT_EQ(s7.durationNs(1), 20'000);
+    // The replayed add kernels are one Triton row (kernel-only); its box
+    // labels point at it, the GEMM's at its library row.
+    const TimelineLabel& add = timeline.labels[s7.label(0)];
+    ASSERT_GE(add.tritonRow, 0);
+    EXPECT_EQ(result.kernels[size_t(add.tritonRow)].name, QStringLiteral("triton_poi_fused_add_0"));
+    EXPECT_EQ(s7.label(2), s7.label(0));
+    const TimelineLabel& gemm = timeline.labels[s7.label(1)];
+    ASSERT_GE(gemm.libraryRow, 0);
+    EXPECT_EQ(result.libraryKernels[size_t(gemm.libraryRow)].name, QStringLiteral("Cijk_gemm_x"));
+    EXPECT_EQ(gemm.work, GpuWork::Gemm);
+
+    const TimelineLane* graphs = laneOf(timeline, TimelineLaneKind::GraphLaunches);
+    ASSERT_TRUE(graphs);
+    ASSERT_EQ(graphs->events.size(), 2u);
+    EXPECT_EQ(graphs->events.startNs(0), 1'100'000); // 2100 - 1000
+    EXPECT_EQ(graphs->events.durationNs(0), 37'000); // to 2137
+    const TimelineLane* cpu = laneOf(timeline, TimelineLaneKind::LaunchThread);
+    ASSERT_TRUE(cpu);
+    EXPECT_EQ(cpu->events.size(), 2u); // the two cudaGraphLaunch calls
+    EXPECT_LE(timeline.bytesPerGpuEvent(), 20.0);
+}
+
+TEST(TimeRange, ARangeOverOneGraphLaunchGivesItsKernelsAndBusyTime)
+{
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const AnalysisOutcome whole = analyze(path);
+    ASSERT_EQ(whole.status, AnalysisOutcome::Status::Ok);
+    // The first graph launch's range as the timeline draws it: its GPU span.
+    const TimelineLane* graphs = laneOf(*whole.result->timeline, TimelineLaneKind::GraphLaunches);
+    ASSERT_TRUE(graphs);
+    const double startUs = double(graphs->events.startNs(0)) / 1000.0;
+    const double endUs = double(graphs->events.endNs(0)) / 1000.0;
+    EXPECT_DOUBLE_EQ(startUs, 1100);
+    EXPECT_DOUBLE_EQ(endUs, 1137);
+
+    AnalysisOptions options;
+    options.searchDefaultInductorCache = false;
+    options.gpuRange = TimeRangeUs { startUs, endUs };
+    const AnalysisOutcome ranged = analyzeTrace(path, options, {});
+    ASSERT_EQ(ranged.status, AnalysisOutcome::Status::Ok) << ranged.error.toStdString();
+    const AnalysisResult& result = *ranged.result;
+    ASSERT_TRUE(result.gpuRangeUs);
+    // Its three kernels: the add twice (10 + 5 us), the GEMM once (20 us).
+    const KernelRow* add = findRow(result, QStringLiteral("triton_poi_fused_add_0"));
+    ASSERT_TRUE(add);
+    EXPECT_EQ(add->calls, 2);
+    ASSERT_TRUE(add->kernelTimeUs);
+    EXPECT_DOUBLE_EQ(add->kernelTimeUs->sum, 15);
+    ASSERT_EQ(result.libraryKernels.size(), 1u);
+    EXPECT_EQ(result.libraryKernels[0].name, QStringLiteral("Cijk_gemm_x"));
+    EXPECT_DOUBLE_EQ(result.totalGpuKernelTimeUs, 35);
+    // Busy 35 us of a 37 us span [2100, 2137): two idle gaps of 1 us.
+    const DeviceActivity* device = result.activity.mainDevice();
+    ASSERT_TRUE(device);
+    EXPECT_DOUBLE_EQ(device->busyUs, 35);
+    EXPECT_DOUBLE_EQ(device->spanUs, 37);
+    EXPECT_DOUBLE_EQ(device->idleUs, 2);
+    // The timeline keeps the whole trace's origin.
+    EXPECT_EQ(result.timeline->originUs, 1000);
+    EXPECT_EQ(result.timeline->gpuEvents, 3);
+}
+
+TEST(TimeRange, ParsesStartAndEndInMicroseconds)
+{
+    QString error;
+    const auto range = parseTimeRange(QStringLiteral("100:250.5"), &error);
+    ASSERT_TRUE(range);
+    EXPECT_DOUBLE_EQ(range->startUs, 100);
+    EXPECT_DOUBLE_EQ(range->endUs, 250.5);
+    for (const char* bad : { "100", "a:b", "5:5", "10:2", "-1:4", "1:inf", "1:2:3" }) {
+        EXPECT_FALSE(parseTimeRange(QString::fromLatin1(bad), &error)) << bad;
+        EXPECT_FALSE(error.isEmpty());
+    }
+}

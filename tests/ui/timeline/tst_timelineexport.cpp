@@ -1,0 +1,168 @@
+// The timeline drawn without a window: PNG at size x scale with the lanes
+// and legend drawn, SVG with its title, the ruler's steps, and the headless
+// `--export-timeline ... [--range]` command line with its bad values.
+#include "engine/timeline/timeline.h"
+#include "testsupport.h"
+#include "timeline/timelineexport.h"
+#include "timeline/timelinepainter.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+const QString samplePath = QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz");
+
+std::shared_ptr<const AnalysisResult> bundled()
+{
+    static const auto result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    return result;
+}
+
+struct CliRun
+{
+    int exitCode = -1;
+    QString stderrText;
+    QString stdoutText;
+};
+
+CliRun runCli(const QStringList& arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(RIDGELINE_BINARY), arguments);
+    process.waitForFinished(120000);
+    return { process.exitCode(), QString::fromUtf8(process.readAllStandardError()), QString::fromUtf8(process.readAllStandardOutput()) };
+}
+
+int distinctColours(const QImage& image)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return int(colours.size());
+}
+
+double gpuTimeUs(const QString& json)
+{
+    QFile file(json);
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("gpu_time_us")).toObject().value(QStringLiteral("total")).toDouble(-1);
+}
+
+} // namespace
+
+TEST(TimelinePainter, RulerStepsAreOneTwoOrFiveTimesAPowerOfTen)
+{
+    EXPECT_DOUBLE_EQ(TimelinePainter::tickStep(7), 10);
+    EXPECT_DOUBLE_EQ(TimelinePainter::tickStep(130), 200);
+    EXPECT_DOUBLE_EQ(TimelinePainter::tickStep(3'100'000), 5'000'000);
+    EXPECT_DOUBLE_EQ(TimelinePainter::tickStep(5'000'000), 5'000'000);
+    EXPECT_EQ(TimelinePainter::duration(12'500'000), QStringLiteral("12.5 ms"));
+    EXPECT_EQ(TimelinePainter::duration(350'000), QStringLiteral("350 µs"));
+    EXPECT_EQ(TimelinePainter::duration(80), QStringLiteral("80 ns"));
+    EXPECT_EQ(TimelinePainter::duration(2'000'000'000), QStringLiteral("2 s"));
+}
+
+TEST(TimelineExport, PngIsSizeTimesScaleWithLanesAndLegendDrawn)
+{
+    ASSERT_TRUE(bundled());
+    ASSERT_TRUE(bundled()->timeline);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("timeline.png"));
+    TimelineExportOptions options;
+    options.path = path;
+    options.size = { 800, 400 };
+    options.scale = 2;
+    QString error;
+    ASSERT_TRUE(exportTimeline(*bundled(), mi300x(), PeakSet::Datasheet, options, &error)) << qPrintable(error);
+    const QImage image(path);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1600, 800));
+    EXPECT_EQ(image.pixelColor(1, 1), QColor(Qt::white));
+    EXPECT_GT(distinctColours(image), 30) << "lanes, boxes and a legend, not a blank page";
+
+    options.path = dir.filePath(QStringLiteral("timeline.svg"));
+    options.rangeUs = std::pair(0.0, 100.0);
+    ASSERT_TRUE(exportTimeline(*bundled(), mi300x(), PeakSet::Datasheet, options, &error)) << qPrintable(error);
+    QFile svg(options.path);
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    EXPECT_TRUE(text.contains("<svg"));
+    EXPECT_TRUE(text.contains("GPU timeline, 0 ns to 100 µs")) << "the title names the range";
+    EXPECT_TRUE(text.contains("of attainable"));
+
+    options.path = dir.filePath(QStringLiteral("timeline.bmp"));
+    EXPECT_FALSE(exportTimeline(*bundled(), mi300x(), PeakSet::Datasheet, options, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("timeline.bmp"))) << qPrintable(error);
+}
+
+TEST(TimelineExport, CommandLineDrawsTheTimelineAndARangeLimitsTheExport)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("timeline.png"));
+    const CliRun run = runCli({ QStringLiteral("--export-timeline"), png, QStringLiteral("--size"), QStringLiteral("800x400"),
+                                QStringLiteral("--scale"), QStringLiteral("2"), samplePath });
+    ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+    EXPECT_EQ(QImage(png).size(), QSize(1600, 800));
+    EXPECT_TRUE(run.stdoutText.contains(QStringLiteral("wrote %1 (timeline 800x400)").arg(png))) << qPrintable(run.stdoutText);
+
+    // The whole trace's GPU time against a range of its first 200 us.
+    const QString whole = dir.filePath(QStringLiteral("whole.json"));
+    const QString ranged = dir.filePath(QStringLiteral("ranged.json"));
+    ASSERT_EQ(runCli({ QStringLiteral("-q"), QStringLiteral("--export"), whole, samplePath }).exitCode, 0);
+    const CliRun limited = runCli({ QStringLiteral("-q"), QStringLiteral("--export"), ranged, QStringLiteral("--export-timeline"),
+                                    dir.filePath(QStringLiteral("ranged.svg")), QStringLiteral("--range"), QStringLiteral("0:200"), samplePath });
+    ASSERT_EQ(limited.exitCode, 0) << qPrintable(limited.stderrText);
+    EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("ranged.svg"))));
+    const double all = gpuTimeUs(whole), part = gpuTimeUs(ranged);
+    EXPECT_GT(all, 0);
+    EXPECT_GT(part, 0);
+    EXPECT_LT(part, all);
+}
+
+TEST(TimelineExport, CommandLineRejectsBadRangesAndSizes)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("timeline.png"));
+    const QList<QStringList> bad {
+        { QStringLiteral("--range"), QStringLiteral("100") },
+        { QStringLiteral("--range"), QStringLiteral("a:b") },
+        { QStringLiteral("--range"), QStringLiteral("50:10") },
+        { QStringLiteral("--range"), QStringLiteral("-5:10") },
+        { QStringLiteral("--size"), QStringLiteral("10x10") },
+        { QStringLiteral("--size"), QStringLiteral("800") },
+        { QStringLiteral("--scale"), QStringLiteral("0") },
+    };
+    for (const QStringList& options : bad) {
+        const CliRun run = runCli(QStringList { QStringLiteral("--export-timeline"), png } + options + QStringList { samplePath });
+        EXPECT_EQ(run.exitCode, 2) << qPrintable(options.join(u' '));
+        EXPECT_EQ(run.stderrText.count(u'\n'), 1) << "one line: " << qPrintable(run.stderrText);
+        EXPECT_FALSE(QFileInfo::exists(png));
+    }
+    EXPECT_EQ(runCli({ QStringLiteral("--export-timeline"), dir.filePath(QStringLiteral("t.pdf")), samplePath }).exitCode, 2);
+    // A range with nothing to apply it to.
+    EXPECT_EQ(runCli({ QStringLiteral("--range"), QStringLiteral("0:10"), samplePath }).exitCode, 2);
+    const CliRun unwritable = runCli({ QStringLiteral("--export-timeline"), dir.filePath(QStringLiteral("no/dir/t.png")), samplePath });
+    EXPECT_EQ(unwritable.exitCode, 4);
+    EXPECT_TRUE(unwritable.stderrText.contains(QStringLiteral("no/dir/t.png"))) << qPrintable(unwritable.stderrText);
+}

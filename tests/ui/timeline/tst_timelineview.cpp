@@ -1,0 +1,189 @@
+// The timeline pane as a user drives it: the wheel zooms about the pointer,
+// a drag pans, W/A/S/D, a drag on the ruler measures (length, busy %,
+// Triton time), a click selects the box's row, N/P step through the
+// highlighted row's calls, Shift-drag asks for a range, a tooltip names the
+// box; and the main window shows it as a tab beside the roofline.
+#include "engine/analysis.h"
+#include "graphfixtures.h"
+#include "mainwindow.h"
+#include "testsupport.h"
+#include "timeline/timelineview.h"
+#include "windowloading.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+// Stream 0: a GEMM [1000, 1050) us (the origin); stream 7, replayed by a
+// graph launch: add 10 us [2100, 2110), a GEMM 20 us [2111, 2131), add 5 us
+// [2132, 2137). From the origin: 1100-1110, 1111-1131, 1132-1137 us.
+std::shared_ptr<const AnalysisResult> fixture()
+{
+    static TempTraces traces;
+    static const auto result = [] {
+        QByteArrayList events;
+        events << kernelEvent("Cijk_gemm_before", 1000, 50, 1, 0);
+        events << graphReplay(2000, 10, { { "triton_poi_fused_add_0", 10 }, { "Cijk_gemm_x", 20 }, { "triton_poi_fused_add_0", 5 } });
+        return analyze(traces.write(QStringLiteral("timeline.json"), traceJson(events.join(",\n")))).result;
+    }();
+    return result;
+}
+
+struct Pane
+{
+    TimelineView view;
+    Pane()
+    {
+        view.resize(1000, 400);
+        view.setResult(fixture());
+        view.show();
+        view.grab(); // lays it out and paints once: the layout maps the pointer
+    }
+    QPoint at(double ns, std::uint32_t lane) const
+    {
+        const TimelineLayout& layout = view.layoutForTests();
+        for (const TimelineLayout::Row& row : layout.rows) {
+            if (row.lane == lane)
+                return QPoint(int(std::lround(layout.xOf(view.scene(), ns))), int(row.top + row.height / 2));
+        }
+        return {};
+    }
+};
+
+} // namespace
+
+TEST(TimelineView, WheelZoomsAboutThePointerAndDragPans)
+{
+    ASSERT_TRUE(fixture() && fixture()->timeline);
+    Pane pane;
+    pane.view.showRange(1'000'000, 1'200'000);
+    pane.view.grab();
+    const QPoint pointer = pane.at(1'110'000, 1);
+    const double before = pane.view.layoutForTests().nsAt(pane.view.scene(), pointer.x());
+    QWheelEvent wheel(pointer, pane.view.mapToGlobal(pointer), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(&pane.view, &wheel);
+    EXPECT_NEAR(pane.view.endNs() - pane.view.startNs(), 200'000 / 1.25, 1);
+    EXPECT_NEAR(pane.view.layoutForTests().nsAt(pane.view.scene(), pointer.x()), before, 1);
+
+    // A drag of 100 px to the right shows what was 100 px to the left.
+    const double nsPerPixel = (pane.view.endNs() - pane.view.startNs()) / pane.view.layoutForTests().lanes.width();
+    const double start = pane.view.startNs();
+    QTest::mousePress(&pane.view, Qt::LeftButton, Qt::NoModifier, pointer);
+    QTest::mouseMove(&pane.view, pointer + QPoint(100, 0));
+    QTest::mouseRelease(&pane.view, Qt::LeftButton, Qt::NoModifier, pointer + QPoint(100, 0));
+    EXPECT_NEAR(pane.view.startNs(), start - 100 * nsPerPixel, nsPerPixel);
+
+    // W zooms in by 1.5 about the middle, S back out, D pans a fifth right.
+    const double span = pane.view.endNs() - pane.view.startNs();
+    QTest::keyClick(&pane.view, Qt::Key_W);
+    EXPECT_NEAR(pane.view.endNs() - pane.view.startNs(), span / 1.5, 1);
+    QTest::keyClick(&pane.view, Qt::Key_S);
+    EXPECT_NEAR(pane.view.endNs() - pane.view.startNs(), span, 1);
+    const double left = pane.view.startNs();
+    QTest::keyClick(&pane.view, Qt::Key_D);
+    EXPECT_NEAR(pane.view.startNs(), left + span * 0.2, 1);
+}
+
+TEST(TimelineView, ClickSelectsTheRowAndTheRulerMeasures)
+{
+    Pane pane;
+    pane.view.showRange(1'090'000, 1'140'000);
+    pane.view.grab();
+    QSignalSpy kernels(&pane.view, &TimelineView::kernelClicked);
+    QSignalSpy libraries(&pane.view, &TimelineView::libraryKernelClicked);
+    QTest::mouseClick(&pane.view, Qt::LeftButton, Qt::NoModifier, pane.at(1'105'000, 1)); // the first add
+    ASSERT_EQ(kernels.count(), 1);
+    const int row = kernels.front().front().toInt();
+    EXPECT_EQ(fixture()->kernels[size_t(row)].name, QStringLiteral("triton_poi_fused_add_0"));
+    QTest::mouseClick(&pane.view, Qt::LeftButton, Qt::NoModifier, pane.at(1'120'000, 1)); // the GEMM
+    ASSERT_EQ(libraries.count(), 1);
+    EXPECT_EQ(fixture()->libraryKernels[size_t(libraries.front().front().toInt())].name, QStringLiteral("Cijk_gemm_x"));
+    EXPECT_TRUE(pane.view.toolTipAt(pane.at(1'120'000, 1)).contains(QStringLiteral("Cijk_gemm_x")));
+    EXPECT_TRUE(pane.view.toolTipAt(pane.at(1'120'000, 1)).contains(QStringLiteral("20 µs")));
+
+    // Measure 1100-1130 us on the ruler: 10 + 1 us gap + 19 of the GEMM:
+    // busy 29 of 30 us (97 %), Triton 10 us.
+    const TimelineLayout& layout = pane.view.layoutForTests();
+    const int y = int(layout.ruler.center().y());
+    const QPoint from(int(std::lround(layout.xOf(pane.view.scene(), 1'100'000))), y);
+    const QPoint to(int(std::lround(layout.xOf(pane.view.scene(), 1'130'000))), y);
+    QTest::mousePress(&pane.view, Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(&pane.view, to);
+    QTest::mouseRelease(&pane.view, Qt::LeftButton, Qt::NoModifier, to);
+    ASSERT_TRUE(pane.view.measuredRange());
+    const QString text = pane.view.measureText();
+    EXPECT_TRUE(text.contains(QStringLiteral("GPU busy 9"))) << qPrintable(text);
+    EXPECT_TRUE(text.contains(QStringLiteral("Triton 10"))) << qPrintable(text);
+    // F zooms to it.
+    QTest::keyClick(&pane.view, Qt::Key_F);
+    EXPECT_NEAR(pane.view.startNs(), pane.view.measuredRange()->first, 1);
+}
+
+TEST(TimelineView, HighlightedRowStepsThroughItsCallsAndShiftDragAsksForARange)
+{
+    Pane pane;
+    const auto& kernels = fixture()->kernels;
+    int add = -1;
+    for (size_t k = 0; k < kernels.size(); ++k) {
+        if (kernels[k].name == u"triton_poi_fused_add_0")
+            add = int(k);
+    }
+    ASSERT_GE(add, 0);
+    pane.view.setHighlightedKernel(add);
+    pane.view.showRange(0, 1'050'000); // before both calls
+    EXPECT_TRUE(pane.view.stepToCall(+1));
+    ASSERT_TRUE(pane.view.scene().selectedEvent);
+    EXPECT_EQ(*pane.view.scene().selectedEvent, 0u); // the first add on stream 7
+    EXPECT_TRUE(pane.view.stepToCall(+1));
+    EXPECT_EQ(*pane.view.scene().selectedEvent, 2u);
+    EXPECT_FALSE(pane.view.stepToCall(+1));
+    EXPECT_TRUE(pane.view.stepToCall(-1));
+    EXPECT_EQ(*pane.view.scene().selectedEvent, 0u);
+
+    pane.view.showRange(1'090'000, 1'140'000);
+    pane.view.grab();
+    QSignalSpy ranges(&pane.view, &TimelineView::rangeRequested);
+    const QPoint from = pane.at(1'100'000, 1), to = pane.at(1'137'000, 1);
+    QTest::mousePress(&pane.view, Qt::LeftButton, Qt::ShiftModifier, from);
+    QTest::mouseMove(&pane.view, to);
+    QTest::mouseRelease(&pane.view, Qt::LeftButton, Qt::ShiftModifier, to);
+    ASSERT_EQ(ranges.count(), 1);
+    EXPECT_NEAR(ranges.front()[0].toDouble(), 1100, 0.2);
+    EXPECT_NEAR(ranges.front()[1].toDouble(), 1137, 0.2);
+}
+
+TEST(TimelineView, TheWindowShowsItAsATabBesideTheRoofline)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.chartTabs());
+    EXPECT_EQ(window.chartTabs()->count(), 2);
+    EXPECT_EQ(window.chartTabs()->tabText(1), QStringLiteral("Timeline"));
+    EXPECT_EQ(window.chartTabs()->widget(1), window.timelineView());
+    ASSERT_TRUE(loadAndShow(window, fixture()->tracePath));
+    EXPECT_EQ(window.timelineView()->scene().timeline, window.result()->timeline);
+
+    // A range picked on the timeline: the analysis of its events alone,
+    // said beside the tabs, and cleared from there.
+    QSignalSpy finished(window.controller(), &AnalysisController::finished);
+    Q_EMIT window.timelineView()->rangeRequested(1100, 1137);
+    ASSERT_TRUE(finished.wait(60000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() && window.result()->gpuRangeUs.has_value(); }, 5000));
+    EXPECT_DOUBLE_EQ(window.result()->totalGpuKernelTimeUs, 35);
+    auto* indicator = window.findChild<QLabel*>(QStringLiteral("timelineRange"));
+    ASSERT_TRUE(indicator);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return indicator->isVisibleTo(&window); }, 5000));
+    EXPECT_TRUE(indicator->text().contains(QStringLiteral("range: 1.10 ms to 1.14 ms"))) << qPrintable(indicator->text());
+    Q_EMIT indicator->linkActivated(QStringLiteral("clear"));
+    ASSERT_TRUE(finished.wait(60000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() && !window.result()->gpuRangeUs; }, 5000));
+    EXPECT_DOUBLE_EQ(window.result()->totalGpuKernelTimeUs, 85);
+}

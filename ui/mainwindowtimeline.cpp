@@ -1,0 +1,109 @@
+// MainWindow's timeline tab: linked with the table (a clicked box selects
+// its row, the current row's calls are outlined, the filter dims what it
+// hides), coloured by the table model's time budget, and the range filter:
+// Shift-drag or a step picked on the timeline analyses that range alone,
+// said by a "range: ... clear" indicator beside the tabs.
+#include "mainwindow.h"
+
+#include "analysiscontroller.h"
+#include "itemmodels/kernelfilterproxy.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "table/kerneltableview.h"
+#include "timeline/timelinepainter.h"
+#include "timeline/timelineview.h"
+
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace Ridgeline {
+
+void MainWindow::connectTimeline()
+{
+    m_rangeIndicator = new QLabel;
+    m_rangeIndicator->setObjectName(QStringLiteral("timelineRange"));
+    m_rangeIndicator->setTextFormat(Qt::RichText);
+    m_rangeIndicator->setContentsMargins(4, 0, 6, 0);
+    m_rangeIndicator->hide();
+    m_chartTabs->setCornerWidget(m_rangeIndicator, Qt::TopRightCorner);
+    connect(m_rangeIndicator, &QLabel::linkActivated, this, [this] { filterToRange(std::nullopt); });
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        const int kernel = current.isValid() ? current.data(KernelTableModel::RowIndexRole).toInt() : -1;
+        const int library = current.isValid() ? current.data(KernelTableModel::LibraryIndexRole).toInt() : -1;
+        if (kernel >= 0 || library < 0)
+            m_timeline->setHighlightedKernel(kernel);
+        else
+            m_timeline->setHighlightedLibraryKernel(library);
+    });
+    connect(m_timeline, &TimelineView::kernelClicked, this, [this](int kernelIndex) {
+        if (!m_table->selectKernel(kernelIndex))
+            statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
+    });
+    connect(m_timeline, &TimelineView::libraryKernelClicked, this, [this](int libraryIndex) {
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            const QModelIndex index = m_proxy->index(row, 0);
+            if (index.data(KernelTableModel::LibraryIndexRole).toInt() == libraryIndex) {
+                m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                static_cast<QAbstractItemView*>(m_table)->scrollTo(index); // protected in the view, public in its base
+                return;
+            }
+        }
+        statusBar()->showMessage(tr("That library kernel is hidden by the table's filter"), 4000);
+    });
+    connect(m_model, &KernelTableModel::timeBudgetChanged, this, [this] {
+        if (const TimeBudget* budget = m_model->timeBudget())
+            m_timeline->setKernelFigures(budget->kernels);
+    });
+    connect(m_timeline, &TimelineView::rangeRequested, this, [this](double startUs, double endUs) {
+        filterToRange(std::pair(startUs, endUs));
+    });
+}
+
+void MainWindow::showTimelineOf(const std::shared_ptr<const AnalysisResult>& result)
+{
+    m_timeline->setResult(result);
+    if (const TimeBudget* budget = m_model->timeBudget())
+        m_timeline->setKernelFigures(budget->kernels);
+    if (result && result->gpuRangeUs) {
+        const auto [startUs, endUs] = *result->gpuRangeUs;
+        m_timeline->showRange(startUs * 1000.0, endUs * 1000.0);
+        m_rangeIndicator->setText(tr("range: %1 to %2 (%3) <a href=\"clear\">clear</a>")
+                                      .arg(TimelinePainter::duration(startUs * 1000.0), TimelinePainter::duration(endUs * 1000.0),
+                                           TimelinePainter::duration((endUs - startUs) * 1000.0)));
+        m_rangeIndicator->setToolTip(tr("The table, roofline and budget count only the GPU events that start in this range "
+                                        "(the latency floor stays the whole trace's); clear shows the whole trace again"));
+        m_rangeIndicator->show();
+    } else {
+        m_rangeIndicator->hide();
+    }
+}
+
+void MainWindow::updateTimelineFilter()
+{
+    if (!m_proxy->filtersAnything()) {
+        m_timeline->setShownRows(std::nullopt, std::nullopt);
+        return;
+    }
+    QSet<int> kernels, libraries;
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex index = m_proxy->index(row, 0);
+        if (const int kernel = index.data(KernelTableModel::RowIndexRole).toInt(); kernel >= 0)
+            kernels.insert(kernel);
+        else if (const int library = index.data(KernelTableModel::LibraryIndexRole).toInt(); library >= 0)
+            libraries.insert(library);
+    }
+    m_timeline->setShownRows(kernels, libraries);
+}
+
+void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)
+{
+    if (m_controller->currentPath().isEmpty() || m_controller->isRunning())
+        return;
+    AnalysisOptions options = m_controller->currentOptions();
+    options.gpuRange = rangeUs ? std::optional<TimeRangeUs>(TimeRangeUs { rangeUs->first, rangeUs->second }) : std::nullopt;
+    m_controller->open(m_controller->currentPath(), options);
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,109 @@
+#include "timeline/timelineexport.h"
+
+#include "engine/timebudget/timebudget.h"
+#include "engine/timeline/timeline.h"
+#include "timeline/timelinepainter.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Ridgeline {
+namespace {
+
+constexpr int MaxSide = 16384;
+
+// Text scales with the figure, as the roofline's does: 13 px at 1600 x 700.
+double textPixelsFor(const QSize& size)
+{
+    return std::clamp(std::sqrt(double(size.width()) * size.height()) / 81.0, 7.0, 96.0);
+}
+
+} // namespace
+
+bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error)
+{
+    const QString suffix = QFileInfo(options.path).suffix().toLower();
+    if (suffix != u"png" && suffix != u"svg") {
+        *error = options.path + QStringLiteral(": unknown timeline format (use .png or .svg)");
+        return false;
+    }
+    const QSize& size = options.size;
+    if (size.width() < 1 || size.height() < 1 || size.width() * options.scale > MaxSide || size.height() * options.scale > MaxSide
+        || !(options.scale > 0)) {
+        *error = options.path + QStringLiteral(": size %1x%2 at scale %3 is out of range (at most %4 pixels a side)")
+                                    .arg(size.width()).arg(size.height()).arg(options.scale).arg(MaxSide);
+        return false;
+    }
+    if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
+        *error = options.path + QStringLiteral(": drawing a timeline needs a QGuiApplication");
+        return false;
+    }
+    if (!result.timeline) {
+        *error = options.path + QStringLiteral(": the analysis kept no timeline");
+        return false;
+    }
+
+    TimelineScene scene;
+    scene.timeline = result.timeline;
+    scene.colouring = TimelineColouring(*result.timeline, evaluateTimeBudget(result, gpu.peaks(peaks), options.latencyFloorUs).kernels);
+    scene.startNs = 0;
+    scene.endNs = std::max<double>(1, double(result.timeline->endNs));
+    if (options.rangeUs) {
+        scene.startNs = options.rangeUs->first * 1000.0;
+        scene.endNs = options.rangeUs->second * 1000.0;
+    }
+    // The launching CPU threads are optional lanes: not in a figure.
+    for (const TimelineLane& lane : result.timeline->lanes)
+        scene.laneShown.push_back(lane.kind != TimelineLaneKind::LaunchThread);
+    scene.palette.dark = options.dark;
+    scene.title = QStringLiteral("%1: GPU timeline, %2 to %3 from the first GPU event, Triton kernels by %4 of attainable on %5")
+                      .arg(QFileInfo(result.tracePath).fileName(), TimelinePainter::duration(scene.startNs),
+                           TimelinePainter::duration(scene.endNs), QStringLiteral("%"), gpu.name);
+    QFont font;
+    font.setPixelSize(int(std::lround(textPixelsFor(size))));
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (suffix == u"png") {
+        QImage image(QSize(int(std::lround(size.width() * options.scale)), int(std::lround(size.height() * options.scale))),
+                     QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(options.scale);
+        const int dotsPerMeter = int(std::lround(96.0 * options.scale / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            TimelinePainter::paint(painter, scene, area, font);
+        }
+        image.save(&buffer, "PNG");
+    } else {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(scene.title);
+        generator.setDescription(QStringLiteral("GPU timeline drawn by Ridgeline"));
+        QPainter painter(&generator);
+        TimelinePainter::paint(painter, scene, area, font);
+    }
+
+    QSaveFile file(options.path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = options.path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,320 @@
+#include "timeline/timelinepainter.h"
+
+#include "engine/timeline/timelinedetail.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Ridgeline {
+namespace {
+
+double laneHeight(TimelineLaneKind kind, double line)
+{
+    return kind == TimelineLaneKind::GpuStream ? std::round(line * 1.7) : std::round(line * 1.15);
+}
+
+bool shown(const std::vector<bool>& flags, size_t index, bool otherwise)
+{
+    return index < flags.size() ? flags[index] : otherwise;
+}
+
+void drawRuler(QPainter& painter, const TimelineScene& scene, const TimelineLayout& layout, const QFontMetricsF& metrics)
+{
+    const TimelinePalette& palette = scene.palette;
+    const QRectF& ruler = layout.ruler;
+    const double nsPerPixel = (scene.endNs - scene.startNs) / std::max(1.0, ruler.width());
+    const double step = TimelinePainter::tickStep(nsPerPixel * (metrics.horizontalAdvance(QStringLiteral("000.00 ms")) + 16));
+    painter.setPen(palette.grid());
+    painter.drawLine(QPointF(ruler.left(), ruler.bottom()), QPointF(ruler.right(), ruler.bottom()));
+    for (double t = std::ceil(scene.startNs / step) * step; t <= scene.endNs; t += step) {
+        const double x = layout.xOf(scene, t);
+        painter.setPen(palette.grid());
+        painter.drawLine(QPointF(x, ruler.bottom() - 5), QPointF(x, layout.lanes.bottom()));
+        painter.setPen(palette.faintText());
+        painter.drawText(QRectF(x + 3, ruler.top(), 200, ruler.height() - 4), Qt::AlignLeft | Qt::AlignVCenter,
+                         TimelinePainter::duration(t));
+    }
+}
+
+// The GPU's idle gaps in view: between the union of what the GPU lanes
+// drew, shaded across them, with their length where it fits.
+void drawIdleGaps(QPainter& painter, const TimelineScene& scene, const TimelineLayout& layout,
+                  std::vector<std::pair<double, double>>& busy, double gpuTop, double gpuBottom, const QFontMetricsF& metrics)
+{
+    if (busy.empty() || gpuBottom <= gpuTop)
+        return;
+    std::sort(busy.begin(), busy.end());
+    std::vector<std::pair<double, double>> merged;
+    for (const auto& interval : busy) {
+        if (!merged.empty() && interval.first <= merged.back().second)
+            merged.back().second = std::max(merged.back().second, interval.second);
+        else
+            merged.push_back(interval);
+    }
+    for (size_t i = 0; i + 1 < merged.size(); ++i) {
+        const double from = merged[i].second, to = merged[i + 1].first;
+        const double x0 = std::max(layout.lanes.left(), layout.xOf(scene, from));
+        const double x1 = std::min(layout.lanes.right(), layout.xOf(scene, to));
+        if (x1 - x0 < 3)
+            continue;
+        painter.fillRect(QRectF(x0, gpuTop, x1 - x0, gpuBottom - gpuTop), scene.palette.idle());
+        const QString text = TimelinePainter::duration(to - from);
+        if (metrics.horizontalAdvance(text) + 8 <= x1 - x0) {
+            painter.setPen(scene.palette.faintText());
+            painter.drawText(QRectF(x0, gpuTop, x1 - x0, gpuBottom - gpuTop), Qt::AlignCenter, text);
+        }
+    }
+}
+
+void drawLegend(QPainter& painter, const TimelineScene& scene, const QRectF& area, const QFontMetricsF& metrics)
+{
+    const TimelinePalette& palette = scene.palette;
+    const double h = metrics.height();
+    double x = area.left();
+    const double y = area.top() + (area.height() - h) / 2;
+    painter.setPen(palette.text());
+    const QString scale = QStringLiteral("Triton, % of attainable:");
+    painter.drawText(QRectF(x, y, metrics.horizontalAdvance(scale) + 2, h), Qt::AlignVCenter, scale);
+    x += metrics.horizontalAdvance(scale) + 6;
+    const double swatch = std::round(h * 1.1);
+    painter.setPen(palette.faintText());
+    painter.drawText(QRectF(x, y, metrics.horizontalAdvance(QStringLiteral("0")) + 2, h), Qt::AlignVCenter, QStringLiteral("0"));
+    x += metrics.horizontalAdvance(QStringLiteral("0")) + 4;
+    for (int c = 0; c < fractionColours; ++c)
+        painter.fillRect(QRectF(x + c * swatch, y + 2, swatch, h - 4), palette.of(TimelineColour(c)));
+    x += fractionColours * swatch + 4;
+    painter.drawText(QRectF(x, y, metrics.horizontalAdvance(QStringLiteral("100")) + 2, h), Qt::AlignVCenter, QStringLiteral("100"));
+    x += metrics.horizontalAdvance(QStringLiteral("100")) + 14;
+    const auto item = [&](const QColor& colour, const QString& text, bool mark = false) {
+        const double width = swatch + 4 + metrics.horizontalAdvance(text) + 14;
+        if (x + width > area.right())
+            return;
+        const QRectF box(x, y + 2, swatch, h - 4);
+        painter.fillRect(box, colour);
+        if (mark)
+            painter.fillRect(QRectF(box.left(), box.bottom() - 3, box.width(), 3), palette.latencyMark());
+        painter.setPen(palette.text());
+        painter.drawText(QRectF(x + swatch + 4, y, width, h), Qt::AlignVCenter, text);
+        x += width;
+    };
+    item(palette.of(TimelineColour::AboveAttainable), QStringLiteral("above attainable"));
+    item(palette.of(TimelineColour(3)), QStringLiteral("latency-bound"), true);
+    for (TimelineColour colour : { TimelineColour::TritonUnmodelled, TimelineColour::Gemm, TimelineColour::Attention,
+                                   TimelineColour::Communication, TimelineColour::Memcpy, TimelineColour::Memset, TimelineColour::Other })
+        item(palette.of(colour), timelineColourTitle(colour));
+    item(palette.idle(), QStringLiteral("GPU idle"));
+}
+
+} // namespace
+
+TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area, const QFont& font)
+{
+    TimelineLayout layout;
+    const QFontMetricsF metrics(font);
+    const double line = metrics.height();
+    double top = area.top() + 4;
+    if (!scene.title.isEmpty()) {
+        layout.title = QRectF(area.left() + 6, top, area.width() - 12, line * 1.4);
+        top = layout.title.bottom();
+    }
+    double titleWidth = metrics.horizontalAdvance(QStringLiteral("GPU 0 stream 00"));
+    if (scene.timeline) {
+        for (size_t l = 0; l < scene.timeline->lanes.size(); ++l) {
+            if (shown(scene.laneShown, l, true))
+                titleWidth = std::max(titleWidth, metrics.horizontalAdvance(scene.timeline->lanes[l].title));
+        }
+    }
+    titleWidth = std::min(titleWidth + 16, area.width() / 4);
+    const double legendHeight = scene.legend ? line * 1.6 : 0;
+    layout.ruler = QRectF(area.left() + titleWidth, top, area.width() - titleWidth - 6, line * 1.5);
+    layout.titles = QRectF(area.left(), layout.ruler.bottom(), titleWidth, area.bottom() - legendHeight - layout.ruler.bottom());
+    layout.lanes = QRectF(layout.ruler.left(), layout.ruler.bottom(), layout.ruler.width(), layout.titles.height());
+    layout.legend = QRectF(area.left() + 6, area.bottom() - legendHeight, area.width() - 12, legendHeight);
+    double y = layout.lanes.top() + 2;
+    if (scene.timeline) {
+        for (size_t l = 0; l < scene.timeline->lanes.size(); ++l) {
+            if (!shown(scene.laneShown, l, true))
+                continue;
+            const double height = laneHeight(scene.timeline->lanes[l].kind, line);
+            layout.rows.push_back({ std::uint32_t(l), y, height });
+            y += height + 2;
+        }
+    }
+    // Room to spare goes to the GPU streams, up to three lines each more.
+    const auto gpuRows = std::count_if(layout.rows.begin(), layout.rows.end(), [&](const Row& row) {
+        return scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream;
+    });
+    const double spare = layout.lanes.bottom() - 4 - y;
+    if (gpuRows > 0 && spare > 0) {
+        const double more = std::floor(std::min(spare / double(gpuRows), line * 3));
+        double shift = 0;
+        for (Row& row : layout.rows) {
+            row.top += shift;
+            if (scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream) {
+                row.height += more;
+                shift += more;
+            }
+        }
+    }
+    return layout;
+}
+
+std::optional<std::uint32_t> TimelineLayout::laneAt(double y) const
+{
+    for (const Row& row : rows) {
+        if (y >= row.top && y < row.top + row.height)
+            return row.lane;
+    }
+    return std::nullopt;
+}
+
+double TimelineLayout::nsAt(const TimelineScene& scene, double x) const
+{
+    return scene.startNs + (x - lanes.left()) * (scene.endNs - scene.startNs) / std::max(1.0, lanes.width());
+}
+
+double TimelineLayout::xOf(const TimelineScene& scene, double ns) const
+{
+    return lanes.left() + (ns - scene.startNs) * std::max(1.0, lanes.width()) / std::max(1e-9, scene.endNs - scene.startNs);
+}
+
+QString TimelinePainter::duration(double ns)
+{
+    const double magnitude = std::abs(ns);
+    const auto number = [](double value) { return QString::number(value, 'f', value >= 100 || value == std::floor(value) ? 0 : value >= 10 ? 1 : 2); };
+    if (magnitude >= 1e9)
+        return number(ns / 1e9) + QStringLiteral(" s");
+    if (magnitude >= 1e6)
+        return number(ns / 1e6) + QStringLiteral(" ms");
+    if (magnitude >= 1e3)
+        return number(ns / 1e3) + QStringLiteral(" µs");
+    return number(ns) + QStringLiteral(" ns");
+}
+
+double TimelinePainter::tickStep(double minNs)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(std::max(minNs, 1.0))));
+    for (double factor : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (decade * factor >= minNs)
+            return decade * factor;
+    }
+    return decade * 10;
+}
+
+TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& scene, const QRectF& area, const QFont& font)
+{
+    const TimelineLayout layout = TimelineLayout::of(scene, area, font);
+    const TimelinePalette& palette = scene.palette;
+    const QFontMetricsF metrics(font);
+    painter.save();
+    painter.setFont(font);
+    painter.fillRect(area, palette.background());
+    if (!scene.title.isEmpty()) {
+        QFont bold = font;
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.setPen(palette.text());
+        painter.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter, scene.title);
+        painter.setFont(font);
+    }
+    if (!scene.timeline) {
+        painter.restore();
+        return layout;
+    }
+    const Timeline& timeline = *scene.timeline;
+    TimelineViewport view;
+    view.startNs = scene.startNs;
+    view.widthPx = int(std::floor(layout.lanes.width()));
+    view.nsPerPixel = (scene.endNs - scene.startNs) / std::max(1.0, layout.lanes.width());
+
+    // Lane bands and titles first, then the gaps, then the boxes over them.
+    std::vector<LaneDetail> details(layout.rows.size());
+    std::vector<std::pair<double, double>> busy;
+    double gpuTop = 1e300, gpuBottom = -1e300;
+    for (size_t r = 0; r < layout.rows.size(); ++r) {
+        const TimelineLayout::Row& row = layout.rows[r];
+        const TimelineLane& lane = timeline.lanes[row.lane];
+        painter.fillRect(QRectF(layout.lanes.left(), row.top, layout.lanes.width(), row.height), palette.laneBand());
+        painter.setPen(lane.kind == TimelineLaneKind::GpuStream ? palette.text() : palette.faintText());
+        painter.drawText(QRectF(layout.titles.left() + 6, row.top, layout.titles.width() - 10, row.height), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(lane.title, Qt::ElideMiddle, layout.titles.width() - 10));
+        details[r] = laneDetail(lane.events, scene.colouring, view, 2.0);
+        if (lane.kind != TimelineLaneKind::GpuStream)
+            continue;
+        gpuTop = std::min(gpuTop, row.top);
+        gpuBottom = std::max(gpuBottom, row.top + row.height);
+        for (const TimelineBox& box : details[r].boxes)
+            busy.emplace_back(double(lane.events.startNs(box.event)), double(lane.events.endNs(box.event)));
+        for (const TimelineColumn& column : details[r].columns)
+            busy.emplace_back(view.nsAt(column.x), view.nsAt(column.x + 1));
+    }
+    painter.setClipRect(QRectF(layout.lanes.left(), layout.ruler.top(), layout.lanes.width(), layout.lanes.bottom() - layout.ruler.top()));
+    drawIdleGaps(painter, scene, layout, busy, gpuTop, gpuBottom, metrics);
+    drawRuler(painter, scene, layout, metrics);
+
+    for (size_t r = 0; r < layout.rows.size(); ++r) {
+        const TimelineLayout::Row& row = layout.rows[r];
+        const TimelineLane& lane = timeline.lanes[row.lane];
+        const LaneDetail& detail = details[r];
+        const double left = layout.lanes.left();
+        for (const TimelineColumn& column : detail.columns) {
+            QColor colour = palette.of(column.dominant);
+            colour.setAlphaF(float(0.35 + 0.65 * column.density));
+            painter.fillRect(QRectF(left + column.x, row.top + 1, 1, row.height - 2), colour);
+        }
+        for (const TimelineBox& box : detail.boxes) {
+            const std::uint32_t label = lane.events.label(box.event);
+            const double x0 = std::max(box.x0, -2.0) + left, x1 = std::min(box.x1, layout.lanes.width() + 2) + left;
+            const QRectF rect(x0, row.top + 1, x1 - x0, row.height - 2);
+            QColor colour = palette.of(box.style.colour);
+            if (shown(scene.labelDimmed, label, false))
+                colour.setAlphaF(0.18f);
+            painter.fillRect(rect, colour);
+            if (box.style.latencyBound)
+                painter.fillRect(QRectF(rect.left(), rect.bottom() - 3, rect.width(), 3), palette.latencyMark());
+            if (rect.width() >= 40 && label < timeline.labels.size()) {
+                painter.setPen(lane.kind == TimelineLaneKind::GpuStream && box.style.colour != TimelineColour::Memset ? Qt::white : palette.text());
+                painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                 metrics.elidedText(timeline.labels[label].name, Qt::ElideMiddle, rect.width() - 6));
+            }
+            if (scene.highlightedLabel >= 0 && label == std::uint32_t(scene.highlightedLabel)) {
+                painter.setPen(QPen(palette.highlight(), 1.5));
+                painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+            }
+        }
+        // A highlighted row's calls too thin for a box: a tick above the lane.
+        if (scene.highlightedLabel >= 0) {
+            for (std::uint32_t i = lane.events.firstReaching(std::int64_t(scene.startNs)); i < lane.events.size(); ++i) {
+                const double start = double(lane.events.startNs(i));
+                if (start >= scene.endNs)
+                    break;
+                if (lane.events.label(i) == std::uint32_t(scene.highlightedLabel) && view.xOf(double(lane.events.endNs(i))) - view.xOf(start) < 2.0)
+                    painter.fillRect(QRectF(left + view.xOf(start) - 0.5, row.top, 2, row.height), palette.highlight());
+            }
+        }
+        if (scene.selectedLane && *scene.selectedLane == row.lane && scene.selectedEvent && *scene.selectedEvent < lane.events.size()) {
+            const double x0 = layout.xOf(scene, double(lane.events.startNs(*scene.selectedEvent)));
+            const double x1 = std::max(x0 + 3, layout.xOf(scene, double(lane.events.endNs(*scene.selectedEvent))));
+            painter.setPen(QPen(palette.selectionEdge(), 2.5));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(QRectF(x0, row.top, x1 - x0, row.height));
+        }
+    }
+    if (scene.rangeNs) {
+        const double x0 = layout.xOf(scene, scene.rangeNs->first), x1 = layout.xOf(scene, scene.rangeNs->second);
+        painter.fillRect(QRectF(x0, layout.ruler.top(), x1 - x0, layout.lanes.bottom() - layout.ruler.top()), palette.selection());
+        painter.setPen(QPen(palette.selectionEdge(), 1.5));
+        painter.drawLine(QPointF(x0, layout.ruler.top()), QPointF(x0, layout.lanes.bottom()));
+        painter.drawLine(QPointF(x1, layout.ruler.top()), QPointF(x1, layout.lanes.bottom()));
+    }
+    painter.setClipping(false);
+    if (scene.legend)
+        drawLegend(painter, scene, layout.legend, metrics);
+    painter.restore();
+    return layout;
+}
+
+} // namespace Ridgeline

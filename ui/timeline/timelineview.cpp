@@ -1,0 +1,476 @@
+#include "timeline/timelineview.h"
+
+#include "engine/timeline/timelinedetail.h"
+
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Ridgeline {
+namespace {
+
+constexpr double minimumSpanNs = 1000; // 1 us across the view: kernels are longer
+
+QString percent(double fraction)
+{
+    return QString::number(fraction * 100.0, 'f', fraction < 0.1 ? 1 : 0) + QStringLiteral(" %");
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(320, 160);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+double TimelineView::totalNs() const
+{
+    return m_scene.timeline ? std::max<double>(minimumSpanNs, double(m_scene.timeline->endNs)) : minimumSpanNs;
+}
+
+void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
+{
+    m_result = std::move(result);
+    const TimelinePalette kept = m_scene.palette;
+    m_scene = TimelineScene();
+    m_scene.palette = kept;
+    m_scene.timeline = m_result ? m_result->timeline : nullptr;
+    m_figures.clear();
+    m_labelOfKernel.assign(m_result ? m_result->kernels.size() : 0, -1);
+    m_labelOfLibrary.assign(m_result ? m_result->libraryKernels.size() : 0, -1);
+    if (m_scene.timeline) {
+        const std::vector<TimelineLabel>& labels = m_scene.timeline->labels;
+        for (size_t l = 0; l < labels.size(); ++l) {
+            if (labels[l].tritonRow >= 0 && size_t(labels[l].tritonRow) < m_labelOfKernel.size())
+                m_labelOfKernel[size_t(labels[l].tritonRow)] = std::int32_t(l);
+            if (labels[l].libraryRow >= 0 && size_t(labels[l].libraryRow) < m_labelOfLibrary.size())
+                m_labelOfLibrary[size_t(labels[l].libraryRow)] = std::int32_t(l);
+        }
+        m_scene.colouring = TimelineColouring(*m_scene.timeline, {});
+    }
+    setLaunchThreadsShown(m_launchThreadsShown);
+    m_measureText.clear();
+    m_lastCallNs.reset();
+    showAll();
+}
+
+void TimelineView::setKernelFigures(const std::vector<KernelTimeFigures>& figures)
+{
+    m_figures = figures;
+    if (m_scene.timeline)
+        m_scene.colouring = TimelineColouring(*m_scene.timeline, m_figures);
+    update();
+}
+
+void TimelineView::setHighlightedLabel(int label)
+{
+    if (m_scene.highlightedLabel != label)
+        m_lastCallNs.reset();
+    m_scene.highlightedLabel = label;
+    update();
+}
+
+void TimelineView::setHighlightedKernel(int kernelIndex)
+{
+    setHighlightedLabel(kernelIndex >= 0 && size_t(kernelIndex) < m_labelOfKernel.size() ? m_labelOfKernel[size_t(kernelIndex)] : -1);
+}
+
+void TimelineView::setHighlightedLibraryKernel(int libraryIndex)
+{
+    setHighlightedLabel(libraryIndex >= 0 && size_t(libraryIndex) < m_labelOfLibrary.size() ? m_labelOfLibrary[size_t(libraryIndex)] : -1);
+}
+
+void TimelineView::setShownRows(const std::optional<QSet<int>>& kernels, const std::optional<QSet<int>>& libraryKernels)
+{
+    m_scene.labelDimmed.clear();
+    if (m_scene.timeline && (kernels || libraryKernels)) {
+        const std::vector<TimelineLabel>& labels = m_scene.timeline->labels;
+        m_scene.labelDimmed.assign(labels.size(), false);
+        for (size_t l = 0; l < labels.size(); ++l) {
+            if (labels[l].tritonRow >= 0 && kernels)
+                m_scene.labelDimmed[l] = !kernels->contains(labels[l].tritonRow);
+            else if (labels[l].libraryRow >= 0 && libraryKernels)
+                m_scene.labelDimmed[l] = !libraryKernels->contains(labels[l].libraryRow);
+        }
+    }
+    update();
+}
+
+void TimelineView::setLaunchThreadsShown(bool shown)
+{
+    m_launchThreadsShown = shown;
+    m_scene.laneShown.clear();
+    if (m_scene.timeline) {
+        for (const TimelineLane& lane : m_scene.timeline->lanes)
+            m_scene.laneShown.push_back(shown || lane.kind != TimelineLaneKind::LaunchThread);
+    }
+    update();
+}
+
+void TimelineView::setDark(bool dark)
+{
+    m_scene.palette.dark = dark;
+    update();
+}
+
+void TimelineView::showRange(double startNs, double endNs)
+{
+    const double total = totalNs();
+    double span = std::clamp(endNs - startNs, minimumSpanNs, total * 1.1);
+    startNs = std::clamp(startNs, -total * 0.05, total * 1.05 - span);
+    m_scene.startNs = startNs;
+    m_scene.endNs = startNs + span;
+    update();
+}
+
+void TimelineView::showAll()
+{
+    const double total = totalNs();
+    m_scene.startNs = -total * 0.005;
+    m_scene.endNs = total * 1.005;
+    update();
+}
+
+void TimelineView::zoomBy(double factor, double aboutNs)
+{
+    const double start = aboutNs - (aboutNs - m_scene.startNs) / factor;
+    const double end = aboutNs + (m_scene.endNs - aboutNs) / factor;
+    showRange(start, end);
+}
+
+QRectF TimelineView::overviewRect() const
+{
+    const double line = QFontMetricsF(font()).height();
+    return QRectF(0, 0, width(), std::round(line * 1.6));
+}
+
+QRectF TimelineView::timelineRect() const
+{
+    const QRectF overview = overviewRect();
+    return QRectF(0, overview.bottom() + 2, width(), height() - overview.bottom() - 2);
+}
+
+void TimelineView::paintEvent(QPaintEvent*)
+{
+    // A dark window gets a dark timeline.
+    m_scene.palette.dark = palette().color(QPalette::Window).lightness() < 128;
+    QPainter painter(this);
+    const TimelinePalette& colours = m_scene.palette;
+    painter.fillRect(rect(), colours.background());
+    m_layout = TimelinePainter::paint(painter, m_scene, timelineRect(), font());
+    if (!m_scene.timeline) {
+        painter.setPen(colours.faintText());
+        painter.drawText(rect(), Qt::AlignCenter, tr("Open a trace to see its GPU timeline"));
+        return;
+    }
+    // The overview: the GPU lanes of the whole trace, merged, and the visible range.
+    const QRectF overview = overviewRect().adjusted(m_layout.lanes.left(), 3, -(width() - m_layout.lanes.right()), -3);
+    painter.fillRect(overview, colours.laneBand());
+    TimelineViewport whole { 0, totalNs() / std::max(1.0, overview.width()), int(overview.width()) };
+    for (const TimelineLane& lane : m_scene.timeline->lanes) {
+        if (lane.kind != TimelineLaneKind::GpuStream)
+            continue;
+        const LaneDetail detail = laneDetail(lane.events, m_scene.colouring, whole, 1.0);
+        for (const TimelineColumn& column : detail.columns) {
+            QColor colour = colours.of(column.dominant);
+            colour.setAlphaF(float(0.35 + 0.65 * column.density));
+            painter.fillRect(QRectF(overview.left() + column.x, overview.top(), 1, overview.height()), colour);
+        }
+        for (const TimelineBox& box : detail.boxes)
+            painter.fillRect(QRectF(overview.left() + box.x0, overview.top(), box.x1 - box.x0, overview.height()), colours.of(box.style.colour));
+    }
+    const double x0 = overview.left() + std::max(0.0, m_scene.startNs / whole.nsPerPixel);
+    const double x1 = overview.left() + std::min(overview.width(), m_scene.endNs / whole.nsPerPixel);
+    painter.setPen(QPen(colours.selectionEdge(), 1.5));
+    painter.setBrush(colours.selection());
+    painter.drawRect(QRectF(x0, overview.top() - 2, std::max(3.0, x1 - x0), overview.height() + 4));
+    painter.setPen(colours.faintText());
+    painter.drawText(QRectF(0, overview.top(), m_layout.lanes.left() - 6, overview.height()), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("whole trace"));
+    if (!m_measureText.isEmpty()) {
+        const QFontMetricsF metrics(font());
+        const QRectF box(m_layout.lanes.left() + 6, m_layout.ruler.top() + 1, metrics.horizontalAdvance(m_measureText) + 12,
+                         m_layout.ruler.height() - 2);
+        painter.setPen(colours.selectionEdge());
+        painter.setBrush(colours.background());
+        painter.drawRect(box);
+        painter.setPen(colours.text());
+        painter.drawText(box, Qt::AlignCenter, m_measureText);
+    }
+}
+
+std::optional<TimelineView::Hit> TimelineView::hitAt(const QPoint& position) const
+{
+    if (!m_scene.timeline || !m_layout.lanes.contains(position))
+        return std::nullopt;
+    const std::optional<std::uint32_t> lane = m_layout.laneAt(position.y());
+    if (!lane)
+        return std::nullopt;
+    const double nsPerPixel = (m_scene.endNs - m_scene.startNs) / std::max(1.0, m_layout.lanes.width());
+    const auto event = hitTest(m_scene.timeline->lanes[*lane].events, m_layout.nsAt(m_scene, position.x()), 3 * nsPerPixel);
+    if (!event)
+        return std::nullopt;
+    return Hit { *lane, *event };
+}
+
+QString TimelineView::toolTipAt(const QPoint& position) const
+{
+    const std::optional<Hit> hit = hitAt(position);
+    if (!hit)
+        return {};
+    const Timeline& timeline = *m_scene.timeline;
+    const TimelineLane& lane = timeline.lanes[hit->lane];
+    const std::uint32_t labelIndex = lane.events.label(hit->event);
+    if (labelIndex >= timeline.labels.size())
+        return {};
+    const TimelineLabel& label = timeline.labels[labelIndex];
+    const std::int64_t duration = lane.events.durationNs(hit->event);
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b>").arg(label.name.toHtmlEscaped());
+    lines << tr("%1 at %2, %3").arg(TimelinePainter::duration(double(duration)), TimelinePainter::duration(double(lane.events.startNs(hit->event))),
+                                    lane.title.toHtmlEscaped());
+    if (label.tritonRow >= 0 && size_t(label.tritonRow) < m_figures.size()) {
+        const KernelTimeFigures& figures = m_figures[size_t(label.tritonRow)];
+        if (const std::optional<double> fraction = m_scene.colouring.fraction(labelIndex, duration)) {
+            lines << tr("%1 of attainable (%2 attainable per call)%3")
+                         .arg(percent(std::min(*fraction, 1.0)), TimelinePainter::duration(*figures.attainableUs * 1000.0),
+                              *fraction > 1 ? tr(": faster than attainable, a model or unit error?") : QString());
+        }
+        lines << tr("limiter: %1").arg(limiterTitle(figures.limiter));
+    } else if (label.kind == TimelineLabelKind::GpuWork) {
+        lines << gpuWorkTitle(label.work) + (label.work == GpuWork::Triton ? tr(", no figures: time only") : QString());
+    } else if (label.kind == TimelineLabelKind::Step || label.kind == TimelineLabelKind::GraphLaunch) {
+        lines << tr("double-click: filter the analysis to it");
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
+bool TimelineView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event)
+{
+    const QPointF position = event->position();
+    m_pressPosition = position;
+    m_pressStartNs = m_scene.startNs;
+    m_pressEndNs = m_scene.endNs;
+    m_anchorNs = m_layout.nsAt(m_scene, position.x());
+    if (event->button() != Qt::LeftButton)
+        return;
+    if (overviewRect().contains(position)) {
+        m_drag = Drag::Overview;
+        mouseMoveEvent(event);
+    } else if (m_layout.ruler.contains(position)) {
+        m_drag = Drag::Measure;
+    } else if (event->modifiers() & Qt::ShiftModifier) {
+        m_drag = Drag::Range;
+    } else {
+        m_drag = Drag::Pan;
+    }
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPointF position = event->position();
+    switch (m_drag) {
+    case Drag::None:
+        setCursor(m_layout.ruler.contains(position) ? Qt::IBeamCursor : Qt::ArrowCursor);
+        return;
+    case Drag::Pan: {
+        const double nsPerPixel = (m_pressEndNs - m_pressStartNs) / std::max(1.0, m_layout.lanes.width());
+        const double shift = (position.x() - m_pressPosition.x()) * nsPerPixel;
+        showRange(m_pressStartNs - shift, m_pressEndNs - shift);
+        return;
+    }
+    case Drag::Measure:
+    case Drag::Range: {
+        const double here = m_layout.nsAt(m_scene, position.x());
+        m_scene.rangeNs = std::pair(std::min(m_anchorNs, here), std::max(m_anchorNs, here));
+        updateMeasure();
+        update();
+        return;
+    }
+    case Drag::Overview: {
+        const QRectF overview = overviewRect().adjusted(m_layout.lanes.left(), 0, -(width() - m_layout.lanes.right()), 0);
+        const double centre = (position.x() - overview.left()) / std::max(1.0, overview.width()) * totalNs();
+        const double span = m_scene.endNs - m_scene.startNs;
+        showRange(centre - span / 2, centre + span / 2);
+        return;
+    }
+    }
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* event)
+{
+    const Drag drag = std::exchange(m_drag, Drag::None);
+    const bool click = (event->position() - m_pressPosition).manhattanLength() < 4;
+    if (drag == Drag::Pan && click) {
+        m_scene.selectedLane.reset();
+        m_scene.selectedEvent.reset();
+        if (const std::optional<Hit> hit = hitAt(event->position().toPoint())) {
+            m_scene.selectedLane = hit->lane;
+            m_scene.selectedEvent = hit->event;
+            const TimelineLabel& label = m_scene.timeline->labels[m_scene.timeline->lanes[hit->lane].events.label(hit->event)];
+            if (label.tritonRow >= 0)
+                Q_EMIT kernelClicked(label.tritonRow);
+            else if (label.libraryRow >= 0)
+                Q_EMIT libraryKernelClicked(label.libraryRow);
+        }
+        update();
+    } else if ((drag == Drag::Measure || drag == Drag::Range) && click) {
+        m_scene.rangeNs.reset();
+        m_measureText.clear();
+        update();
+    } else if (drag == Drag::Range && m_scene.rangeNs) {
+        Q_EMIT rangeRequested(m_scene.rangeNs->first / 1000.0, m_scene.rangeNs->second / 1000.0);
+    }
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    const std::optional<Hit> hit = hitAt(event->position().toPoint());
+    if (!hit)
+        return;
+    const TimelineLane& lane = m_scene.timeline->lanes[hit->lane];
+    if (lane.kind != TimelineLaneKind::Steps && lane.kind != TimelineLaneKind::GraphLaunches)
+        return;
+    const double start = double(lane.events.startNs(hit->event));
+    const double end = double(lane.events.endNs(hit->event));
+    m_scene.rangeNs = std::pair(start, end);
+    updateMeasure();
+    update();
+    // Events that start in it: a graph launch's last kernel starts before its end.
+    Q_EMIT rangeRequested(start / 1000.0, (end + 1) / 1000.0);
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0)
+        return;
+    zoomBy(std::pow(1.25, steps), m_layout.nsAt(m_scene, event->position().x()));
+    event->accept();
+}
+
+bool TimelineView::stepToCall(int direction)
+{
+    if (!m_scene.timeline || m_scene.highlightedLabel < 0)
+        return false;
+    const auto label = std::uint32_t(m_scene.highlightedLabel);
+    const double from = m_lastCallNs.value_or(direction > 0 ? m_scene.startNs - 1 : m_scene.endNs + 1);
+    std::optional<std::pair<double, std::pair<std::uint32_t, std::uint32_t>>> best;
+    // The nearest call past `from` on any lane: a scan of the lanes' events
+    // of that label (a key press, not a frame).
+    for (std::uint32_t l = 0; l < m_scene.timeline->lanes.size(); ++l) {
+        const TimelineEvents& events = m_scene.timeline->lanes[l].events;
+        for (std::uint32_t i = 0; i < events.size(); ++i) {
+            if (events.label(i) != label)
+                continue;
+            const double start = double(events.startNs(i));
+            if ((direction > 0 && start > from) || (direction < 0 && start < from)) {
+                if (!best || (direction > 0 ? start < best->first : start > best->first))
+                    best = std::pair(start, std::pair(l, i));
+            }
+        }
+    }
+    if (!best)
+        return false;
+    m_lastCallNs = best->first;
+    m_scene.selectedLane = best->second.first;
+    m_scene.selectedEvent = best->second.second;
+    const double span = m_scene.endNs - m_scene.startNs;
+    if (best->first < m_scene.startNs || best->first > m_scene.endNs)
+        showRange(best->first - span / 2, best->first + span / 2);
+    update();
+    return true;
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* event)
+{
+    const double centre = (m_scene.startNs + m_scene.endNs) / 2;
+    const double span = m_scene.endNs - m_scene.startNs;
+    switch (event->key()) {
+    case Qt::Key_W: zoomBy(1.5, centre); break;
+    case Qt::Key_S: zoomBy(1 / 1.5, centre); break;
+    case Qt::Key_A: showRange(m_scene.startNs - span * 0.2, m_scene.endNs - span * 0.2); break;
+    case Qt::Key_D: showRange(m_scene.startNs + span * 0.2, m_scene.endNs + span * 0.2); break;
+    case Qt::Key_0:
+    case Qt::Key_Home: showAll(); break;
+    case Qt::Key_F:
+        if (m_scene.rangeNs)
+            showRange(m_scene.rangeNs->first, m_scene.rangeNs->second);
+        break;
+    case Qt::Key_N: stepToCall(+1); break;
+    case Qt::Key_P: stepToCall(-1); break;
+    case Qt::Key_Escape:
+        m_scene.rangeNs.reset();
+        m_measureText.clear();
+        update();
+        break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void TimelineView::updateMeasure()
+{
+    m_measureText.clear();
+    if (!m_scene.rangeNs || !m_scene.timeline)
+        return;
+    const auto [from, to] = *m_scene.rangeNs;
+    // Busy: the union of the GPU lanes' events clipped to the range; Triton
+    // time: the Triton calls' part of it. The events that reach into it.
+    std::vector<std::pair<double, double>> busy;
+    double tritonNs = 0;
+    for (const TimelineLane& lane : m_scene.timeline->lanes) {
+        if (lane.kind != TimelineLaneKind::GpuStream)
+            continue;
+        for (std::uint32_t i = lane.events.firstReaching(std::int64_t(from)); i < lane.events.size(); ++i) {
+            const double start = double(lane.events.startNs(i));
+            if (start >= to)
+                break;
+            const double a = std::max(start, from), b = std::min(double(lane.events.endNs(i)), to);
+            if (b <= a)
+                continue;
+            busy.emplace_back(a, b);
+            const std::uint32_t label = lane.events.label(i);
+            if (label < m_scene.timeline->labels.size() && m_scene.timeline->labels[label].work == GpuWork::Triton)
+                tritonNs += b - a;
+        }
+    }
+    std::sort(busy.begin(), busy.end());
+    double busyNs = 0, reached = -1e300;
+    for (const auto& [a, b] : busy) {
+        const double start = std::max(a, reached);
+        if (b > start)
+            busyNs += b - start;
+        reached = std::max(reached, b);
+    }
+    const double length = std::max(1.0, to - from);
+    m_measureText = tr("%1: GPU busy %2, Triton %3").arg(TimelinePainter::duration(to - from), percent(busyNs / length),
+                                                           TimelinePainter::duration(tritonNs));
+}
+
+} // namespace Ridgeline
