@@ -3,6 +3,7 @@
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace Ridgeline {
@@ -132,6 +133,11 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
     const double forwardFlops = (p.transposed ? X : O) * 2 * kernel;
     const double weightGradFlops = W * 2 * batch * (p.transposed ? prodOf(asDoubles(*x), 2) : prodOf(*out, 2));
     const double channels = (*out)[1];
+    // A grouped transposed convolution writes weight[1]·groups channels;
+    // TraceLens's output shape takes weight[1].
+    const std::int64_t groups = kind == OpKind::ConvBias ? 1 : std::max<std::int64_t>(1, args.integer(first + 5).value_or(1));
+    const double scale = p.transposed ? double(groups) : 1.0;
+    const double trueO = O * scale, trueChannels = channels * scale;
 
     // Which parts the op computes: the forward with or without a bias; the
     // backward's input, weight and bias gradients as output_mask asks.
@@ -155,21 +161,24 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
     LibraryOpFigures truth;
     truth.rule = rule;
     truth.computeSpec = computeSpec(u"matrix", truePrecision(args.type(xi)));
-    truth.params = { { QStringLiteral("N"), batch }, { QStringLiteral("C_out"), channels }, { QStringLiteral("groups"), args.integer(first + 5).value_or(1) } };
+    truth.params = { { QStringLiteral("N"), batch }, { QStringLiteral("C_out"), trueChannels }, { QStringLiteral("groups"), double(groups) } };
+    Shape outShape(out->begin(), out->end());
+    outShape[1] = std::int64_t(trueChannels);
     truth.derivation << QStringLiteral("input %1, weight %2 → output %3%4")
-                            .arg(shapeText(*x), shapeText(*w), shapeText(Shape(out->begin(), out->end())),
-                                 p.transposed ? QStringLiteral(" (transposed)") : QString());
+                            .arg(shapeText(*x), shapeText(*w), shapeText(outShape), p.transposed ? QStringLiteral(" (transposed)") : QString());
+    if (scale != 1)
+        why << QStringLiteral("TraceLens gives a grouped transposed convolution weight[1] output channels, not weight[1]·groups");
     if (!backward) {
-        truth.flops = forwardFlops + (bias ? O : 0);
-        truth.bytes = (X + W + (bias ? channels : 0) + O) * b;
+        truth.flops = forwardFlops + (bias ? trueO : 0);
+        truth.bytes = (X + W + (bias ? trueChannels : 0) + trueO) * b;
         truth.derivation << QStringLiteral("FLOPs = %1·2·prod(weight[1:])%2 = %3").arg(p.transposed ? u"prod(input)" : u"prod(output)",
                                                                                       bias ? QStringLiteral(" + prod(output) (bias)") : QString(),
                                                                                       figureText(truth.flops));
         truth.derivation << QStringLiteral("bytes = (input + weight%1 + output)·%2 = %3").arg(bias ? QStringLiteral(" + C_out bias") : QString(),
                                                                                             figureText(b), figureText(truth.bytes));
     } else {
-        truth.flops = (gradInput ? forwardFlops : 0) + (gradWeight ? weightGradFlops : 0) + (bias ? O : 0);
-        truth.bytes = ((gradInput ? O + W + X : 0) + (gradWeight ? O + X + W : 0) + (bias ? O + channels : 0)) * b;
+        truth.flops = (gradInput ? forwardFlops : 0) + (gradWeight ? weightGradFlops : 0) + (bias ? trueO : 0);
+        truth.bytes = ((gradInput ? trueO + W + X : 0) + (gradWeight ? trueO + X + W : 0) + (bias ? trueO + trueChannels : 0)) * b;
         truth.derivation << QStringLiteral("FLOPs = %1 (input grad) + %2 (weight grad) + %3 (bias grad) = %4")
                                 .arg(figureText(gradInput ? forwardFlops : 0), figureText(gradWeight ? weightGradFlops : 0),
                                      figureText(bias ? O : 0), figureText(truth.flops));

@@ -157,7 +157,7 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
             tl.out = tl.biasBpe = bpe(0);
             truth.out = truth.biasBpe = trueBpe(0);
         } else if (kind == OpKind::AiterA16W16Atomic) {
-            const bool recorded = args.type(3).size() > 0 || args.count() > 3;
+            const bool recorded = !args.type(3).isEmpty();
             tl.out = tl.biasBpe = recorded ? bpe(3) : Bpe(2);
             truth.out = truth.biasBpe = trueBpe(3) ? trueBpe(3) : Bpe(2);
             if (!tl.out)
