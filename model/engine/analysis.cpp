@@ -33,7 +33,7 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
     // names a handful.
     std::vector<bool> user(size_t(trace.gpuEventNames.size()), false);
     for (const KernelCall& call : linked.opCalls) {
-        if (isTritonKernelName(call.op->name))
+        if (isTritonKernelName(call.op->name()))
             continue;
         for (std::uint32_t kernel : call.kernels) {
             if (const std::uint32_t id = trace.gpuEvents[kernel].nameId; id < user.size())
@@ -90,7 +90,7 @@ QSet<QString> kernelNames(const RawTrace& trace)
 {
     QSet<QString> names;
     for (const TritonOpRecord& op : trace.tritonOps)
-        names.insert(op.name);
+        names.insert(op.name());
     for (const QString& name : trace.gpuEventNames)
         names.insert(name);
     return names;

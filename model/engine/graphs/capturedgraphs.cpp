@@ -25,6 +25,8 @@ void CapturedGraphs::add(const CaptureSource& source, bool isReplayTrace)
     capture.warnings = source.warnings + found.warnings;
     m_captures.push_back(std::move(capture));
 
+    if (!isReplayTrace)
+        m_copiedOpIdentities.push_back(source.trace->tritonOpIdentities);
     // Only the ops the windows' nodes name, each once however many windows name it.
     std::unordered_map<std::int32_t, std::int32_t> kept;
     for (CaptureWindow& window : found.windows) {

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -71,6 +72,8 @@ private:
     std::vector<CaptureSummary> m_captures;
     std::vector<const TritonOpRecord*> m_ops;
     std::deque<TritonOpRecord> m_copiedOps; // a deque: growing it moves none
+    // The copied ops' names and args, owned with the trace that is gone.
+    std::vector<std::shared_ptr<const TritonOpIdentities>> m_copiedOpIdentities;
 };
 
 } // namespace Ridgeline

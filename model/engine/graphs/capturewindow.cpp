@@ -54,7 +54,7 @@ std::uint64_t opsSignature(const RawTrace& trace, const CaptureWindow& window)
     for (const GraphNode& node : window.nodes) {
         if (!node.triton)
             continue;
-        const QString key = node.op >= 0 ? trace.tritonOps[size_t(node.op)].name + u'\n' + trace.tritonOps[size_t(node.op)].args->groupKey()
+        const QString key = node.op >= 0 ? trace.tritonOps[size_t(node.op)].name() + u'\n' + trace.tritonOps[size_t(node.op)].args()->groupKey()
                                          : QStringLiteral("<no op>");
         hash = (hash ^ qHash(key, 0)) * 1099511628211ull;
     }

@@ -5,6 +5,16 @@
 
 namespace Ridgeline {
 
+const TritonOpIdentity* TritonOpIdentities::intern(const QString& name, std::shared_ptr<const TritonOpArgs> args)
+{
+    const std::pair<QString, const TritonOpArgs*> key { name, args.get() };
+    if (const auto found = m_index.constFind(key); found != m_index.cend())
+        return found.value();
+    const TritonOpIdentity* identity = &m_identities.emplace_back(TritonOpIdentity { name, std::move(args) });
+    m_index.insert(key, identity);
+    return identity;
+}
+
 std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t block[3])
 {
     std::uint64_t hash = 1469598103934665603ull;

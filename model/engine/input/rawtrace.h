@@ -32,19 +32,46 @@ struct [[gnu::packed]] OtherOpSpan
     std::uint32_t thread = 0; // interned (pid, tid): see TraceEventCollector::maxThreads
 };
 
-// A Triton cpu_op; its host span is [ts, ts + dur].
-struct TritonOpRecord
+// The name and args of Triton ops: one per distinct pair, shared by every
+// op that has them (a trace repeats the same few kernel calls millions of
+// times).
+struct TritonOpIdentity
 {
     QString name;
-    double ts = 0;
-    double dur = 0; // 0 when badDuration
-    std::uint32_t thread = 0;
-    std::int64_t externalId = -1;
-    bool badDuration = false; // dur missing or negative: launches cannot nest in it
-    // Shared between ops with identical args: a trace repeats the same few
-    // kernel calls many thousand times.
     std::shared_ptr<const TritonOpArgs> args;
 };
+
+// Where identities live: their addresses never change (a deque), and the
+// copies of a RawTrace share them, so an op's pointer stays good as long
+// as any copy of its trace lives.
+class TritonOpIdentities
+{
+public:
+    // The identity of (name, args), added when new: found by the name's
+    // text and the args' address (EventArgsReader interns args).
+    const TritonOpIdentity* intern(const QString& name, std::shared_ptr<const TritonOpArgs> args);
+    size_t size() const { return m_identities.size(); }
+
+private:
+    std::deque<TritonOpIdentity> m_identities;
+    QHash<std::pair<QString, const TritonOpArgs*>, const TritonOpIdentity*> m_index;
+};
+
+// A Triton cpu_op; its host span is [ts, ts + dur]. 40 bytes: a trace holds
+// one per call, millions in a big one.
+struct TritonOpRecord
+{
+    double ts = 0;
+    double dur = 0; // 0 when badDuration
+    std::int64_t externalId = -1;
+    const TritonOpIdentity* identity = nullptr; // in the trace's tritonOpIdentities
+    std::uint32_t thread = 0;
+    bool badDuration = false; // dur missing or negative: launches cannot nest in it
+
+    const QString& name() const { return identity->name; }
+    const std::shared_ptr<const TritonOpArgs>& args() const { return identity->args; }
+};
+static_assert(sizeof(TritonOpRecord) == 40);
 
 enum class LaunchKind : std::uint8_t {
     Kernel, // cudaLaunchKernel, hipModuleLaunchKernel, ...
@@ -125,6 +152,7 @@ struct RawTrace
     QString gpuName; // deviceProperties[0].name, when recorded
     std::deque<OtherOpSpan> otherOpSpans;
     std::deque<TritonOpRecord> tritonOps;
+    std::shared_ptr<TritonOpIdentities> tritonOpIdentities = std::make_shared<TritonOpIdentities>();
     // The library ops the reader was asked to keep (readTrace's filter),
     // after reading only those that can own GPU work.
     LibraryOpRecords libraryOps;

@@ -568,12 +568,13 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         }
     }
     TritonOpRecord op;
-    op.name = tritonName(event.name);
+    if (!args)
+        args = m_args.readTritonOpArgs(event.args, &externalId);
+    op.identity = m_trace.tritonOpIdentities->intern(tritonName(event.name), std::move(args));
     op.ts = begin;
     op.dur = badDuration ? 0.0 : *event.dur; // the host span is [ts, ts + dur]: the linker adds them as here
     op.thread = thread;
     op.badDuration = badDuration;
-    op.args = args ? std::move(args) : m_args.readTritonOpArgs(event.args, &externalId);
     op.externalId = externalId;
     if (badDuration)
         skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));

@@ -202,7 +202,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
 {
     Groups grouping;
     for (const KernelCall& call : linked.opCalls)
-        grouping.of(call.op->name, call.op->args.get()).calls.push_back(&call);
+        grouping.of(call.op->name(), call.op->args().get()).calls.push_back(&call);
     for (std::uint32_t i = 0; i < linked.kernelOnlyCalls.size(); ++i)
         grouping.of(trace.gpuEventNames[trace.gpuEvents.nameId(linked.kernelOnlyCalls[i].event)], nullptr).kernelOnlyCalls.push_back(i);
     std::vector<Group> groups = std::move(grouping).sorted();
@@ -254,7 +254,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                     : replays ? QStringLiteral("graph replay, time only: ") + replayReason : replayReason;
             }
         } else {
-            row.args = group.calls.front()->op->args;
+            row.args = group.calls.front()->op->args();
             const bool replayed = graphs && std::any_of(group.calls.begin(), group.calls.end(), isReplayed);
             row.kind = replayed ? RowKind::Replayed : times.empty() ? RowKind::OpOnly : RowKind::Launched;
             row.model = modeller.model(ModelInput { row.name, row.parsedName, &*row.args });

@@ -192,7 +192,7 @@ RawTrace rawTrace()
     RawTrace trace;
     trace.gpuEventNames << QStringLiteral("triton_poi_fused_add_0");
     TritonOpRecord op;
-    op.name = QStringLiteral("triton_poi_fused_add_0");
+    op.identity = trace.tritonOpIdentities->intern(QStringLiteral("triton_poi_fused_add_0"), nullptr);
     op.ts = 10;
     op.dur = 10;
     trace.tritonOps.push_back(op);
@@ -286,7 +286,7 @@ TEST(LinkingRaw, DroppingWhatLinkingDoesNotNeedChangesNoLink)
         };
         for (int i = uniform(0, 6); i > 0; --i) {
             TritonOpRecord op;
-            op.name = trace.gpuEventNames.front();
+            op.identity = trace.tritonOpIdentities->intern(trace.gpuEventNames.front(), nullptr);
             double end = 0;
             interval(&op.ts, &end);
             op.dur = end - op.ts;
