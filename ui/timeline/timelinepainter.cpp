@@ -241,7 +241,7 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         painter.setPen(lane.kind == TimelineLaneKind::GpuStream ? palette.text() : palette.faintText());
         painter.drawText(QRectF(layout.titles.left() + 6, row.top, layout.titles.width() - 10, row.height), Qt::AlignLeft | Qt::AlignVCenter,
                          metrics.elidedText(lane.title, Qt::ElideMiddle, layout.titles.width() - 10));
-        details[r] = laneDetail(lane.events, scene.colouring, view, 2.0);
+        details[r] = laneDetail(lane.events, scene.colouring, view, 2.0, scene.colouring.summaryOf(row.lane));
         if (lane.kind != TimelineLaneKind::GpuStream)
             continue;
         gpuTop = std::min(gpuTop, row.top);
@@ -285,14 +285,22 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
             }
         }
-        // A highlighted row's calls too thin for a box: a tick above the lane.
-        if (scene.highlightedLabel >= 0) {
-            for (std::uint32_t i = lane.events.firstReaching(std::int64_t(scene.startNs)); i < lane.events.size(); ++i) {
-                const double start = double(lane.events.startNs(i));
+        // A highlighted row's calls too thin for a box: a tick across the
+        // lane, one per pixel column at most.
+        if (row.lane < scene.highlightedEvents.size()) {
+            const std::vector<std::uint32_t>& calls = scene.highlightedEvents[row.lane];
+            auto it = std::lower_bound(calls.begin(), calls.end(), scene.startNs - view.nsPerPixel,
+                                       [&](std::uint32_t e, double ns) { return double(lane.events.endNs(e)) < ns; });
+            int lastX = -1;
+            for (; it != calls.end(); ++it) {
+                const double start = double(lane.events.startNs(*it));
                 if (start >= scene.endNs)
                     break;
-                if (lane.events.label(i) == std::uint32_t(scene.highlightedLabel) && view.xOf(double(lane.events.endNs(i))) - view.xOf(start) < 2.0)
-                    painter.fillRect(QRectF(left + view.xOf(start) - 0.5, row.top, 2, row.height), palette.highlight());
+                const int x = int(std::floor(view.xOf(start)));
+                if (x == lastX || view.xOf(double(lane.events.endNs(*it))) - view.xOf(start) >= 2.0)
+                    continue;
+                lastX = x;
+                painter.fillRect(QRectF(left + x - 0.5, row.top, 2, row.height), palette.highlight());
             }
         }
         if (scene.selectedLane && *scene.selectedLane == row.lane && scene.selectedEvent && *scene.selectedEvent < lane.events.size()) {

@@ -31,6 +31,7 @@ struct TimelineScene
     std::vector<bool> laneShown;  // per lane; missing entries shown
     std::vector<bool> labelDimmed; // per label: hidden by the table's filter
     int highlightedLabel = -1;    // its calls outlined
+    std::vector<std::vector<std::uint32_t>> highlightedEvents; // per lane, its calls (eventsOfLabel)
     std::optional<std::uint32_t> selectedLane; // with selectedEvent: the box outlined strongest
     std::optional<std::uint32_t> selectedEvent;
     std::optional<std::pair<double, double>> rangeNs; // a selected or measured range

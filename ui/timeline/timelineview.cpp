@@ -78,6 +78,9 @@ void TimelineView::setHighlightedLabel(int label)
     if (m_scene.highlightedLabel != label)
         m_lastCallNs.reset();
     m_scene.highlightedLabel = label;
+    m_scene.highlightedEvents.clear();
+    if (m_scene.timeline && label >= 0)
+        m_scene.highlightedEvents = eventsOfLabel(*m_scene.timeline, std::uint32_t(label));
     update();
 }
 
@@ -178,10 +181,11 @@ void TimelineView::paintEvent(QPaintEvent*)
     const QRectF overview = overviewRect().adjusted(m_layout.lanes.left(), 3, -(width() - m_layout.lanes.right()), -3);
     painter.fillRect(overview, colours.laneBand());
     TimelineViewport whole { 0, totalNs() / std::max(1.0, overview.width()), int(overview.width()) };
-    for (const TimelineLane& lane : m_scene.timeline->lanes) {
+    for (size_t l = 0; l < m_scene.timeline->lanes.size(); ++l) {
+        const TimelineLane& lane = m_scene.timeline->lanes[l];
         if (lane.kind != TimelineLaneKind::GpuStream)
             continue;
-        const LaneDetail detail = laneDetail(lane.events, m_scene.colouring, whole, 1.0);
+        const LaneDetail detail = laneDetail(lane.events, m_scene.colouring, whole, 1.0, m_scene.colouring.summaryOf(l));
         for (const TimelineColumn& column : detail.columns) {
             QColor colour = colours.of(column.dominant);
             colour.setAlphaF(float(0.35 + 0.65 * column.density));
@@ -378,22 +382,27 @@ bool TimelineView::stepToCall(int direction)
 {
     if (!m_scene.timeline || m_scene.highlightedLabel < 0)
         return false;
-    const auto label = std::uint32_t(m_scene.highlightedLabel);
     const double from = m_lastCallNs.value_or(direction > 0 ? m_scene.startNs - 1 : m_scene.endNs + 1);
     std::optional<std::pair<double, std::pair<std::uint32_t, std::uint32_t>>> best;
-    // The nearest call past `from` on any lane: a scan of the lanes' events
-    // of that label (a key press, not a frame).
-    for (std::uint32_t l = 0; l < m_scene.timeline->lanes.size(); ++l) {
+    // The nearest call past `from` on any lane: a binary search in each
+    // lane's calls of the row.
+    for (std::uint32_t l = 0; l < m_scene.highlightedEvents.size() && l < m_scene.timeline->lanes.size(); ++l) {
         const TimelineEvents& events = m_scene.timeline->lanes[l].events;
-        for (std::uint32_t i = 0; i < events.size(); ++i) {
-            if (events.label(i) != label)
-                continue;
-            const double start = double(events.startNs(i));
-            if ((direction > 0 && start > from) || (direction < 0 && start < from)) {
-                if (!best || (direction > 0 ? start < best->first : start > best->first))
-                    best = std::pair(start, std::pair(l, i));
-            }
-        }
+        const std::vector<std::uint32_t>& calls = m_scene.highlightedEvents[l];
+        const auto after = std::upper_bound(calls.begin(), calls.end(), from,
+                                            [&](double ns, std::uint32_t e) { return ns < double(events.startNs(e)); });
+        const auto before = std::lower_bound(calls.begin(), calls.end(), from,
+                                             [&](std::uint32_t e, double ns) { return double(events.startNs(e)) < ns; });
+        std::optional<std::uint32_t> candidate;
+        if (direction > 0 && after != calls.end())
+            candidate = *after;
+        else if (direction < 0 && before != calls.begin())
+            candidate = *(before - 1);
+        if (!candidate)
+            continue;
+        const double start = double(events.startNs(*candidate));
+        if (!best || (direction > 0 ? start < best->first : start > best->first))
+            best = std::pair(start, std::pair(l, *candidate));
     }
     if (!best)
         return false;

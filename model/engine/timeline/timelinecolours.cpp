@@ -64,6 +64,28 @@ TimelineColouring::TimelineColouring(const Timeline& timeline, const std::vector
             colour.latencyBound = figure.limiter == Limiter::Latency;
         }
     }
+    // Once per colouring (a change of GPU, peaks or t0), not per frame.
+    m_summaries.resize(timeline.lanes.size());
+    for (size_t l = 0; l < timeline.lanes.size(); ++l) {
+        const TimelineEvents& events = timeline.lanes[l].events;
+        std::vector<TimelineBlockSummary>& blocks = m_summaries[l];
+        blocks.reserve((events.size() + summaryBlock - 1) / summaryBlock);
+        for (std::uint32_t first = 0; first < events.size(); first += summaryBlock) {
+            const std::uint32_t last = std::min(events.size(), first + summaryBlock);
+            std::array<double, size_t(TimelineColour::Count)> covered {};
+            TimelineBlockSummary block;
+            block.startNs = events.startNs(first);
+            block.endNs = block.startNs;
+            for (std::uint32_t i = first; i < last; ++i) {
+                const std::int64_t duration = events.durationNs(i);
+                covered[size_t(style(events.label(i), duration).colour)] += double(duration);
+                block.coveredNs += double(duration);
+                block.endNs = std::max(block.endNs, events.startNs(i) + duration);
+            }
+            block.dominant = TimelineColour(std::max_element(covered.begin(), covered.end()) - covered.begin());
+            blocks.push_back(block);
+        }
+    }
 }
 
 std::optional<double> TimelineColouring::fraction(std::uint32_t label, std::int64_t durationNs) const

@@ -42,6 +42,18 @@ struct TimelineStyle
     bool latencyBound = false;
 };
 
+// Sixty-four consecutive events of a lane in one: where they start and end,
+// the time they cover and the colour that covers most of it. A view in
+// which the whole block is narrower than a pixel merges it without
+// visiting its events: a frame of a million events costs sixteen thousand.
+struct TimelineBlockSummary
+{
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0; // the latest end in the block
+    double coveredNs = 0;
+    TimelineColour dominant = TimelineColour::Other;
+};
+
 class TimelineColouring
 {
 public:
@@ -56,6 +68,13 @@ public:
     TimelineStyle style(std::uint32_t label, std::int64_t durationNs) const;
     static TimelineColour colourOfFraction(double fraction);
 
+    static constexpr std::uint32_t summaryBlock = 64;
+    // Per lane of the timeline it was made for: its events' blocks.
+    const std::vector<TimelineBlockSummary>* summaryOf(size_t lane) const
+    {
+        return lane < m_summaries.size() ? &m_summaries[lane] : nullptr;
+    }
+
 private:
     struct LabelColour
     {
@@ -64,6 +83,7 @@ private:
         bool latencyBound = false;
     };
     std::vector<LabelColour> m_labels;
+    std::vector<std::vector<TimelineBlockSummary>> m_summaries;
 };
 
 } // namespace Ridgeline

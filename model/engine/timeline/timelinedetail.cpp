@@ -13,13 +13,13 @@ class ColumnMerger
 public:
     ColumnMerger(std::vector<TimelineColumn>& out, double nsPerPixel) : m_out(out), m_nsPerPixel(nsPerPixel) { }
 
-    void add(int x, double coveredNs, TimelineColour colour)
+    void add(int x, double coveredNs, TimelineColour colour, std::uint32_t events = 1)
     {
         if (x != m_x)
             flush();
         m_x = x;
         m_coveredNs[size_t(colour)] += coveredNs;
-        ++m_events;
+        m_events += events;
     }
 
     void flush()
@@ -53,7 +53,8 @@ private:
 
 } // namespace
 
-LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& colouring, const TimelineViewport& view, double minBoxPx)
+LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& colouring, const TimelineViewport& view, double minBoxPx,
+                      const std::vector<TimelineBlockSummary>* summary)
 {
     LaneDetail detail;
     if (events.empty() || view.widthPx <= 0 || view.nsPerPixel <= 0)
@@ -64,6 +65,18 @@ LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& col
         const std::int64_t start = events.startNs(i);
         if (double(start) >= endNs)
             break;
+        // A whole block inside the view and narrower than a pixel: merged as
+        // one into the column where it starts, as a sub-pixel event is.
+        if (summary && i % TimelineColouring::summaryBlock == 0 && i / TimelineColouring::summaryBlock < summary->size()) {
+            const TimelineBlockSummary& block = (*summary)[i / TimelineColouring::summaryBlock];
+            const double x0 = view.xOf(double(block.startNs));
+            if (x0 >= 0 && view.xOf(double(block.endNs)) - x0 < 1.0 && double(block.endNs) < endNs) {
+                merger.add(std::min(int(std::floor(x0)), view.widthPx - 1), block.coveredNs, block.dominant, TimelineColouring::summaryBlock);
+                ++detail.blocksMerged;
+                i += TimelineColouring::summaryBlock - 1;
+                continue;
+            }
+        }
         ++detail.eventsVisited;
         const std::int64_t duration = events.durationNs(i);
         const TimelineStyle style = colouring.style(events.label(i), duration);
@@ -107,6 +120,19 @@ std::optional<std::uint32_t> hitTest(const TimelineEvents& events, double ns, do
             break;
     }
     return nearest;
+}
+
+std::vector<std::vector<std::uint32_t>> eventsOfLabel(const Timeline& timeline, std::uint32_t label)
+{
+    std::vector<std::vector<std::uint32_t>> events(timeline.lanes.size());
+    for (size_t l = 0; l < timeline.lanes.size(); ++l) {
+        const TimelineEvents& lane = timeline.lanes[l].events;
+        for (std::uint32_t i = 0; i < lane.size(); ++i) {
+            if (lane.label(i) == label)
+                events[l].push_back(i);
+        }
+    }
+    return events;
 }
 
 EventSpan eventsStartingIn(const TimelineEvents& events, std::int64_t fromNs, std::int64_t toNs)

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "engine/timeline/timelinecolours.h"
+#include "engine/timeline/timeline.h"
 #include "engine/timeline/timelineevents.h"
 
 #include <cstdint>
@@ -51,13 +52,22 @@ struct LaneDetail
     std::vector<TimelineBox> boxes;
     std::vector<TimelineColumn> columns; // by x, only those that hold merged events
     std::uint32_t eventsVisited = 0;
+    std::uint32_t blocksMerged = 0; // blocks of summaryBlock events merged without a visit
 };
 
-LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& colouring, const TimelineViewport& view, double minBoxPx = 2.0);
+// `summary`: the lane's block summaries (TimelineColouring::summaryOf), so
+// that blocks narrower than a pixel merge without visiting their events.
+LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& colouring, const TimelineViewport& view, double minBoxPx = 2.0,
+                      const std::vector<TimelineBlockSummary>* summary = nullptr);
 
 // The event under `ns`: the latest-starting one that covers it, else the
 // nearest one within `toleranceNs` (thin boxes are hard to hit). O(log n).
 std::optional<std::uint32_t> hitTest(const TimelineEvents& events, double ns, double toleranceNs);
+
+// Per lane, the events of one label in order of start: a selected row's
+// calls, found once when it is selected, then drawn and stepped through
+// by binary search.
+std::vector<std::vector<std::uint32_t>> eventsOfLabel(const Timeline& timeline, std::uint32_t label);
 
 // Events [first, last) that start in [fromNs, toNs).
 struct EventSpan

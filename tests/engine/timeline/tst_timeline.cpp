@@ -116,6 +116,44 @@ TEST(TimelineDetail, AViewStartingInsideALongEventDrawsIt)
     EXPECT_EQ(tail.eventsVisited, 100u);
 }
 
+TEST(TimelineDetail, BlocksNarrowerThanAPixelMergeWithoutAVisit)
+{
+    // 256 memcpy events of 500 ns, 1 us apart: four blocks of 64, each
+    // 63.5 us long. At 100 us a pixel each is narrower than a pixel and
+    // merges whole into the column where it starts, as a sub-pixel event
+    // does: blocks 0 (0 us) and 1 (64 us) into column 0, blocks 2 (128 us)
+    // and 3 (192 us) into column 1; no event is visited.
+    Fixture f;
+    TimelineLane& lane = f.timeline.lanes.emplace_back();
+    for (std::int64_t i = 0; i < 256; ++i)
+        lane.events.append(i * 1000, 500, 3);
+    const TimelineColouring colouring(f.timeline, {});
+    const LaneDetail detail = laneDetail(lane.events, colouring, { 0, 100'000, 10 }, 2.0, colouring.summaryOf(0));
+    EXPECT_EQ(detail.blocksMerged, 4u);
+    EXPECT_EQ(detail.eventsVisited, 0u);
+    ASSERT_EQ(detail.columns.size(), 2u);
+    // 128 events of 500 ns in 100 us: 64 % covered.
+    EXPECT_EQ(detail.columns[0].events, 128u);
+    EXPECT_DOUBLE_EQ(detail.columns[0].density, 0.64);
+    EXPECT_EQ(detail.columns[0].dominant, TimelineColour::Memcpy);
+    EXPECT_EQ(detail.columns[1].x, 1);
+    EXPECT_EQ(detail.columns[1].events, 128u);
+    // Event by event, the columns hold what starts in them: 100, 100 and 56.
+    const LaneDetail plain = laneDetail(lane.events, colouring, { 0, 100'000, 10 }, 2.0);
+    ASSERT_EQ(plain.columns.size(), 3u);
+    EXPECT_EQ(plain.eventsVisited, 256u);
+    EXPECT_DOUBLE_EQ(plain.columns[0].density, 0.5);
+    EXPECT_DOUBLE_EQ(plain.columns[2].density, 0.28);
+    // Zoomed in to 10 us a pixel, no block fits in a pixel: every event visited.
+    const LaneDetail zoomed = laneDetail(lane.events, colouring, { 0, 10'000, 30 }, 2.0, colouring.summaryOf(0));
+    EXPECT_EQ(zoomed.blocksMerged, 0u);
+    EXPECT_EQ(zoomed.eventsVisited, 256u);
+    // A row's calls, per lane in order.
+    const auto calls = eventsOfLabel(f.timeline, 3);
+    ASSERT_EQ(calls.size(), 1u);
+    EXPECT_EQ(calls[0].size(), 256u);
+}
+
 TEST(TimelineHitTest, FindsTheEventUnderAPointOrTheNearestWithinTolerance)
 {
     TimelineEvents events;
