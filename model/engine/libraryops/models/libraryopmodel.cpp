@@ -131,6 +131,10 @@ constexpr std::array opTable {
     Entry { u"aiter::add_rmsnorm", OpKind::AiterAddRmsNorm },
     Entry { u"aiter::rmsnorm2d_fwd_with_dynamicquant_ck", OpKind::AiterRmsNormDynamicQuant },
     Entry { u"aiter::rmsnorm_quant", OpKind::AiterRmsNormQuant },
+    Entry { u"vllm::rocm_aiter_rmsnorm_fp8_group_quant", OpKind::VllmRmsNormFp8GroupQuant },
+    Entry { u"vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant", OpKind::VllmAddRmsNormFp8GroupQuant },
+    Entry { u"vllm::rocm_aiter_triton_add_rmsnorm_pad", OpKind::AddRmsNormPad },
+    Entry { u"aiter::fused_add_rmsnorm_pad_", OpKind::AddRmsNormPad },
     // Elementwise
     Entry { u"aten::copy", OpKind::Unary },
     Entry { u"aten::copy_", OpKind::Unary },
@@ -253,6 +257,7 @@ std::optional<LibraryOpCategory> libraryOpCategory(QStringView opName)
     case OpKind::LayerNormBwd: case OpKind::GroupNorm: case OpKind::GroupNormBwd: case OpKind::InstanceNorm:
     case OpKind::RmsNorm: case OpKind::RmsNormBwd: case OpKind::AiterRmsNorm: case OpKind::AiterRmsNormOut:
     case OpKind::AiterAddRmsNorm: case OpKind::AiterRmsNormDynamicQuant: case OpKind::AiterRmsNormQuant:
+    case OpKind::VllmRmsNormFp8GroupQuant: case OpKind::VllmAddRmsNormFp8GroupQuant: case OpKind::AddRmsNormPad:
         return LibraryOpCategory::Norm;
     case OpKind::Unary: case OpKind::Binary: case OpKind::ReplicationPad: case OpKind::UpsampleNearest:
     case OpKind::GatedActivation: case OpKind::LigerSiluMul: case OpKind::FusedRope: case OpKind::SglRotaryEmbedding:
@@ -335,7 +340,8 @@ std::optional<LibraryOpModel> dispatch(OpKind kind, const OpArgs& opArgs, QStrin
         return modelNorm(kind, opArgs, why);
     case OpKind::RmsNorm: case OpKind::RmsNormBwd: case OpKind::AiterRmsNorm:
     case OpKind::AiterRmsNormOut: case OpKind::AiterAddRmsNorm: case OpKind::AiterRmsNormDynamicQuant:
-    case OpKind::AiterRmsNormQuant:
+    case OpKind::AiterRmsNormQuant: case OpKind::VllmRmsNormFp8GroupQuant: case OpKind::VllmAddRmsNormFp8GroupQuant:
+    case OpKind::AddRmsNormPad:
         return modelRmsNorm(kind, opArgs, why);
     case OpKind::Unary: case OpKind::Binary: case OpKind::ReplicationPad: case OpKind::UpsampleNearest:
     case OpKind::GatedActivation: case OpKind::LigerSiluMul: case OpKind::FusedRope: case OpKind::SglRotaryEmbedding:

@@ -40,6 +40,8 @@ private:
     std::optional<std::int64_t> m_value = std::int64_t(0);
 };
 
+Count floorDiv(Count a, Count b);
+
 using Shape = std::vector<std::int64_t>;
 
 // prod(shape[from:]), 1 for an empty range.

@@ -22,7 +22,7 @@ enum class OpKind {
     // Norms (normmodels.cpp, rmsnormmodels.cpp)
     BatchNorm, BatchNormBwdNative, BatchNormBwdLibrary, LayerNorm, LayerNormBwd, GroupNorm, GroupNormBwd, InstanceNorm,
     RmsNorm, RmsNormBwd, AiterRmsNorm, AiterRmsNormOut, AiterAddRmsNorm, AiterRmsNormDynamicQuant,
-    AiterRmsNormQuant,
+    AiterRmsNormQuant, VllmRmsNormFp8GroupQuant, VllmAddRmsNormFp8GroupQuant, AddRmsNormPad,
     // Elementwise (elementwisemodels.cpp)
     Unary, Binary, ReplicationPad, UpsampleNearest, GatedActivation, LigerSiluMul, FusedRope, SglRotaryEmbedding,
     // Reductions and the rest (reductionmodels.cpp)

@@ -1,5 +1,7 @@
-// RMS norms: aten::_fused_rms_norm and its backward, aiter's RMSNorm ops
-// with residual add and FP8 quantization (ATEN_MODELS.md §7, RMSNorm).
+// RMS norms: aten::_fused_rms_norm and its backward, aiter's and vLLM's
+// RMSNorm ops with residual add, padding and FP8 quantization
+// (ATEN_MODELS.md §7, RMSNorm; the vLLM ones as TraceLens's extension
+// classes count them).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
 
@@ -21,6 +23,9 @@ QString ruleName(OpKind kind)
     case OpKind::AiterAddRmsNorm: return QStringLiteral("norm: aiter add + RMS norm");
     case OpKind::AiterRmsNormDynamicQuant: return QStringLiteral("norm: aiter RMS norm + FP8 per-token quant");
     case OpKind::AiterRmsNormQuant: return QStringLiteral("norm: aiter RMS norm + FP8 per-group quant");
+    case OpKind::VllmRmsNormFp8GroupQuant: return QStringLiteral("norm: vLLM RMS norm + FP8 per-group quant");
+    case OpKind::VllmAddRmsNormFp8GroupQuant: return QStringLiteral("norm: vLLM add + RMS norm + FP8 per-group quant");
+    case OpKind::AddRmsNormPad: return QStringLiteral("norm: add + RMS norm + pad");
     default: return QStringLiteral("norm: aiter RMS norm");
     }
 }
@@ -38,7 +43,9 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     case OpKind::AiterRmsNorm: xi = 0, weightArg = 1; break;
     case OpKind::AiterRmsNormOut: xi = 1, weightArg = 2; break;
     case OpKind::AiterAddRmsNorm: xi = 1, weightArg = 4; break;
-    default: xi = 1, weightArg = 3; break; // the quantizing ones
+    case OpKind::VllmRmsNormFp8GroupQuant: case OpKind::AddRmsNormPad: xi = 0, weightArg = 1; break;
+    case OpKind::VllmAddRmsNormFp8GroupQuant: xi = 0, weightArg = 2; break;
+    default: xi = 1, weightArg = 3; break; // aiter's quantizing ones
     }
     const Shape* x = args.dims(xi);
     if (!x || x->empty()) {
@@ -72,6 +79,16 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     const auto bpeTrue = trueBytes(dtype);
     const auto bpeTl = traceLensAtenBytes(dtype);
     const double rows = std::floor(n / c);
+    // The quant group size or the padding multiple; TraceLens fails on one
+    // it cannot read (no figures), Ridgeline reads it as one group, no pad.
+    // (aiter's rmsnorm_quant: TraceLens itself falls back to one group.)
+    const int sizeArg = kind == OpKind::VllmRmsNormFp8GroupQuant ? 3 : kind == OpKind::AiterRmsNormQuant ? 5
+                      : kind == OpKind::VllmAddRmsNormFp8GroupQuant || kind == OpKind::AddRmsNormPad ? 4 : -1;
+    const auto size = sizeArg >= 0 ? args.integer(sizeArg) : std::nullopt;
+    const bool traceLensReadsSize = sizeArg < 0 || kind == OpKind::AiterRmsNormQuant
+        || (size && (kind == OpKind::AddRmsNormPad || *size > 0));
+    const double group = size && *size > 0 ? double(*size) : c;
+    const double pad = size && *size > 0 ? double(*size) : 0;
 
     // One formula for both readings; they differ in the weight's presence
     // and the dtype table only.
@@ -94,11 +111,24 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
             f->flops = rmsFlops(n, c, true) + 2 * n;
             f->bytes = n * b + c * b + n * 1 + rows * 4;
             break;
-        case OpKind::AiterRmsNormQuant: {
-            const auto size = args.integer(5);
-            const double group = size && *size > 0 ? double(*size) : c;
+        case OpKind::AiterRmsNormQuant:
             f->flops = rmsFlops(n, c, true) + 2 * n;
             f->bytes = n * b + c * b + n * 1 + rows * std::ceil(c / group) * 4;
+            break;
+        case OpKind::VllmRmsNormFp8GroupQuant:
+        case OpKind::VllmAddRmsNormFp8GroupQuant: {
+            // FP8 output and FP32 scales per group; the add variant reads the
+            // residual and writes it back updated.
+            const bool add = kind == OpKind::VllmAddRmsNormFp8GroupQuant;
+            const double groups = std::ceil(c / group);
+            f->flops = rmsFlops(n, c, true) + (add ? n : 0) + 2 * n;
+            f->bytes = n * b + (add ? 2 * n * b : 0) + c * b + n * 1 + rows * groups * 4;
+            break;
+        }
+        case OpKind::AddRmsNormPad: {
+            const double padded = pad > 0 ? std::ceil(c / pad) * pad : c;
+            f->flops = n + rmsFlops(n, c, true);
+            f->bytes = 2 * n * b + c * b + rows * padded * b + rows * c * b;
             break;
         }
         default:
@@ -121,6 +151,11 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     figuresFor(tlAffine, bpeTl, &tl);
     tl.computeSpec = computeSpec(u"vector", traceLensPrecision(dtype));
     QStringList why;
+    if (!traceLensReadsSize) {
+        tl.flops = tl.bytes = notANumber;
+        tl.computeSpec.clear();
+        why << QStringLiteral("TraceLens cannot read the group size or padding '%1' and gives no figures").arg(args.concrete(sizeArg));
+    }
     if (affine != tlAffine)
         why << QStringLiteral("TraceLens always counts a weight (its `is not None` test on the profiler's [])");
     if (bpeTl != bpeTrue)
