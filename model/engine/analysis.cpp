@@ -5,10 +5,13 @@
 #include "engine/graphs/capturetracefiles.h"
 #include "engine/graphs/graphmerge.h"
 #include "engine/inductorcache/inductorcacheloader.h"
+#include "engine/libraryops/libraryopownership.h"
+#include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/input/tracereader.h"
 #include "engine/linking/kernellinker.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
+#include "engine/results/libraryoprows.h"
 #include "engine/results/libraryrows.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/rowofgpuevent.h"
@@ -136,7 +139,9 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     };
 
     AnalysisOutcome outcome;
-    TraceReadResult read = readTrace(path, traceControl);
+    // The library ops the models cover: the outermost of them owns the GPU work under it.
+    const LibraryOpFilter libraryOps = [](QStringView name) { return isModelledLibraryOp(name); };
+    TraceReadResult read = readTrace(path, traceControl, libraryOps);
     if (read.status != TraceReadResult::Status::Ok) {
         outcome.status = read.status == TraceReadResult::Status::Cancelled ? AnalysisOutcome::Status::Cancelled
                                                                           : AnalysisOutcome::Status::Failed;
@@ -164,7 +169,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
         captureControl.progress = [&](qint64 done, qint64) {
             control.report(traceBytes + captureDone + std::min(done, size), traceBytes + captureBytes + cacheBytes);
         };
-        TraceReadResult captureRead = readTrace(file.path, captureControl);
+        TraceReadResult captureRead = readTrace(file.path, captureControl, libraryOps);
         if (captureRead.status == TraceReadResult::Status::Cancelled || control.stopRequested())
             return cancelled(path);
         captureDone += size;
@@ -225,12 +230,16 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     }
     const KernelModeller modeller = KernelModeller::withInductorCache(cache.index(), cache.unavailableReason());
     result->kernels = aggregateKernels(trace, merged.linked, modeller, &merged.summary);
-    result->libraryKernels = libraryRows(trace, merged.linked, nameKinds);
+    // Library ops own the GPU events under them (Triton's calls keep
+    // theirs); the kernels of no op stay time-only rows by name.
+    const LibraryOpWork libraryWork = ownLibraryOpWork(trace, merged.linked, &merged);
+    std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs);
+    result->libraryKernels = libraryRows(trace, merged.linked, nameKinds, libraryWork.ownedEvents);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;
     }
-    {
+    if (options.keepTimeline) {
         const std::vector<std::int32_t> rowOfEvent = tritonRowOfGpuEvent(trace, merged.linked, result->kernels);
         result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, timelineOriginUs });
     }
@@ -311,6 +320,10 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
                                 .arg(result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches)
                                 .arg(result->graphs.launches.size())
                                 .arg(result->graphs.ambiguousLaunches);
+
+    // After the Triton rows, which the checks above are about.
+    result->kernels.insert(result->kernels.end(), std::make_move_iterator(libraryOpRowsOfTrace.begin()),
+                           std::make_move_iterator(libraryOpRowsOfTrace.end()));
 
     outcome.status = AnalysisOutcome::Status::Ok;
     outcome.result = std::move(result);

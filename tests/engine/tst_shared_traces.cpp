@@ -35,6 +35,8 @@ TEST(SharedTraces, XditSd35EveryTritonOpLinkedToGpuTime)
     int calls = 0;
     for (const KernelRow& row : result.kernels) {
         SCOPED_TRACE(qPrintable(row.name));
+        if (row.isLibraryOp())
+            continue; // the GEMMs and attention: tst_libraryopendtoend
         EXPECT_EQ(row.kind, RowKind::Launched);
         ASSERT_TRUE(row.kernelTimeUs.has_value());
         EXPECT_EQ(row.kernelTimeUs->count, row.calls) << "every call has GPU time";

@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace Ridgeline::Test {
@@ -137,6 +138,11 @@ QByteArray flowEnd(int correlation, int stream, double ts)
     return "{\"ph\": \"f\", \"id\": " + QByteArray::number(correlation) + ", \"pid\": 2, \"tid\": "
         + QByteArray::number(stream) + ", \"ts\": " + QByteArray::number(ts, 'f', 3)
         + ", \"cat\": \"ac2g\", \"name\": \"ac2g\", \"bp\": \"e\"}";
+}
+
+size_t tritonRowCount(const AnalysisResult& result)
+{
+    return size_t(std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return !row.isLibraryOp(); }));
 }
 
 const KernelRow* findRow(const AnalysisResult& result, const QString& name)

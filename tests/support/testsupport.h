@@ -65,6 +65,8 @@ QByteArray kernelEvent(const QByteArray& name, double ts, double dur, int correl
 QByteArray flowEnd(int correlation, int stream = 0, double ts = 0);
 
 const KernelRow* findRow(const AnalysisResult& result, const QString& name);
+// The Triton rows of `result.kernels`: not the library ops after them.
+size_t tritonRowCount(const AnalysisResult& result);
 const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name); // null-safe
 const GpuSpec& mi300x();
 // `row` as a trace recorded without record_shapes would give it: modelled

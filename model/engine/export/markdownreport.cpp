@@ -98,7 +98,7 @@ void kernelsSection(QString& out, const AnalysisResult& result, const TimeBudget
     std::vector<size_t> order(result.kernels.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return budget.kernels[a].recoverableUs > budget.kernels[b].recoverableUs; });
-    out += QStringLiteral("## Triton kernels by recoverable time\n\n");
+    out += QStringLiteral("## Triton kernels and library ops by recoverable time\n\n");
     out += QStringLiteral("| Kernel | Calls | Time | Recoverable | % of attainable | Limiter | TB/s | TFLOPS/s |\n"
                           "|---|---:|---:|---:|---:|---|---:|---:|\n");
     for (size_t i = 0; i < order.size() && i < size_t(topItems); ++i) {
@@ -162,9 +162,11 @@ QByteArray markdownReport(const ReportInputs& inputs)
                         ? QString()
                         : QStringLiteral("; the trace names %1").arg(result.traceGpuName));
     out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), budget.latencyFloor.sourceText);
-    out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library kernels\n\n")
+    const auto libraryOps = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+    out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op\n\n")
                .arg(formatDurationUs(result.totalGpuKernelTimeUs))
-               .arg(result.kernels.size())
+               .arg(qsizetype(result.kernels.size()) - libraryOps)
+               .arg(libraryOps)
                .arg(result.libraryKernels.size());
     out += QStringLiteral("Sort by Recoverable: it is the time a fix could win back. Latency-bound means fuse, not tune.\n\n");
     budgetSection(out, result, budget);

@@ -6,6 +6,7 @@
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
+#include "engine/export/libraryopexport.h"
 #include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/roofline/gpuspec.h"
@@ -154,6 +155,8 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("fused_ops")] = QJsonArray::fromStringList(row.parsedName.fusedOps);
     object[QStringLiteral("input_dims")] = rawList(row.args->inputDimsJson);
     object[QStringLiteral("input_types")] = rawList(row.args->inputTypesJson);
+    object[QStringLiteral("input_strides")] = rawList(row.args->inputStridesJson);
+    object[QStringLiteral("concrete_inputs")] = rawList(row.args->concreteInputsJson);
     object[QStringLiteral("kernel_file")]
         = row.args->kernelFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.args->kernelFile);
     object[QStringLiteral("calls")] = row.calls;
@@ -217,7 +220,7 @@ namespace {
 QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu,
                                const PeakFigures& figures)
 {
-    QJsonObject kernel = kernelJson(row);
+    QJsonObject kernel = libraryOpJson(row, kernelJson(row));
     addKernelTimeFigures(kernel, time);
     // As the roofline CSV has them; null where the kernel has no place.
     const QJsonValue null(QJsonValue::Null);
@@ -448,11 +451,17 @@ bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSp
         const QByteArray bytes = (fields.join(u',') + u'\n').toUtf8();
         ok = ok && device->write(bytes) == bytes.size();
     };
-    line(csvHeader() << kernelTimeCsvHeader() << QStringLiteral("work"));
-    for (size_t i = 0; i < result.kernels.size(); ++i)
-        line(csvFields(result.kernels[i]) << kernelTimeCsvFields(budget.kernels[i]) << QString());
+    const QStringList header = csvHeader();
+    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader());
+    for (size_t i = 0; i < result.kernels.size(); ++i) {
+        const KernelRow& row = result.kernels[i];
+        line(libraryOpCsvFields(row, csvFields(row), header) << kernelTimeCsvFields(budget.kernels[i])
+                                                             << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
+                                                             << argsAndKernelsCsvFields(row));
+    }
     for (const KernelRow& row : result.libraryKernels)
-        line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work));
+        line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
+                            << argsAndKernelsCsvFields(row));
     return ok;
 }
 

@@ -28,13 +28,22 @@ void CapturedGraphs::add(const CaptureSource& source, bool isReplayTrace)
     if (!isReplayTrace)
         m_copiedOpIdentities.push_back(source.trace->tritonOpIdentities);
     // Only the ops the windows' nodes name, each once however many windows name it.
-    std::unordered_map<std::int32_t, std::int32_t> kept;
+    std::unordered_map<std::int32_t, std::int32_t> kept, keptLibraryOps;
     for (CaptureWindow& window : found.windows) {
         if (!window.batchSize && source.batchSize) {
             window.batchSize = source.batchSize;
             window.mode = source.mode;
         }
         for (GraphNode& node : window.nodes) {
+            if (node.libraryOp >= 0) { // each op instance once: its nodes make one call per replay
+                const auto [at, added] = keptLibraryOps.emplace(node.libraryOp, std::int32_t(m_libraryOps.size()));
+                if (added) {
+                    const LibraryOpRecords& ops = source.trace->libraryOps;
+                    const LibraryOpRecord& op = ops.ops[size_t(node.libraryOp)];
+                    m_libraryOps.push_back({ ops.nameOf(op), ops.args[op.argsId] });
+                }
+                node.libraryOp = at->second;
+            }
             if (node.op < 0)
                 continue;
             const auto [at, added] = kept.emplace(node.op, std::int32_t(m_ops.size()));

@@ -41,6 +41,13 @@ struct CaptureSummary
     QStringList warnings;
 };
 
+// A library op a capture window's launches nest in, copied out of its trace.
+struct CapturedLibraryOp
+{
+    QString name;
+    std::shared_ptr<const TritonOpArgs> args;
+};
+
 class CapturedGraphs
 {
 public:
@@ -63,6 +70,8 @@ public:
     const std::vector<CaptureWindow>& windows() const { return m_windows; }
     const std::vector<CaptureSummary>& captures() const { return m_captures; }
     const TritonOpRecord& op(std::int32_t index) const { return *m_ops[size_t(index)]; }
+    // Each node's `libraryOp` indexes these.
+    const CapturedLibraryOp& libraryOp(std::int32_t index) const { return m_libraryOps[size_t(index)]; }
 
 private:
     void add(const CaptureSource& source, bool isReplayTrace);
@@ -74,6 +83,7 @@ private:
     std::deque<TritonOpRecord> m_copiedOps; // a deque: growing it moves none
     // The copied ops' names and args, owned with the trace that is gone.
     std::vector<std::shared_ptr<const TritonOpIdentities>> m_copiedOpIdentities;
+    std::deque<CapturedLibraryOp> m_libraryOps;
 };
 
 } // namespace Ridgeline

@@ -135,6 +135,8 @@ CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::
                 node.label = labels.intern(QStringLiteral("<unnamed launch>"));
             node.event = std::int32_t(*it);
             node.op = *it < opOfLaunch.size() ? opOfLaunch[*it] : -1;
+            if (node.op < 0)
+                node.libraryOp = trace.libraryOps.ownerOf(launch.thread, launch.ts, launch.end);
             // Launched inside a Triton op: a Triton kernel, whatever its name
             // says (a user-written one), here and in every replay.
             if (node.op >= 0 && !node.triton && node.label > GraphNodeLabels::memset) {

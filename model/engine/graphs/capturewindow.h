@@ -25,6 +25,9 @@ struct GraphNode
     bool triton = false;       // a Triton kernel (triton_*, or launched by a Triton op): the nodes that must match
     std::int32_t event = -1;   // a launch (capture) or a GPU event (replay) of its trace
     std::int32_t op = -1;      // capture: the Triton op the launch nests in, into tritonOps
+    // Capture, no Triton op: the library op that owns the launch, into
+    // libraryOps.ops (CapturedGraphs: into its libraryOp()); else -1.
+    std::int32_t libraryOp = -1;
 };
 
 struct CaptureWindow

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QSet>
 
+#include <unordered_map>
 #include <unordered_set>
 
 namespace Ridgeline {
@@ -80,6 +81,28 @@ void countUnattributed(GraphMergeSummary& summary, const QString& reason)
             found = summary.unattributed.insert(key, 0);
     }
     ++found.value();
+}
+
+// The captured library ops' replays: where the replay's nodes are the
+// window's one to one (same count, same kernel at each place), each node
+// a library op launched while captured is that op's replayed GPU event.
+void replayLibraryCalls(const ReplayedGraph& graph, const CaptureWindow& window, int launchIndex, const std::vector<bool>& claimed,
+                        std::vector<ReplayedLibraryCall>& calls)
+{
+    if (graph.nodes.size() != window.nodes.size())
+        return;
+    std::unordered_map<std::int32_t, size_t> callOf; // captured op -> its call in this replay
+    for (size_t k = 0; k < graph.nodes.size(); ++k) {
+        const GraphNode& captured = window.nodes[k];
+        const GraphNode& replayed = graph.nodes[k];
+        if (captured.libraryOp < 0 || replayed.triton || replayed.label != captured.label || replayed.event < 0
+            || claimed[size_t(replayed.event)])
+            continue;
+        const auto [at, added] = callOf.emplace(captured.libraryOp, calls.size());
+        if (added)
+            calls.push_back({ captured.libraryOp, {}, launchIndex });
+        calls[at->second].events.push_back(std::uint32_t(replayed.event));
+    }
 }
 
 } // namespace
@@ -181,6 +204,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
                 replayedCalls.push_back(std::move(call));
                 ++summary.attributedKernels;
             }
+            replayLibraryCalls(graph, windows[size_t(match.window)], launchIndex, claimed, out.libraryCalls);
             break;
         }
         case GraphMatchStatus::Ambiguous:

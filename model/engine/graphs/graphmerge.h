@@ -53,11 +53,21 @@ struct GraphMergeSummary
     bool any() const { return !launches.empty() || !windows.empty(); }
 };
 
+// One replay of a captured library op: the replayed GPU events of the
+// launches it made while captured (the graph's nodes aligned one to one).
+struct ReplayedLibraryCall
+{
+    std::int32_t op = -1;          // into GraphMerge::captures.libraryOp()
+    GpuEventIndices events;        // into the replay trace's gpuEvents
+    std::int32_t graphLaunch = -1; // into GraphMergeSummary::launches
+};
+
 struct GraphMerge
 {
     LinkedKernels linked; // its replayed calls' ops live in `captures`
     CapturedGraphs captures;
     GraphMergeSummary summary;
+    std::vector<ReplayedLibraryCall> libraryCalls;
 };
 
 constexpr int maxUnattributedReasons = 32;

@@ -1,5 +1,7 @@
 #include "engine/libraryops/libraryopownership.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <tuple>
 #include <unordered_map>
@@ -20,22 +22,6 @@ struct OwnedLaunch
 // outermost ops, so one at most), for every launch no Triton op holds.
 std::vector<OwnedLaunch> launchesUnderLibraryOps(const RawTrace& trace, const LinkedKernels& linked)
 {
-    struct Span
-    {
-        std::uint32_t thread;
-        double begin;
-        double end;
-        std::uint32_t op;
-    };
-    const auto byThreadThenBegin = [](const Span& a, const Span& b) { return std::tie(a.thread, a.begin) < std::tie(b.thread, b.begin); };
-    std::vector<Span> ops;
-    ops.reserve(trace.libraryOps.ops.size());
-    for (std::uint32_t i = 0; i < trace.libraryOps.ops.size(); ++i) {
-        const LibraryOpRecord& op = trace.libraryOps.ops[i];
-        ops.push_back({ op.thread, op.ts, op.end, i });
-    }
-    std::sort(ops.begin(), ops.end(), byThreadThenBegin);
-
     std::vector<OwnedLaunch> owned;
     for (std::uint32_t i = 0; i < trace.launches.size(); ++i) {
         const LaunchRecord& launch = trace.launches[i];
@@ -44,13 +30,8 @@ std::vector<OwnedLaunch> launchesUnderLibraryOps(const RawTrace& trace, const Li
             continue;
         if (i < linked.opOfLaunch.size() && linked.opOfLaunch[i] >= 0)
             continue; // a Triton op's
-        // The last op on the launch's thread that began no later than it.
-        const auto after = std::upper_bound(ops.begin(), ops.end(), Span { launch.thread, launch.ts, 0, 0 }, byThreadThenBegin);
-        if (after == ops.begin())
-            continue;
-        const Span& op = *(after - 1);
-        if (op.thread == launch.thread && launch.end <= op.end)
-            owned.push_back({ launch.key, i, op.op });
+        if (const std::int32_t op = trace.libraryOps.ownerOf(launch.thread, launch.ts, launch.end); op >= 0)
+            owned.push_back({ launch.key, i, std::uint32_t(op) });
     }
     std::sort(owned.begin(), owned.end());
     return owned;
@@ -67,6 +48,56 @@ bool launchRuns(LaunchKind launch, GpuEventKind event)
     return false;
 }
 
+// Groups by op name and the four arg lists' text, so that a captured op
+// (from another trace's reader) joins the trace's own of the same signature.
+class Grouping
+{
+public:
+    Grouping(const RawTrace& trace, LibraryOpWork& work) : m_trace(trace), m_work(work) { }
+
+    std::uint32_t of(const QString& name, const std::shared_ptr<const TritonOpArgs>& args)
+    {
+        const QString key = name + u'\n' + args->groupKey();
+        const auto found = m_groups.constFind(key);
+        if (found != m_groups.constEnd())
+            return *found;
+        const auto index = std::uint32_t(m_work.groups.size());
+        m_groups.insert(key, index);
+        {
+            LibraryOpGroup& group = m_work.groups.emplace_back();
+            group.name = name;
+            group.args = args;
+            m_kernelNameIds.emplace_back();
+        }
+        return index;
+    }
+
+    void addCall(std::uint32_t index, const std::vector<std::uint32_t>& events)
+    {
+        LibraryOpGroup& group = m_work.groups[index];
+        ++group.calls;
+        group.gpuEvents += std::int64_t(events.size());
+        group.busyTimesUs.push_back(busyTimeUs(m_trace, events));
+        // By id first: comparing names per event would cost a string compare each.
+        std::vector<std::uint32_t>& names = m_kernelNameIds[index];
+        for (std::uint32_t event : events) {
+            const std::uint32_t name = m_trace.gpuEvents.nameId(event);
+            if (name >= std::uint32_t(m_trace.gpuEventNames.size()) || names.size() >= maxNamesCounted
+                || std::find(names.begin(), names.end(), name) != names.end())
+                continue; // past maxNamesCounted, "more" stays a floor
+            names.push_back(name);
+            group.noteKernelName(m_trace.gpuEventNames[name]);
+        }
+    }
+
+private:
+    static constexpr size_t maxNamesCounted = 256;
+    const RawTrace& m_trace;
+    LibraryOpWork& m_work;
+    QHash<QString, std::uint32_t> m_groups;
+    std::vector<std::vector<std::uint32_t>> m_kernelNameIds; // per group, distinct
+};
+
 } // namespace
 
 void LibraryOpGroup::noteKernelName(const QString& kernel)
@@ -79,11 +110,11 @@ void LibraryOpGroup::noteKernelName(const QString& kernel)
         ++moreKernelNames;
 }
 
-LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked)
+LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const GraphMerge* graphs)
 {
     LibraryOpWork work;
     work.ownedEvents.assign(trace.gpuEvents.size(), false);
-    if (trace.libraryOps.ops.empty())
+    if (trace.libraryOps.ops.empty() && (!graphs || graphs->libraryCalls.empty()))
         return work;
 
     std::vector<bool> tritons(trace.gpuEvents.size(), false);
@@ -125,39 +156,39 @@ LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linke
     }
     std::sort(eventsOfOps.begin(), eventsOfOps.end());
 
-    // Calls grouped by name and args (interned: one id per distinct args).
-    std::unordered_map<std::uint64_t, std::uint32_t> groupOf;
-    constexpr size_t maxNamesCounted = 256;
-    std::vector<std::vector<std::uint32_t>> kernelNameIds; // per group, distinct, at most maxNamesCounted
+    // Calls grouped by name and args: the trace's ops by their ids (args are
+    // interned, so one id per distinct args), each pair's group found once.
+    Grouping grouping(trace, work);
+    std::unordered_map<std::uint64_t, std::uint32_t> groupOfIds;
     std::vector<std::uint32_t> events;
     for (size_t at = 0; at < eventsOfOps.size();) {
         const std::uint32_t opIndex = eventsOfOps[at].first;
         events.clear();
         for (; at < eventsOfOps.size() && eventsOfOps[at].first == opIndex; ++at)
             events.push_back(eventsOfOps[at].second);
-        const LibraryOpRecord& op = trace.libraryOps.ops[opIndex];
-        const std::uint64_t key = (std::uint64_t(op.nameId) << 32) | op.argsId;
-        const auto [found, inserted] = groupOf.try_emplace(key, std::uint32_t(work.groups.size()));
-        if (inserted) {
-            LibraryOpGroup& group = work.groups.emplace_back();
-            group.name = trace.libraryOps.nameOf(op);
-            group.args = trace.libraryOps.args[op.argsId];
-            kernelNameIds.emplace_back();
-        }
-        LibraryOpGroup& group = work.groups[found->second];
-        ++group.calls;
-        group.gpuEvents += std::int64_t(events.size());
-        group.busyTimesUs.push_back(busyTimeUs(trace, events));
-        // By id first: comparing names per event would cost a string compare each.
-        std::vector<std::uint32_t>& names = kernelNameIds[found->second];
-        for (std::uint32_t event : events) {
-            const std::uint32_t name = trace.gpuEvents.nameId(event);
-            if (name >= std::uint32_t(trace.gpuEventNames.size()) || std::find(names.begin(), names.end(), name) != names.end())
+        const LibraryOpRecord op = trace.libraryOps.ops[opIndex];
+        const std::uint64_t ids = (std::uint64_t(op.nameId) << 32) | op.argsId;
+        auto found = groupOfIds.find(ids);
+        if (found == groupOfIds.end())
+            found = groupOfIds.emplace(ids, grouping.of(trace.libraryOps.nameOf(op), trace.libraryOps.args[op.argsId])).first;
+        grouping.addCall(found->second, events);
+    }
+    // Graph replays of captured ops: their events are the replay trace's.
+    if (graphs) {
+        for (const ReplayedLibraryCall& call : graphs->libraryCalls) {
+            events.clear();
+            for (std::uint32_t event : call.events) {
+                if (!tritons[event] && !work.ownedEvents[event]) {
+                    events.push_back(event);
+                    work.ownedEvents[event] = true;
+                }
+            }
+            if (events.empty())
                 continue;
-            if (names.size() >= maxNamesCounted)
-                continue; // "more" stays a floor past this
-            names.push_back(name);
-            group.noteKernelName(trace.gpuEventNames[name]);
+            const CapturedLibraryOp& op = graphs->captures.libraryOp(call.op);
+            const std::uint32_t group = grouping.of(op.name, op.args);
+            grouping.addCall(group, events);
+            ++work.groups[group].replayedCalls;
         }
     }
     return work;

@@ -9,6 +9,7 @@
 // thread): a call costs its busy time, 8 bytes, and nothing more.
 #pragma once
 
+#include "engine/graphs/graphmerge.h"
 #include "engine/input/rawtrace.h"
 #include "engine/linking/kernellinker.h"
 
@@ -30,8 +31,7 @@ struct LibraryOpGroup
     std::int64_t gpuEvents = 0;      // over all calls: GPU events (and launch overheads) they cost
     QStringList kernelNames;         // distinct, in order of first sight, at most maxKernelNames
     int moreKernelNames = 0;         // distinct names past that (counted up to a few hundred)
-    // Replayed calls (graph replays of a captured op): distinct graph launches.
-    int graphLaunches = 0;
+    int replayedCalls = 0;           // of `calls`: graph replays of an op captured in a graph
 
     static constexpr int maxKernelNames = 16;
     // Mean GPU events per call that ran GPU work: the latency floors it pays.
@@ -46,6 +46,7 @@ struct LibraryOpWork
 };
 
 // `linked`: Triton's calls; the GPU events they hold are not a library op's.
-LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked);
+// `graphs`: the replays of captured library ops (GraphMerge::libraryCalls), or null.
+LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const GraphMerge* graphs = nullptr);
 
 } // namespace Ridgeline

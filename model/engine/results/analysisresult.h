@@ -28,7 +28,9 @@ struct AnalysisResult
     double tritonKernelTimeUs = 0; // busy time of the Triton rows (not Library ones), summed
     GpuTimeBreakdown gpuTime;      // the whole GPU time by kind of work
     GpuActivity activity;          // busy, idle, gaps, latency floor, steps
-    std::vector<KernelRow> kernels; // Triton kernels: by total kernel time, longest first
+    // Triton kernels by total kernel time, longest first; then the library
+    // ops (RowKind::LibraryOp: aten::addmm, SDPA, ...), longest first.
+    std::vector<KernelRow> kernels;
     // The GPU kernels no Triton row holds (GEMM, attention, communication,
     // other library kernels), one row per name, longest first: with
     // `kernels`, every GPU kernel is in exactly one row.

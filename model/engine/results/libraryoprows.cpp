@@ -61,6 +61,8 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
     details.kernelNames = group.kernelNames;
     details.moreKernelNames = group.moreKernelNames;
     details.gpuEventsPerCall = group.gpuEventsPerCall();
+    if (const auto category = libraryOpCategory(group.name))
+        details.category = *category; // also when its args fit no model
     QString whyNot;
     details.model = modelLibraryOp(group.name, *group.args, &whyNot);
     if (details.model) {
@@ -76,6 +78,11 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
         row.model.provenance = Provenance::None;
         row.model.reason = whyNot.isEmpty() ? QStringLiteral("its args fit no model: kernel time only") : whyNot;
     }
+    if (group.replayedCalls > 0)
+        row.model.reason += QStringLiteral("; %1 of %2 calls are graph replays of the op captured in the graph (its args, the "
+                                           "replay's GPU time)")
+                                .arg(group.replayedCalls)
+                                .arg(group.calls);
     row.work = gpuWorkOf(details.category);
     row.libraryOp = std::move(details);
 

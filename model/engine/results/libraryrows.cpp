@@ -6,7 +6,8 @@
 
 namespace Ridgeline {
 
-std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds)
+std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds,
+                                   const std::vector<bool>& ownedByLibraryOps)
 {
     std::vector<bool> inTritonRow(trace.gpuEvents.size(), false);
     for (const KernelCall& call : linked.opCalls) {
@@ -19,7 +20,9 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
     // The durations of each name's kernels, as one flat array by name id
     // (counted, then filled): a trace of a million library names must not
     // hold a vector and a hash node per name.
-    const auto isLibraryKernel = [&](size_t i) { return !inTritonRow[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel; };
+    const auto isLibraryKernel = [&](size_t i) {
+        return !inTritonRow[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel && !(i < ownedByLibraryOps.size() && ownedByLibraryOps[i]);
+    };
     const size_t names = size_t(trace.gpuEventNames.size());
     std::vector<std::uint32_t> first(names + 1, 0); // name n's durations: times[first[n] .. first[n + 1])
     for (size_t i = 0; i < trace.gpuEvents.size(); ++i) {

@@ -82,27 +82,32 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
     EXPECT_EQ(root.value(QStringLiteral("trace")).toString(), bundledSampleTrace());
     EXPECT_EQ(root.value(QStringLiteral("gpu")).toString(), QStringLiteral("AMD Instinct MI300X"));
     const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
-    // 4 Triton kernels, then the trace's 4 other GPU kernels as library rows.
+    // 4 Triton kernels, then the library ops that own the trace's 4 other
+    // GPU kernels (3 aten::mm, the SDPA): no kernel is left time-only.
     ASSERT_EQ(kernels.size(), 8);
-    int library = 0;
+    int libraryOps = 0;
     for (const QJsonValue& value : kernels) {
         const QJsonObject kernel = value.toObject();
-        if (kernel.value(QStringLiteral("category")).toString() == u"library") {
-            ++library;
-            for (const char* key : { "name", "kind", "work", "provenance", "reason", "calls", "timed_calls", "kernel_time_us",
-                                     "share_of_gpu_time", "flops", "bytes", "tb_per_s", "tflops_per_s", "attainable_time_us",
-                                     "fraction_of_attainable", "recoverable_us", "limiter" })
+        EXPECT_NE(kernel.value(QStringLiteral("kind")).toString(), QStringLiteral("library"));
+        if (kernel.value(QStringLiteral("kind")).toString() == u"library-op") {
+            ++libraryOps;
+            for (const char* key : { "name", "category", "kind", "work", "provenance", "reason", "rule", "compute_spec", "input_dims",
+                                     "input_types", "input_strides", "concrete_inputs", "calls", "timed_calls", "kernel_time_us",
+                                     "share_of_gpu_time", "flops", "bytes", "tb_per_s", "tflops_per_s", "roof", "bound",
+                                     "fraction_of_roof", "attainable_time_us", "recoverable_us", "limiter", "kernels" })
                 EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
+            EXPECT_FALSE(kernel.value(QStringLiteral("roof")).isNull()) << "a library op is placed on its roof";
+            EXPECT_EQ(kernel.value(QStringLiteral("compute_spec")).toString(), QStringLiteral("matrix_bf16"));
+            EXPECT_FALSE(kernel.value(QStringLiteral("kernels")).toArray().isEmpty());
             continue;
         }
         for (const char* key : { "name", "category", "provenance", "reason", "xnumel", "rnumel", "fused_ops", "input_dims",
-                                 "input_types", "calls", "kernel_time_us", "flops", "bytes", "gflops", "data_moved_mib",
-                                 "flops_per_byte", "tb_per_s", "tflops_per_s", "attainable_time_us", "fraction_of_attainable",
-                                 "recoverable_us", "limiter" })
+                                 "input_types", "input_strides", "concrete_inputs", "calls", "kernel_time_us", "flops", "bytes",
+                                 "gflops", "data_moved_mib", "flops_per_byte", "tb_per_s", "tflops_per_s", "attainable_time_us",
+                                 "fraction_of_attainable", "recoverable_us", "limiter" })
             EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
     }
-    EXPECT_EQ(library, 4);
-    EXPECT_EQ(kernels.at(4).toObject().value(QStringLiteral("limiter")).toString(), QStringLiteral("unmodelled"));
+    EXPECT_EQ(libraryOps, 4);
     for (const char* key : { "latency_floor_us", "time_budget", "opportunities" })
         EXPECT_TRUE(root.contains(QString::fromLatin1(key))) << key;
     // The sample has 8 kernels: too few to measure a floor.
@@ -129,10 +134,11 @@ TEST(Export, CommandLineCsvHasOneRowPerKernel)
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
-    ASSERT_EQ(lines.size(), 9); // 4 Triton kernels, 4 library kernels
+    ASSERT_EQ(lines.size(), 9); // 4 Triton kernels, 4 library ops
     EXPECT_TRUE(lines[0].startsWith(QStringLiteral("name,category,kind,provenance,reason,xnumel,rnumel")));
-    EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",attainable_time_us,fraction_of_attainable,recoverable_us,limiter,work")));
-    EXPECT_TRUE(lines[5].contains(QStringLiteral(",library,library,none,")));
+    EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",attainable_time_us,fraction_of_attainable,recoverable_us,limiter,work,input_strides,"
+                                                 "concrete_inputs,kernels,rule,compute_spec,tracelens_flops,tracelens_bytes")));
+    EXPECT_TRUE(lines[5].contains(QStringLiteral(",library-op,V2,"))) << qPrintable(lines[5]);
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2,poi,launched,V2,")));
     EXPECT_TRUE(lines[1].contains(QStringLiteral(",1610612736,")));
 }
@@ -382,7 +388,7 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
         const QJsonObject root = readJson(json);
         QJsonArray kernels;
         for (const QJsonValue& kernel : root.value(QStringLiteral("kernels")).toArray()) {
-            if (kernel.toObject().value(QStringLiteral("category")).toString() != u"library")
+            if (!kernel.toObject().value(QStringLiteral("kind")).toString().startsWith(u"library"))
                 kernels.append(kernel);
         }
         ASSERT_EQ(kernels.size(), 3);
@@ -411,10 +417,9 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
     const QString header = QString::fromUtf8(file.readLine());
     EXPECT_TRUE(header.trimmed().contains(QStringLiteral("capture_file,capture_window,capture_batch_size,graph_launches,attainable_time_us")))
         << qPrintable(header);
-    // A replayed row: capture window 1, batch 32, one graph launch; then its time figures (empty work: a Triton row).
+    // A replayed row: capture window 1, batch 32, one graph launch; then its time figures.
     const QString first = QString::fromUtf8(file.readLine()).trimmed();
     EXPECT_TRUE(first.contains(QStringLiteral(",1,32,1,"))) << qPrintable(first);
-    EXPECT_TRUE(first.endsWith(u',')) << qPrintable(first);
     // A capture that names nothing is a typo worth stopping for.
     EXPECT_EQ(runCli({ QStringLiteral("--export"), csv, QStringLiteral("--capture"), temp.path(QStringLiteral("nothing")), replay }).exitCode, 2);
 }
@@ -429,7 +434,7 @@ TEST(Export, CommandLineComparesWithABaseline)
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     const QJsonObject root = readJson(json);
     const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
-    ASSERT_EQ(kernels.size(), 4);
+    ASSERT_EQ(kernels.size(), 8); // 4 Triton kernels, 4 library ops
     for (const QJsonValue& value : kernels) {
         const QJsonObject kernel = value.toObject();
         EXPECT_EQ(kernel.value(QStringLiteral("match")).toString(), QStringLiteral("same"));
@@ -439,7 +444,7 @@ TEST(Export, CommandLineComparesWithABaseline)
     }
     EXPECT_TRUE(root.value(QStringLiteral("removed")).toArray().isEmpty());
     const QJsonObject comparison = root.value(QStringLiteral("comparison")).toObject();
-    EXPECT_EQ(comparison.value(QStringLiteral("matches")).toObject().value(QStringLiteral("same")).toInt(), 4);
+    EXPECT_EQ(comparison.value(QStringLiteral("matches")).toObject().value(QStringLiteral("same")).toInt(), 8);
     EXPECT_EQ(comparison.value(QStringLiteral("triton_time_speedup")).toDouble(), 1.0);
     EXPECT_EQ(comparison.value(QStringLiteral("regressions")).toInt(), 0);
     EXPECT_FALSE(comparison.value(QStringLiteral("different_gpus")).toBool());
@@ -451,7 +456,7 @@ TEST(Export, CommandLineComparesWithABaseline)
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
-    ASSERT_EQ(lines.size(), 5); // header and one row per match
+    ASSERT_EQ(lines.size(), 9); // header and one row per match (4 Triton kernels, 4 library ops)
     EXPECT_TRUE(lines[0].startsWith(QStringLiteral("match,speedup,delta_time_us,delta_tb_per_s,delta_tflops_per_s,delta_fraction_of_roof,name,")));
     EXPECT_TRUE(lines[0].contains(QStringLiteral(",baseline_name,")));
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("same,1,0,0,")));
@@ -522,7 +527,7 @@ TEST(Export, CommandLineReportsWhereTheTimeGoesWithTheUsersLatencyFloor)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());
     EXPECT_TRUE(text.contains(QStringLiteral("Latency floor t0: 3.00 \u00b5s (set by the user)"))) << qPrintable(text);
-    for (const char* section : { "## Where the time goes", "## What to fix first", "## Triton kernels by recoverable time" })
+    for (const char* section : { "## Where the time goes", "## What to fix first", "## Triton kernels and library ops by recoverable time" })
         EXPECT_TRUE(text.contains(QString::fromLatin1(section))) << section;
     EXPECT_TRUE(text.contains(QStringLiteral("| `triton_poi_fused__unsafe_view_mul_silu_2` |")));
 

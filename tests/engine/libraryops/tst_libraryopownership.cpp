@@ -96,9 +96,13 @@ TEST_F(LibraryOps, TheReaderKeepsOnlyOutermostModelledOpsAroundALaunch)
     ASSERT_EQ(read.status, TraceReadResult::Status::Ok) << read.error.toStdString();
     const LibraryOpRecords& ops = read.trace.libraryOps;
     ASSERT_EQ(ops.ops.size(), 1u);
-    EXPECT_EQ(ops.nameOf(ops.ops[0]), QStringLiteral("aten::addmm"));
-    EXPECT_EQ(ops.ops[0].ts, 110.0);
-    EXPECT_EQ(ops.ops[0].end, 190.0);
+    const LibraryOpRecord op = ops.ops[0]; // a copy: a packed field binds to no reference
+    EXPECT_EQ(ops.nameOf(op), QStringLiteral("aten::addmm"));
+    EXPECT_EQ(op.ts, 110.0);
+    EXPECT_EQ(op.end, 190.0);
+    EXPECT_EQ(ops.ownerOf(op.thread, 122, 124), 0);
+    EXPECT_EQ(ops.ownerOf(op.thread, 189, 191), -1); // ends after the op
+    EXPECT_EQ(ops.ownerOf(op.thread + 1, 122, 124), -1);
     ASSERT_EQ(ops.args.size(), 1u); // only the args a kept op uses
     EXPECT_EQ(ops.argsOf(ops.ops[0]).inputDimsJson, QStringLiteral("[[512], [141, 512], [512, 512], [], []]"));
 

@@ -56,7 +56,8 @@ protected:
 
 TEST_F(KernelKindsTrace, UserKernelIsFoundByItsBackendAndOtherOpsAreNot)
 {
-    ASSERT_EQ(m_result->kernels.size(), 2u); // the template and the user kernel; aten::add is no row
+    // The template and the user kernel; aten::add is no Triton row but a library op's.
+    ASSERT_EQ(tritonRowCount(*m_result), 2u);
     const KernelRow* user = findRow(*m_result, QStringLiteral("_rms_norm_forward_kernel"));
     ASSERT_NE(user, nullptr);
     EXPECT_EQ(user->parsedName.category, KernelCategory::User);
@@ -68,7 +69,9 @@ TEST_F(KernelKindsTrace, UserKernelIsFoundByItsBackendAndOtherOpsAreNot)
     const auto placement = placeKernel(*user, mi300x().peaks(PeakSet::Datasheet));
     ASSERT_TRUE(placement.has_value());
     EXPECT_TRUE(placement->memoryOnly && placement->flopsUnknown);
-    EXPECT_FALSE(findRow(*m_result, QStringLiteral("aten::add")));
+    const KernelRow* add = findRow(*m_result, QStringLiteral("aten::add"));
+    ASSERT_TRUE(add);
+    EXPECT_EQ(add->kind, RowKind::LibraryOp);
 }
 
 TEST_F(KernelKindsTrace, GpuTimeBreakdownCountsTheUserKernelAsTriton)
@@ -89,11 +92,12 @@ TEST_F(KernelKindsTrace, ExportShowsBothOpinionsAndTheGemm)
         const QString name = kernel.value(QStringLiteral("name")).toString();
         (name.startsWith(u"triton_tem") ? mm : name == u"_rms_norm_forward_kernel" ? user : library) = kernel;
     }
-    // The ATen op's kernel is a library row: time only, its work by its name.
-    EXPECT_EQ(library.value(QStringLiteral("name")).toString(), QStringLiteral("elementwise_kernel"));
-    EXPECT_EQ(library.value(QStringLiteral("category")).toString(), QStringLiteral("library"));
+    // The ATen op is a library op row that owns its kernel.
+    EXPECT_EQ(library.value(QStringLiteral("name")).toString(), QStringLiteral("aten::add"));
+    EXPECT_EQ(library.value(QStringLiteral("kind")).toString(), QStringLiteral("library-op"));
+    EXPECT_EQ(library.value(QStringLiteral("category")).toString(), QStringLiteral("elementwise"));
     EXPECT_EQ(library.value(QStringLiteral("work")).toString(), QStringLiteral("other"));
-    EXPECT_EQ(library.value(QStringLiteral("limiter")).toString(), QStringLiteral("unmodelled"));
+    EXPECT_EQ(library.value(QStringLiteral("kernels")).toArray(), QJsonArray { QStringLiteral("elementwise_kernel") });
     EXPECT_DOUBLE_EQ(library.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 4.0);
     ASSERT_FALSE(mm.isEmpty());
     EXPECT_EQ(mm.value(QStringLiteral("category")).toString(), QStringLiteral("tem"));

@@ -96,8 +96,9 @@ TEST(RooflineData, BundledTracePointsWhereTheModelPutsThem)
     const auto result = bundled();
     ASSERT_TRUE(result);
     const RooflineData data = rooflineData(result.get(), mi300x(), PeakSet::Datasheet);
-    ASSERT_EQ(data.points.size(), 4u);
-    EXPECT_EQ(data.kernelCount, 4);
+    // 4 Triton kernels and 4 library ops (3 aten::mm, the SDPA), all plotted.
+    ASSERT_EQ(data.points.size(), 8u);
+    EXPECT_EQ(data.kernelCount, 8);
     EXPECT_EQ(data.unplottedKernels(), 0);
     EXPECT_EQ(data.title(), QStringLiteral("transformer_block_mi300x.json.gz: AMD Instinct MI300X, datasheet peaks"));
 
@@ -216,8 +217,8 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
                                      QStringLiteral("attainable_tflops_per_s"), QStringLiteral("bound"),
                                      QStringLiteral("fraction_of_roof"), QStringLiteral("above_roof"),
                                      QStringLiteral("probably_served_from") }));
-    // 1 memory roof + 8 compute peaks in the MI300X datasheet set, 2 cache roofs, 4 kernels.
-    ASSERT_EQ(lines.size(), 1 + 9 + 2 + 4);
+    // 1 memory roof + 8 compute peaks in the MI300X datasheet set, 2 cache roofs, 4 kernels, 4 library ops.
+    ASSERT_EQ(lines.size(), 1 + 9 + 2 + 8);
     for (const QString& line : lines)
         EXPECT_EQ(line.count(u','), header.size() - 1) << qPrintable(line);
 

@@ -69,6 +69,31 @@ void LibraryOpRecords::keepOnlyOwners(const std::deque<LaunchRecord>& launches)
     }
     ops = std::move(kept);
     args = std::move(keptArgs);
+
+    m_byThreadAndTs.resize(ops.size());
+    for (std::uint32_t i = 0; i < ops.size(); ++i)
+        m_byThreadAndTs[i] = i;
+    // Copies of the fields: a packed member cannot be bound to a reference.
+    const auto key = [&](std::uint32_t i) {
+        const LibraryOpRecord op = ops[i];
+        return std::tuple<std::uint32_t, double, std::uint32_t>(op.thread, op.ts, i);
+    };
+    std::sort(m_byThreadAndTs.begin(), m_byThreadAndTs.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) < key(b); });
+}
+
+std::int32_t LibraryOpRecords::ownerOf(std::uint32_t thread, double ts, double end) const
+{
+    // The last op on the thread that began no later than ts: the kept ops
+    // nest in none other, so no earlier one can hold the span.
+    const auto after = std::upper_bound(m_byThreadAndTs.begin(), m_byThreadAndTs.end(), std::pair(thread, ts),
+                                        [&](const std::pair<std::uint32_t, double>& key, std::uint32_t i) {
+                                            const LibraryOpRecord op = ops[i];
+                                            return key < std::pair<std::uint32_t, double>(op.thread, op.ts);
+                                        });
+    if (after == m_byThreadAndTs.begin())
+        return -1;
+    const LibraryOpRecord op = ops[*(after - 1)];
+    return op.thread == thread && end <= op.end ? std::int32_t(*(after - 1)) : -1;
 }
 
 } // namespace Ridgeline

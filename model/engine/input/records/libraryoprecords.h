@@ -52,6 +52,13 @@ struct LibraryOpRecords
     // nested in another never owns anything: TraceLens's outermost modelled
     // op wins), and only the args those use. Keeps the ops' file order.
     void keepOnlyOwners(const std::deque<LaunchRecord>& launches);
+
+    // After keepOnlyOwners: the op on `thread` whose span holds [ts, end]
+    // (into ops), or -1. A binary search.
+    std::int32_t ownerOf(std::uint32_t thread, double ts, double end) const;
+
+private:
+    std::vector<std::uint32_t> m_byThreadAndTs; // into ops, by (thread, ts)
 };
 
 } // namespace Ridgeline

@@ -1,0 +1,133 @@
+#include "engine/export/libraryopexport.h"
+
+#include "engine/base/csvfield.h"
+#include "engine/base/exportnumber.h"
+#include "engine/export/jsonnumber.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace Ridgeline {
+namespace {
+
+// FLOPs and bytes are counts: exact integers where they are whole (as the
+// Triton rows write them), else the figure; null when unknown.
+QJsonValue countJson(double value)
+{
+    if (!std::isfinite(value))
+        return QJsonValue::Null;
+    if (value == std::floor(value) && std::abs(value) < 9.0e15)
+        return qint64(value);
+    return value;
+}
+
+QString countText(double value)
+{
+    if (!std::isfinite(value))
+        return {};
+    if (value == std::floor(value) && std::abs(value) < 9.0e15)
+        return QString::number(qint64(value));
+    return QString::number(value, 'g', 17);
+}
+
+QJsonObject figuresJson(const LibraryOpFigures& figures)
+{
+    QJsonObject params;
+    for (const auto& [name, value] : figures.params)
+        params[name] = countJson(value);
+    return QJsonObject {
+        { QStringLiteral("flops"), countJson(figures.flops) },
+        { QStringLiteral("bytes"), countJson(figures.bytes) },
+        { QStringLiteral("compute_spec"), figures.computeSpec },
+        { QStringLiteral("rule"), figures.rule },
+        { QStringLiteral("params"), params },
+        { QStringLiteral("derivation"), QJsonArray::fromStringList(figures.derivation) },
+    };
+}
+
+QStringList kernelNamesOf(const LibraryOpRowDetails& details)
+{
+    QStringList names = details.kernelNames;
+    if (details.moreKernelNames > 0)
+        names << QStringLiteral("(%1 more)").arg(details.moreKernelNames);
+    return names;
+}
+
+} // namespace
+
+QJsonObject libraryOpJson(const KernelRow& row, QJsonObject object)
+{
+    if (!row.libraryOp)
+        return object;
+    const LibraryOpRowDetails& details = *row.libraryOp;
+    const std::optional<LibraryOpModel>& model = details.model;
+    const bool figures = row.hasModel() && model;
+    object[QStringLiteral("category")] = categoryName(details.category);
+    object[QStringLiteral("work")] = gpuWorkKey(row.work);
+    object[QStringLiteral("xnumel")] = QJsonValue::Null;
+    object[QStringLiteral("rnumel")] = QJsonValue::Null;
+    object[QStringLiteral("flops")] = figures ? countJson(model->figures.flops) : QJsonValue::Null;
+    object[QStringLiteral("bytes")] = figures ? countJson(model->figures.bytes) : QJsonValue::Null;
+    object[QStringLiteral("flops_known")] = figures ? QJsonValue(std::isfinite(model->figures.flops)) : QJsonValue::Null;
+    object[QStringLiteral("rule")] = model ? QJsonValue(model->figures.rule) : QJsonValue::Null;
+    object[QStringLiteral("compute_spec")] = model ? QJsonValue(model->figures.computeSpec) : QJsonValue::Null;
+    object[QStringLiteral("params")] = model ? figuresJson(model->figures).value(QStringLiteral("params")) : QJsonValue(QJsonValue::Null);
+    object[QStringLiteral("derivation")] = model ? QJsonValue(QJsonArray::fromStringList(model->figures.derivation)) : QJsonValue::Null;
+    object[QStringLiteral("kernels")] = QJsonArray::fromStringList(kernelNamesOf(details));
+    object[QStringLiteral("gpu_events_per_call")] = exportFigure(details.gpuEventsPerCall);
+    if (figures && model->tracelens) {
+        QJsonObject tracelens = figuresJson(*model->tracelens);
+        tracelens[QStringLiteral("why")] = model->tracelensWhy;
+        if (row.traceLens) { // its throughputs over the same calls
+            tracelens[QStringLiteral("tb_per_s")] = figureJson(row.traceLens->tbPerS);
+            tracelens[QStringLiteral("tflops_per_s")] = figureJson(row.traceLens->tflopsPerS);
+        }
+        object[QStringLiteral("tracelens")] = tracelens;
+    } else {
+        object.remove(QStringLiteral("tracelens"));
+    }
+    return object;
+}
+
+QStringList libraryOpCsvFields(const KernelRow& row, QStringList fields, const QStringList& header)
+{
+    if (!row.libraryOp)
+        return fields;
+    const LibraryOpRowDetails& details = *row.libraryOp;
+    const bool figures = row.hasModel() && details.model;
+    const auto set = [&](const QString& column, const QString& value) {
+        if (const qsizetype at = header.indexOf(column); at >= 0 && at < fields.size())
+            fields[at] = value;
+    };
+    set(QStringLiteral("category"), categoryName(details.category));
+    set(QStringLiteral("xnumel"), QString());
+    set(QStringLiteral("rnumel"), QString());
+    set(QStringLiteral("flops"), figures ? countText(details.model->figures.flops) : QString());
+    set(QStringLiteral("bytes"), figures ? countText(details.model->figures.bytes) : QString());
+    set(QStringLiteral("flops_known"), figures ? QString(std::isfinite(details.model->figures.flops) ? QStringLiteral("true") : QStringLiteral("false")) : QString());
+    return fields;
+}
+
+QStringList argsAndKernelsCsvHeader()
+{
+    return { QStringLiteral("input_strides"), QStringLiteral("concrete_inputs"), QStringLiteral("kernels"),
+             QStringLiteral("rule"), QStringLiteral("compute_spec"), QStringLiteral("tracelens_flops"),
+             QStringLiteral("tracelens_bytes") };
+}
+
+QStringList argsAndKernelsCsvFields(const KernelRow& row)
+{
+    QStringList fields { csvField(row.args->inputStridesJson), csvField(row.args->concreteInputsJson) };
+    const LibraryOpRowDetails* details = row.libraryOp ? &*row.libraryOp : nullptr;
+    const LibraryOpModel* model = details && details->model ? &*details->model : nullptr;
+    const LibraryOpFigures* tracelens = model && row.hasModel() && model->tracelens ? &*model->tracelens : nullptr;
+    fields << (details ? csvField(kernelNamesOf(*details).join(u' ')) : QString())
+           << (model ? csvField(model->figures.rule) : QString())
+           << (model ? csvField(model->figures.computeSpec) : QString())
+           << (tracelens ? countText(tracelens->flops) : QString())
+           << (tracelens ? countText(tracelens->bytes) : QString());
+    return fields;
+}
+
+} // namespace Ridgeline
