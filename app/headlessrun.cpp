@@ -33,9 +33,10 @@ int listGpus(const GpuCatalog& catalog)
 // Analyses one trace; prints its warnings (unless quiet) or its error.
 std::shared_ptr<const AnalysisResult> analyze(const QString& path, const QString& inductorCache, bool noInductorCache,
                                                          const QStringList& captures, bool quiet,
-                                                         std::optional<std::pair<double, double>> rangeUs = {})
+                                                         std::optional<std::pair<double, double>> rangeUs = {}, bool keepTimeline = false)
 {
     AnalysisOptions analysis;
+    analysis.keepTimeline = keepTimeline;
     if (rangeUs)
         analysis.gpuRange = TimeRangeUs { rangeUs->first, rangeUs->second };
     analysis.inductorCache = inductorCache;
@@ -93,7 +94,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     }
 
     const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet,
-                                 options.rangeUs);
+                                 options.rangeUs, !options.timeline.path.isEmpty());
     if (!outcome)
         return UnreadableTrace;
     const AnalysisResult& result = *outcome;

@@ -5,6 +5,10 @@
 // per hit test; no assertion (the bar: under 16 ms a frame).
 //
 //   QT_QPA_PLATFORM=offscreen ridgeline_timeline_bench [EVENTS]
+//   ridgeline_timeline_bench --trace TRACE.json.gz [RUNS]
+// The second form analyses a real trace with and without the timeline kept,
+// alternately, and prints each one's median time and what the timeline holds.
+#include "engine/analysis.h"
 #include "engine/timeline/timelinedetail.h"
 #include "timeline/timelinepainter.h"
 
@@ -16,6 +20,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <random>
+#include <string_view>
 
 using namespace Ridgeline;
 
@@ -50,10 +55,51 @@ std::shared_ptr<Timeline> syntheticTimeline(std::int64_t events)
     return timeline;
 }
 
+double medianOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+int compareOnTrace(const QString& path, int runs)
+{
+    std::vector<double> without, with;
+    std::shared_ptr<const AnalysisResult> kept;
+    for (int run = 0; run < runs; ++run) {
+        for (bool keep : { false, true }) {
+            AnalysisOptions options;
+            options.searchDefaultInductorCache = false;
+            options.keepTimeline = keep;
+            QElapsedTimer timer;
+            timer.start();
+            const AnalysisOutcome outcome = analyzeTrace(path, options, {});
+            (keep ? with : without).push_back(double(timer.nsecsElapsed()) / 1e6);
+            if (outcome.status != AnalysisOutcome::Status::Ok) {
+                std::fprintf(stderr, "%s\n", qPrintable(outcome.error));
+                return 3;
+            }
+            if (keep)
+                kept = outcome.result;
+        }
+    }
+    const double a = medianOf(without), b = medianOf(with);
+    std::printf("%s: analysis without the timeline %.1f ms, with it %.1f ms (%+.1f %%), median of %d\n", qPrintable(path), a, b,
+                (b / a - 1) * 100, runs);
+    if (kept && kept->timeline)
+        std::printf("timeline: %lld GPU events, %.1f bytes each in the GPU lanes, %zu lanes, %zu labels\n",
+                    (long long)kept->timeline->gpuEvents, kept->timeline->bytesPerGpuEvent(), kept->timeline->lanes.size(),
+                    kept->timeline->labels.size());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (argc > 2 && std::string_view(argv[1]) == "--trace") {
+        QCoreApplication app(argc, argv);
+        return compareOnTrace(QString::fromLocal8Bit(argv[2]), argc > 3 ? std::atoi(argv[3]) : 9);
+    }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QGuiApplication app(argc, argv);

@@ -3,11 +3,13 @@
 #include "analysiscontroller.h"
 #include "mainwindow.h"
 #include "table/kerneltableview.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QIcon>
 #include <QPalette>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -32,6 +34,16 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
                 break;
             }
         }
+    }
+    // RIDGELINE_SCREENSHOT_TAB=timeline: the timeline tab in front;
+    // RIDGELINE_SCREENSHOT_RANGE=START_US:END_US: it shows that range.
+    if (qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB") == u"timeline") {
+        window.chartTabs()->setCurrentWidget(window.timelineView());
+        const QStringList range = qEnvironmentVariable("RIDGELINE_SCREENSHOT_RANGE").split(u':');
+        if (range.size() == 2)
+            QTimer::singleShot(400, &window, [&window, range] {
+                window.timelineView()->showRange(range[0].toDouble() * 1000.0, range[1].toDouble() * 1000.0);
+            });
     }
     QTimer::singleShot(800, &window, [&window, path] {
         const bool saved = window.grab().save(path);

@@ -31,6 +31,9 @@ struct AnalysisOptions
     // event's start), and the calls that ran them; the latency floor stays
     // the whole trace's.
     std::optional<TimeRangeUs> gpuRange;
+    // Keep every GPU event for the timeline (AnalysisResult::timeline), 12
+    // bytes each: the window and --export-timeline want it, a plain export not.
+    bool keepTimeline = true;
 };
 
 struct AnalysisOutcome

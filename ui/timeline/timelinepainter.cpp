@@ -74,7 +74,8 @@ void drawLegend(QPainter& painter, const TimelineScene& scene, const QRectF& are
     const TimelinePalette& palette = scene.palette;
     const double h = metrics.height();
     double x = area.left();
-    const double y = area.top() + (area.height() - h) / 2;
+    // One line, or two on a narrow pane: the items wrap to the second.
+    double y = area.top() + (area.height() >= h * 2.4 ? h * 0.2 : (area.height() - h) / 2);
     painter.setPen(palette.text());
     const QString scale = QStringLiteral("Triton, % of attainable:");
     painter.drawText(QRectF(x, y, metrics.horizontalAdvance(scale) + 2, h), Qt::AlignVCenter, scale);
@@ -90,8 +91,12 @@ void drawLegend(QPainter& painter, const TimelineScene& scene, const QRectF& are
     x += metrics.horizontalAdvance(QStringLiteral("100")) + 14;
     const auto item = [&](const QColor& colour, const QString& text, bool mark = false) {
         const double width = swatch + 4 + metrics.horizontalAdvance(text) + 14;
-        if (x + width > area.right())
-            return;
+        if (x + width > area.right()) {
+            if (y + h * 2 > area.bottom())
+                return;
+            x = area.left();
+            y += h * 1.1;
+        }
         const QRectF box(x, y + 2, swatch, h - 4);
         painter.fillRect(box, colour);
         if (mark)
@@ -128,7 +133,9 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
         }
     }
     titleWidth = std::min(titleWidth + 16, area.width() / 4);
-    const double legendHeight = scene.legend ? line * 1.6 : 0;
+    // The legend's items need about 75 text widths of "m"; below that, two lines.
+    const double legendWidth = QFontMetricsF(font).horizontalAdvance(QStringLiteral("m")) * 75;
+    const double legendHeight = !scene.legend ? 0 : area.width() < legendWidth ? line * 2.6 : line * 1.6;
     layout.ruler = QRectF(area.left() + titleWidth, top, area.width() - titleWidth - 6, line * 1.5);
     layout.titles = QRectF(area.left(), layout.ruler.bottom(), titleWidth, area.bottom() - legendHeight - layout.ruler.bottom());
     layout.lanes = QRectF(layout.ruler.left(), layout.ruler.bottom(), layout.ruler.width(), layout.titles.height());
@@ -143,13 +150,13 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
             y += height + 2;
         }
     }
-    // Room to spare goes to the GPU streams, up to three lines each more.
+    // Room to spare goes to the GPU streams, up to six lines each more.
     const auto gpuRows = std::count_if(layout.rows.begin(), layout.rows.end(), [&](const Row& row) {
         return scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream;
     });
     const double spare = layout.lanes.bottom() - 4 - y;
     if (gpuRows > 0 && spare > 0) {
-        const double more = std::floor(std::min(spare / double(gpuRows), line * 3));
+        const double more = std::floor(std::min(spare / double(gpuRows), line * 6));
         double shift = 0;
         for (Row& row : layout.rows) {
             row.top += shift;
@@ -250,6 +257,11 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
             busy.emplace_back(double(lane.events.startNs(box.event)), double(lane.events.endNs(box.event)));
         for (const TimelineColumn& column : details[r].columns)
             busy.emplace_back(view.nsAt(column.x), view.nsAt(column.x + 1));
+        // The work just outside the view bounds the gaps at its edges.
+        if (const std::uint32_t first = lane.events.firstReaching(std::int64_t(scene.startNs)); first > 0)
+            busy.emplace_back(double(lane.events.endNs(first - 1)) - 1, double(lane.events.endNs(first - 1)));
+        if (const std::uint32_t next = lane.events.firstStartingAtOrAfter(std::int64_t(std::ceil(scene.endNs))); next < lane.events.size())
+            busy.emplace_back(double(lane.events.startNs(next)), double(lane.events.startNs(next)) + 1);
     }
     painter.setClipRect(QRectF(layout.lanes.left(), layout.ruler.top(), layout.lanes.width(), layout.lanes.bottom() - layout.ruler.top()));
     drawIdleGaps(painter, scene, layout, busy, gpuTop, gpuBottom, metrics);

@@ -2,9 +2,11 @@
 
 #include "engine/timeline/timelinedetail.h"
 
+#include <QContextMenuEvent>
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -441,6 +443,22 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     default: QWidget::keyPressEvent(event); return;
     }
     event->accept();
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    QAction* threads = menu.addAction(tr("Show the CPU threads that launched GPU work"));
+    threads->setCheckable(true);
+    threads->setChecked(m_launchThreadsShown);
+    connect(threads, &QAction::toggled, this, &TimelineView::setLaunchThreadsShown);
+    menu.addAction(tr("Show the whole trace (0)"), this, &TimelineView::showAll);
+    if (m_scene.rangeNs) {
+        menu.addAction(tr("Zoom to the measured range (F)"), this, [this] { showRange(m_scene.rangeNs->first, m_scene.rangeNs->second); });
+        menu.addAction(tr("Filter the analysis to the measured range"), this,
+                       [this] { Q_EMIT rangeRequested(m_scene.rangeNs->first / 1000.0, m_scene.rangeNs->second / 1000.0); });
+    }
+    menu.exec(event->globalPos());
 }
 
 void TimelineView::updateMeasure()
