@@ -11,9 +11,14 @@ TraceSummary summarize(const AnalysisResult& result)
     summary.tritonKernelTimeUs = result.tritonKernelTimeUs;
     if (result.totalGpuKernelTimeUs > 0)
         summary.tritonShare = result.tritonKernelTimeUs / result.totalGpuKernelTimeUs;
-    summary.uniqueKernels = int(result.kernels.size());
     summary.libraryKernels = int(result.libraryKernels.size());
     for (const KernelRow& row : result.kernels) {
+        if (row.isLibraryOp()) { // with the library rows: the toggle that hides them hides these
+            ++summary.libraryOps;
+            ++summary.libraryKernels;
+            continue;
+        }
+        ++summary.uniqueKernels;
         summary.calls += row.calls;
         ++summary.byCategory[categoryKey(row.parsedName.category)];
         ++summary.byProvenance[provenanceKey(row.provenance())];

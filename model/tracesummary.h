@@ -21,7 +21,8 @@ struct TraceSummary
     int kernelOnly = 0;              // rows from graph replays
     int opOnly = 0;                  // rows captured without a kernel
     int replayed = 0;                // rows of captured ops with their replays' time
-    int libraryKernels = 0;          // rows of non-Triton GPU kernels (GEMM, attention, ...)
+    int libraryKernels = 0;          // rows of non-Triton GPU kernels (GEMM, attention, ...) and library ops
+    int libraryOps = 0;              // of those, library ops (aten::addmm, SDPA, ...) with the GPU events under them
 };
 
 TraceSummary summarize(const AnalysisResult& result);

@@ -41,6 +41,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <utility>
 
 namespace Ridgeline {
@@ -308,7 +309,11 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         updateComparison(); // compare mode lasts across reloads and other traces
     m_filterBar->setSummary(summarize(*m_result));
     setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
-    QString message = tr("Read %1 events, %2 unique Triton kernels").arg(formatCount(m_result->eventCount)).arg(m_result->kernels.size());
+    const auto libraryOps = std::count_if(m_result->kernels.begin(), m_result->kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+    QString message = tr("Read %1 events, %2 unique Triton kernels, %3 library ops")
+                          .arg(formatCount(m_result->eventCount))
+                          .arg(qsizetype(m_result->kernels.size()) - libraryOps)
+                          .arg(libraryOps);
     if (!m_cacheNote.isEmpty())
         message += QStringLiteral("; ") + std::exchange(m_cacheNote, QString());
     statusBar()->showMessage(message);

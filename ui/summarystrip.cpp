@@ -197,6 +197,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
         html += tr(", %1 graph-replayed (time only)").arg(summary.kernelOnly);
     if (summary.opOnly > 0)
         html += tr(", %1 captured without a kernel").arg(summary.opOnly);
+    if (summary.libraryOps > 0)
+        html += tr(" &nbsp;│&nbsp; %1 library ops (GEMM, attention, ...) with the GPU kernels under them").arg(summary.libraryOps);
     if (const QString breakdown = gpuTimeLine(result.gpuTime); !breakdown.isEmpty())
         html += QStringLiteral("<br>") + breakdown;
     if (const QString cache = cacheLine(result, summary); !cache.isEmpty())

@@ -154,8 +154,8 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
     QStringList parts;
     if (auto mb = row.dataMovedMib())
         parts << figure(*mb) + QStringLiteral(" MiB");
-    if (row.hasModel())
-        parts << figure(double(row.model.flops) / 1e9) + QStringLiteral(" GFLOPS");
+    if (const auto gflops = row.gflops(); gflops && row.hasModel())
+        parts << figure(*gflops) + QStringLiteral(" GFLOPS");
     if (row.kernelTimeUs)
         parts << figure(row.kernelTimeUs->mean)
                 + (row.kernelTimeUs->count > 1 ? QStringLiteral(" us mean") : QStringLiteral(" us"));

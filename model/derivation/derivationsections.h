@@ -35,6 +35,9 @@ void writeBytes(MarkdownWriter& md, const KernelRow& row);
 void writeTotalBytes(MarkdownWriter& md, const KernelRow& row, const QStringList& terms, const QString& unknownPart);
 void writeFlops(MarkdownWriter& md, const KernelRow& row);
 void writeNoModel(MarkdownWriter& md, const KernelRow& row);
+// A library op row (needs row.libraryOp): its model's rule, parameters and
+// derivation, the kernels under it, TraceLens's figures where they differ.
+void writeLibraryOp(MarkdownWriter& md, const KernelRow& row);
 void writeTime(MarkdownWriter& md, const KernelRow& row);
 void writeThroughput(MarkdownWriter& md, const KernelRow& row);
 void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);

@@ -95,7 +95,8 @@ void writeThroughput(MarkdownWriter& md, const KernelRow& row)
     }
     if (auto intensity = row.flopsPerByte())
         md.bullet(MD::bold(QStringLiteral("FLOPS/Byte")) + QStringLiteral(" = flops / bytes = ")
-            + count(row.model.flops) + QStringLiteral(" / ") + count(*row.model.bytes) + QStringLiteral(" = ")
+            + (row.libraryOp ? exact(*row.flops()) : count(row.model.flops)) + QStringLiteral(" / ")
+            + (row.libraryOp ? exact(*row.bytes()) : count(*row.model.bytes)) + QStringLiteral(" = ")
             + MD::bold(figure(*intensity)));
     else
         md.bullet(

@@ -91,7 +91,7 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
 {
     // An identifier's underscores sit between word characters, where
     // CommonMark never reads emphasis: it stays unescaped, easy to search for.
-    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]+$"));
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_:]+$")); // "aten::mm" too
     md.heading(1, identifier.match(row.name).hasMatch() ? row.name : MD::escape(row.name));
     const KernelCategory category = row.parsedName.category;
     const QString provenance = provenanceKey(row.provenance());
@@ -224,6 +224,17 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
     if (row.replay)
         writeReplayChain(md, row);
     writeRawArgs(md, row);
+    if (row.libraryOp) {
+        writeLibraryOp(md, row);
+        writeTime(md, row);
+        if (row.hasModel()) {
+            writeThroughput(md, row);
+            writeRoofline(md, row, gpu, peaks);
+            if (latencyFloor)
+                writeAttainableTime(md, row, gpu, peaks, *latencyFloor);
+        }
+        return md.text();
+    }
     const bool v1 = row.provenance() == Provenance::V1 && row.model.v1;
     if (v1)
         writeV1Block(md, row); // where the figures below come from

@@ -93,7 +93,8 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
         if (!placement)
             return QStringLiteral("–");
         return formatPercent(placement->fractionOfRoof) + (placement->aboveRoof ? QStringLiteral(" ⚠") : QString());
-    case KernelTableModel::Category: return categoryTitle(row.parsedName.category);
+    case KernelTableModel::Category: // a library op's own kind: "gemm", "attention", ...
+        return row.libraryOp ? categoryName(row.libraryOp->category) : categoryTitle(row.parsedName.category);
     case KernelTableModel::Provenance: return provenanceKey(row.provenance());
     case KernelTableModel::FusedOps: return row.parsedName.fusedOps.join(QStringLiteral(", "));
     default: break;

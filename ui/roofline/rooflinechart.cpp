@@ -34,7 +34,9 @@ QColor categoryColor(KernelCategory category)
     case KernelCategory::Generic: return QColor(0x8c, 0x6d, 0x1f);
     case KernelCategory::Other: return QColor(0x80, 0x80, 0x80);
     case KernelCategory::User: return QColor(0xb8, 0xa8, 0x00); // Okabe-Ito yellow, darkened to show on white
-    case KernelCategory::Library: return QColor(0x60, 0x60, 0x60); // never plotted: no figures
+    // Library ops (GEMM, attention, ...: the only library rows with figures):
+    // a plum no Okabe-Ito colour is near, readable on white and on dark.
+    case KernelCategory::Library: return QColor(0x9b, 0x3a, 0x8a);
     }
     return Qt::gray;
 }

@@ -278,13 +278,13 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
 {
     const auto result = bundled();
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 4u);
+    ASSERT_EQ(result->kernels.size(), 8u); // 4 Triton kernels, 4 library ops
     RooflineView view;
     view.setResult(result);
     EXPECT_EQ(view.chart()->title(), QStringLiteral("transformer_block_mi300x.json.gz: AMD Instinct MI300X, datasheet peaks"));
 
     const auto points = pointsWithRole(view, QStringLiteral("kernels"));
-    ASSERT_EQ(points.size(), 4u);
+    ASSERT_EQ(points.size(), 8u);
     for (const auto& [index, value] : points) {
         const KernelRow& row = result->kernels[size_t(index)];
         EXPECT_DOUBLE_EQ(value.x(), *row.flopsPerByte()) << qPrintable(row.name);
@@ -304,9 +304,10 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
         return kernels->pointConfiguration(int(order.indexOf(kernel))).value(QXYSeries::PointConfiguration::Size).toDouble();
     };
     EXPECT_GT(sizeOf(silu), sizeOf(add));
-    EXPECT_NEAR(sizeOf(silu) / sizeOf(add), std::sqrt(*result->kernels[size_t(silu)].shareOfGpuTime
-                                                      / *result->kernels[size_t(add)].shareOfGpuTime),
-                1e-9);
+    // The SDPA's share is the largest now: add_3 may sit at the smallest
+    // size, which only makes the ratio smaller than the square root.
+    EXPECT_LE(sizeOf(silu) / sizeOf(add), std::sqrt(*result->kernels[size_t(silu)].shareOfGpuTime
+                                                    / *result->kernels[size_t(add)].shareOfGpuTime) + 1e-9);
 
     // Colour by category and shape by provenance are explained in the legend.
     QStringList legend;

@@ -182,9 +182,19 @@ TEST(TimeBudgetPanel, FilterTotalsFollowTheFilter)
 
 TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
 {
+    // The sample's library kernels all run under library ops: a trace with
+    // one Triton kernel and a GEMM kernel no op launched.
+    using namespace Ridgeline::Test;
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("library.json"),
+                                      traceJson(tritonOpEvent("triton_poi_fused_add_0", 100, 20, 1,
+                                                              R"("Input Dims": [[1024], [1024], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], )"
+                                                              R"("Input Strides": [[1], [1], []], "Concrete Inputs": ["", "", "1024"])")
+                                                + ",\n" + launchEvent(105, 5, 10) + ",\n" + kernelEvent("triton_poi_fused_add_0", 200, 4, 10)
+                                                + ",\n" + kernelEvent("Cijk_Ailk_Bljk_lonely_gemm", 300, 40, 99)));
     MainWindow window;
     window.show();
-    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, samplePath));
+    ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, path));
     KernelTableView* table = window.kernelView();
     int library = -1;
     for (int row = 0; row < table->model()->rowCount(); ++row) {
