@@ -101,6 +101,10 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
         + QStringLiteral(" (") + MD::code(categoryKey(category)) + u')';
     categoryLine += traceLensModels(category) ? QStringLiteral(", covered by TraceLens's Triton perf model")
                                               : QStringLiteral(", not covered by TraceLens's Triton perf model: Ridgeline's own rule");
+    if (row.libraryOp) // TraceLens models library ops with its own per-op models
+        categoryLine = MD::bold(QStringLiteral("Category:")) + QStringLiteral(" library op, ")
+            + MD::code(categoryName(row.libraryOp->category))
+            + QStringLiteral(", modelled from its args as TraceLens's per-op models do (ATEN_MODELS.md)");
     md.bullet(categoryLine);
     QStringList ops;
     for (const QString& op : row.parsedName.fusedOps)

@@ -223,11 +223,9 @@ std::int32_t TraceEventCollector::libraryOpNameId(std::string_view name)
     if (const auto found = m_libraryOpNameIds.find(name); found != m_libraryOpNameIds.end())
         return found->second;
     const QString text = toQString(name);
-    std::int32_t id = -1;
-    if (m_keepLibraryOp(text)) { // only the models' few hundred names: bounded
-        id = std::int32_t(m_trace.libraryOps.names.size());
+    const std::int32_t id = m_keepLibraryOp(text) ? std::int32_t(m_trace.libraryOps.names.size()) : -1;
+    if (id >= 0) // only the models' few hundred names: bounded
         m_trace.libraryOps.names << text;
-    }
     if (id >= 0 || m_libraryOpNameIds.size() < maxRememberedOpNames)
         m_libraryOpNameIds.emplace(std::string(name), id);
     return id;
@@ -241,12 +239,8 @@ void TraceEventCollector::keepLibraryOp(const Event& event, double begin, double
     if (nameId < 0)
         return;
     std::int64_t externalId = -1;
-    std::shared_ptr<const TritonOpArgs> args = m_args.readTritonOpArgs(event.args, &externalId);
-    // Interned: equal args are one object, so one id.
-    const auto [it, inserted] = m_libraryOpArgsIds.try_emplace(args.get(), std::uint32_t(m_trace.libraryOps.args.size()));
-    if (inserted)
-        m_trace.libraryOps.args.push_back(std::move(args));
-    m_trace.libraryOps.ops.push_back({ begin, end, thread, std::uint32_t(nameId), it->second });
+    const std::uint32_t argsId = m_trace.libraryOps.argsId(m_args.readTritonOpArgs(event.args, &externalId));
+    m_trace.libraryOps.ops.push_back({ begin, end, thread, std::uint32_t(nameId), argsId });
 }
 
 bool TraceEventCollector::mayUse(std::string_view json)

@@ -7,8 +7,17 @@
 
 namespace Ridgeline {
 
+std::uint32_t LibraryOpRecords::argsId(std::shared_ptr<const TritonOpArgs> interned)
+{
+    const auto [it, inserted] = m_argsIds.try_emplace(interned.get(), std::uint32_t(args.size()));
+    if (inserted)
+        args.push_back(std::move(interned));
+    return it->second;
+}
+
 void LibraryOpRecords::keepOnlyOwners(const std::deque<LaunchRecord>& launches)
 {
+    std::unordered_map<const TritonOpArgs*, std::uint32_t>().swap(m_argsIds); // reading is done
     struct Span
     {
         std::uint32_t thread;

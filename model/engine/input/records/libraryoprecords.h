@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace Ridgeline {
@@ -45,6 +46,9 @@ struct LibraryOpRecords
     std::vector<std::shared_ptr<const TritonOpArgs>> args;
 
     const QString& nameOf(const LibraryOpRecord& op) const { return names[op.nameId]; }
+    // While reading: the id of `interned` (EventArgsReader's: equal args are
+    // one object, so one id), added when new.
+    std::uint32_t argsId(std::shared_ptr<const TritonOpArgs> interned);
     const TritonOpArgs& argsOf(const LibraryOpRecord& op) const { return *args[op.argsId]; }
 
     // After reading: keeps only the ops that can own GPU work, the
@@ -59,6 +63,7 @@ struct LibraryOpRecords
 
 private:
     std::vector<std::uint32_t> m_byThreadAndTs; // into ops, by (thread, ts)
+    std::unordered_map<const TritonOpArgs*, std::uint32_t> m_argsIds; // while reading
 };
 
 } // namespace Ridgeline
