@@ -30,7 +30,10 @@ run() { # label trace
     # The build root's libraries, through its loader, when the host has no KF6.
     local root; root="$(ls -d /var/tmp/ridgeline-buildroot-* 2>/dev/null | grep -v '\.log$' | head -1 || true)"
     local cmd=("$build/bin/ridgeline" --export "$work/$label.out.json" -q "$trace")
-    if [ -n "$root" ] && { ! ldd "$build/bin/ridgeline" >/dev/null 2>&1 || ldd "$build/bin/ridgeline" 2>&1 | grep -q "not found"; }; then
+    # ldd's output read whole: `ldd | grep -q` under pipefail fails when
+    # grep stops reading first (SIGPIPE), which hid the missing libraries.
+    local libs; libs="$(ldd "$build/bin/ridgeline" 2>&1 || echo "not found")"
+    if [ -n "$root" ] && [[ "$libs" == *"not found"* ]]; then
         cmd=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu" "${cmd[@]}")
     fi
     set +e
