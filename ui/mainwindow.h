@@ -123,6 +123,7 @@ private:
     void updateTimelineFilter(); // the table's filter dims the timeline's boxes
     void showTimelineOf(const std::shared_ptr<const AnalysisResult>& result);
     void filterToRange(std::optional<std::pair<double, double>> rangeUs); // nullopt: the whole trace again
+    void updateTimelineBaseline(); // compare mode: the baseline's timeline below
     // mainwindowtimebudget.cpp: the panel, the filter totals and t0.
     void connectTimeBudget();
     void updateTimeBudget();

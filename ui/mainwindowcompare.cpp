@@ -93,6 +93,7 @@ void MainWindow::updateComparison()
     } else {
         m_roofline->setArrows({});
     }
+    updateTimelineBaseline();
     if (m_result)
         m_summary->setResult(*m_result, gpu, m_peaks, gpuWarnings(), m_comparison.get());
     if (!selected.isEmpty())

@@ -6,6 +6,8 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
+#include "engine/comparison/tracecomparison.h"
+#include "engine/timebudget/timebudget.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "table/kerneltableview.h"
@@ -95,6 +97,17 @@ void MainWindow::updateTimelineFilter()
             libraries.insert(library);
     }
     m_timeline->setShownRows(kernels, libraries);
+}
+
+void MainWindow::updateTimelineBaseline()
+{
+    if (!m_comparison || !m_baseline) {
+        m_timeline->setBaseline(nullptr, {});
+        return;
+    }
+    const GpuSpec* baseGpu = m_catalog.find(m_comparison->baselineGpu);
+    const TimeBudget budget = evaluateTimeBudget(*m_baseline, (baseGpu ? *baseGpu : currentGpu()).peaks(m_peaks), m_model->latencyFloorOverride());
+    m_timeline->setBaseline(m_baseline, budget.kernels);
 }
 
 void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)

@@ -20,6 +20,19 @@ namespace {
 
 constexpr double minimumSpanNs = 1000; // 1 us across the view: kernels are longer
 
+// Where a timeline's first step begins: its first ProfilerStep window, else
+// its first graph launch, else its first GPU event (0).
+double firstStepNs(const Timeline& timeline)
+{
+    for (TimelineLaneKind kind : { TimelineLaneKind::Steps, TimelineLaneKind::GraphLaunches }) {
+        for (const TimelineLane& lane : timeline.lanes) {
+            if (lane.kind == kind && !lane.events.empty())
+                return double(lane.events.startNs(0));
+        }
+    }
+    return 0;
+}
+
 QString percent(double fraction)
 {
     return QString::number(fraction * 100.0, 'f', fraction < 0.1 ? 1 : 0) + QStringLiteral(" %");
@@ -65,6 +78,24 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     m_measureText.clear();
     m_lastCallNs.reset();
     showAll();
+}
+
+void TimelineView::setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures)
+{
+    m_baseline = baseline && baseline->timeline ? std::move(baseline) : nullptr;
+    m_baselineScene = TimelineScene();
+    m_baselineShiftNs = 0;
+    if (m_baseline) {
+        m_baselineScene.timeline = m_baseline->timeline;
+        m_baselineScene.colouring = TimelineColouring(*m_baseline->timeline, figures);
+        for (const TimelineLane& lane : m_baseline->timeline->lanes)
+            m_baselineScene.laneShown.push_back(m_launchThreadsShown || lane.kind != TimelineLaneKind::LaunchThread);
+        m_baselineScene.legend = true;
+        m_baselineScene.title = tr("baseline: %1, aligned at its first step").arg(m_baseline->tracePath.section(u'/', -1));
+        if (m_scene.timeline)
+            m_baselineShiftNs = firstStepNs(*m_scene.timeline) - firstStepNs(*m_baseline->timeline);
+    }
+    update();
 }
 
 void TimelineView::setKernelFigures(const std::vector<KernelTimeFigures>& figures)
@@ -173,7 +204,24 @@ void TimelineView::paintEvent(QPaintEvent*)
     QPainter painter(this);
     const TimelinePalette& colours = m_scene.palette;
     painter.fillRect(rect(), colours.background());
-    m_layout = TimelinePainter::paint(painter, m_scene, timelineRect(), font());
+    if (m_baseline) {
+        // Compare mode: this trace above, the baseline below over the same
+        // stretch of time from their first steps.
+        QRectF top = timelineRect(), bottom = top;
+        top.setHeight(std::floor(top.height() / 2));
+        bottom.setTop(top.bottom());
+        m_scene.legend = false;
+        m_scene.title = tr("this trace: %1").arg(m_result ? m_result->tracePath.section(u'/', -1) : QString());
+        m_layout = TimelinePainter::paint(painter, m_scene, top, font());
+        m_baselineScene.palette = m_scene.palette;
+        m_baselineScene.startNs = m_scene.startNs - m_baselineShiftNs;
+        m_baselineScene.endNs = m_scene.endNs - m_baselineShiftNs;
+        TimelinePainter::paint(painter, m_baselineScene, bottom, font());
+    } else {
+        m_scene.legend = true;
+        m_scene.title.clear();
+        m_layout = TimelinePainter::paint(painter, m_scene, timelineRect(), font());
+    }
     if (!m_scene.timeline) {
         painter.setPen(colours.faintText());
         painter.drawText(rect(), Qt::AlignCenter, tr("Open a trace to see its GPU timeline"));

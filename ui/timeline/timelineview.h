@@ -38,6 +38,12 @@ public:
     // Rows the table's filter hides (nullopt: none): their boxes dimmed.
     void setShownRows(const std::optional<QSet<int>>& kernels, const std::optional<QSet<int>>& libraryKernels);
     void setLaunchThreadsShown(bool shown);
+    // Compare mode: the baseline's timeline drawn below, aligned at the first
+    // step (ProfilerStep, else graph launch) of each; null leaves it.
+    void setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures);
+    // Baseline time = this trace's time - the shift (ns).
+    double baselineShiftNs() const { return m_baselineShiftNs; }
+    const TimelineScene* baselineScene() const { return m_baseline ? &m_baselineScene : nullptr; }
     void setDark(bool dark);
 
     // The visible time, in ns from the first GPU event.
@@ -86,6 +92,9 @@ private:
     double totalNs() const;
 
     std::shared_ptr<const AnalysisResult> m_result;
+    std::shared_ptr<const AnalysisResult> m_baseline;
+    TimelineScene m_baselineScene;
+    double m_baselineShiftNs = 0;
     std::vector<KernelTimeFigures> m_figures;
     TimelineScene m_scene;
     TimelineLayout m_layout;

@@ -161,6 +161,27 @@ TEST(TimelineView, HighlightedRowStepsThroughItsCallsAndShiftDragAsksForARange)
     EXPECT_NEAR(ranges.front()[1].toDouble(), 1137, 0.2);
 }
 
+TEST(TimelineView, CompareModeDrawsTheBaselineBelowAlignedAtItsFirstStep)
+{
+    Pane pane;
+    // A baseline of the same trace: its first step (the graph launch, at
+    // 1100 us) lies where this one's does, so the shift is 0.
+    pane.view.setBaseline(fixture(), {});
+    ASSERT_TRUE(pane.view.baselineScene());
+    EXPECT_DOUBLE_EQ(pane.view.baselineShiftNs(), 0);
+    pane.view.showRange(1'090'000, 1'140'000);
+    pane.view.grab();
+    EXPECT_DOUBLE_EQ(pane.view.baselineScene()->startNs, 1'090'000);
+    // This trace's lanes in the upper half of the area under the overview
+    // strip (about 28 px of the 400), the baseline's below them.
+    const TimelineLayout& layout = pane.view.layoutForTests();
+    ASSERT_FALSE(layout.rows.empty());
+    EXPECT_LT(layout.rows.back().top + layout.rows.back().height, pane.view.height() * 0.56);
+    EXPECT_LT(layout.lanes.bottom(), pane.view.height() * 0.56);
+    pane.view.setBaseline(nullptr, {});
+    EXPECT_FALSE(pane.view.baselineScene());
+}
+
 TEST(TimelineView, TheWindowShowsItAsATabBesideTheRoofline)
 {
     MainWindow window;
