@@ -56,6 +56,12 @@ public:
     // name): the rows' order does not hang on the trace's.
     std::vector<Group> sorted() &&
     {
+        // Grown by doubling, a group of millions of calls holds up to twice
+        // its size until here; the times come next and need the room.
+        for (Group& group : m_groups) {
+            group.calls.shrink_to_fit();
+            group.kernelOnlyCalls.shrink_to_fit();
+        }
         std::sort(m_groups.begin(), m_groups.end(), [](const Group& a, const Group& b) {
             if (a.name != b.name)
                 return a.name < b.name;
@@ -222,6 +228,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
         row.calls = int(group.calls.size() + group.kernelOnlyCalls.size());
 
         std::vector<double> times;
+        times.reserve(group.calls.size() + group.kernelOnlyCalls.size()); // exactly: millions of calls
         int withoutKernel = 0, droppedKernel = 0, badOpDuration = 0;
         for (const KernelCall* call : group.calls) {
             if (call->busyTimeUs)
