@@ -20,7 +20,7 @@ void MainWindow::connectTimeBudget()
 {
     m_filterTotals->setObjectName(QStringLiteral("filterTotals"));
     m_filterTotals->setContentsMargins(2, 1, 2, 1);
-    m_filterTotals->setToolTip(tr("The rows the filter leaves in view and their GPU time, against the trace's whole GPU kernel time"));
+    m_filterTotals->setToolTip(tr("The rows the filter leaves in view and their GPU time, against the trace's whole GPU time (kernels and copies)"));
     connect(m_model, &KernelTableModel::timeBudgetChanged, this, &MainWindow::updateTimeBudget);
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::updateFilterTotals);
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::updateTableEmptyText);

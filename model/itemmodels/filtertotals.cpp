@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace Ridgeline {
 
 QString FilterTotals::text() const
@@ -21,7 +23,11 @@ FilterTotals filterTotals(const QAbstractItemModel& shownRows, const KernelTable
     FilterTotals totals;
     totals.shown = shownRows.rowCount();
     totals.all = model.rowCount();
-    totals.gpuTimeUs = model.result() ? model.result()->totalGpuKernelTimeUs : 0.0;
+    // Library ops' rows hold the memcpy and memset under them: the GPU time
+    // is the kernels' and the copies', not the kernels' alone (the shares
+    // would pass 100 %).
+    if (const auto& result = model.result())
+        totals.gpuTimeUs = std::max(result->totalGpuKernelTimeUs, result->gpuTime.totalUs());
     for (int row = 0; row < totals.shown; ++row) {
         // Raw microseconds; a row without GPU time sorts as -1.
         const double us = shownRows.index(row, KernelTableModel::TimeSum).data(KernelTableModel::SortRole).toDouble();

@@ -164,3 +164,18 @@ TEST(TimeBudgetTable, FilterTotalsSayWhatIsShownOfTheGpuTime)
     t.proxy.setTextFilter(QStringLiteral("mem"), false);
     EXPECT_EQ(filterTotals(t.proxy, t.model).text(), QStringLiteral("1 of 5 kernels shown, 38.0 \u00b5s (13.8 % of GPU time)"));
 }
+
+// A library op's row holds the copies under it: the GPU time the shares are
+// of is the kernels' and copies' (275 + 25 us), so that no share passes 100 %.
+TEST(TimeBudgetTable, FilterTotalsCountTheCopiesInTheGpuTime)
+{
+    auto result = std::make_shared<AnalysisResult>(*timeBudgetFixture()); // Triton 215 + GEMM 60 us
+    result->gpuTime.us[GpuWork::Memcpy] = 25.0;
+    KernelTableModel model;
+    model.setResult(result);
+    KernelFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    const FilterTotals totals = filterTotals(proxy, model);
+    EXPECT_DOUBLE_EQ(totals.gpuTimeUs, 300.0);
+    EXPECT_EQ(totals.text(), QStringLiteral("5 of 5 kernels shown, 275 \u00b5s (91.7 % of GPU time)"));
+}
