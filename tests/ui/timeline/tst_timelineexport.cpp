@@ -2,6 +2,7 @@
 // and legend drawn, SVG with its title, the ruler's steps, and the headless
 // `--export-timeline ... [--range]` command line with its bad values.
 #include "engine/timeline/timeline.h"
+#include "headlesscli.h"
 #include "testsupport.h"
 #include "timeline/timelineexport.h"
 #include "timeline/timelinepainter.h"
@@ -31,35 +32,7 @@ std::shared_ptr<const AnalysisResult> bundled()
     return result;
 }
 
-struct CliRun
-{
-    int exitCode = -1;
-    QString stderrText;
-    QString stdoutText;
-};
 
-CliRun runCli(const QStringList& arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    environment.remove(QStringLiteral("DISPLAY"));
-    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(RIDGELINE_BINARY), arguments);
-    process.waitForFinished(120000);
-    return { process.exitCode(), QString::fromUtf8(process.readAllStandardError()), QString::fromUtf8(process.readAllStandardOutput()) };
-}
-
-int distinctColours(const QImage& image)
-{
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 2) {
-        for (int x = 0; x < image.width(); x += 2)
-            colours.insert(image.pixel(x, y));
-    }
-    return int(colours.size());
-}
 
 double gpuTimeUs(const QString& json)
 {
@@ -99,7 +72,7 @@ TEST(TimelineExport, PngIsSizeTimesScaleWithLanesAndLegendDrawn)
     ASSERT_FALSE(image.isNull());
     EXPECT_EQ(image.size(), QSize(1600, 800));
     EXPECT_EQ(image.pixelColor(1, 1), QColor(Qt::white));
-    EXPECT_GT(distinctColours(image), 30) << "lanes, boxes and a legend, not a blank page";
+    EXPECT_GT(distinctColours(image, 2), 30) << "lanes, boxes and a legend, not a blank page";
 
     options.path = dir.filePath(QStringLiteral("timeline.svg"));
     options.rangeUs = std::pair(0.0, 100.0);
