@@ -2,6 +2,7 @@
 // bytes, once whole and once in small chunks: both must keep the same.
 #include "engine/input/jsoneventscanner.h"
 #include "engine/input/traceeventcollector.h"
+#include "engine/libraryops/models/libraryopmodel.h"
 
 #include <cstdlib>
 
@@ -16,7 +17,9 @@ struct Read
 Read read(const char* data, size_t size, size_t chunk)
 {
     Read out;
-    Ridgeline::TraceEventCollector collector(out.trace);
+    // With the library ops kept, as the analysis reads a trace.
+    Ridgeline::TraceEventCollector collector(out.trace, Ridgeline::TraceEventCollector::Input::Unfiltered,
+                                             [](QStringView name) { return Ridgeline::isModelledLibraryOp(name); });
     Ridgeline::JsonEventScanner scanner(collector);
     bool ok = true;
     for (size_t at = 0; at < size && ok; at += chunk)
@@ -35,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     // The chunk boundaries must not change what was read.
     if (whole.ok != chunked.ok || whole.trace.eventCount != chunked.trace.eventCount
         || whole.trace.skippedEvents != chunked.trace.skippedEvents || whole.trace.tritonOps.size() != chunked.trace.tritonOps.size()
-        || whole.trace.gpuEvents.size() != chunked.trace.gpuEvents.size() || whole.trace.launches.size() != chunked.trace.launches.size())
+        || whole.trace.gpuEvents.size() != chunked.trace.gpuEvents.size() || whole.trace.launches.size() != chunked.trace.launches.size()
+        || whole.trace.libraryOps.ops.size() != chunked.trace.libraryOps.ops.size())
         std::abort();
     return 0;
 }
