@@ -217,6 +217,20 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
             "placement."));
 }
 
+// The measured time and what it reaches against the roofs: the same for a
+// Triton row and a library op's.
+void writeTimeAndRoofs(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks,
+                       const std::optional<LatencyFloor>& latencyFloor)
+{
+    writeTime(md, row);
+    if (!row.hasModel())
+        return;
+    writeThroughput(md, row);
+    writeRoofline(md, row, gpu, peaks);
+    if (latencyFloor)
+        writeAttainableTime(md, row, gpu, peaks, *latencyFloor);
+}
+
 } // namespace Derivation
 
 QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const std::optional<LatencyFloor>& latencyFloor)
@@ -230,13 +244,7 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
     writeRawArgs(md, row);
     if (row.libraryOp) {
         writeLibraryOp(md, row);
-        writeTime(md, row);
-        if (row.hasModel()) {
-            writeThroughput(md, row);
-            writeRoofline(md, row, gpu, peaks);
-            if (latencyFloor)
-                writeAttainableTime(md, row, gpu, peaks, *latencyFloor);
-        }
+        writeTimeAndRoofs(md, row, gpu, peaks, latencyFloor);
         return md.text();
     }
     const bool v1 = row.provenance() == Provenance::V1 && row.model.v1;
@@ -256,14 +264,9 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
         if (row.model.v1)
             writeV1Block(md, row);
     }
-    writeTime(md, row);
-    if (row.hasModel()) {
-        writeThroughput(md, row);
-        writeRoofline(md, row, gpu, peaks);
-        if (latencyFloor)
-            writeAttainableTime(md, row, gpu, peaks, *latencyFloor);
+    writeTimeAndRoofs(md, row, gpu, peaks, latencyFloor);
+    if (row.hasModel())
         writeTraceLens(md, row);
-    }
     if (row.model.inductor)
         writeInductorEstimate(md, row);
     if (row.provenance() == Provenance::V2 && row.model.v1) {

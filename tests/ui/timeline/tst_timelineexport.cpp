@@ -32,8 +32,6 @@ std::shared_ptr<const AnalysisResult> bundled()
     return result;
 }
 
-
-
 double gpuTimeUs(const QString& json)
 {
     QFile file(json);
