@@ -1,5 +1,7 @@
 #include "analysiscontroller.h"
 
+#include "engine/preparedtrace.h"
+
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -48,6 +50,25 @@ void AnalysisController::cancel()
 
 void AnalysisController::open(const QString& path, const AnalysisOptions& options)
 {
+    start(path, options, true, [path, options](const JobControl& control) { return analyzeTrace(path, options, control); });
+}
+
+void AnalysisController::analyzeRange(std::shared_ptr<const PreparedTrace> prepared, std::optional<TimeRangeUs> range)
+{
+    // The options it was read with, for whoever asks (the baseline's cache
+    // search, a fallback that reads it again); only the range is new.
+    AnalysisOptions options = prepared->options;
+    options.gpuRange = range;
+    options.keepPreparedTrace = true;
+    const QString path = prepared->path;
+    start(path, options, false, [prepared = std::move(prepared), options](const JobControl& control) {
+        return analyzePreparedTrace(prepared, options, control);
+    });
+}
+
+void AnalysisController::start(const QString& path, const AnalysisOptions& options, bool readsFiles,
+                               std::function<AnalysisOutcome(const JobControl&)> job)
+{
     // The previous job sees its stop token and ends; its result, if any,
     // carries an old generation and is dropped.
     m_stop.request_stop();
@@ -55,6 +76,7 @@ void AnalysisController::open(const QString& path, const AnalysisOptions& option
     const quint64 generation = ++m_generation;
     m_path = path;
     m_options = options;
+    m_readsFiles = readsFiles;
     m_running = true;
     Q_EMIT started(path);
 
@@ -83,9 +105,9 @@ void AnalysisController::open(const QString& path, const AnalysisOptions& option
         onJobFinished(generation, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([path, options, control] {
+    watcher->setFuture(QtConcurrent::run([job = std::move(job), control] {
         lowerThisThreadsPriority();
-        return analyzeTrace(path, options, control);
+        return job(control);
     }));
 }
 

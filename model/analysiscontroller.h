@@ -9,7 +9,9 @@
 #include <QFutureWatcher>
 #include <QObject>
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <stop_token>
 
 namespace Ridgeline {
@@ -22,11 +24,19 @@ public:
     ~AnalysisController() override;
 
     void open(const QString& path, const AnalysisOptions& options = {});
+    // Analyses `range` of a prepared trace (AnalysisResult::prepared), or
+    // all of it when nullopt, on the worker thread as open() does (progress,
+    // cancel, the same signals) but reading no file. The options become
+    // those it was read with, with `range`.
+    void analyzeRange(std::shared_ptr<const PreparedTrace> prepared, std::optional<TimeRangeUs> range);
     void cancel();
     bool isRunning() const { return m_running; }
     // The trace of the running or last started analysis, and its options.
     QString currentPath() const { return m_path; }
     const AnalysisOptions& currentOptions() const { return m_options; }
+    // Whether the running or last started analysis reads its files (open),
+    // not a prepared trace again (analyzeRange).
+    bool readsFiles() const { return m_readsFiles; }
 
 Q_SIGNALS:
     void started(const QString& path);
@@ -37,6 +47,9 @@ Q_SIGNALS:
     void cancelled(const QString& path);
 
 private:
+    // Runs `job` on the worker thread in place of the current one.
+    void start(const QString& path, const AnalysisOptions& options, bool readsFiles,
+               std::function<AnalysisOutcome(const JobControl&)> job);
     void onJobFinished(quint64 generation, const AnalysisOutcome& outcome);
 
     quint64 m_generation = 0;
@@ -44,6 +57,7 @@ private:
     QString m_path;
     AnalysisOptions m_options;
     bool m_running = false;
+    bool m_readsFiles = true;
 };
 
 } // namespace Ridgeline

@@ -253,6 +253,11 @@ void MainWindow::connectViews()
         setBusy(true);
         m_summary->showLoading(path);
         const QString cache = m_controller->currentOptions().inductorCache;
+        if (!m_controller->readsFiles()) {
+            statusBar()->showMessage(m_controller->currentOptions().gpuRange ? tr("Analysing the range of %1…").arg(displayName(path))
+                                                                             : tr("Analysing the whole of %1…").arg(displayName(path)));
+            return;
+        }
         statusBar()->showMessage(cache.isEmpty() ? tr("Reading %1…").arg(displayName(path))
                                                  : tr("Reading %1 with the Inductor cache %2…")
                                                        .arg(displayName(path), QFileInfo(cache).fileName()));
@@ -269,7 +274,9 @@ void MainWindow::connectViews()
             m_summary->setResult(*m_result, currentGpu(), m_peaks, gpuWarnings());
         else
             m_summary->showPrompt();
-        statusBar()->showMessage(tr("Cancelled reading %1").arg(displayName(path)), 5000);
+        statusBar()->showMessage((m_controller->readsFiles() ? tr("Cancelled reading %1") : tr("Cancelled analysing %1"))
+                                     .arg(displayName(path)),
+                                 5000);
     });
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {

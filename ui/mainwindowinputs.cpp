@@ -72,7 +72,11 @@ void MainWindow::start(const TraceSession::Start& start)
     m_detachCache->setEnabled(!start.options.inductorCache.isEmpty());
     m_detachCaptures->setEnabled(!start.options.captureTraces.isEmpty());
     m_reload->setEnabled(true);
-    m_controller->open(start.trace, start.options);
+    // Kept with the result: a time range picked on the timeline is
+    // analysed from it without reading the file again.
+    AnalysisOptions options = start.options;
+    options.keepPreparedTrace = true;
+    m_controller->open(start.trace, options);
 }
 
 bool MainWindow::hasGraphReplays() const

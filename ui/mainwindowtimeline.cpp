@@ -114,8 +114,18 @@ void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)
 {
     if (m_controller->currentPath().isEmpty() || m_controller->isRunning())
         return;
+    const std::optional<TimeRangeUs> range = rangeUs ? std::optional(TimeRangeUs { rangeUs->first, rangeUs->second }) : std::nullopt;
+    // The trace as it was read stays with its result: the range (or the
+    // whole trace again) is computed from it, no file read.
+    if (m_result && m_result->prepared) {
+        m_controller->analyzeRange(m_result->prepared, range);
+        return;
+    }
+    // A result that kept nothing: the file is read again.
     AnalysisOptions options = m_controller->currentOptions();
-    options.gpuRange = rangeUs ? std::optional<TimeRangeUs>(TimeRangeUs { rangeUs->first, rangeUs->second }) : std::nullopt;
+    options.gpuRange = range;
+    options.keepPreparedTrace = true;
+    m_cacheNote = tr("the trace was read again for the range (the one read before was not kept)");
     m_controller->open(m_controller->currentPath(), options);
 }
 

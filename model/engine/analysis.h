@@ -1,6 +1,8 @@
 // The engine's entry point: trace file in, kernel table out. Synchronous,
 // with progress and a stop token; the GUI runs it on a worker thread and
-// the command line calls it directly.
+// the command line calls it directly. Two stages: prepareTrace
+// (preparedtrace.h) reads every file, analyzePreparedTrace computes the
+// figures, for the whole trace or a time range; analyzeTrace runs both.
 #pragma once
 
 #include "engine/base/progress.h"
@@ -34,6 +36,11 @@ struct AnalysisOptions
     // Keep every GPU event for the timeline (AnalysisResult::timeline), 12
     // bytes each: the window and --export-timeline want it, a plain export not.
     bool keepTimeline = true;
+    // Keep the prepared trace in the result (AnalysisResult::prepared), so
+    // that a time range can be analysed again without reading any file:
+    // the window wants it; a headless run not, since it holds the trace's
+    // records for as long as the result lives.
+    bool keepPreparedTrace = false;
 };
 
 struct AnalysisOutcome
@@ -44,6 +51,17 @@ struct AnalysisOutcome
     std::shared_ptr<const AnalysisResult> result;
 };
 
+struct PreparedTrace;
+
+// prepareTrace then analyzePreparedTrace.
 AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options, const JobControl& control);
+
+// The figures of a prepared trace: of the GPU events in options.gpuRange,
+// or of all; of `options`, only gpuRange, keepTimeline and
+// keepPreparedTrace count (the others were the reading's). Reads no file
+// and changes nothing in `prepared`: ranges of one prepared trace may be
+// analysed on several threads at once.
+AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const AnalysisOptions& options,
+                                     const JobControl& control);
 
 } // namespace Ridgeline

@@ -55,3 +55,35 @@ TEST(AnalysisController, FailureNamesTheFile)
     const QString error = failed.takeFirst().at(0).toString();
     EXPECT_TRUE(error.startsWith(QStringLiteral("/nonexistent/trace.json.gz: no such file"))) << qPrintable(error);
 }
+
+TEST(AnalysisController, AnalysesARangeOfThePreparedTraceWithoutReadingIt)
+{
+    AnalysisController controller;
+    QSignalSpy finished(&controller, &AnalysisController::finished);
+    QSignalSpy progress(&controller, &AnalysisController::progress);
+    AnalysisOptions options;
+    options.searchDefaultInductorCache = false;
+    options.keepPreparedTrace = true;
+    controller.open(samplePath, options);
+    EXPECT_TRUE(controller.readsFiles());
+    ASSERT_TRUE(finished.wait(30000));
+    const auto whole = finished.takeFirst().at(0).value<std::shared_ptr<const AnalysisResult>>();
+    ASSERT_TRUE(whole && whole->prepared);
+
+    // The first microsecond only: fewer kernel microseconds than the trace's.
+    progress.clear();
+    controller.analyzeRange(whole->prepared, TimeRangeUs { 0, 1 });
+    EXPECT_FALSE(controller.readsFiles());
+    EXPECT_TRUE(controller.isRunning());
+    EXPECT_EQ(controller.currentPath(), samplePath);
+    ASSERT_TRUE(controller.currentOptions().gpuRange);
+    EXPECT_FALSE(controller.currentOptions().searchDefaultInductorCache) << "the options it was read with";
+    ASSERT_TRUE(finished.wait(30000));
+    const auto ranged = finished.takeFirst().at(0).value<std::shared_ptr<const AnalysisResult>>();
+    ASSERT_TRUE(ranged);
+    ASSERT_TRUE(ranged->gpuRangeUs);
+    EXPECT_LT(ranged->totalGpuKernelTimeUs, whole->totalGpuKernelTimeUs);
+    EXPECT_EQ(ranged->prepared, whole->prepared);
+    ASSERT_FALSE(progress.isEmpty());
+    EXPECT_EQ(progress.last().at(0).toLongLong(), progress.last().at(1).toLongLong()) << "ends at 100 %";
+}

@@ -110,11 +110,15 @@ void LibraryOpGroup::noteKernelName(const QString& kernel)
         ++moreKernelNames;
 }
 
-LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const GraphMerge* graphs)
+namespace {
+
+// `captures`: where the ops of `libraryCalls` live; null when there are no graphs.
+LibraryOpWork ownWork(const RawTrace& trace, const LinkedKernels& linked, const CapturedGraphs* captures,
+                      const std::vector<ReplayedLibraryCall>& libraryCalls)
 {
     LibraryOpWork work;
     work.ownedEvents.assign(trace.gpuEvents.size(), false);
-    if (trace.libraryOps.ops.empty() && (!graphs || graphs->libraryCalls.empty()))
+    if (trace.libraryOps.ops.empty() && libraryCalls.empty())
         return work;
 
     std::vector<bool> tritons(trace.gpuEvents.size(), false);
@@ -174,8 +178,8 @@ LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linke
         grouping.addCall(found->second, events);
     }
     // Graph replays of captured ops: their events are the replay trace's.
-    if (graphs) {
-        for (const ReplayedLibraryCall& call : graphs->libraryCalls) {
+    if (captures) {
+        for (const ReplayedLibraryCall& call : libraryCalls) {
             events.clear();
             for (std::uint32_t event : call.events) {
                 if (!tritons[event] && !work.ownedEvents[event]) {
@@ -185,13 +189,27 @@ LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linke
             }
             if (events.empty())
                 continue;
-            const CapturedLibraryOp& op = graphs->captures.libraryOp(call.op);
+            const CapturedLibraryOp& op = captures->libraryOp(call.op);
             const std::uint32_t group = grouping.of(op.name, op.args);
             grouping.addCall(group, events);
             ++work.groups[group].replayedCalls;
         }
     }
     return work;
+}
+
+} // namespace
+
+LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const GraphMerge* graphs)
+{
+    static const std::vector<ReplayedLibraryCall> none;
+    return ownWork(trace, linked, graphs ? &graphs->captures : nullptr, graphs ? graphs->libraryCalls : none);
+}
+
+LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const CapturedGraphs& captures,
+                               const std::vector<ReplayedLibraryCall>& libraryCalls)
+{
+    return ownWork(trace, linked, &captures, libraryCalls);
 }
 
 } // namespace Ridgeline

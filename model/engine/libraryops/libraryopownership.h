@@ -48,5 +48,10 @@ struct LibraryOpWork
 // `linked`: Triton's calls; the GPU events they hold are not a library op's.
 // `graphs`: the replays of captured library ops (GraphMerge::libraryCalls), or null.
 LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const GraphMerge* graphs = nullptr);
+// The same with the merge's parts apart: an analysis of a time range has
+// its own copy of the replayed calls (`libraryCalls`, into trace's
+// gpuEvents), the captures their ops live in stay shared.
+LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const CapturedGraphs& captures,
+                               const std::vector<ReplayedLibraryCall>& libraryCalls);
 
 } // namespace Ridgeline

@@ -19,6 +19,7 @@
 namespace Ridgeline {
 
 struct Timeline; // engine/timeline/timeline.h, a later stage
+struct PreparedTrace; // engine/preparedtrace.h, the analysis's first stage
 
 struct AnalysisResult
 {
@@ -64,6 +65,9 @@ struct AnalysisResult
     // [start, end) in us from the trace's first GPU event, when the analysis
     // was restricted to the GPU events that start in it.
     std::optional<std::pair<double, double>> gpuRangeUs;
+    // What the figures were computed from (AnalysisOptions::keepPreparedTrace,
+    // else null): another range of it is analysed without reading the file.
+    std::shared_ptr<const PreparedTrace> prepared;
 };
 
 } // namespace Ridgeline

@@ -27,6 +27,13 @@ std::optional<TimeRangeUs> parseTimeRange(const QString& text, QString* error)
 
 double restrictToRange(RawTrace& trace, LinkedKernels& linked, TimeRangeUs range)
 {
+    std::vector<ReplayedLibraryCall> none;
+    return restrictToRange(trace, linked, none, range);
+}
+
+double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<ReplayedLibraryCall>& libraryCalls,
+                       TimeRangeUs range)
+{
     const GpuEventList& events = trace.gpuEvents;
     double origin = std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < events.size(); ++i)
@@ -75,6 +82,19 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, TimeRangeUs range
         }
     }
     linked.kernelOnlyCalls = std::move(kernelOnlyCalls);
+    std::vector<ReplayedLibraryCall> libraryCallsInRange;
+    for (ReplayedLibraryCall& call : libraryCalls) {
+        GpuEventIndices inRange;
+        for (std::uint32_t event : call.events) {
+            if (event < newIndex.size() && newIndex[event] != outside)
+                inRange.push_back(newIndex[event]);
+        }
+        if (inRange.empty())
+            continue;
+        call.events = std::move(inRange);
+        libraryCallsInRange.push_back(std::move(call));
+    }
+    libraryCalls = std::move(libraryCallsInRange);
     return origin;
 }
 

@@ -5,6 +5,7 @@
 // one. Nothing is read from the file again.
 #pragma once
 
+#include "engine/graphs/graphmerge.h"
 #include "engine/linking/kernellinker.h"
 
 #include <QString>
@@ -27,5 +28,10 @@ std::optional<TimeRangeUs> parseTimeRange(const QString& text, QString* error);
 // one of them, holding only those, with their busy time again. Returns the
 // origin: the first GPU event's start in the trace's clock, before.
 double restrictToRange(RawTrace& trace, LinkedKernels& linked, TimeRangeUs range);
+// The same, and in `libraryCalls` (GraphMerge::libraryCalls: graph replays
+// of captured library ops) only the replays of an event in range, holding
+// only those: their event indices follow the trace's.
+double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<ReplayedLibraryCall>& libraryCalls,
+                       TimeRangeUs range);
 
 } // namespace Ridgeline
