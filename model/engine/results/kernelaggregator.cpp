@@ -111,18 +111,6 @@ void permute(std::vector<KernelRow>& rows, std::vector<std::uint32_t> order)
     }
 }
 
-std::optional<SampleStats> throughput(const std::vector<double>& timesUs, std::optional<double> amount)
-{
-    if (!amount)
-        return std::nullopt;
-    std::vector<double> perCall;
-    for (double t : timesUs) {
-        if (auto value = terasPerSecond(*amount, t))
-            perCall.push_back(*value);
-    }
-    return summarize(std::move(perCall));
-}
-
 void appendReason(KernelModel& model, const QString& note)
 {
     model.reason = model.reason.isEmpty() ? note : model.reason + QStringLiteral("; ") + note;
@@ -196,12 +184,6 @@ QString unattributedReasons(const std::vector<std::uint32_t>& kernelOnlyCalls, c
 
 } // namespace
 
-std::optional<double> terasPerSecond(double amount, double timeUs)
-{
-    if (!(timeUs > 0))
-        return std::nullopt;
-    return (amount / 1e12) / (timeUs / 1e6);
-}
 
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
                                         const GraphMergeSummary* graphs)
@@ -293,14 +275,19 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 appendReason(row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
         }
 
-        row.callTimesUs = CallTimes(times);
-        row.kernelTimeUs = summarize(times);
+        // TraceLens's own figures where they differ from the row's.
+        const bool traceLensDiffers = row.hasModel() && !row.model.traceLensDifferences.isEmpty();
+        const std::optional<double> traceLensBytes = traceLensDiffers ? std::optional(double(row.model.traceLensBytes)) : std::nullopt;
+        const std::optional<double> traceLensFlops = traceLensDiffers ? std::optional(double(row.model.traceLensFlops)) : std::nullopt;
+        const CallStatistics stats = summarizeCalls(times, { row.bytes(), row.flops(), traceLensBytes, traceLensFlops });
+        row.kernelTimeUs = stats.time;
         if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
             row.shareOfGpuTime = row.kernelTimeUs->sum / trace.totalGpuKernelTimeUs;
-        row.tbPerS = throughput(times, row.bytes());
-        row.tflopsPerS = throughput(times, row.flops());
+        row.tbPerS = stats.rates[0];
+        row.tflopsPerS = stats.rates[1];
+        row.callTimesUs = CallTimes(std::move(times)); // sorted already: no copy
 
-        if (row.hasModel() && !row.model.traceLensDifferences.isEmpty()) {
+        if (traceLensDiffers) {
             TraceLensFigures figures;
             figures.bytes = row.model.traceLensBytes;
             figures.flops = row.model.traceLensFlops;
@@ -308,10 +295,10 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             figures.dataMovedMib = double(figures.bytes) / double(1 << 20);
             if (figures.bytes > 0)
                 figures.flopsPerByte = double(figures.flops) / double(figures.bytes);
-            if (auto stats = throughput(times, double(figures.bytes)))
-                figures.tbPerS = stats->mean;
-            if (auto stats = throughput(times, double(figures.flops)))
-                figures.tflopsPerS = stats->mean;
+            if (const auto& rate = stats.rates[2])
+                figures.tbPerS = rate->mean;
+            if (const auto& rate = stats.rates[3])
+                figures.tflopsPerS = rate->mean;
             figures.why = row.model.traceLensDifferences.join(QStringLiteral("; "));
             row.traceLens = figures;
         }

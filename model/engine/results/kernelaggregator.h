@@ -15,7 +15,4 @@ namespace Ridgeline {
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
                                         const GraphMergeSummary* graphs = nullptr);
 
-// Per-call throughput in units of 1e12 per second; nullopt for a zero time.
-std::optional<double> terasPerSecond(double amount, double timeUs);
-
 } // namespace Ridgeline

@@ -8,19 +8,6 @@
 namespace Ridgeline {
 namespace {
 
-std::optional<SampleStats> throughput(const std::vector<double>& timesUs, std::optional<double> amount)
-{
-    if (!amount)
-        return std::nullopt;
-    std::vector<double> perCall;
-    perCall.reserve(timesUs.size());
-    for (double t : timesUs) {
-        if (auto value = terasPerSecond(*amount, t))
-            perCall.push_back(*value);
-    }
-    return summarize(std::move(perCall));
-}
-
 std::optional<double> finite(double value)
 {
     return std::isfinite(value) ? std::optional(value) : std::nullopt;
@@ -28,7 +15,9 @@ std::optional<double> finite(double value)
 
 // TraceLens's figures in the row's TraceLens view (whole numbers: its
 // models count elements; a NaN byte count, a dtype it cannot size, is 0 there).
-TraceLensFigures traceLensFigures(const LibraryOpFigures& figures, const QString& why, const std::vector<double>& timesUs)
+// `rates`: the calls' rates of TraceLens's bytes and FLOPs.
+TraceLensFigures traceLensFigures(const LibraryOpFigures& figures, const QString& why,
+                                  const std::optional<SampleStats>& bytesRate, const std::optional<SampleStats>& flopsRate)
 {
     TraceLensFigures out;
     const std::optional<double> bytes = finite(figures.bytes);
@@ -39,10 +28,10 @@ TraceLensFigures traceLensFigures(const LibraryOpFigures& figures, const QString
     out.dataMovedMib = bytes.value_or(0) / double(1 << 20);
     if (bytes && flops && *bytes > 0)
         out.flopsPerByte = *flops / *bytes;
-    if (auto stats = throughput(timesUs, bytes))
-        out.tbPerS = stats->mean;
-    if (auto stats = throughput(timesUs, flops))
-        out.tflopsPerS = stats->mean;
+    if (bytesRate)
+        out.tbPerS = bytesRate->mean;
+    if (flopsRate)
+        out.tflopsPerS = flopsRate->mean;
     out.why = why;
     return out;
 }
@@ -86,15 +75,21 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
     row.work = gpuWorkOf(details.category);
     row.libraryOp = std::move(details);
 
-    const std::vector<double>& times = group.busyTimesUs;
-    row.callTimesUs = CallTimes(times);
-    row.kernelTimeUs = summarize(times);
+    std::vector<double> times = group.busyTimesUs;
+    const LibraryOpFigures* traceLens = row.hasModel() ? (row.libraryOp->model->tracelens ? &*row.libraryOp->model->tracelens : nullptr) : nullptr;
+    const auto finiteOf = [](const LibraryOpFigures* figures, double LibraryOpFigures::*amount) {
+        return figures ? finite(figures->*amount) : std::nullopt;
+    };
+    const CallStatistics stats = summarizeCalls(times, { row.bytes(), row.flops(), finiteOf(traceLens, &LibraryOpFigures::bytes),
+                                                         finiteOf(traceLens, &LibraryOpFigures::flops) });
+    row.kernelTimeUs = stats.time;
     if (row.kernelTimeUs && totalGpuKernelTimeUs > 0)
         row.shareOfGpuTime = row.kernelTimeUs->sum / totalGpuKernelTimeUs;
-    row.tbPerS = throughput(times, row.bytes());
-    row.tflopsPerS = throughput(times, row.flops());
-    if (row.hasModel() && row.libraryOp->model->tracelens)
-        row.traceLens = traceLensFigures(*row.libraryOp->model->tracelens, row.libraryOp->model->tracelensWhy, times);
+    row.tbPerS = stats.rates[0];
+    row.tflopsPerS = stats.rates[1];
+    row.callTimesUs = CallTimes(std::move(times));
+    if (traceLens)
+        row.traceLens = traceLensFigures(*traceLens, row.libraryOp->model->tracelensWhy, stats.rates[2], stats.rates[3]);
     return row;
 }
 

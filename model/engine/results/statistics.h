@@ -2,6 +2,7 @@
 // Summary statistics of per-call samples, as TraceLens reports them.
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -20,5 +21,25 @@ struct SampleStats
 
 // nullopt for no samples.
 std::optional<SampleStats> summarize(std::vector<double> samples);
+
+// Per-call throughput in units of 1e12 per second; nullopt for a zero time.
+std::optional<double> terasPerSecond(double amount, double timeUs);
+
+// A row's figures from its calls' times: the times' statistics, and those of
+// each amount's per-call rate (amount / time in tera-units per second, over
+// the calls with a positive time: TB/s from bytes, TFLOPS/s from FLOPs).
+struct CallStatistics
+{
+    std::optional<SampleStats> time;
+    std::vector<std::optional<SampleStats>> rates; // one per amount; nullopt for no amount
+};
+
+// The same figures summarize() gives for the times and for a vector of each
+// rate, to the bit, without copying the times or making the rate vectors: a
+// kernel may be called millions of times. Sums go in the calls' order, as
+// TraceLens sums them; then `timesUs` is sorted in place (it is left
+// sorted), and since a rate falls as the time grows, the rates' ascending
+// order is the times' reversed.
+CallStatistics summarizeCalls(std::vector<double>& timesUs, std::initializer_list<std::optional<double>> amounts);
 
 } // namespace Ridgeline

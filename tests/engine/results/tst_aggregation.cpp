@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Ridgeline;
@@ -82,6 +83,62 @@ TEST(AggregationStats, TerasPerSecond)
     // 2e12 bytes in 1e6 us (1 s) = 2 TB/s; zero time is undefined.
     EXPECT_DOUBLE_EQ(*terasPerSecond(2e12, 1e6), 2.0);
     EXPECT_FALSE(terasPerSecond(12288, 0));
+}
+
+// summarizeCalls gives, to the bit, what summarize() gives for the times
+// and for a vector of each rate, without making those vectors.
+void expectSameStats(const std::optional<SampleStats>& got, const std::optional<SampleStats>& want)
+{
+    ASSERT_EQ(bool(got), bool(want));
+    if (!want)
+        return;
+    EXPECT_EQ(got->count, want->count);
+    EXPECT_EQ(got->sum, want->sum);
+    EXPECT_EQ(got->mean, want->mean);
+    EXPECT_EQ(got->median, want->median);
+    EXPECT_EQ(got->min, want->min);
+    EXPECT_EQ(got->max, want->max);
+    ASSERT_EQ(bool(got->std), bool(want->std));
+    if (want->std) {
+        EXPECT_EQ(*got->std, *want->std);
+    }
+}
+
+std::optional<SampleStats> ratesByVector(const std::vector<double>& times, double amount)
+{
+    std::vector<double> rates;
+    for (double t : times) {
+        if (const auto rate = terasPerSecond(amount, t))
+            rates.push_back(*rate);
+    }
+    return summarize(rates);
+}
+
+TEST(AggregationStats, CallStatisticsEqualTheVectorsTheyAvoid)
+{
+    // Odd and even counts, repeated times, zero times (no rate), one call.
+    const std::vector<std::vector<double>> cases = {
+        { 3.25, 1.5, 7.0, 1.5, 0.0, 2.125 },
+        { 10.0, 0.001, 4.5 },
+        { 0.1, 0.2, 0.3, 0.7, 0.11, 0.13, 0.17, 0.0, 0.0 },
+        { 5.5 },
+        { 0.0 },
+    };
+    for (const std::vector<double>& original : cases) {
+        std::vector<double> times = original;
+        const CallStatistics stats = summarizeCalls(times, { 12288.0, std::nullopt, 3.0e9 });
+        expectSameStats(stats.time, summarize(original));
+        ASSERT_EQ(stats.rates.size(), 3u);
+        expectSameStats(stats.rates[0], ratesByVector(original, 12288.0));
+        EXPECT_FALSE(stats.rates[1]);
+        expectSameStats(stats.rates[2], ratesByVector(original, 3.0e9));
+        EXPECT_TRUE(std::is_sorted(times.begin(), times.end())); // left sorted, for CallTimes
+    }
+    std::vector<double> none;
+    const CallStatistics empty = summarizeCalls(none, { 1.0 });
+    EXPECT_FALSE(empty.time);
+    ASSERT_EQ(empty.rates.size(), 1u);
+    EXPECT_FALSE(empty.rates[0]);
 }
 
 TEST_F(Aggregation, SameNameAndArgsFormOneRowOtherDimsAnother)
