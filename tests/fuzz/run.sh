@@ -90,15 +90,34 @@ seed fuzz_kernelmatcher "$work"/rows/*
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-status=0
-for target in ${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile fuzz_kernelmatcher fuzz_graphmatcher fuzz_executiondetails}; do
-    echo "fuzz: $target for ${seconds}s"
-    if ! (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+# Two targets at a time on two cores (RIDGELINE_FUZZ_JOBS, default the core
+# count): each still runs its full SECONDS, the whole run takes half as long.
+jobs_max=${RIDGELINE_FUZZ_JOBS:-$(nproc)}
+run_target() {
+    local target=$1
+    if (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then
+        echo ok >"$work/$target.result"
+    else
+        echo failed >"$work/$target.result"
+    fi
+}
+targets=${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile fuzz_kernelmatcher fuzz_graphmatcher fuzz_executiondetails}
+for target in $targets; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+    echo "fuzz: $target for ${seconds}s"
+    rm -f "$work/$target.result"
+    run_target "$target" &
+done
+wait
+status=0
+for target in $targets; do
+    if [ "$(cat "$work/$target.result" 2>/dev/null)" != ok ]; then
         echo "fuzz: $target FAILED; its log: $work/$target.log"
         tail -n 40 "$work/$target.log"
         status=1
     else
+        echo "fuzz: $target:"
         grep -E '^stat::number_of_executed_units|cov: ' "$work/$target.log" | tail -n 2
     fi
 done
