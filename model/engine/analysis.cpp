@@ -128,8 +128,9 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     if (options.keepTimeline) {
-        const std::vector<std::int32_t> rowOfEvent = tritonRowOfGpuEvent(trace, linked, result->kernels);
-        result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs });
+        const std::vector<std::int32_t> rowOfEvent = rowOfGpuEvent(trace, linked, result->kernels, libraryWork, libraryOpRowsOfTrace);
+        result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
+                                           &result->kernels, &libraryOpRowsOfTrace });
     }
     result->eventCount = trace.eventCount;
     result->skippedEvents = trace.skippedEvents;

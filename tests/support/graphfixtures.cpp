@@ -23,6 +23,11 @@ QByteArray runtimeCall(const QByteArray& name, double ts, double dur, const QByt
         + QByteArray::number(tid) + ", \"ts\": " + number(ts) + ", \"dur\": " + number(dur) + ", \"args\": {" + args + "}}";
 }
 
+// addmm(bias [512], A [141, 512], B [512, 512]) in BF16: a modelled GEMM.
+const QByteArray gemmAddmmArgs = R"("Input Dims": [[512], [141, 512], [512, 512], [], []], )"
+                                 R"("Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16", "Scalar", "Scalar"], )"
+                                 R"("Input Strides": [[1], [512, 1], [1, 512], [], []], "Concrete Inputs": ["", "", "", "1", "1"])";
+
 } // namespace
 
 QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKernel>& kernels, int batch, int tid)
@@ -70,6 +75,36 @@ QByteArray poiAddArgs(int n)
     const QByteArray size = QByteArray::number(n);
     return "\"Input Dims\": [[" + size + "], [" + size + "], []], \"Input type\": [\"c10::Float\", \"c10::Float\", \"Scalar\"], "
            "\"Input Strides\": [[1], [1], []], \"Concrete Inputs\": [\"\", \"\", \"" + size + "\"]";
+}
+
+QByteArray annotationEvent(const QByteArray& category, const QByteArray& name, int pid, int tid, double ts, double dur)
+{
+    return "{\"ph\": \"X\", \"cat\": \"" + category + "\", \"name\": \"" + name + "\", \"pid\": " + QByteArray::number(pid)
+        + ", \"tid\": " + QByteArray::number(tid) + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": "
+        + QByteArray::number(dur, 'f', 3) + ", \"args\": {}}";
+}
+
+// Host thread pid 100 tid 1, GPU 2 stream 0 (the first GPU event, 300 us, is the origin):
+//   execute_1 [90, 390]:  aten::addmm [100, 180] launches (120) a GEMM [300, 350];
+//                         triton_poi_fused_add_0 [200, 220] launches (205) its kernel [360, 370]
+//   execute_2 [395, 495]: aten::addmm [400, 480] launches (420) a GEMM [600, 640]
+//   Cijk_lonely launched (650) by no op: [700, 710]
+//   execute_3_idle [800, 810]: launches nothing
+// From the origin: GEMM 0-50, add 60-70, GEMM 300-340, lonely 400-410 us.
+QByteArray libraryOpsAndExecuteRanges()
+{
+    QByteArrayList events;
+    events << annotationEvent("user_annotation", "execute_1_context_0_generation_4", 100, 1, 90, 300);
+    events << tritonOpEvent("aten::addmm", 100, 80, 1, gemmAddmmArgs);
+    events << launchEvent(120, 5, 1) << kernelEvent("Cijk_Ailk_Bljk_BBS_MT128", 300, 50, 1);
+    events << tritonOpEvent("triton_poi_fused_add_0", 200, 20, 3, poiAddArgs(1024));
+    events << launchEvent(205, 5, 3) << kernelEvent("triton_poi_fused_add_0", 360, 10, 3);
+    events << annotationEvent("user_annotation", "execute_2_context_0_generation_4", 100, 1, 395, 100);
+    events << tritonOpEvent("aten::addmm", 400, 80, 2, gemmAddmmArgs);
+    events << launchEvent(420, 5, 2) << kernelEvent("Cijk_Ailk_Bljk_BBS_MT128", 600, 40, 2);
+    events << launchEvent(650, 5, 4) << kernelEvent("Cijk_lonely", 700, 10, 4);
+    events << annotationEvent("user_annotation", "execute_3_idle", 100, 1, 800, 10);
+    return events.join(",\n");
 }
 
 } // namespace Ridgeline::Test

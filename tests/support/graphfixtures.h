@@ -1,5 +1,6 @@
-// Synthetic CUDA graph traces: capture windows with their Triton ops and
-// launches, and graph launches with their replayed kernels.
+// Synthetic traces of launches: CUDA graph capture windows with their
+// Triton ops and launches, graph launches with their replayed kernels, and
+// library ops and execute_ ranges for the timeline.
 #pragma once
 
 #include <QByteArray>
@@ -36,5 +37,11 @@ QByteArray graphReplay(double ts, int correlation, const std::vector<ReplayedKer
 
 // V2 args of triton_poi_fused_add_0 over `n` float elements.
 QByteArray poiAddArgs(int n);
+
+// A complete user_annotation or gpu_user_annotation event.
+QByteArray annotationEvent(const QByteArray& category, const QByteArray& name, int pid, int tid, double ts, double dur);
+// Two aten::addmm calls (a GEMM each), a Triton call, a kernel of no op and
+// three vLLM execute_ ranges around them (the figures in graphfixtures.cpp).
+QByteArray libraryOpsAndExecuteRanges();
 
 } // namespace Ridgeline::Test

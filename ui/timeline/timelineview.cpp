@@ -21,10 +21,11 @@ namespace {
 constexpr double minimumSpanNs = 1000; // 1 us across the view: kernels are longer
 
 // Where a timeline's first step begins: its first ProfilerStep window, else
-// its first graph launch, else its first GPU event (0).
+// its first execute_ range, else its first graph launch, else its first GPU
+// event (0).
 double firstStepNs(const Timeline& timeline)
 {
-    for (TimelineLaneKind kind : { TimelineLaneKind::Steps, TimelineLaneKind::GraphLaunches }) {
+    for (TimelineLaneKind kind : { TimelineLaneKind::Steps, TimelineLaneKind::ExecuteRanges, TimelineLaneKind::GraphLaunches }) {
         for (const TimelineLane& lane : timeline.lanes) {
             if (lane.kind == kind && !lane.events.empty())
                 return double(lane.events.startNs(0));
@@ -67,8 +68,8 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     if (m_scene.timeline) {
         const std::vector<TimelineLabel>& labels = m_scene.timeline->labels;
         for (size_t l = 0; l < labels.size(); ++l) {
-            if (labels[l].tritonRow >= 0 && size_t(labels[l].tritonRow) < m_labelOfKernel.size())
-                m_labelOfKernel[size_t(labels[l].tritonRow)] = std::int32_t(l);
+            if (labels[l].kernelRow >= 0 && size_t(labels[l].kernelRow) < m_labelOfKernel.size())
+                m_labelOfKernel[size_t(labels[l].kernelRow)] = std::int32_t(l);
             if (labels[l].libraryRow >= 0 && size_t(labels[l].libraryRow) < m_labelOfLibrary.size())
                 m_labelOfLibrary[size_t(labels[l].libraryRow)] = std::int32_t(l);
         }
@@ -134,8 +135,8 @@ void TimelineView::setShownRows(const std::optional<QSet<int>>& kernels, const s
         const std::vector<TimelineLabel>& labels = m_scene.timeline->labels;
         m_scene.labelDimmed.assign(labels.size(), false);
         for (size_t l = 0; l < labels.size(); ++l) {
-            if (labels[l].tritonRow >= 0 && kernels)
-                m_scene.labelDimmed[l] = !kernels->contains(labels[l].tritonRow);
+            if (labels[l].kernelRow >= 0 && kernels)
+                m_scene.labelDimmed[l] = !kernels->contains(labels[l].kernelRow);
             else if (labels[l].libraryRow >= 0 && libraryKernels)
                 m_scene.labelDimmed[l] = !libraryKernels->contains(labels[l].libraryRow);
         }
@@ -294,8 +295,10 @@ QString TimelineView::toolTipAt(const QPoint& position) const
     lines << QStringLiteral("<b>%1</b>").arg(label.name.toHtmlEscaped());
     lines << tr("%1 at %2, %3").arg(TimelinePainter::duration(double(duration)), TimelinePainter::duration(double(lane.events.startNs(hit->event))),
                                     lane.title.toHtmlEscaped());
-    if (label.tritonRow >= 0 && size_t(label.tritonRow) < m_figures.size()) {
-        const KernelTimeFigures& figures = m_figures[size_t(label.tritonRow)];
+    if (label.kernelRow >= 0 && label.work != GpuWork::Triton)
+        lines << tr("%1, library op").arg(gpuWorkTitle(label.work));
+    if (label.kernelRow >= 0 && size_t(label.kernelRow) < m_figures.size()) {
+        const KernelTimeFigures& figures = m_figures[size_t(label.kernelRow)];
         if (const std::optional<double> fraction = m_scene.colouring.fraction(labelIndex, duration)) {
             lines << tr("%1 of attainable (%2 attainable per call)%3")
                          .arg(percent(std::min(*fraction, 1.0)), TimelinePainter::duration(*figures.attainableUs * 1000.0),
@@ -304,7 +307,8 @@ QString TimelineView::toolTipAt(const QPoint& position) const
         lines << tr("limiter: %1").arg(limiterTitle(figures.limiter));
     } else if (label.kind == TimelineLabelKind::GpuWork) {
         lines << gpuWorkTitle(label.work) + (label.work == GpuWork::Triton ? tr(", no figures: time only") : QString());
-    } else if (label.kind == TimelineLabelKind::Step || label.kind == TimelineLabelKind::GraphLaunch) {
+    } else if (label.kind == TimelineLabelKind::Step || label.kind == TimelineLabelKind::ExecuteRange
+               || label.kind == TimelineLabelKind::GraphLaunch) {
         lines << tr("double-click: filter the analysis to it");
     }
     return lines.join(QStringLiteral("<br>"));
@@ -387,8 +391,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
             m_scene.selectedLane = hit->lane;
             m_scene.selectedEvent = hit->event;
             const TimelineLabel& label = m_scene.timeline->labels[m_scene.timeline->lanes[hit->lane].events.label(hit->event)];
-            if (label.tritonRow >= 0)
-                Q_EMIT kernelClicked(label.tritonRow);
+            if (label.kernelRow >= 0)
+                Q_EMIT kernelClicked(label.kernelRow);
             else if (label.libraryRow >= 0)
                 Q_EMIT libraryKernelClicked(label.libraryRow);
         }
@@ -408,7 +412,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
     if (!hit)
         return;
     const TimelineLane& lane = m_scene.timeline->lanes[hit->lane];
-    if (lane.kind != TimelineLaneKind::Steps && lane.kind != TimelineLaneKind::GraphLaunches)
+    if (lane.kind != TimelineLaneKind::Steps && lane.kind != TimelineLaneKind::ExecuteRanges && lane.kind != TimelineLaneKind::GraphLaunches)
         return;
     const double start = double(lane.events.startNs(hit->event));
     const double end = double(lane.events.endNs(hit->event));

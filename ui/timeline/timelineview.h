@@ -6,7 +6,7 @@
 // tooltip per box, and the links to the table: a click selects the box's
 // row, a highlighted row's calls are outlined (N/P go to its next and
 // previous call), rows the table's filter hides are dimmed, and Shift-drag
-// (or a double-click on a step or graph launch) asks to filter the
+// (or a double-click on a step, execute_ range or graph launch) asks to filter the
 // analysis to a range.
 #pragma once
 

@@ -133,6 +133,27 @@ struct GpuStream
     QString stream; // the event's tid as written ("7", "stream 7")
 };
 
+// A CPU thread that launched GPU work, as the trace names it: the launch
+// calls' pid and tid as written.
+struct LaunchThread
+{
+    std::uint32_t thread = 0;
+    QString pid;
+    QString tid;
+};
+
+// A vLLM or SGLang "execute_..." range (a model step: execute_32_context_0
+// (...)_generation_32(...), execute_diffusion_1_256x256): a host window
+// (user_annotation) or the GPU's own (gpu_user_annotation, on a stream).
+struct ExecuteAnnotation
+{
+    double begin = 0;
+    double end = 0;
+    std::uint32_t thread = 0;
+    bool onGpu = false;
+    QString name; // at most TraceEventCollector::maxAnnotationName characters
+};
+
 // grid and block as one comparable value; 0 means not recorded.
 std::uint64_t kernelGeometry(const std::int64_t grid[3], const std::int64_t block[3]);
 
@@ -163,6 +184,8 @@ struct RawTrace
     std::vector<CaptureAnnotation> captureAnnotations;
     std::vector<ProfilerStepAnnotation> profilerSteps; // in file order
     std::vector<GpuStream> gpuStreams;                 // in order of first event
+    std::vector<LaunchThread> launchThreads;           // in order of first launch
+    std::vector<ExecuteAnnotation> executeAnnotations; // in file order
     std::deque<FlowEnd> flowEnds; // ac2g "f" events, in file order until indexFlowEnds()
     // Keys of GPU events dropped for a bad duration: their launches say so.
     std::unordered_set<std::int64_t> badGpuEventKeys;

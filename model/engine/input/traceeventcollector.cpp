@@ -53,39 +53,6 @@ bool contains(std::string_view text, std::string_view part)
     return text.find(part) != std::string_view::npos;
 }
 
-// vLLM names each capture "capture_<batch>_<mode>" (capture_32_FULL).
-std::optional<CaptureAnnotation> captureAnnotation(std::string_view name)
-{
-    constexpr std::string_view prefix = "capture_";
-    if (!name.starts_with(prefix))
-        return std::nullopt;
-    size_t i = prefix.size();
-    std::int64_t batch = 0;
-    const size_t digits = i;
-    while (i < name.size() && name[i] >= '0' && name[i] <= '9' && i - digits < 9)
-        batch = batch * 10 + (name[i++] - '0');
-    if (i == digits)
-        return std::nullopt;
-    CaptureAnnotation annotation;
-    annotation.batchSize = int(batch);
-    if (i < name.size() && name[i] == '_')
-        annotation.mode = toQString(name.substr(i + 1, 32));
-    return annotation;
-}
-
-// PyTorch's profiler names each step "ProfilerStep#<N>".
-std::optional<std::int64_t> profilerStepNumber(std::string_view name)
-{
-    constexpr std::string_view prefix = "ProfilerStep#";
-    if (!name.starts_with(prefix) || name.size() > prefix.size() + 18)
-        return std::nullopt;
-    std::int64_t number = 0;
-    const auto [end, error] = std::from_chars(name.data() + prefix.size(), name.data() + name.size(), number);
-    if (error != std::errc() || end != name.data() + name.size())
-        return std::nullopt;
-    return number;
-}
-
 bool isLaunch(std::string_view name)
 {
     return name.find("LaunchKernel") != std::string_view::npos || name.find("GraphLaunch") != std::string_view::npos
@@ -214,6 +181,7 @@ struct TraceEventCollector::Event
 TraceEventCollector::TraceEventCollector(RawTrace& trace, Input input, LibraryOpFilter keepLibraryOp)
     : m_trace(trace)
     , m_input(input)
+    , m_annotations(trace)
     , m_keepLibraryOp(std::move(keepLibraryOp))
 {
 }
@@ -256,7 +224,7 @@ bool TraceEventCollector::mayUse(std::string_view json)
         return !fields.ph || *fields.ph == "f";
     if (*cat == "cuda_runtime" || *cat == "cuda_driver")
         return !fields.name || isKeptRuntimeCall(*fields.name);
-    static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation" };
+    static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation", "gpu_user_annotation" };
     return std::find(std::begin(used), std::end(used), *cat) != std::end(used);
 }
 
@@ -426,9 +394,16 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.flowEnds.push_back({ *event.id, threadId(event.pid, event.tid) });
         return;
     }
-    if (cat == "user_annotation") {
+    if (cat == "user_annotation" || cat == "gpu_user_annotation") {
         if (!complete || !event.ts || !event.dur || !(*event.dur >= 0) || *event.dur > maxDurationUs)
             return;
+        if (isExecuteAnnotation(event.name)) {
+            const bool onGpu = cat == "gpu_user_annotation";
+            m_annotations.keepExecute(event.name, onGpu, *event.ts, *event.ts + *event.dur, threadId(event.pid, event.tid));
+            return;
+        }
+        if (cat != "user_annotation")
+            return; // the GPU's copy of a step or capture: the host's is kept
         if (auto step = profilerStepNumber(event.name)) {
             if (m_trace.profilerSteps.size() < maxProfilerSteps)
                 m_trace.profilerSteps.push_back({ *event.ts, *event.ts + *event.dur, *step });
@@ -528,6 +503,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         launch.ts = begin;
         launch.end = end;
         launch.thread = thread;
+        m_annotations.noteLaunchThread(thread, event.pid, event.tid);
         if (copy) { // only a graph node when captured: no host span, no name kept
             launch.kind = contains(event.name, "Memcpy") ? LaunchKind::Memcpy : LaunchKind::Memset;
             m_trace.launches.push_back(launch);

@@ -4,6 +4,7 @@
 // malformed event costs that event only: it is counted and skipped.
 #pragma once
 
+#include "engine/input/annotationkeeper.h"
 #include "engine/input/eventargsreader.h"
 #include "engine/input/jsoneventscanner.h"
 #include "engine/input/rawtrace.h"
@@ -72,6 +73,7 @@ private:
 
     RawTrace& m_trace;
     Input m_input;
+    AnnotationKeeper m_annotations; // execute_ ranges, launching threads' names
     simdjson::ondemand::parser m_eventParser;
     EventArgsReader m_args;
     std::vector<char> m_buffer; // the current event with simdjson's padding

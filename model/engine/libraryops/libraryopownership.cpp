@@ -78,6 +78,8 @@ public:
         ++group.calls;
         group.gpuEvents += std::int64_t(events.size());
         group.busyTimesUs.push_back(busyTimeUs(m_trace, events));
+        for (std::uint32_t event : events)
+            m_work.owners.push_back({ event, index });
         // By id first: comparing names per event would cost a string compare each.
         std::vector<std::uint32_t>& names = m_kernelNameIds[index];
         for (std::uint32_t event : events) {

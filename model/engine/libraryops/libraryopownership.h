@@ -39,10 +39,21 @@ struct LibraryOpGroup
     void noteKernelName(const QString& kernel);
 };
 
+// A GPU event a library op owns, and the group of the call that owns it:
+// the timeline finds a box's row with it.
+struct OwnedGpuEvent
+{
+    std::uint32_t event; // into RawTrace::gpuEvents
+    std::uint32_t group; // into LibraryOpWork::groups
+};
+
 struct LibraryOpWork
 {
     std::vector<LibraryOpGroup> groups; // in order of first call
     std::vector<bool> ownedEvents;      // per RawTrace::gpuEvents: whether a library op owns it
+    // One per owned event (8 bytes each, in order of the calls), not one per
+    // GPU event: a trace of 20M Triton kernels and no library op keeps none.
+    std::vector<OwnedGpuEvent> owners;
 };
 
 // `linked`: Triton's calls; the GPU events they hold are not a library op's.

@@ -1,5 +1,7 @@
 #include "engine/timeline/buildtimeline.h"
 
+#include "engine/timeline/executeranges.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -93,18 +95,29 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
     timeline->originNs = toNs(originUs);
     const auto fromOrigin = [&](double us) { return toNs(us - originUs); };
 
-    // Triton rows, then library rows, by index; other names on demand.
+    // Kernel rows (Triton, then library ops) by index: label r is row r;
+    // then the library rows; other names on demand.
     Labels labels(timeline->labels);
-    const std::vector<std::int32_t>* tritonRowOf = inputs.tritonRowOfEvent;
-    std::int32_t tritonRows = 0;
-    if (tritonRowOf) {
-        for (std::int32_t row : *tritonRowOf)
-            tritonRows = std::max(tritonRows, row + 1);
+    const std::vector<std::int32_t>* rowOf = inputs.rowOfEvent;
+    std::int32_t kernelRows = 0;
+    if (rowOf) {
+        for (std::int32_t row : *rowOf)
+            kernelRows = std::max(kernelRows, row + 1);
     }
-    timeline->labels.resize(size_t(tritonRows));
-    for (std::int32_t r = 0; r < tritonRows; ++r) {
-        timeline->labels[size_t(r)].tritonRow = r;
-        timeline->labels[size_t(r)].work = GpuWork::Triton;
+    const std::int32_t tritonRows = inputs.tritonRows ? std::int32_t(inputs.tritonRows->size()) : kernelRows;
+    timeline->labels.resize(size_t(kernelRows));
+    for (std::int32_t r = 0; r < kernelRows; ++r) {
+        TimelineLabel& label = timeline->labels[size_t(r)];
+        label.kernelRow = r;
+        label.work = GpuWork::Triton;
+        const KernelRow* row = r < tritonRows ? (inputs.tritonRows ? &(*inputs.tritonRows)[size_t(r)] : nullptr)
+            : inputs.libraryOpRows && size_t(r - tritonRows) < inputs.libraryOpRows->size() ? &(*inputs.libraryOpRows)[size_t(r - tritonRows)]
+                                                                                           : nullptr;
+        if (row) {
+            label.name = row->name;
+            if (row->isLibraryOp())
+                label.work = row->work;
+        }
     }
     QHash<QString, std::uint32_t> libraryLabelOfName;
     if (inputs.libraryRows) {
@@ -155,6 +168,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             graphSpans.emplace(launch.key, std::pair(std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()));
     }
 
+    ExecuteRangeSpans executeSpans(trace, originUs);
     std::int64_t endNs = 0;
     for (size_t i = 0; i < events.size(); ++i) {
         const GpuEventRecord event = events[i];
@@ -168,7 +182,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             items.emplace_back();
         }
         std::uint32_t label = 0;
-        const std::int32_t row = tritonRowOf && i < tritonRowOf->size() ? (*tritonRowOf)[i] : -1;
+        const std::int32_t row = rowOf && i < rowOf->size() ? (*rowOf)[i] : -1;
         if (row >= 0) {
             label = std::uint32_t(row);
         } else if (const auto library = libraryLabelOfName.constFind(nameOf(event.nameId));
@@ -185,6 +199,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
         items[lane->second].push_back({ start, duration, label });
         endNs = std::max(endNs, start + duration);
         if (event.key >= 0) {
+            executeSpans.noteGpuEvent(event.key, start, start + duration);
             if (const auto span = graphSpans.find(event.key); span != graphSpans.end()) {
                 span->second.first = std::min(span->second.first, start);
                 span->second.second = std::max(span->second.second, start + duration);
@@ -207,6 +222,20 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
         fill(lane, steps);
     }
 
+    // vLLM's and SGLang's execute_ ranges, over the GPU span of their work.
+    if (const std::vector<ExecuteRangeSpans::Span> spans = executeSpans.spans(); !spans.empty()) {
+        TimelineLane& lane = timeline->lanes.emplace_back();
+        lane.kind = TimelineLaneKind::ExecuteRanges;
+        lane.title = QStringLiteral("execute ranges");
+        std::vector<Item> ranges;
+        for (const ExecuteRangeSpans::Span& span : spans) {
+            const QString& name = trace.executeAnnotations[span.annotation].name;
+            const std::uint32_t label = labels.add({ name, TimelineLabelKind::ExecuteRange, GpuWork::Other, -1, -1 });
+            ranges.push_back({ span.startNs, span.endNs - span.startNs, label });
+        }
+        fill(lane, ranges);
+    }
+
     // Graph launches, over the GPU span of what they replayed.
     std::vector<Item> graphs;
     std::uint32_t graphLabel = 0;
@@ -224,9 +253,13 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
         fill(lane, graphs);
     }
 
-    // The CPU threads that launched GPU work: one lane each, the launch
-    // calls as boxes named by the kernel they launched.
+    // The CPU threads that launched GPU work: one lane each, titled by pid
+    // and tid as the trace writes them, the launch calls as boxes named by
+    // the kernel they launched.
     const size_t firstCpuLane = timeline->lanes.size();
+    std::unordered_map<std::uint32_t, const LaunchThread*> nameOfThread;
+    for (const LaunchThread& thread : trace.launchThreads)
+        nameOfThread.emplace(thread.thread, &thread);
     std::unordered_map<std::uint32_t, size_t> cpuLaneOfThread; // into cpuItems
     std::vector<std::vector<Item>> cpuItems;
     std::unordered_map<std::uint64_t, std::uint32_t> launchLabels;
@@ -236,7 +269,9 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             lane = cpuLaneOfThread.emplace(launch.thread, cpuItems.size()).first;
             TimelineLane& added = timeline->lanes.emplace_back();
             added.kind = TimelineLaneKind::LaunchThread;
-            added.title = QStringLiteral("CPU thread %1").arg(launch.thread);
+            const auto named = nameOfThread.find(launch.thread);
+            added.title = named != nameOfThread.end() ? QStringLiteral("CPU %1 thread %2").arg(named->second->pid, named->second->tid)
+                                                      : QStringLiteral("CPU thread #%1").arg(launch.thread); // past the reader's cap
             cpuItems.emplace_back();
         }
         const bool graph = launch.kind == LaunchKind::Graph;

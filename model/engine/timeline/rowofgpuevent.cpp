@@ -66,4 +66,31 @@ std::vector<std::int32_t> tritonRowOfGpuEvent(const RawTrace& trace, const Linke
     return rowOf;
 }
 
+std::vector<std::int32_t> rowOfGpuEvent(const RawTrace& trace, const LinkedKernels& linked, const std::vector<KernelRow>& tritonRows,
+                                        const LibraryOpWork& work, const std::vector<KernelRow>& libraryOpRows)
+{
+    std::vector<std::int32_t> rowOf = tritonRowOfGpuEvent(trace, linked, tritonRows);
+    if (work.owners.empty())
+        return rowOf;
+    // The rows are the groups sorted by time: each group's row found by its
+    // name and args, once per group (a few hundred), not per event.
+    QHash<QString, std::int32_t> rowOfKey;
+    for (size_t r = 0; r < libraryOpRows.size(); ++r) {
+        const KernelRow& row = libraryOpRows[r];
+        if (row.isLibraryOp())
+            rowOfKey.insert(rowKey(row.name, &*row.args), std::int32_t(tritonRows.size() + r));
+    }
+    std::vector<std::int32_t> rowOfGroup(work.groups.size(), -1);
+    for (size_t g = 0; g < work.groups.size(); ++g) {
+        const LibraryOpGroup& group = work.groups[g];
+        if (group.args)
+            rowOfGroup[g] = rowOfKey.value(rowKey(group.name, group.args.get()), -1);
+    }
+    for (const OwnedGpuEvent& owned : work.owners) {
+        if (owned.event < rowOf.size() && owned.group < rowOfGroup.size())
+            rowOf[owned.event] = rowOfGroup[owned.group];
+    }
+    return rowOf;
+}
+
 } // namespace Ridgeline

@@ -1,8 +1,8 @@
 // Stage timeline/: every GPU event of a trace over time, for the timeline.
 // A trace's timeline: one lane per GPU stream (its kernels, memcpy and
-// memset), lanes of annotations (ProfilerStep#N windows, graph launches as
-// the GPU span of the kernels they replayed) and one lane per CPU thread
-// that launched GPU work. Each box carries a label: the table row it
+// memset), lanes of annotations (ProfilerStep#N windows, vLLM's and
+// SGLang's execute_ ranges and graph launches, these two over the GPU span
+// of the work they ran) and one lane per CPU thread that launched GPU work. Each box carries a label: the table row it
 // belongs to, or a name no row holds. Times are integer nanoseconds from the
 // origin, the start of the trace's first GPU event.
 #pragma once
@@ -20,6 +20,7 @@ namespace Ridgeline {
 enum class TimelineLabelKind : std::uint8_t {
     GpuWork,     // a kernel, memcpy or memset: `work` says which kind
     Step,        // a ProfilerStep#N window
+    ExecuteRange, // a vLLM/SGLang execute_ range, over the GPU span of its work
     GraphLaunch, // a graph launch, drawn over its replayed kernels' GPU span
     Launch,      // a launch call on a CPU thread
 };
@@ -29,16 +30,16 @@ struct TimelineLabel
     QString name;
     TimelineLabelKind kind = TimelineLabelKind::GpuWork;
     GpuWork work = GpuWork::Other;
-    std::int32_t tritonRow = -1;  // into AnalysisResult::kernels
-    std::int32_t libraryRow = -1; // into AnalysisResult::libraryKernels
+    std::int32_t kernelRow = -1;  // into AnalysisResult::kernels: a Triton or a library-op row
+    std::int32_t libraryRow = -1; // into AnalysisResult::libraryKernels: kernels of no op, by name
 };
 
-enum class TimelineLaneKind : std::uint8_t { GpuStream, Steps, GraphLaunches, LaunchThread };
+enum class TimelineLaneKind : std::uint8_t { GpuStream, Steps, ExecuteRanges, GraphLaunches, LaunchThread };
 
 struct TimelineLane
 {
     TimelineLaneKind kind = TimelineLaneKind::GpuStream;
-    QString title;  // "GPU 0 stream 7", "steps", "graph launches", "CPU thread 1234"
+    QString title;  // "GPU 0 stream 7", "steps", "execute ranges", "graph launches", "CPU 416 thread 1234"
     QString device; // GPU streams: the events' pid as written
     TimelineEvents events;
 };

@@ -51,14 +51,17 @@ TimelineColouring::TimelineColouring(const Timeline& timeline, const std::vector
         const TimelineLabel& label = timeline.labels[l];
         LabelColour& colour = m_labels[l];
         switch (label.kind) {
-        case TimelineLabelKind::Step: colour.colour = TimelineColour::Step; continue;
+        case TimelineLabelKind::Step:
+        case TimelineLabelKind::ExecuteRange: colour.colour = TimelineColour::Step; continue;
         case TimelineLabelKind::GraphLaunch: colour.colour = TimelineColour::GraphLaunch; continue;
         case TimelineLabelKind::Launch: colour.colour = TimelineColour::Launch; continue;
         case TimelineLabelKind::GpuWork: break;
         }
         colour.colour = colourOfWork(label.work);
-        if (label.tritonRow >= 0 && size_t(label.tritonRow) < figures.size()) {
-            const KernelTimeFigures& figure = figures[size_t(label.tritonRow)];
+        // A library op's attainable time is per call, which may span many
+        // boxes: its boxes keep the colour of their kind.
+        if (label.work == GpuWork::Triton && label.kernelRow >= 0 && size_t(label.kernelRow) < figures.size()) {
+            const KernelTimeFigures& figure = figures[size_t(label.kernelRow)];
             if (figure.attainableUs && *figure.attainableUs > 0)
                 colour.attainableNs = *figure.attainableUs * 1000.0;
             colour.latencyBound = figure.limiter == Limiter::Latency;

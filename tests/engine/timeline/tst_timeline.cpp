@@ -1,7 +1,10 @@
 // The timeline's model: the columns it keeps per event, level of detail
 // (how sub-pixel events merge per pixel column), hit testing, colours by
 // fraction of attainable, lanes built from a trace, and the analysis
-// restricted to a time range. Every figure is derived by hand in comments.
+// restricted to a time range; library-op boxes linked to their rows,
+// vLLM's execute_ ranges over their GPU span, CPU lanes named by pid and
+// tid. Every figure is derived by hand in comments.
+#include "engine/input/tracereader.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timerange.h"
@@ -244,8 +247,8 @@ TEST(TimelineBuild, LanesPerStreamGraphLaunchesOverTheirGpuSpanAndRowsAsLabels)
     // The replayed add kernels are one Triton row (kernel-only); its box
     // labels point at it, the GEMM's at its library row.
     const TimelineLabel& add = timeline.labels[s7.label(0)];
-    ASSERT_GE(add.tritonRow, 0);
-    EXPECT_EQ(result.kernels[size_t(add.tritonRow)].name, QStringLiteral("triton_poi_fused_add_0"));
+    ASSERT_GE(add.kernelRow, 0);
+    EXPECT_EQ(result.kernels[size_t(add.kernelRow)].name, QStringLiteral("triton_poi_fused_add_0"));
     EXPECT_EQ(s7.label(2), s7.label(0));
     const TimelineLabel& gemm = timeline.labels[s7.label(1)];
     ASSERT_GE(gemm.libraryRow, 0);
@@ -315,4 +318,135 @@ TEST(TimeRange, ParsesStartAndEndInMicroseconds)
         EXPECT_FALSE(parseTimeRange(QString::fromLatin1(bad), &error)) << bad;
         EXPECT_FALSE(error.isEmpty());
     }
+}
+
+namespace {
+
+AnalysisOutcome analyzeRange(const QString& path, double startUs, double endUs)
+{
+    AnalysisOptions options;
+    options.searchDefaultInductorCache = false;
+    options.gpuRange = TimeRangeUs { startUs, endUs };
+    return analyzeTrace(path, options, {});
+}
+
+} // namespace
+
+TEST(TimelineBuild, LibraryOpBoxesBelongToTheirLibraryOpRow)
+{
+    TempTraces traces;
+    const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("ops.json"), traceJson(libraryOpsAndExecuteRanges())));
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
+    const AnalysisResult& result = *outcome.result;
+    ASSERT_TRUE(result.timeline);
+    const Timeline& timeline = *result.timeline;
+    ASSERT_EQ(timeline.lanes[0].kind, TimelineLaneKind::GpuStream);
+    const TimelineEvents& stream = timeline.lanes[0].events;
+    ASSERT_EQ(stream.size(), 4u); // GEMM, add, GEMM, lonely
+    // Both GEMMs: one label, the aten::addmm library-op row, named and
+    // coloured as the op (GEMM), not as a kernel of no row.
+    const TimelineLabel& gemm = timeline.labels[stream.label(0)];
+    EXPECT_EQ(stream.label(2), stream.label(0));
+    ASSERT_GE(gemm.kernelRow, 0);
+    const KernelRow& row = result.kernels[size_t(gemm.kernelRow)];
+    EXPECT_EQ(row.kind, RowKind::LibraryOp);
+    EXPECT_EQ(row.name, QStringLiteral("aten::addmm"));
+    EXPECT_EQ(row.calls, 2);
+    EXPECT_EQ(gemm.name, QStringLiteral("aten::addmm"));
+    EXPECT_EQ(gemm.work, GpuWork::Gemm);
+    EXPECT_EQ(gemm.libraryRow, -1);
+    // The Triton call keeps its row, now named; the kernel of no op its
+    // time-only library row.
+    const TimelineLabel& add = timeline.labels[stream.label(1)];
+    ASSERT_GE(add.kernelRow, 0);
+    EXPECT_EQ(result.kernels[size_t(add.kernelRow)].kind, RowKind::Launched);
+    EXPECT_EQ(add.name, QStringLiteral("triton_poi_fused_add_0"));
+    const TimelineLabel& lonely = timeline.labels[stream.label(3)];
+    EXPECT_EQ(lonely.kernelRow, -1);
+    ASSERT_GE(lonely.libraryRow, 0);
+    EXPECT_EQ(result.libraryKernels[size_t(lonely.libraryRow)].name, QStringLiteral("Cijk_lonely"));
+    // Selecting the row finds both its calls, for N/P.
+    const auto calls = eventsOfLabel(timeline, stream.label(0));
+    ASSERT_FALSE(calls.empty());
+    EXPECT_EQ(calls[0], (std::vector<std::uint32_t> { 0, 2 }));
+    // With figures for every row, the op's boxes keep the GEMM colour (its
+    // attainable time is per call, not per box); the Triton call's is a fraction.
+    std::vector<KernelTimeFigures> figures(result.kernels.size());
+    for (KernelTimeFigures& figure : figures)
+        figure.attainableUs = 5.0;
+    const TimelineColouring colouring(timeline, figures);
+    EXPECT_EQ(colouring.style(stream.label(0), 50'000).colour, TimelineColour::Gemm);
+    EXPECT_EQ(colouring.style(stream.label(1), 10'000).colour, TimelineColour(5)); // 5 of 10 us
+    // The launching thread's lane is titled as the trace writes it.
+    const TimelineLane* cpu = laneOf(timeline, TimelineLaneKind::LaunchThread);
+    ASSERT_TRUE(cpu);
+    EXPECT_EQ(cpu->title, QStringLiteral("CPU 100 thread 1"));
+    EXPECT_EQ(cpu->events.size(), 4u);
+}
+
+TEST(TimelineBuild, ExecuteRangesAreKeptAndDrawnOverTheGpuSpanOfTheirWork)
+{
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("execute.json"), traceJson(libraryOpsAndExecuteRanges()));
+    const TraceReadResult read = readTrace(path, {});
+    ASSERT_EQ(read.status, TraceReadResult::Status::Ok);
+    const std::vector<ExecuteAnnotation>& kept = read.trace.executeAnnotations;
+    ASSERT_EQ(kept.size(), 3u);
+    EXPECT_EQ(kept[0].name, QStringLiteral("execute_1_context_0_generation_4"));
+    EXPECT_DOUBLE_EQ(kept[0].begin, 90);
+    EXPECT_DOUBLE_EQ(kept[0].end, 390);
+    EXPECT_FALSE(kept[0].onGpu);
+    EXPECT_EQ(kept[2].name, QStringLiteral("execute_3_idle"));
+
+    const AnalysisOutcome whole = analyze(path);
+    ASSERT_EQ(whole.status, AnalysisOutcome::Status::Ok) << whole.error.toStdString();
+    const TimelineLane* lane = laneOf(*whole.result->timeline, TimelineLaneKind::ExecuteRanges);
+    ASSERT_TRUE(lane);
+    // execute_1's work: GEMM [0, 50) and add [60, 70) us; execute_2's: GEMM
+    // [300, 340); execute_3 ran nothing and is not drawn.
+    ASSERT_EQ(lane->events.size(), 2u);
+    EXPECT_EQ(lane->events.startNs(0), 0);
+    EXPECT_EQ(lane->events.durationNs(0), 70'000);
+    EXPECT_EQ(lane->events.startNs(1), 300'000);
+    EXPECT_EQ(lane->events.durationNs(1), 40'000);
+    EXPECT_EQ(whole.result->timeline->labels[lane->events.label(1)].name, QStringLiteral("execute_2_context_0_generation_4"));
+    EXPECT_EQ(whole.result->timeline->labels[lane->events.label(1)].kind, TimelineLabelKind::ExecuteRange);
+
+    // Picked as the view asks ([start, end + 1 ns)): execute_1 counts the
+    // GEMM (one addmm call, 50 us) and the add (10 us).
+    const AnalysisOutcome first = analyzeRange(path, 0, 70.001);
+    ASSERT_EQ(first.status, AnalysisOutcome::Status::Ok) << first.error.toStdString();
+    EXPECT_DOUBLE_EQ(first.result->totalGpuKernelTimeUs, 60);
+    const KernelRow* addmm = findRow(*first.result, QStringLiteral("aten::addmm"));
+    ASSERT_TRUE(addmm && addmm->kernelTimeUs);
+    EXPECT_EQ(addmm->calls, 1);
+    EXPECT_DOUBLE_EQ(addmm->kernelTimeUs->sum, 50);
+    const KernelRow* add = findRow(*first.result, QStringLiteral("triton_poi_fused_add_0"));
+    ASSERT_TRUE(add && add->kernelTimeUs);
+    EXPECT_DOUBLE_EQ(add->kernelTimeUs->sum, 10);
+    // execute_2: the second GEMM alone, 40 us, and no Triton call.
+    const AnalysisOutcome second = analyzeRange(path, 300, 340.001);
+    ASSERT_EQ(second.status, AnalysisOutcome::Status::Ok) << second.error.toStdString();
+    EXPECT_DOUBLE_EQ(second.result->totalGpuKernelTimeUs, 40);
+    EXPECT_EQ(tritonRowCount(*second.result), 0u);
+    addmm = findRow(*second.result, QStringLiteral("aten::addmm"));
+    ASSERT_TRUE(addmm && addmm->kernelTimeUs);
+    EXPECT_DOUBLE_EQ(addmm->kernelTimeUs->sum, 40);
+}
+
+TEST(TimelineBuild, GpuExecuteAnnotationsAreDrawnWhereTheyLieInsteadOfTheHostOnes)
+{
+    // SGLang-like: the GPU's own execute_ range [300, 375] us beside the
+    // host ones: only the GPU's is drawn, at [0, 75) from the origin.
+    TempTraces traces;
+    QByteArrayList events { libraryOpsAndExecuteRanges(),
+                            annotationEvent("gpu_user_annotation", "execute_diffusion_1_256x256", 2, 0, 300, 75) };
+    const AnalysisOutcome whole = analyze(traces.write(QStringLiteral("gpu.json"), traceJson(events.join(",\n"))));
+    ASSERT_EQ(whole.status, AnalysisOutcome::Status::Ok) << whole.error.toStdString();
+    const TimelineLane* lane = laneOf(*whole.result->timeline, TimelineLaneKind::ExecuteRanges);
+    ASSERT_TRUE(lane);
+    ASSERT_EQ(lane->events.size(), 1u);
+    EXPECT_EQ(lane->events.startNs(0), 0);
+    EXPECT_EQ(lane->events.durationNs(0), 75'000);
+    EXPECT_EQ(whole.result->timeline->labels[lane->events.label(0)].name, QStringLiteral("execute_diffusion_1_256x256"));
 }

@@ -1,0 +1,73 @@
+#include "engine/input/annotationkeeper.h"
+
+#include "engine/input/jsontext.h"
+
+#include <charconv>
+
+namespace Ridgeline {
+
+std::optional<CaptureAnnotation> captureAnnotation(std::string_view name)
+{
+    constexpr std::string_view prefix = "capture_";
+    if (!name.starts_with(prefix))
+        return std::nullopt;
+    size_t i = prefix.size();
+    std::int64_t batch = 0;
+    const size_t digits = i;
+    while (i < name.size() && name[i] >= '0' && name[i] <= '9' && i - digits < 9)
+        batch = batch * 10 + (name[i++] - '0');
+    if (i == digits)
+        return std::nullopt;
+    CaptureAnnotation annotation;
+    annotation.batchSize = int(batch);
+    if (i < name.size() && name[i] == '_')
+        annotation.mode = toQString(name.substr(i + 1, 32));
+    return annotation;
+}
+
+std::optional<std::int64_t> profilerStepNumber(std::string_view name)
+{
+    constexpr std::string_view prefix = "ProfilerStep#";
+    if (!name.starts_with(prefix) || name.size() > prefix.size() + 18)
+        return std::nullopt;
+    std::int64_t number = 0;
+    const auto [end, error] = std::from_chars(name.data() + prefix.size(), name.data() + name.size(), number);
+    if (error != std::errc() || end != name.data() + name.size())
+        return std::nullopt;
+    return number;
+}
+
+bool isExecuteAnnotation(std::string_view name)
+{
+    return name.starts_with("execute_");
+}
+
+void AnnotationKeeper::keepExecute(std::string_view name, bool onGpu, double begin, double end, std::uint32_t thread)
+{
+    if (m_trace.executeAnnotations.size() >= maxExecuteAnnotations) {
+        if (!m_executesOverflowed)
+            m_trace.warnings << QStringLiteral("more than %1 execute_ annotations: the rest are not shown").arg(maxExecuteAnnotations);
+        m_executesOverflowed = true;
+        return;
+    }
+    // vLLM writes each step's batch into the name: hundreds of characters.
+    m_trace.executeAnnotations.push_back({ begin, end, thread, onGpu, toQString(name.substr(0, size_t(maxAnnotationName))) });
+}
+
+void AnnotationKeeper::noteLaunchThread(std::uint32_t thread, std::string_view pid, std::string_view tid)
+{
+    // Launches come in long runs from one thread: most calls end here.
+    if (thread == m_lastLaunchThread)
+        return;
+    m_lastLaunchThread = thread;
+    if (m_launchThreads.size() >= maxLaunchThreads || !m_launchThreads.insert(thread).second)
+        return;
+    const auto unquoted = [](std::string_view text) {
+        if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+            text = text.substr(1, text.size() - 2);
+        return toQString(text.substr(0, 64));
+    };
+    m_trace.launchThreads.push_back({ thread, unquoted(pid), unquoted(tid) });
+}
+
+} // namespace Ridgeline

@@ -1,0 +1,48 @@
+// Stage input/: a trace file read into a RawTrace.
+// What the collector keeps of the trace's user annotations and of the
+// threads that launch GPU work, each list bounded: what an annotation's name
+// says (PyTorch's ProfilerStep#N, vLLM's capture_<batch>_<mode>), vLLM's and
+// SGLang's execute_ ranges (a model step: on the host as user_annotation, on
+// a GPU stream as gpu_user_annotation), and each launching thread's pid and
+// tid as the trace writes them.
+#pragma once
+
+#include "engine/input/rawtrace.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <unordered_set>
+
+namespace Ridgeline {
+
+// vLLM's "capture_<batch>_<mode>" (capture_32_FULL); begin, end and thread unset.
+std::optional<CaptureAnnotation> captureAnnotation(std::string_view name);
+// PyTorch profiler's "ProfilerStep#<N>": N.
+std::optional<std::int64_t> profilerStepNumber(std::string_view name);
+bool isExecuteAnnotation(std::string_view name);
+
+class AnnotationKeeper
+{
+public:
+    explicit AnnotationKeeper(RawTrace& trace) : m_trace(trace) { }
+
+    // A step's execute_ range is milliseconds at least; more would be a hostile file.
+    static constexpr size_t maxExecuteAnnotations = 1u << 16;
+    static constexpr qsizetype maxAnnotationName = 160;
+    // Threads named in RawTrace::launchThreads; a lane past them says its number.
+    static constexpr size_t maxLaunchThreads = 4096;
+
+    // An execute_ range over [begin, end] on `thread` (a GPU stream when `onGpu`).
+    void keepExecute(std::string_view name, bool onGpu, double begin, double end, std::uint32_t thread);
+    // A launch call on `thread`; pid and tid as the event's JSON tokens.
+    void noteLaunchThread(std::uint32_t thread, std::string_view pid, std::string_view tid);
+
+private:
+    RawTrace& m_trace;
+    std::unordered_set<std::uint32_t> m_launchThreads; // already in RawTrace::launchThreads
+    std::uint32_t m_lastLaunchThread = std::uint32_t(-1);
+    bool m_executesOverflowed = false;
+};
+
+} // namespace Ridgeline
