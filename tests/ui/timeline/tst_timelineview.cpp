@@ -5,6 +5,8 @@
 // box; and the main window shows it as a tab beside the roofline.
 #include "engine/analysis.h"
 #include "graphfixtures.h"
+#include "itemmodels/kerneltablemodel.h"
+#include "table/kerneltableview.h"
 #include "mainwindow.h"
 #include "testsupport.h"
 #include "timeline/timelineview.h"
@@ -207,4 +209,82 @@ TEST(TimelineView, TheWindowShowsItAsATabBesideTheRoofline)
     ASSERT_TRUE(finished.wait(60000));
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() && !window.result()->gpuRangeUs; }, 5000));
     EXPECT_DOUBLE_EQ(window.result()->totalGpuKernelTimeUs, 85);
+}
+
+TEST(TimelineView, ALibraryOpBoxSelectsItsRowWhoseCallsAreOutlinedAndSteppedThrough)
+{
+    // Two aten::addmm calls, a GEMM each at 0-50 and 300-340 us from the
+    // origin on GPU 2 stream 0 (libraryOpsAndExecuteRanges).
+    static TempTraces traces;
+    const QString path = traces.write(QStringLiteral("libraryops.json"), traceJson(libraryOpsAndExecuteRanges()));
+    MainWindow window;
+    window.resize(1600, 900);
+    window.show();
+    ASSERT_TRUE(loadAndShow(window, path));
+    window.chartTabs()->setCurrentWidget(window.timelineView());
+    TimelineView& view = *window.timelineView();
+    view.showRange(-10'000, 420'000);
+    view.grab();
+    const TimelineLayout& layout = view.layoutForTests();
+    ASSERT_FALSE(layout.rows.empty());
+    ASSERT_EQ(layout.rows[0].lane, 0u);
+    const QPoint firstGemm(int(std::lround(layout.xOf(view.scene(), 25'000))), int(layout.rows[0].top + layout.rows[0].height / 2));
+    EXPECT_TRUE(view.toolTipAt(firstGemm).contains(QStringLiteral("<b>aten::addmm</b>"))) << qPrintable(view.toolTipAt(firstGemm));
+    EXPECT_TRUE(view.toolTipAt(firstGemm).contains(QStringLiteral("GEMM, library op")));
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, firstGemm);
+
+    // The table's current row is the op's, and the inspector shows it.
+    const QModelIndex current = window.kernelView()->currentIndex();
+    ASSERT_TRUE(current.isValid());
+    const int row = current.data(KernelTableModel::RowIndexRole).toInt();
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(window.result()->kernels[size_t(row)].kind, RowKind::LibraryOp);
+    EXPECT_EQ(window.result()->kernels[size_t(row)].name, QStringLiteral("aten::addmm"));
+    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("aten::addmm")));
+    // The row, now current, outlines both its calls; N and P step through them.
+    ASSERT_GE(view.scene().highlightedLabel, 0);
+    ASSERT_FALSE(view.scene().highlightedEvents.empty());
+    EXPECT_EQ(view.scene().highlightedEvents[0], (std::vector<std::uint32_t> { 0, 2 }));
+    view.showRange(-20'000, -10'000); // before both calls
+    QTest::keyClick(&view, Qt::Key_N);
+    ASSERT_TRUE(view.scene().selectedEvent);
+    EXPECT_EQ(*view.scene().selectedEvent, 0u);
+    QTest::keyClick(&view, Qt::Key_N);
+    EXPECT_EQ(*view.scene().selectedEvent, 2u);
+    EXPECT_GT(view.endNs(), 300'000.0); // brought into view
+    QTest::keyClick(&view, Qt::Key_P);
+    EXPECT_EQ(*view.scene().selectedEvent, 0u);
+}
+
+TEST(TimelineView, DoubleClickOnAnExecuteRangeAsksForItsGpuSpan)
+{
+    static TempTraces traces;
+    const auto result = analyze(traces.write(QStringLiteral("execute.json"), traceJson(libraryOpsAndExecuteRanges()))).result;
+    ASSERT_TRUE(result && result->timeline);
+    TimelineView view;
+    view.resize(1000, 400);
+    view.setResult(result);
+    view.show();
+    view.showRange(-10'000, 420'000);
+    view.grab();
+    std::optional<std::uint32_t> executeLane;
+    for (size_t l = 0; l < result->timeline->lanes.size(); ++l) {
+        if (result->timeline->lanes[l].kind == TimelineLaneKind::ExecuteRanges)
+            executeLane = std::uint32_t(l);
+    }
+    ASSERT_TRUE(executeLane);
+    const TimelineLayout& layout = view.layoutForTests();
+    QPoint second;
+    for (const TimelineLayout::Row& row : layout.rows) {
+        if (row.lane == *executeLane)
+            second = QPoint(int(std::lround(layout.xOf(view.scene(), 320'000))), int(row.top + row.height / 2));
+    }
+    ASSERT_FALSE(second.isNull());
+    EXPECT_TRUE(view.toolTipAt(second).contains(QStringLiteral("execute_2_context_0_generation_4")));
+    QSignalSpy ranges(&view, &TimelineView::rangeRequested);
+    QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, second);
+    ASSERT_EQ(ranges.count(), 1);
+    // execute_2's GEMM [300, 340) us, and 1 ns more so that its last event's start is in.
+    EXPECT_DOUBLE_EQ(ranges.front()[0].toDouble(), 300);
+    EXPECT_DOUBLE_EQ(ranges.front()[1].toDouble(), 340.001);
 }
