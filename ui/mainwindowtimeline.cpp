@@ -125,7 +125,8 @@ void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)
     AnalysisOptions options = m_controller->currentOptions();
     options.gpuRange = range;
     options.keepPreparedTrace = true;
-    m_cacheNote = tr("the trace was read again for the range (the one read before was not kept)");
+    m_cacheNote = tr("the trace was read again for the range (a trace of over %L1 GPU events is not kept in memory)")
+                      .arg(qulonglong(options.keepPreparedTraceUpToGpuEvents));
     m_controller->open(m_controller->currentPath(), options);
 }
 

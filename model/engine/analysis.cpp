@@ -137,7 +137,13 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     result->truncated = trace.truncated;
     result->warnings = prepared->readWarnings;
     // An empty table must not pass for a trace of kernels that did nothing.
-    if (result->kernels.empty())
+    // A range without one says so of the range: the trace may have many.
+    if (result->kernels.empty() && result->gpuRangeUs)
+        result->warnings << QStringLiteral("%1: no Triton kernel starts in the range %2 to %3 us: pick another range, or clear it")
+                                .arg(path)
+                                .arg(result->gpuRangeUs->first, 0, 'f', 3)
+                                .arg(result->gpuRangeUs->second, 0, 'f', 3);
+    else if (result->kernels.empty())
         result->warnings << QStringLiteral(
             "%1: no Triton kernels in it (no cpu_op or GPU kernel event named triton_*): a trace of a model not "
             "compiled with torch.compile, or recorded without GPU activity?")
@@ -188,7 +194,9 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     // After the Triton rows, which the checks above are about.
     result->kernels.insert(result->kernels.end(), std::make_move_iterator(libraryOpRowsOfTrace.begin()),
                            std::make_move_iterator(libraryOpRowsOfTrace.end()));
-    if (options.keepPreparedTrace)
+    // Kept for ranges up to a size where holding it costs a few hundred MB
+    // more than the figures do; past it a range reads the file again.
+    if (options.keepPreparedTrace && prepared->trace.gpuEvents.size() <= options.keepPreparedTraceUpToGpuEvents)
         result->prepared = prepared;
     return result;
 }

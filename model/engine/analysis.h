@@ -41,6 +41,9 @@ struct AnalysisOptions
     // the window wants it; a headless run not, since it holds the trace's
     // records for as long as the result lives.
     bool keepPreparedTrace = false;
+    // Nor for a trace of more GPU events than this (it costs about 150
+    // bytes each): a range of it reads the file again.
+    size_t keepPreparedTraceUpToGpuEvents = 2'000'000;
 };
 
 struct AnalysisOutcome

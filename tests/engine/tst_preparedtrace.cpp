@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -167,6 +169,23 @@ TEST(PreparedTrace, ARangeLeavesThePreparedTraceAsItWas)
     expectSameAnalysis(*before, *after);
 }
 
+TEST(PreparedTrace, ARangeWithoutTritonKernelsSaysSoOfTheRange)
+{
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const auto trace = prepared(path);
+    ASSERT_TRUE(trace);
+    // [0, 40) us holds the GEMM before the launches alone: no Triton kernel.
+    const auto gemmOnly = analysed(trace, TimeRangeUs { 0, 40 });
+    ASSERT_TRUE(gemmOnly);
+    EXPECT_TRUE(gemmOnly->kernels.empty() || std::none_of(gemmOnly->kernels.begin(), gemmOnly->kernels.end(),
+                                                           [](const KernelRow& row) { return row.name.startsWith(u"triton_"); }));
+    ASSERT_FALSE(gemmOnly->warnings.isEmpty());
+    EXPECT_TRUE(gemmOnly->warnings.filter(QStringLiteral("no Triton kernel starts in the range 0.000 to 40.000 us")).size() == 1)
+        << gemmOnly->warnings.join(u'\n').toStdString();
+    EXPECT_TRUE(gemmOnly->warnings.filter(QStringLiteral("no Triton kernels in it")).isEmpty());
+}
+
 TEST(PreparedTrace, KeptInTheResultOnlyWhenAskedFor)
 {
     TempTraces traces;
@@ -184,6 +203,16 @@ TEST(PreparedTrace, KeptInTheResultOnlyWhenAskedFor)
     const AnalysisOutcome ranged = analyzePreparedTrace(kept.result->prepared, options, {});
     ASSERT_EQ(ranged.status, AnalysisOutcome::Status::Ok);
     EXPECT_EQ(ranged.result->prepared, kept.result->prepared);
+
+    // Past the size bound (the fixture's 5 GPU events against 4) it is not
+    // kept: a range of it reads the file again.
+    options.gpuRange.reset();
+    options.keepPreparedTraceUpToGpuEvents = 4;
+    const AnalysisOutcome tooBig = analyzeTrace(path, options, {});
+    ASSERT_EQ(tooBig.status, AnalysisOutcome::Status::Ok);
+    EXPECT_FALSE(tooBig.result->prepared);
+    options.keepPreparedTraceUpToGpuEvents = 5;
+    EXPECT_TRUE(analyzeTrace(path, options, {}).result->prepared);
 }
 
 TEST(PreparedTrace, AStoppedAnalysisSaysCancelled)
