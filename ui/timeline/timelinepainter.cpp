@@ -69,18 +69,91 @@ void drawIdleGaps(QPainter& painter, const TimelineScene& scene, const TimelineL
     }
 }
 
+// The legend: the Triton scale first, then one swatch per other colour,
+// flowed into as many lines as the width needs (the layout gives it them).
+struct LegendItem
+{
+    TimelineColour colour = TimelineColour::Other;
+    QString text;
+    bool latencyMark = false;
+    bool idle = false;
+};
+
+const std::vector<LegendItem>& legendItems()
+{
+    static const std::vector<LegendItem> items = [] {
+        std::vector<LegendItem> list;
+        list.push_back({ TimelineColour::AboveAttainable, QStringLiteral("above attainable") });
+        list.push_back({ TimelineColour(3), QStringLiteral("latency-bound"), true });
+        for (TimelineColour colour : { TimelineColour::TritonUnmodelled, TimelineColour::Gemm, TimelineColour::Attention,
+                                       TimelineColour::Communication, TimelineColour::Memcpy, TimelineColour::Memset, TimelineColour::Other })
+            list.push_back({ colour, timelineColourTitle(colour) });
+        list.push_back({ TimelineColour::Other, QStringLiteral("GPU idle"), false, true });
+        return list;
+    }();
+    return items;
+}
+
+const QString& legendScaleTitle()
+{
+    static const QString title = QStringLiteral("Triton, % of attainable:");
+    return title;
+}
+
+double legendSwatch(const QFontMetricsF& metrics)
+{
+    return std::round(metrics.height() * 1.1);
+}
+
+double legendScaleWidth(const QFontMetricsF& metrics)
+{
+    return metrics.horizontalAdvance(legendScaleTitle()) + 6 + metrics.horizontalAdvance(QStringLiteral("0")) + 4
+        + fractionColours * legendSwatch(metrics) + 4 + metrics.horizontalAdvance(QStringLiteral("100")) + 14;
+}
+
+double legendItemWidth(const LegendItem& item, const QFontMetricsF& metrics)
+{
+    return legendSwatch(metrics) + 4 + metrics.horizontalAdvance(item.text) + 14;
+}
+
+// Where the scale (index 0) and each item go: x from the left, and the line.
+std::vector<std::pair<double, int>> legendFlow(double width, const QFontMetricsF& metrics)
+{
+    std::vector<std::pair<double, int>> places { { 0.0, 0 } };
+    double x = legendScaleWidth(metrics);
+    int line = 0;
+    for (const LegendItem& item : legendItems()) {
+        const double itemWidth = legendItemWidth(item, metrics);
+        if (x > 0 && x + itemWidth > width) {
+            ++line;
+            x = 0;
+        }
+        places.emplace_back(x, line);
+        x += itemWidth;
+    }
+    return places;
+}
+
+constexpr double legendLineSpacing = 1.15;
+
+double legendHeight(double width, const QFontMetricsF& metrics)
+{
+    const int lines = legendFlow(width, metrics).back().second + 1;
+    return std::ceil(metrics.height() * (lines * legendLineSpacing + 0.5));
+}
+
 void drawLegend(QPainter& painter, const TimelineScene& scene, const QRectF& area, const QFontMetricsF& metrics)
 {
     const TimelinePalette& palette = scene.palette;
     const double h = metrics.height();
+    const double swatch = legendSwatch(metrics);
+    const std::vector<std::pair<double, int>> places = legendFlow(area.width(), metrics);
+    const auto yOf = [&](int line) { return area.top() + h * 0.25 + line * h * legendLineSpacing; };
     double x = area.left();
-    // One line, or two on a narrow pane: the items wrap to the second.
-    double y = area.top() + (area.height() >= h * 2.4 ? h * 0.2 : (area.height() - h) / 2);
+    const double y = yOf(0);
     painter.setPen(palette.text());
-    const QString scale = QStringLiteral("Triton, % of attainable:");
-    painter.drawText(QRectF(x, y, metrics.horizontalAdvance(scale) + 2, h), Qt::AlignVCenter, scale);
-    x += metrics.horizontalAdvance(scale) + 6;
-    const double swatch = std::round(h * 1.1);
+    painter.drawText(QRectF(x, y, metrics.horizontalAdvance(legendScaleTitle()) + 2, h), Qt::AlignVCenter, legendScaleTitle());
+    x += metrics.horizontalAdvance(legendScaleTitle()) + 6;
     painter.setPen(palette.faintText());
     painter.drawText(QRectF(x, y, metrics.horizontalAdvance(QStringLiteral("0")) + 2, h), Qt::AlignVCenter, QStringLiteral("0"));
     x += metrics.horizontalAdvance(QStringLiteral("0")) + 4;
@@ -88,29 +161,17 @@ void drawLegend(QPainter& painter, const TimelineScene& scene, const QRectF& are
         painter.fillRect(QRectF(x + c * swatch, y + 2, swatch, h - 4), palette.of(TimelineColour(c)));
     x += fractionColours * swatch + 4;
     painter.drawText(QRectF(x, y, metrics.horizontalAdvance(QStringLiteral("100")) + 2, h), Qt::AlignVCenter, QStringLiteral("100"));
-    x += metrics.horizontalAdvance(QStringLiteral("100")) + 14;
-    const auto item = [&](const QColor& colour, const QString& text, bool mark = false) {
-        const double width = swatch + 4 + metrics.horizontalAdvance(text) + 14;
-        if (x + width > area.right()) {
-            if (y + h * 2 > area.bottom())
-                return;
-            x = area.left();
-            y += h * 1.1;
-        }
-        const QRectF box(x, y + 2, swatch, h - 4);
-        painter.fillRect(box, colour);
-        if (mark)
+    const std::vector<LegendItem>& items = legendItems();
+    for (size_t i = 0; i < items.size(); ++i) {
+        const LegendItem& item = items[i];
+        const double left = area.left() + places[i + 1].first, top = yOf(places[i + 1].second);
+        const QRectF box(left, top + 2, swatch, h - 4);
+        painter.fillRect(box, item.idle ? palette.idle() : palette.of(item.colour));
+        if (item.latencyMark)
             painter.fillRect(QRectF(box.left(), box.bottom() - 3, box.width(), 3), palette.latencyMark());
         painter.setPen(palette.text());
-        painter.drawText(QRectF(x + swatch + 4, y, width, h), Qt::AlignVCenter, text);
-        x += width;
-    };
-    item(palette.of(TimelineColour::AboveAttainable), QStringLiteral("above attainable"));
-    item(palette.of(TimelineColour(3)), QStringLiteral("latency-bound"), true);
-    for (TimelineColour colour : { TimelineColour::TritonUnmodelled, TimelineColour::Gemm, TimelineColour::Attention,
-                                   TimelineColour::Communication, TimelineColour::Memcpy, TimelineColour::Memset, TimelineColour::Other })
-        item(palette.of(colour), timelineColourTitle(colour));
-    item(palette.idle(), QStringLiteral("GPU idle"));
+        painter.drawText(QRectF(left + swatch + 4, top, legendItemWidth(item, metrics), h), Qt::AlignVCenter, item.text);
+    }
 }
 
 } // namespace
@@ -132,14 +193,14 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
                 titleWidth = std::max(titleWidth, metrics.horizontalAdvance(scene.timeline->lanes[l].title));
         }
     }
-    titleWidth = std::min(titleWidth + 16, area.width() / 4);
-    // The legend's items need about 75 text widths of "m"; below that, two lines.
-    const double legendWidth = QFontMetricsF(font).horizontalAdvance(QStringLiteral("m")) * 75;
-    const double legendHeight = !scene.legend ? 0 : area.width() < legendWidth ? line * 2.6 : line * 1.6;
+    // A third of a narrow pane at most: "GPU 2 stream 0" whole at 1366x768 and scale 1.25.
+    titleWidth = std::min(titleWidth + 16, area.width() / 3);
+    // As many legend lines as its items need at this width: none is cut.
+    const double legendLines = !scene.legend ? 0 : legendHeight(area.width() - 12, metrics);
     layout.ruler = QRectF(area.left() + titleWidth, top, area.width() - titleWidth - 6, line * 1.5);
-    layout.titles = QRectF(area.left(), layout.ruler.bottom(), titleWidth, area.bottom() - legendHeight - layout.ruler.bottom());
+    layout.titles = QRectF(area.left(), layout.ruler.bottom(), titleWidth, area.bottom() - legendLines - layout.ruler.bottom());
     layout.lanes = QRectF(layout.ruler.left(), layout.ruler.bottom(), layout.ruler.width(), layout.titles.height());
-    layout.legend = QRectF(area.left() + 6, area.bottom() - legendHeight, area.width() - 12, legendHeight);
+    layout.legend = QRectF(area.left() + 6, area.bottom() - legendLines, area.width() - 12, legendLines);
     double y = layout.lanes.top() + 2;
     if (scene.timeline) {
         for (size_t l = 0; l < scene.timeline->lanes.size(); ++l) {
@@ -150,13 +211,14 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
             y += height + 2;
         }
     }
-    // Room to spare goes to the GPU streams, up to six lines each more.
+    // Room to spare goes to the GPU streams, up to twenty lines each more
+    // (a trace of one stream fills a tall pane instead of leaving it blank).
     const auto gpuRows = std::count_if(layout.rows.begin(), layout.rows.end(), [&](const Row& row) {
         return scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream;
     });
     const double spare = layout.lanes.bottom() - 4 - y;
     if (gpuRows > 0 && spare > 0) {
-        const double more = std::floor(std::min(spare / double(gpuRows), line * 6));
+        const double more = std::floor(std::min(spare / double(gpuRows), line * 20));
         double shift = 0;
         for (Row& row : layout.rows) {
             row.top += shift;
@@ -297,8 +359,9 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
             }
         }
-        // A highlighted row's calls too thin for a box: a tick across the
-        // lane, one per pixel column at most.
+        // A highlighted row's calls too thin for a box: a tick at the top
+        // and the bottom of the lane, one per pixel column at most, so that
+        // a row of thousands of calls does not paint the whole lane over.
         if (row.lane < scene.highlightedEvents.size()) {
             const std::vector<std::uint32_t>& calls = scene.highlightedEvents[row.lane];
             auto it = std::lower_bound(calls.begin(), calls.end(), scene.startNs - view.nsPerPixel,
@@ -312,7 +375,9 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 if (x == lastX || view.xOf(double(lane.events.endNs(*it))) - view.xOf(start) >= 2.0)
                     continue;
                 lastX = x;
-                painter.fillRect(QRectF(left + x - 0.5, row.top, 2, row.height), palette.highlight());
+                const double tick = std::clamp(std::round(row.height / 8), 3.0, 6.0);
+                painter.fillRect(QRectF(left + x - 0.5, row.top, 2, tick), palette.highlight());
+                painter.fillRect(QRectF(left + x - 0.5, row.top + row.height - tick, 2, tick), palette.highlight());
             }
         }
         if (scene.selectedLane && *scene.selectedLane == row.lane && scene.selectedEvent && *scene.selectedEvent < lane.events.size()) {

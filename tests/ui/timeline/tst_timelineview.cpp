@@ -12,7 +12,10 @@
 #include "timeline/timelineview.h"
 #include "windowloading.h"
 
+#include <QApplication>
+#include <QImage>
 #include <QLabel>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -287,4 +290,35 @@ TEST(TimelineView, DoubleClickOnAnExecuteRangeAsksForItsGpuSpan)
     // execute_2's GEMM [300, 340) us, and 1 ns more so that its last event's start is in.
     EXPECT_DOUBLE_EQ(ranges.front()[0].toDouble(), 300);
     EXPECT_DOUBLE_EQ(ranges.front()[1].toDouble(), 340.001);
+}
+
+TEST(TimelineView, TheLegendGetsTheLinesItsItemsNeedAtAnyWidth)
+{
+    // An empty timeline draws no lanes and no gaps: the legend alone. Its
+    // last item, "GPU idle", is drawn at every width (it was cut from the
+    // third line of a narrow pane), and the legend is taller where it wraps.
+    TimelineScene scene;
+    scene.timeline = std::make_shared<Timeline>();
+    const QFont font = QApplication::font();
+    double narrowHeight = 0, wideHeight = 0;
+    for (int width : { 320, 480, 700, 1000, 1800 }) {
+        QImage image(width, 400, QImage::Format_RGB32);
+        QPainter painter(&image);
+        const TimelineLayout layout = TimelinePainter::paint(painter, scene, QRectF(0, 0, width, 400), font);
+        painter.end();
+        ASSERT_GT(layout.legend.height(), 0) << width;
+        const QImage legend = image.copy(layout.legend.toAlignedRect());
+        const QRgb idle = scene.palette.idle().rgb();
+        bool found = false;
+        for (int y = 0; y < legend.height() && !found; ++y) {
+            for (int x = 0; x < legend.width() && !found; ++x)
+                found = legend.pixel(x, y) == idle;
+        }
+        EXPECT_TRUE(found) << "no GPU idle swatch in the legend at width " << width;
+        if (width == 320)
+            narrowHeight = layout.legend.height();
+        if (width == 1800)
+            wideHeight = layout.legend.height();
+    }
+    EXPECT_GT(narrowHeight, wideHeight);
 }
