@@ -4,7 +4,7 @@
 // malformed event costs that event only: it is counted and skipped.
 #pragma once
 
-#include "engine/input/annotationkeeper.h"
+#include "engine/input/annotations/annotationkeeper.h"
 #include "engine/input/eventargsreader.h"
 #include "engine/input/jsoneventscanner.h"
 #include "engine/input/rawtrace.h"

@@ -1,4 +1,4 @@
-#include "engine/input/annotationkeeper.h"
+#include "engine/input/annotations/annotationkeeper.h"
 
 #include "engine/input/jsontext.h"
 

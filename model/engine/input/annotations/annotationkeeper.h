@@ -28,7 +28,7 @@ public:
     explicit AnnotationKeeper(RawTrace& trace) : m_trace(trace) { }
 
     // A step's execute_ range is milliseconds at least; more would be a hostile file.
-    static constexpr size_t maxExecuteAnnotations = 1u << 16;
+    static constexpr size_t maxExecuteAnnotations = 1u << 14; // 16,384, names and all under 6 MB
     static constexpr qsizetype maxAnnotationName = 160;
     // Threads named in RawTrace::launchThreads; a lane past them says its number.
     static constexpr size_t maxLaunchThreads = 4096;
