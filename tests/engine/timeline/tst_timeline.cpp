@@ -4,6 +4,7 @@
 // restricted to a time range; library-op boxes linked to their rows,
 // vLLM's execute_ ranges over their GPU span, CPU lanes named by pid and
 // tid. Every figure is derived by hand in comments.
+#include "engine/input/annotations/annotationkeeper.h"
 #include "engine/input/tracereader.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/timelinedetail.h"
@@ -449,4 +450,20 @@ TEST(TimelineBuild, GpuExecuteAnnotationsAreDrawnWhereTheyLieInsteadOfTheHostOne
     EXPECT_EQ(lane->events.startNs(0), 0);
     EXPECT_EQ(lane->events.durationNs(0), 75'000);
     EXPECT_EQ(whole.result->timeline->labels[lane->events.label(0)].name, QStringLiteral("execute_diffusion_1_256x256"));
+}
+
+TEST(TimelineBuild, ExecuteRangesPastTheCapAreDroppedWithOneWarning)
+{
+    // One more execute_ range than the reader keeps, 1 ms apart, and one
+    // kernel: the cap's worth kept, the rest said once.
+    const size_t cap = AnnotationKeeper::maxExecuteAnnotations;
+    QByteArrayList events { kernelEvent("Cijk_only", 0, 10, 1) };
+    for (size_t i = 0; i <= cap; ++i)
+        events << annotationEvent("user_annotation", "execute_" + QByteArray::number(qulonglong(i)), 100, 1, double(i) * 1000, 500);
+    TempTraces traces;
+    const TraceReadResult read = readTrace(traces.write(QStringLiteral("many.json"), traceJson(events.join(",\n"))), {});
+    ASSERT_EQ(read.status, TraceReadResult::Status::Ok);
+    EXPECT_EQ(read.trace.executeAnnotations.size(), cap);
+    EXPECT_EQ(read.trace.executeAnnotations.back().name, QStringLiteral("execute_%1").arg(cap - 1));
+    EXPECT_EQ(read.trace.warnings.filter(QStringLiteral("execute_ annotations")).size(), 1);
 }
