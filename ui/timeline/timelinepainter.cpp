@@ -351,8 +351,13 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 painter.fillRect(QRectF(rect.left(), rect.bottom() - 3, rect.width(), 3), palette.latencyMark());
             if (rect.width() >= 40 && label < timeline.labels.size()) {
                 painter.setPen(lane.kind == TimelineLaneKind::GpuStream && box.style.colour != TimelineColour::Memset ? Qt::white : palette.text());
+                // A kernel's name differs at its end (triton_poi_fused_..._15),
+                // an op's at its start once its namespace goes (aten::_scaled_...).
+                const TimelineLabel& named = timeline.labels[label];
+                const bool op = named.kernelRow >= 0 && named.work != GpuWork::Triton;
+                const QString text = op ? named.name.section(QStringLiteral("::"), -1) : named.name;
                 painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                 metrics.elidedText(timeline.labels[label].name, Qt::ElideMiddle, rect.width() - 6));
+                                 metrics.elidedText(text, op ? Qt::ElideRight : Qt::ElideMiddle, rect.width() - 6));
             }
             if (scene.highlightedLabel >= 0 && label == std::uint32_t(scene.highlightedLabel)) {
                 painter.setPen(QPen(palette.highlight(), 1.5));
