@@ -95,6 +95,7 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=
 jobs_max=${RIDGELINE_FUZZ_JOBS:-$(nproc)}
 run_target() {
     local target=$1
+    mkdir -p "$work/$target"
     if (cd "$work/$target" && "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=1048576 -print_final_stats=1 . >"$work/$target.log" 2>&1); then
         echo ok >"$work/$target.result"
