@@ -22,21 +22,6 @@ using namespace Ridgeline::Test;
 
 namespace {
 
-// A GEMM at 1000 us on stream 0 (the first GPU event: the origin), then two
-// graph launches replayed on stream 7 (graphReplay: kernels from 100 us
-// after the launch, 1 us apart):
-//   launch 10 at 2000: add 10 us [2100, 2110), gemm 20 [2111, 2131), add 5 [2132, 2137)
-//   launch 11 at 3000: add 10 us [3100, 3110)
-// From the origin, the first launch's GPU span is [1100, 1137) us.
-QByteArray twoGraphLaunches()
-{
-    QByteArrayList events;
-    events << kernelEvent("Cijk_gemm_before", 1000, 50, 1, 0);
-    events << graphReplay(2000, 10, { { "triton_poi_fused_add_0", 10 }, { "Cijk_gemm_x", 20 }, { "triton_poi_fused_add_0", 5 } });
-    events << graphReplay(3000, 11, { { "triton_poi_fused_add_0", 10 } });
-    return events.join(",\n");
-}
-
 AnalysisOptions withoutDefaultCache()
 {
     AnalysisOptions options;
@@ -97,7 +82,7 @@ TimeRangeUs middleThird(const AnalysisResult& whole)
 TEST(PreparedTrace, ARangeOfItIsWhatAnalyzeTraceGivesForThatRange)
 {
     TempTraces traces;
-    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     const auto trace = prepared(path);
     ASSERT_TRUE(trace);
     const TimeRangeUs firstLaunch { 1100, 1137 };
@@ -126,7 +111,7 @@ TEST(PreparedTrace, ARangeNeedsTheFileNoMore)
     {
         QFile file(path);
         ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-        file.write(traceJson(twoGraphLaunches()));
+        file.write(traceJson(gemmThenTwoGraphLaunches()));
     }
     const auto trace = prepared(path);
     ASSERT_TRUE(trace);
@@ -148,7 +133,7 @@ TEST(PreparedTrace, ARangeNeedsTheFileNoMore)
 TEST(PreparedTrace, ARangeLeavesThePreparedTraceAsItWas)
 {
     TempTraces traces;
-    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     const auto trace = prepared(path);
     ASSERT_TRUE(trace);
     const auto before = analysed(trace, std::nullopt);
@@ -172,7 +157,7 @@ TEST(PreparedTrace, ARangeLeavesThePreparedTraceAsItWas)
 TEST(PreparedTrace, ARangeWithoutTritonKernelsSaysSoOfTheRange)
 {
     TempTraces traces;
-    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     const auto trace = prepared(path);
     ASSERT_TRUE(trace);
     // [0, 40) us holds the GEMM before the launches alone: no Triton kernel.
@@ -189,7 +174,7 @@ TEST(PreparedTrace, ARangeWithoutTritonKernelsSaysSoOfTheRange)
 TEST(PreparedTrace, KeptInTheResultOnlyWhenAskedFor)
 {
     TempTraces traces;
-    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     EXPECT_FALSE(analyze(path).result->prepared);
     AnalysisOptions options = withoutDefaultCache();
     options.keepPreparedTrace = true;
@@ -218,7 +203,7 @@ TEST(PreparedTrace, KeptInTheResultOnlyWhenAskedFor)
 TEST(PreparedTrace, AStoppedAnalysisSaysCancelled)
 {
     TempTraces traces;
-    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     const auto trace = prepared(path);
     ASSERT_TRUE(trace);
     std::stop_source stop;

@@ -107,4 +107,13 @@ QByteArray libraryOpsAndExecuteRanges()
     return events.join(",\n");
 }
 
+QByteArray gemmThenTwoGraphLaunches()
+{
+    QByteArrayList events;
+    events << kernelEvent("Cijk_gemm_before", 1000, 50, 1, 0);
+    events << graphReplay(2000, 10, { { "triton_poi_fused_add_0", 10 }, { "Cijk_gemm_x", 20 }, { "triton_poi_fused_add_0", 5 } });
+    events << graphReplay(3000, 11, { { "triton_poi_fused_add_0", 10 } });
+    return events.join(",\n");
+}
+
 } // namespace Ridgeline::Test

@@ -35,6 +35,14 @@ struct ReplayedKernel
 // back to back on stream 7.
 QByteArray graphReplay(double ts, int correlation, const std::vector<ReplayedKernel>& kernels, int tid = 1);
 
+// A GEMM at 1000 us on stream 0 (the first GPU event: the origin), then two
+// graph launches replayed on stream 7 (graphReplay: kernels from 100 us
+// after the launch, 1 us apart):
+//   launch 10 at 2000: add 10 us [2100, 2110), gemm 20 [2111, 2131), add 5 [2132, 2137)
+//   launch 11 at 3000: add 10 us [3100, 3110)
+// From the origin, the first launch's GPU span is [1100, 1137) us.
+QByteArray gemmThenTwoGraphLaunches();
+
 // V2 args of triton_poi_fused_add_0 over `n` float elements.
 QByteArray poiAddArgs(int n);
 

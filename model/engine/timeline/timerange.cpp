@@ -5,6 +5,23 @@
 #include <limits>
 
 namespace Ridgeline {
+namespace {
+
+// Old GPU event index -> new, `outside` for the events out of the range.
+constexpr std::uint32_t outside = std::numeric_limits<std::uint32_t>::max();
+
+// The events of a call still in the range, by their new indices.
+GpuEventIndices renumbered(const GpuEventIndices& events, const std::vector<std::uint32_t>& newIndex)
+{
+    GpuEventIndices inRange;
+    for (std::uint32_t event : events) {
+        if (event < newIndex.size() && newIndex[event] != outside)
+            inRange.push_back(newIndex[event]);
+    }
+    return inRange;
+}
+
+} // namespace
 
 std::optional<TimeRangeUs> parseTimeRange(const QString& text, QString* error)
 {
@@ -41,8 +58,7 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<Repla
     if (events.empty())
         origin = 0;
 
-    // Old index -> new, none for events outside.
-    constexpr std::uint32_t outside = std::numeric_limits<std::uint32_t>::max();
+    // Old index -> new, `outside` for events outside.
     std::vector<std::uint32_t> newIndex(events.size(), outside);
     GpuEventList kept;
     double kernelTimeUs = 0;
@@ -61,11 +77,7 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<Repla
 
     std::vector<KernelCall> opCalls;
     for (KernelCall& call : linked.opCalls) {
-        GpuEventIndices inRange;
-        for (std::uint32_t kernel : call.kernels) {
-            if (kernel < newIndex.size() && newIndex[kernel] != outside)
-                inRange.push_back(newIndex[kernel]);
-        }
+        GpuEventIndices inRange = renumbered(call.kernels, newIndex);
         // A call of no kernel in range (captured, or run elsewhere) is not in it.
         if (inRange.empty())
             continue;
@@ -84,11 +96,7 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<Repla
     linked.kernelOnlyCalls = std::move(kernelOnlyCalls);
     std::vector<ReplayedLibraryCall> libraryCallsInRange;
     for (ReplayedLibraryCall& call : libraryCalls) {
-        GpuEventIndices inRange;
-        for (std::uint32_t event : call.events) {
-            if (event < newIndex.size() && newIndex[event] != outside)
-                inRange.push_back(newIndex[event]);
-        }
+        GpuEventIndices inRange = renumbered(call.events, newIndex);
         if (inRange.empty())
             continue;
         call.events = std::move(inRange);

@@ -201,20 +201,6 @@ TEST(TimelineColours, TritonCallsByFractionOfAttainableOthersByKind)
 
 namespace {
 
-// A GEMM at 1000 us on stream 0 (the first GPU event: the origin), then two
-// graph launches replayed on stream 7 (see graphReplay: kernels from 100 us
-// after the launch, 1 us apart):
-//   launch 10 at 2000: add 10 us [2100, 2110), gemm 20 [2111, 2131), add 5 [2132, 2137)
-//   launch 11 at 3000: add 10 us [3100, 3110)
-QByteArray twoGraphLaunches()
-{
-    QByteArrayList events;
-    events << kernelEvent("Cijk_gemm_before", 1000, 50, 1, 0);
-    events << graphReplay(2000, 10, { { "triton_poi_fused_add_0", 10 }, { "Cijk_gemm_x", 20 }, { "triton_poi_fused_add_0", 5 } });
-    events << graphReplay(3000, 11, { { "triton_poi_fused_add_0", 10 } });
-    return events.join(",\n");
-}
-
 const TimelineLane* laneOf(const Timeline& timeline, TimelineLaneKind kind)
 {
     for (const TimelineLane& lane : timeline.lanes) {
@@ -229,7 +215,7 @@ const TimelineLane* laneOf(const Timeline& timeline, TimelineLaneKind kind)
 TEST(TimelineBuild, LanesPerStreamGraphLaunchesOverTheirGpuSpanAndRowsAsLabels)
 {
     TempTraces traces;
-    const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches())));
+    const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches())));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     const AnalysisResult& result = *outcome.result;
     ASSERT_TRUE(result.timeline);
@@ -270,7 +256,7 @@ TEST(TimelineBuild, LanesPerStreamGraphLaunchesOverTheirGpuSpanAndRowsAsLabels)
 TEST(TimeRange, ARangeOverOneGraphLaunchGivesItsKernelsAndBusyTime)
 {
     TempTraces traces;
-    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(twoGraphLaunches()));
+    const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     const AnalysisOutcome whole = analyze(path);
     ASSERT_EQ(whole.status, AnalysisOutcome::Status::Ok);
     // The first graph launch's range as the timeline draws it: its GPU span.
