@@ -294,6 +294,15 @@ QString TraceEventCollector::tritonName(std::string_view name)
 
 std::uint32_t TraceEventCollector::gpuNameId(std::string_view name)
 {
+    if (!m_gpuNames.empty() && name == m_lastGpuName)
+        return m_lastGpuNameId;
+    m_lastGpuNameId = internGpuName(name);
+    m_lastGpuName.assign(name);
+    return m_lastGpuNameId;
+}
+
+std::uint32_t TraceEventCollector::internGpuName(std::string_view name)
+{
     if (m_gpuNames.size() >= maxGpuNames - 1) { // only a hostile file has so many
         if (const auto found = m_gpuNames.find(std::string(name)); found != m_gpuNames.end())
             return found->second;

@@ -62,6 +62,7 @@ private:
     bool decode(std::string_view json, Event* event, QString* error);
     std::uint32_t threadId(std::string_view pid, std::string_view tid);
     std::uint32_t gpuNameId(std::string_view name);
+    std::uint32_t internGpuName(std::string_view name); // gpuNameId without the cache of the last name
     void noteGpuStream(std::uint32_t thread, std::string_view pid, std::string_view tid);
     // The same GPU event twice in a row: recorded twice, counted once.
     bool isRepeatOfLastGpuEvent(const GpuEventRecord& event) const;
@@ -79,6 +80,11 @@ private:
     std::vector<char> m_buffer; // the current event with simdjson's padding
     std::unordered_map<std::string, std::uint32_t> m_threads;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
+    // The name of the GPU event before, and its id: a trace runs the same
+    // kernel many times in a row, and hashing its name each time costs
+    // more than comparing it.
+    std::string m_lastGpuName;
+    std::uint32_t m_lastGpuNameId = 0;
     std::unordered_map<std::string, QString> m_tritonNames;
     LibraryOpFilter m_keepLibraryOp;
     // The filter's answer per cpu_op name (an id, or -1), heterogeneous
