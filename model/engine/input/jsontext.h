@@ -30,4 +30,13 @@ inline std::string_view trimmedJson(std::string_view text)
     return text;
 }
 
+// A pid or tid as the trace writes it ("0", "stream 7"), without its
+// quotes, cut at 64 bytes: the name of a lane.
+inline QString unquotedId(std::string_view text)
+{
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+        text = text.substr(1, text.size() - 2);
+    return toQString(text.substr(0, 64));
+}
+
 } // namespace Ridgeline

@@ -274,12 +274,7 @@ void TraceEventCollector::noteGpuStream(std::uint32_t thread, std::string_view p
     m_lastGpuThread = thread;
     if (m_gpuThreads.size() >= maxGpuStreams || !m_gpuThreads.insert(thread).second)
         return;
-    const auto unquoted = [](std::string_view text) {
-        if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
-            text = text.substr(1, text.size() - 2);
-        return toQString(text.substr(0, 64));
-    };
-    m_trace.gpuStreams.push_back({ thread, unquoted(pid), unquoted(tid) });
+    m_trace.gpuStreams.push_back({ thread, unquotedId(pid), unquotedId(tid) });
 }
 
 QString TraceEventCollector::tritonName(std::string_view name)

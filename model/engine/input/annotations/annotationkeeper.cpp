@@ -62,12 +62,7 @@ void AnnotationKeeper::noteLaunchThread(std::uint32_t thread, std::string_view p
     m_lastLaunchThread = thread;
     if (m_launchThreads.size() >= maxLaunchThreads || !m_launchThreads.insert(thread).second)
         return;
-    const auto unquoted = [](std::string_view text) {
-        if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
-            text = text.substr(1, text.size() - 2);
-        return toQString(text.substr(0, 64));
-    };
-    m_trace.launchThreads.push_back({ thread, unquoted(pid), unquoted(tid) });
+    m_trace.launchThreads.push_back({ thread, unquotedId(pid), unquotedId(tid) });
 }
 
 } // namespace Ridgeline
