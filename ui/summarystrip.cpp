@@ -100,30 +100,34 @@ QString graphLine(const GraphMergeSummary& graphs)
     for (const CaptureSummary& capture : graphs.captures)
         files << (capture.isReplayTrace ? SummaryStrip::tr("this trace") : QFileInfo(capture.path).fileName().toHtmlEscaped());
     if (!graphs.launches.empty() && graphs.launchesWithoutTriton == int(graphs.launches.size())) {
-        // An SGLang decode or a vLLM graph of library kernels only: nothing
-        // to match, which "0 of N matched" would read as a failure.
+        // An SGLang decode or a vLLM graph of library kernels only, and no
+        // capture of it: "0 of N matched" would read as a failed match.
         const int n = int(graphs.launches.size());
-        return n == 1 ? SummaryStrip::tr("CUDA/HIP graphs: the graph launch runs no Triton kernels, only library ones: "
-                                         "nothing to attribute")
+        return n == 1 ? SummaryStrip::tr("CUDA/HIP graphs: the graph launch runs no Triton kernels, only library ones, "
+                                         "and no capture holds it: its kernels have time only")
                       : SummaryStrip::tr("CUDA/HIP graphs: none of the %1 graph launches runs a Triton kernel, only library "
-                                         "ones: nothing to attribute")
+                                         "ones, and no capture holds them: their kernels have time only")
                             .arg(n);
     }
     if (graphs.launches.empty())
         return SummaryStrip::tr("CUDA/HIP graph capture: %1 in %2, no replays in this trace")
             .arg(graphs.windows.size() == 1 ? SummaryStrip::tr("1 capture window") : SummaryStrip::tr("%1 capture windows").arg(graphs.windows.size()),
                  files.join(QStringLiteral(", ")));
-    // Launches without Triton kernels have nothing to match: counted apart.
+    // Launches of library kernels only that no capture holds: counted apart.
     QString line = SummaryStrip::tr("CUDA/HIP graphs: <b>%1 of %2</b> graph launches matched to captures")
                        .arg(graphs.matchedLaunches)
                        .arg(int(graphs.launches.size()) - graphs.launchesWithoutTriton);
     if (graphs.launchesWithoutTriton > 0)
-        line += SummaryStrip::tr(" (and %1 without Triton kernels)").arg(graphs.launchesWithoutTriton);
+        line += SummaryStrip::tr(" (and %1 of library kernels only that no capture holds)").arg(graphs.launchesWithoutTriton);
     line += files.isEmpty() ? SummaryStrip::tr(" (no capture: <b>File ▸ Attach Capture Trace</b>, or drop it on the window)")
                             : SummaryStrip::tr(" in %1").arg(files.join(QStringLiteral(", ")));
     line += SummaryStrip::tr("; %1 of %2 replayed Triton kernels attributed")
                 .arg(graphs.attributedKernels)
                 .arg(graphs.replayedTritonKernels);
+    if (graphs.replayedLibraryKernels > 0)
+        line += SummaryStrip::tr(", %1 of %2 library kernels (memcpy, memset) to their captured ops")
+                    .arg(graphs.attributedLibraryKernels)
+                    .arg(graphs.replayedLibraryKernels);
     if (graphs.ambiguousLaunches > 0)
         line += SummaryStrip::tr(", %1 launches ambiguous").arg(graphs.ambiguousLaunches);
     return line;

@@ -42,7 +42,13 @@ QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKerne
         // Inductor's kernels, and user-written ones whose op says kernel_backend "triton".
         if ((kernel.name.startsWith("triton_") || kernel.args.contains("kernel_backend")) && !kernel.args.isEmpty())
             events << tritonOpEvent(kernel.name, t, 10, id, kernel.args, tid);
-        events << runtimeCall("cudaLaunchKernel", t + 1, 5, launchArgs, tid);
+        if (!kernel.libraryOp.isEmpty())
+            events << tritonOpEvent(kernel.libraryOp, t, 10, id, kernel.libraryArgs, tid);
+        if (kernel.name == "<memset>" || kernel.name == "<memcpy>")
+            events << runtimeCall(kernel.name == "<memset>" ? "cudaMemsetAsync" : "cudaMemcpyAsync", t + 1, 5,
+                                  "\"correlation\": " + QByteArray::number(id), tid);
+        else
+            events << runtimeCall("cudaLaunchKernel", t + 1, 5, launchArgs, tid);
         t += 20;
         ++id;
     }
@@ -60,9 +66,10 @@ QByteArray graphReplay(double ts, int correlation, const std::vector<ReplayedKer
     events << runtimeCall("cudaGraphLaunch", ts, 8, "\"correlation\": " + QByteArray::number(correlation), tid);
     double t = ts + 100;
     for (const ReplayedKernel& kernel : kernels) {
-        const bool memcpy = kernel.name == "<memcpy>";
-        events << "{\"ph\": \"X\", \"cat\": \"" + QByteArray(memcpy ? "gpu_memcpy" : "kernel") + "\", \"name\": \""
-                + (memcpy ? QByteArray("Memcpy DtoD") : kernel.name) + "\", \"pid\": 2, \"tid\": 7, \"ts\": " + number(t)
+        const bool memcpy = kernel.name == "<memcpy>", memset = kernel.name == "<memset>";
+        const QByteArray cat = memcpy ? "gpu_memcpy" : memset ? "gpu_memset" : "kernel";
+        const QByteArray name = memcpy ? QByteArray("Memcpy DtoD") : memset ? QByteArray("Memset (Device)") : kernel.name;
+        events << "{\"ph\": \"X\", \"cat\": \"" + cat + "\", \"name\": \"" + name + "\", \"pid\": 2, \"tid\": 7, \"ts\": " + number(t)
                 + ", \"dur\": " + number(kernel.dur) + ", \"args\": {\"correlation\": " + QByteArray::number(correlation)
                 + ", \"stream\": 7" + geometry(kernel.gridX) + "}}";
         t += kernel.dur + 1;

@@ -11,19 +11,23 @@ namespace Ridgeline::Test {
 
 // One node of a captured graph. A triton_ kernel with `args`, or any kernel
 // whose args say kernel_backend "triton", gets its Triton cpu_op around the
-// launch; any other kernel is a bare launch.
+// launch; a kernel with `libraryOp` gets that op (and `libraryArgs`) around
+// it; any other kernel is a bare launch. "<memset>" and "<memcpy>" are
+// cudaMemsetAsync and cudaMemcpyAsync calls.
 struct CapturedKernel
 {
     QByteArray name;
     QByteArray args;  // V2 args of the Triton op (without External id)
     int gridX = 0;    // 0: the launch records no grid/block
+    QByteArray libraryOp = {};   // "aten::mm", ...
+    QByteArray libraryArgs = {}; // its Input Dims, types, ... (without External id)
 };
 
 // A capture window starting at `ts` on thread `tid`, with ids from `firstId`
 // up; `batch` > 0 wraps it in vLLM's capture_<batch>_FULL annotation.
 QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKernel>& kernels, int batch = 0, int tid = 1);
 
-// One replayed GPU node: a kernel (or "<memcpy>") with its duration.
+// One replayed GPU node: a kernel (or "<memcpy>", "<memset>") with its duration.
 struct ReplayedKernel
 {
     QByteArray name;

@@ -71,5 +71,12 @@ TEST(SummaryStrip, GraphsWithoutTritonKernelsAreNoFailedMatch)
     result.graphs.attributedKernels = 4;
     const QString mixed = shown(result);
     EXPECT_TRUE(mixed.contains(QStringLiteral("<b>2 of 2</b> graph launches matched"))) << qPrintable(mixed);
-    EXPECT_TRUE(mixed.contains(QStringLiteral("(and 1 without Triton kernels)"))) << qPrintable(mixed);
+    EXPECT_TRUE(mixed.contains(QStringLiteral("(and 1 of library kernels only that no capture holds)"))) << qPrintable(mixed);
+    EXPECT_FALSE(mixed.contains(QStringLiteral("library kernels (memcpy"))) << qPrintable(mixed);
+
+    // Issue 30: replayed library kernels given their captured ops are said beside the Triton ones.
+    result.graphs.replayedLibraryKernels = 6;
+    result.graphs.attributedLibraryKernels = 5;
+    const QString library = shown(result);
+    EXPECT_TRUE(library.contains(QStringLiteral(", 5 of 6 library kernels (memcpy, memset) to their captured ops"))) << qPrintable(library);
 }

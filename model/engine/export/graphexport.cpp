@@ -5,6 +5,17 @@
 #include <QJsonArray>
 
 namespace Ridgeline {
+namespace {
+
+QJsonObject countsJson(const QMap<QString, int>& counts)
+{
+    QJsonObject object;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        object[it.key()] = it.value();
+    return object;
+}
+
+} // namespace
 
 QJsonValue capturesJson(const GraphMergeSummary& graphs)
 {
@@ -20,6 +31,11 @@ QJsonValue capturesJson(const GraphMergeSummary& graphs)
                 { QStringLiteral("batch_size"), window.batchSize ? QJsonValue(*window.batchSize) : QJsonValue() },
                 { QStringLiteral("mode"), window.mode.isEmpty() ? QJsonValue() : QJsonValue(window.mode) },
                 { QStringLiteral("matched_launches"), window.matchedLaunches },
+                // Every GPU event its matched launches replayed, Triton or not:
+                // replayed = attributed + the unattributed counts.
+                { QStringLiteral("replayed_kernels"), window.kernels.replayed },
+                { QStringLiteral("attributed_kernels"), window.kernels.attributed },
+                { QStringLiteral("unattributed_kernels"), countsJson(window.kernels.unattributed) },
             });
         }
         captures.append(QJsonObject {
@@ -35,9 +51,6 @@ QJsonValue capturesJson(const GraphMergeSummary& graphs)
 
 QJsonObject graphsJson(const GraphMergeSummary& graphs)
 {
-    QJsonObject unattributed;
-    for (auto it = graphs.unattributed.cbegin(); it != graphs.unattributed.cend(); ++it)
-        unattributed[it.key()] = it.value();
     return QJsonObject {
         { QStringLiteral("graph_launches"), int(graphs.launches.size()) },
         { QStringLiteral("matched_launches"), graphs.matchedLaunches },
@@ -46,7 +59,9 @@ QJsonObject graphsJson(const GraphMergeSummary& graphs)
         { QStringLiteral("launches_without_triton_kernels"), graphs.launchesWithoutTriton },
         { QStringLiteral("replayed_triton_kernels"), graphs.replayedTritonKernels },
         { QStringLiteral("attributed_kernels"), graphs.attributedKernels },
-        { QStringLiteral("unattributed_kernels"), unattributed },
+        { QStringLiteral("unattributed_kernels"), countsJson(graphs.unattributed) },
+        { QStringLiteral("replayed_library_kernels"), graphs.replayedLibraryKernels },
+        { QStringLiteral("attributed_library_kernels"), graphs.attributedLibraryKernels },
     };
 }
 

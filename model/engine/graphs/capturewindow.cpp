@@ -61,6 +61,27 @@ std::uint64_t opsSignature(const RawTrace& trace, const CaptureWindow& window)
     return hash;
 }
 
+// What the window's other nodes would contribute: their library ops' names
+// and args, and which nodes are one call (the op's first node in the window).
+std::uint64_t libraryOpsSignature(const RawTrace& trace, const CaptureWindow& window)
+{
+    std::uint64_t hash = 1469598103934665603ull;
+    std::int32_t previous = -1;
+    for (const GraphNode& node : window.nodes) {
+        if (node.triton)
+            continue;
+        std::uint64_t value = 0;
+        if (node.libraryOp >= 0) {
+            const LibraryOpRecord& op = trace.libraryOps.ops[size_t(node.libraryOp)];
+            const QString key = trace.libraryOps.nameOf(op) + u'\n' + trace.libraryOps.args[op.argsId]->groupKey();
+            value = (std::uint64_t(qHash(key, 0)) << 1) | std::uint64_t(node.libraryOp == previous);
+        }
+        previous = node.libraryOp;
+        hash = (hash ^ value) * 1099511628211ull;
+    }
+    return hash;
+}
+
 } // namespace
 
 GraphNode graphNode(const RawTrace& trace, std::uint32_t kernelNameId, std::uint64_t geometry, GraphNodeLabels& labels)
@@ -132,7 +153,7 @@ CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::
             else if (launch.kernelNameId != noKernelName)
                 node = graphNode(trace, launch.kernelNameId, launch.geometry, labels);
             else
-                node.label = labels.intern(QStringLiteral("<unnamed launch>"));
+                node.label = GraphNodeLabels::unnamedLaunch;
             node.event = std::int32_t(*it);
             node.op = *it < opOfLaunch.size() ? opOfLaunch[*it] : -1;
             if (node.op < 0)
@@ -141,11 +162,13 @@ CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::
             // says (a user-written one), here and in every replay.
             if (node.op >= 0 && !node.triton && node.label > GraphNodeLabels::memset) {
                 node.triton = true;
-                labels.markTriton(node.label);
+                if (node.label != GraphNodeLabels::unnamedLaunch) // a name, not every unnamed launch
+                    labels.markTriton(node.label);
             }
             window.nodes.push_back(node);
         }
         window.opsSignature = opsSignature(trace, window);
+        window.libraryOpsSignature = libraryOpsSignature(trace, window);
         found.windows.push_back(std::move(window));
     }
     if (open)

@@ -41,6 +41,9 @@ struct CaptureWindow
     QString mode;                 // "FULL", "PIECEWISE", ... when recorded
     std::vector<GraphNode> nodes;
     std::uint64_t opsSignature = 0; // of its Triton nodes' ops: equal for windows giving equal figures
+    // Of its other nodes' library ops (name, args, which launches share a
+    // call): equal for windows giving their replayed library kernels equal figures.
+    std::uint64_t libraryOpsSignature = 0;
 };
 
 struct CaptureWindows

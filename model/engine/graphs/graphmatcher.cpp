@@ -150,7 +150,7 @@ int distance(SegmentView a, SegmentView b, bool exact)
 
 bool sameNodes(const CaptureWindow& a, const CaptureWindow& b)
 {
-    return a.opsSignature == b.opsSignature
+    return a.opsSignature == b.opsSignature && a.libraryOpsSignature == b.libraryOpsSignature
         && std::equal(a.nodes.begin(), a.nodes.end(), b.nodes.begin(), b.nodes.end(), [](const GraphNode& x, const GraphNode& y) {
                return x.label == y.label && x.geometry == y.geometry && x.triton == y.triton;
            });
@@ -158,7 +158,7 @@ bool sameNodes(const CaptureWindow& a, const CaptureWindow& b)
 
 std::uint64_t nodesHash(const CaptureWindow& window)
 {
-    std::uint64_t hash = mix(hashSeed, window.opsSignature);
+    std::uint64_t hash = mix(mix(hashSeed, window.opsSignature), window.libraryOpsSignature);
     for (const GraphNode& node : window.nodes)
         hash = mix(mix(hash, node.label | (std::uint64_t(node.triton) << 32)), node.geometry);
     return hash;
@@ -283,12 +283,12 @@ GraphMatch GraphMatcher::match(const ReplayedGraph& graph)
 {
     GraphMatch result;
     const auto replayTriton = tritonNodes(graph.nodes);
-    if (replayTriton.empty()) {
-        result.status = GraphMatchStatus::NoTritonKernels;
-        return result;
-    }
+    result.libraryOnly = replayTriton.empty();
+    if (result.libraryOnly)
+        result.status = GraphMatchStatus::NoTritonKernels; // until a window of library kernels only explains it
+    // Library kernels only: the group of windows without Triton nodes.
     const int group = groupOf(replayTriton, tritonLabelHash(replayTriton));
-    if (group < 0)
+    if (group < 0 || graph.nodes.empty())
         return result; // Unmatched: no capture holds its Triton kernels in this order
     const TritonGroup& classes = m_groups[size_t(group)];
 
@@ -364,14 +364,25 @@ GraphMatch GraphMatcher::match(const ReplayedGraph& graph)
         return a.distance != b.distance ? a.distance < b.distance : a.window < b.window;
     });
     const Candidate& best = ranked.front();
-    const std::uint64_t ops = m_windows[size_t(best.window)].opsSignature;
+    const CaptureWindow& bestWindow = m_windows[size_t(best.window)];
+    // Library kernels alone are no anchor: at least half of the larger
+    // graph's nodes must line up (distance = n + m - 2 LCS).
+    if (result.libraryOnly && size_t(best.distance) > std::min(graph.nodes.size(), bestWindow.nodes.size()))
+        return result;
     std::vector<int> tied;
     int equivalent = m_classes[size_t(best.windowClass)].windows - 1;
     for (size_t i = 1; i < ranked.size() && ranked[i].distance == best.distance; ++i) {
-        if (m_windows[size_t(ranked[i].window)].opsSignature == ops)
-            equivalent += m_classes[size_t(ranked[i].windowClass)].windows;
-        else
+        const CaptureWindow& other = m_windows[size_t(ranked[i].window)];
+        if (other.opsSignature != bestWindow.opsSignature) {
             tied.push_back(ranked[i].window);
+            continue;
+        }
+        equivalent += m_classes[size_t(ranked[i].windowClass)].windows;
+        if (other.libraryOpsSignature != bestWindow.libraryOpsSignature) {
+            result.libraryOpsTied = true;
+            if (result.libraryOnly) // then its library ops are all it has
+                tied.push_back(ranked[i].window);
+        }
     }
     if (!tied.empty()) {
         result.status = GraphMatchStatus::Ambiguous;

@@ -7,6 +7,12 @@
 // figures is ambiguous and never guessed; a tie between windows with the
 // same ops (the same graph captured twice) is no tie.
 //
+// A replay of library kernels only (no Triton node: an SGLang decode) is
+// compared with the windows without Triton nodes, by all its nodes; the
+// best must line up at least half of the larger graph's nodes, and a tie
+// between windows of other library ops is ambiguous. Without such a window
+// it stays NoTritonKernels.
+//
 // Near-linear however hostile the traces: identical windows (same nodes,
 // geometry and ops) are one class, the first window standing for the rest;
 // a replay looks up the classes of its Triton labels and grid/block by hash
@@ -36,6 +42,10 @@ struct GraphMatch
     std::vector<int> tiedWindows; // Ambiguous: the windows that tie (a few)
     int geometryRejected = 0;    // Unmatched: windows with the kernels but other grid/block
     int tooManyCandidates = 0;   // Unmatched: windows holding its Triton kernels, more classes than are compared
+    // Matched: an equally good window has the same Triton ops but other
+    // library ops, so the replay's library kernels are not attributed.
+    bool libraryOpsTied = false;
+    bool libraryOnly = false; // no Triton node: compared by all its nodes
 };
 
 class GraphMatcher

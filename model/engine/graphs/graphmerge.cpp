@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QSet>
 
-#include <unordered_map>
 #include <unordered_set>
 
 namespace Ridgeline {
@@ -83,28 +82,6 @@ void countUnattributed(GraphMergeSummary& summary, const QString& reason)
     ++found.value();
 }
 
-// The captured library ops' replays: where the replay's nodes are the
-// window's one to one (same count, same kernel at each place), each node
-// a library op launched while captured is that op's replayed GPU event.
-void replayLibraryCalls(const ReplayedGraph& graph, const CaptureWindow& window, int launchIndex, const std::vector<bool>& claimed,
-                        std::vector<ReplayedLibraryCall>& calls)
-{
-    if (graph.nodes.size() != window.nodes.size())
-        return;
-    std::unordered_map<std::int32_t, size_t> callOf; // captured op -> its call in this replay
-    for (size_t k = 0; k < graph.nodes.size(); ++k) {
-        const GraphNode& captured = window.nodes[k];
-        const GraphNode& replayed = graph.nodes[k];
-        if (captured.libraryOp < 0 || replayed.triton || replayed.label != captured.label || replayed.event < 0
-            || claimed[size_t(replayed.event)])
-            continue;
-        const auto [at, added] = callOf.emplace(captured.libraryOp, calls.size());
-        if (added)
-            calls.push_back({ captured.libraryOp, {}, launchIndex });
-        calls[at->second].events.push_back(std::uint32_t(replayed.event));
-    }
-}
-
 } // namespace
 
 GraphMerge mergeGraphReplays(const RawTrace& replay, const LinkedKernels& linked, const std::vector<CaptureSource>& captures)
@@ -159,6 +136,7 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
         info.status = match.status;
         const auto replayTriton = tritonNodes(graph.nodes);
         summary.replayedTritonKernels += int(replayTriton.size());
+        summary.replayedLibraryKernels += int(graph.nodes.size() - replayTriton.size());
 
         auto leaveUnattributed = [&](const GraphNode& node, const QString& reason) {
             KernelOnlyCall call;
@@ -181,17 +159,22 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
             ++summary.captures[size_t(window.source)].matchedLaunches;
             const bool inReplayTrace = summary.captures[size_t(window.source)].isReplayTrace;
             const auto captureTriton = tritonNodes(windows[size_t(match.window)].nodes);
+            window.kernels.replayed += int(replayTriton.size());
             for (size_t k = 0; k < replayTriton.size(); ++k) {
                 const GraphNode& node = *replayTriton[k];
-                if (claimed[size_t(node.event)])
+                if (claimed[size_t(node.event)]) {
+                    window.kernels.leave(ReplayedKernelReason::ownedInReplayTrace());
                     continue;
+                }
                 handled[size_t(node.event)] = true;
                 const std::int32_t op = captureTriton[k]->op;
                 if (op < 0) {
+                    window.kernels.leave(ReplayedKernelReason::noTritonOpInCapture());
                     leaveUnattributed(node, reasons.shared(QStringLiteral("its launch in %1 is not inside a Triton cpu_op")
                                                                .arg(describeWindow(summary, match.window))));
                     continue;
                 }
+                ++window.kernels.attributed;
                 KernelCall call;
                 call.op = &captures.op(op);
                 call.kernels.push_back(std::uint32_t(node.event));
@@ -204,7 +187,8 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
                 replayedCalls.push_back(std::move(call));
                 ++summary.attributedKernels;
             }
-            replayLibraryCalls(graph, windows[size_t(match.window)], launchIndex, claimed, out.libraryCalls);
+            summary.attributedLibraryKernels += attributeLibraryNodes(graph, windows[size_t(match.window)], match, launchIndex, claimed,
+                                                                      out.libraryCalls, window.kernels);
             break;
         }
         case GraphMatchStatus::Ambiguous:

@@ -1,12 +1,15 @@
 // Stage graphs/: CUDA/HIP graph replays matched to their captures.
 // Merges CUDA/HIP graph replays with their captures: each replayed Triton
 // kernel becomes one call of the op that launched it while the graph was
-// captured, with the replay's GPU time and the captured op's args. Replays
-// that no capture explains keep their kernel-only calls, with the reason.
+// captured, with the replay's GPU time and the captured op's args; each
+// replayed library kernel a call of the library op that launched it
+// (libraryreplay/). Replays that no capture explains keep their
+// kernel-only calls, with the reason.
 #pragma once
 
 #include "engine/graphs/capturedgraphs.h"
 #include "engine/graphs/graphmatcher.h"
+#include "engine/graphs/libraryreplay/replayedlibrarycalls.h"
 #include "engine/linking/kernellinker.h"
 
 #include <QMap>
@@ -23,6 +26,7 @@ struct MergedCaptureWindow
     std::optional<int> batchSize;
     QString mode;
     int matchedLaunches = 0;
+    ReplayedKernelTally kernels = {}; // every GPU event its matched launches replayed
 };
 
 struct MergedGraphLaunch
@@ -42,24 +46,19 @@ struct GraphMergeSummary
     int matchedLaunches = 0;
     int ambiguousLaunches = 0;
     int unmatchedLaunches = 0;
-    int launchesWithoutTriton = 0;
+    int launchesWithoutTriton = 0; // of library kernels only, and no capture window explains them
     int replayedTritonKernels = 0;
-    int attributedKernels = 0;
+    int attributedKernels = 0; // of the Triton ones
+    // The other replayed GPU events (library kernels, memcpy, memset), and
+    // those given the library op that launched them while captured.
+    int replayedLibraryKernels = 0;
+    int attributedLibraryKernels = 0;
     // Reason -> replayed Triton kernels; the reasons name no launch, and
     // past maxUnattributedReasons the rest are counted under one key.
     QMap<QString, int> unattributed;
     QStringList warnings;
 
     bool any() const { return !launches.empty() || !windows.empty(); }
-};
-
-// One replay of a captured library op: the replayed GPU events of the
-// launches it made while captured (the graph's nodes aligned one to one).
-struct ReplayedLibraryCall
-{
-    std::int32_t op = -1;          // into GraphMerge::captures.libraryOp()
-    GpuEventIndices events;        // into the replay trace's gpuEvents
-    std::int32_t graphLaunch = -1; // into GraphMergeSummary::launches
 };
 
 struct GraphMerge

@@ -7,6 +7,7 @@ GraphNodeLabels::GraphNodeLabels()
     // Angle brackets: no kernel is named like this.
     intern(QStringLiteral("<memcpy>"));
     intern(QStringLiteral("<memset>"));
+    intern(QStringLiteral("<unnamed launch>"));
 }
 
 std::uint32_t GraphNodeLabels::intern(const QString& label)

@@ -28,6 +28,9 @@ public:
 
     static constexpr std::uint32_t memcpy = 0;
     static constexpr std::uint32_t memset = 1;
+    // A captured kernel launch that records no kernel name (CUDA often
+    // writes none): it stands for any kernel of fitting grid and block.
+    static constexpr std::uint32_t unnamedLaunch = 2;
 
 private:
     QHash<QString, std::uint32_t> m_ids;

@@ -1,4 +1,4 @@
-// Issue 22: hostile capture traces and graph replays, one row per class of
+// Issue 22 (and 30): hostile capture traces and graph replays, one row per class of
 // failure found: each row generates its input here (nothing big is
 // committed), runs the stage and states the outcome: matches, messages and
 // their length, never time. Rows of hostile *scale* skip under ASan; their
@@ -7,6 +7,7 @@
 #include "engine/graphs/executiondetails.h"
 #include "engine/graphs/graphmatcher.h"
 #include "engine/graphs/graphnodelabels.h"
+#include "engine/graphs/libraryreplay/replayalignment.h"
 #include "engine/input/tracereader.h"
 #include "engine/linking/kernellinker.h"
 #include "graphfixtures.h"
@@ -132,6 +133,38 @@ Outcome longOtherSegments(int size)
     Outcome outcome = tally(matcher, replays, expectedWindow);
     for (const ReplayedGraph& replay : replays)
         outcome.detail += matcher.match(replay).tooManyCandidates > 0 ? 1 : 0;
+    return outcome;
+}
+
+// Issue 30: a graph of `size` library kernels only (seven names over and
+// over) and its replay with a memcpy after every 100th kernel, beside
+// another graph of library kernels only. The matcher finds the window by
+// label counts (past its budget); the alignment, greedy past its own
+// budget, pairs every kernel with its own captured node, never shifted by
+// the repeated names. detail: replayed kernels paired with their own node;
+// messages: alignments that went greedy.
+Outcome longLibraryOnlyGraph(int size)
+{
+    std::vector<CaptureWindow> windows(2);
+    for (int k = 0; k < size; ++k)
+        windows[0].nodes.push_back(node(1000 + std::uint32_t(k % 7), 0, false));
+    windows[1].nodes = { node(5, 0, false) };
+    ReplayedGraph replay;
+    std::vector<std::int32_t> expected; // per replayed node: its captured node
+    for (int k = 0; k < size; ++k) {
+        replay.nodes.push_back(windows[0].nodes[size_t(k)]);
+        expected.push_back(k);
+        if (k % 100 == 50) {
+            replay.nodes.push_back(node(GraphNodeLabels::memcpy, 0, false));
+            expected.push_back(-1);
+        }
+    }
+    GraphMatcher matcher(windows);
+    Outcome outcome = tally(matcher, { replay }, { 0 });
+    const ReplayAlignment aligned = alignReplay(windows[0].nodes, replay.nodes);
+    for (size_t r = 0; r < expected.size(); ++r)
+        outcome.detail += expected[r] >= 0 && aligned.windowNode[r] == expected[r] ? 1 : 0;
+    outcome.messages = aligned.exact ? 0 : 1;
     return outcome;
 }
 
@@ -336,6 +369,9 @@ const Row rows[] = {
     // detail: replays refused as having too many candidate graphs.
     { "LongOtherSegments200Windows20Replays", true, 200, longOtherSegments, { 0, 20, 20, "", 0 } },
     { "LongOtherSegments40Windows20Replays", false, 40, longOtherSegments, { 20, 0, 0, "", 0 } },
+    // detail: replayed library kernels paired with their own captured node; messages: greedy alignments.
+    { "LibraryOnlyGraph200k", true, 200000, longLibraryOnlyGraph, { 1, 0, 200000, "", 1 } },
+    { "LibraryOnlyGraph2k", false, 2000, longLibraryOnlyGraph, { 1, 0, 2000, "", 1 } },
     // messages: keys of the summary's unattributed map (one reason, no launch ids).
     { "UnmatchedLaunches200k", true, 200000, manyUnmatchedLaunches, { 0, 200000, 0, "no capture holds", 1 } },
     { "UnmatchedLaunches2k", false, 2000, manyUnmatchedLaunches, { 0, 2000, 0, "no capture holds", 1 } },
