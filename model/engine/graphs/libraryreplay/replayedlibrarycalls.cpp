@@ -17,7 +17,7 @@ QString noCounterpart()
 }
 QString noOpInCapture()
 {
-    return QStringLiteral("launched inside no op while captured");
+    return QStringLiteral("launched inside no modelled op while captured");
 }
 QString noTritonOpInCapture()
 {
