@@ -39,6 +39,15 @@ std::uint64_t tritonGeometryHash(const std::vector<const GraphNode*>& triton)
     return hash;
 }
 
+// Every node's label, in order: a graph of library kernels only.
+std::uint64_t allLabelsHash(const std::vector<GraphNode>& nodes)
+{
+    std::uint64_t hash = hashSeed;
+    for (const GraphNode& node : nodes)
+        hash = mix(hash, node.label);
+    return hash;
+}
+
 bool completeGeometry(const std::vector<const GraphNode*>& triton)
 {
     return std::all_of(triton.begin(), triton.end(), [](const GraphNode* node) { return node->geometry != 0; });
@@ -223,6 +232,8 @@ void GraphMatcher::addToClass(int index)
         m_groups.back().firstClass = classIndex;
         m_groupByTritonLabels.emplace(labelHash, group);
     }
+    if (triton.empty())
+        m_libraryOnlyByLabels.emplace(allLabelsHash(window.nodes), classIndex);
     TritonGroup& into = m_groups[size_t(group)];
     ++into.windows;
     into.classes.push_back(classIndex);
@@ -230,6 +241,20 @@ void GraphMatcher::addToClass(int index)
         into.byGeometry.emplace(tritonGeometryHash(triton), classIndex);
     else
         into.partialGeometry.push_back(classIndex);
+}
+
+std::vector<int> GraphMatcher::sameLabelClasses(const ReplayedGraph& graph) const
+{
+    std::vector<int> found;
+    const auto [first, last] = m_libraryOnlyByLabels.equal_range(allLabelsHash(graph.nodes));
+    // One past the cap is enough to say "too many".
+    for (auto it = first; it != last && found.size() <= size_t(maxCandidateClasses); ++it) {
+        const std::vector<GraphNode>& nodes = m_windows[size_t(m_classes[size_t(it->second)].window)].nodes;
+        if (std::equal(nodes.begin(), nodes.end(), graph.nodes.begin(), graph.nodes.end(),
+                       [](const GraphNode& x, const GraphNode& y) { return x.label == y.label; }))
+            found.push_back(it->second);
+    }
+    return found;
 }
 
 int GraphMatcher::groupOf(const std::vector<const GraphNode*>& triton, std::uint64_t hash) const
@@ -299,27 +324,35 @@ GraphMatch GraphMatcher::match(const ReplayedGraph& graph)
         result.tooManyCandidates = classes.windows;
         return result;
     };
-    if (completeGeometry(replayTriton)) {
-        if (classes.partialGeometry.size() > size_t(maxCandidateClasses))
-            return tooMany();
-        const auto [first, last] = classes.byGeometry.equal_range(tritonGeometryHash(replayTriton));
-        size_t examined = classes.partialGeometry.size();
-        for (auto it = first; it != last; ++it) {
-            if (++examined > size_t(maxCandidateClasses))
+    // Library kernels only: the windows of exactly its labels first, found
+    // by hash (each hit verified) however many windows the group holds.
+    if (result.libraryOnly)
+        candidates = sameLabelClasses(graph);
+    if (candidates.size() > size_t(maxCandidateClasses))
+        return tooMany();
+    if (candidates.empty()) {
+        if (completeGeometry(replayTriton)) {
+            if (classes.partialGeometry.size() > size_t(maxCandidateClasses))
                 return tooMany();
-            if (geometryFits(it->second, replayTriton))
-                candidates.push_back(it->second);
-        }
-        for (int c : classes.partialGeometry) {
-            if (geometryFits(c, replayTriton))
-                candidates.push_back(c);
-        }
-    } else {
-        if (classes.classes.size() > size_t(maxCandidateClasses))
-            return tooMany();
-        for (int c : classes.classes) {
-            if (geometryFits(c, replayTriton))
-                candidates.push_back(c);
+            const auto [first, last] = classes.byGeometry.equal_range(tritonGeometryHash(replayTriton));
+            size_t examined = classes.partialGeometry.size();
+            for (auto it = first; it != last; ++it) {
+                if (++examined > size_t(maxCandidateClasses))
+                    return tooMany();
+                if (geometryFits(it->second, replayTriton))
+                    candidates.push_back(it->second);
+            }
+            for (int c : classes.partialGeometry) {
+                if (geometryFits(c, replayTriton))
+                    candidates.push_back(c);
+            }
+        } else {
+            if (classes.classes.size() > size_t(maxCandidateClasses))
+                return tooMany();
+            for (int c : classes.classes) {
+                if (geometryFits(c, replayTriton))
+                    candidates.push_back(c);
+            }
         }
     }
     int fitting = 0;

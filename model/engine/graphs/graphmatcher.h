@@ -8,10 +8,11 @@
 // same ops (the same graph captured twice) is no tie.
 //
 // A replay of library kernels only (no Triton node: an SGLang decode) is
-// compared with the windows without Triton nodes, by all its nodes; the
-// best must line up at least half of the larger graph's nodes, and a tie
-// between windows of other library ops is ambiguous. Without such a window
-// it stays NoTritonKernels.
+// compared with the windows of exactly its labels (by hash, however many
+// windows there are), else with the windows without Triton nodes by all
+// their nodes (capped as above); the best must line up at least half of
+// the larger graph's nodes, and a tie between windows of other library ops
+// is ambiguous. Without such a window it stays NoTritonKernels.
 //
 // Near-linear however hostile the traces: identical windows (same nodes,
 // geometry and ops) are one class, the first window standing for the rest;
@@ -92,6 +93,7 @@ private:
     void addToClass(int window);
     int groupOf(const std::vector<const GraphNode*>& replayTriton, std::uint64_t hash) const;
     int labelSequenceOf(const ReplayedGraph& graph);
+    std::vector<int> sameLabelClasses(const ReplayedGraph& graph) const; // library kernels only
     bool geometryFits(int windowClass, const std::vector<const GraphNode*>& replayTriton) const;
 
     const std::vector<CaptureWindow>& m_windows;
@@ -99,6 +101,9 @@ private:
     std::unordered_multimap<std::uint64_t, int> m_classByNodes;
     std::vector<TritonGroup> m_groups;
     std::unordered_multimap<std::uint64_t, int> m_groupByTritonLabels;
+    // Classes without Triton nodes by all their labels: a replay of library
+    // kernels only finds the windows of its very labels among any number.
+    std::unordered_multimap<std::uint64_t, int> m_libraryOnlyByLabels;
     // Distinct replay label sequences (all nodes, with their Triton flag,
     // geometry aside), copied once each.
     std::vector<std::vector<std::uint64_t>> m_labelSequences;

@@ -168,6 +168,30 @@ Outcome longLibraryOnlyGraph(int size)
     return outcome;
 }
 
+// Issue 30: `size` graphs of library kernels only (an SGLang capture per
+// batch size: [its GEMM, norm, add]), each replayed once, and one replay
+// with the GEMM's norm dropped. The exact ones find their own window by
+// hash among any number; the other is compared with every window only
+// while there are at most 64, else refused. detail: replays refused as
+// having too many candidates.
+Outcome manyLibraryOnlyWindows(int size)
+{
+    std::vector<CaptureWindow> windows(static_cast<size_t>(size));
+    std::vector<ReplayedGraph> replays(static_cast<size_t>(size) + 1);
+    std::vector<int> expectedWindow;
+    for (int w = 0; w < size; ++w) {
+        windows[size_t(w)].nodes = { node(1000 + std::uint32_t(w), 0, false), node(900, 0, false), node(901, 0, false) };
+        replays[size_t(w)].nodes = windows[size_t(w)].nodes;
+        expectedWindow.push_back(w);
+    }
+    replays.back().nodes = { node(1000, 0, false), node(901, 0, false) };
+    expectedWindow.push_back(0);
+    GraphMatcher matcher(windows);
+    Outcome outcome = tally(matcher, replays, expectedWindow);
+    outcome.detail = matcher.match(replays.back()).tooManyCandidates > 0 ? 1 : 0;
+    return outcome;
+}
+
 // --- Whole analyses of generated trace files ---
 
 AnalysisOutcome analyzeWith(const QString& path, const QStringList& captures)
@@ -372,6 +396,9 @@ const Row rows[] = {
     // detail: replayed library kernels paired with their own captured node; messages: greedy alignments.
     { "LibraryOnlyGraph200k", true, 200000, longLibraryOnlyGraph, { 1, 0, 200000, "", 1 } },
     { "LibraryOnlyGraph2k", false, 2000, longLibraryOnlyGraph, { 1, 0, 2000, "", 1 } },
+    // detail: replays refused as having too many candidate graphs.
+    { "LibraryOnlyWindows20k", true, 20000, manyLibraryOnlyWindows, { 20000, 0, 1, "", 0 } },
+    { "LibraryOnlyWindows50", false, 50, manyLibraryOnlyWindows, { 51, 0, 0, "", 0 } },
     // messages: keys of the summary's unattributed map (one reason, no launch ids).
     { "UnmatchedLaunches200k", true, 200000, manyUnmatchedLaunches, { 0, 200000, 0, "no capture holds", 1 } },
     { "UnmatchedLaunches2k", false, 2000, manyUnmatchedLaunches, { 0, 2000, 0, "no capture holds", 1 } },
