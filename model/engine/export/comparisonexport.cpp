@@ -65,8 +65,8 @@ QJsonObject summary(const TraceComparison& comparison)
         { QStringLiteral("triton_time_speedup"), figureJson(comparison.tritonTimeSpeedup) },
         { QStringLiteral("steps"), QJsonObject {
               { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
-              { QStringLiteral("baseline"), comparison.baseline->activity.steps.count },
-              { QStringLiteral("candidate"), comparison.candidate->activity.steps.count } } },
+              { QStringLiteral("baseline"), comparison.perStep ? comparison.perStep->baselineSteps : comparison.baseline->activity.steps.count },
+              { QStringLiteral("candidate"), comparison.perStep ? comparison.perStep->candidateSteps : comparison.candidate->activity.steps.count } } },
         { QStringLiteral("per_step"), comparison.perStep
               ? QJsonValue(QJsonObject { { QStringLiteral("kind"), stepKindKey(comparison.perStep->kind) },
                                          { QStringLiteral("gpu_time_speedup"), figureJson(comparison.perStep->gpuTimeSpeedup) },
