@@ -6,6 +6,17 @@
 #include <limits>
 
 namespace Ridgeline {
+namespace {
+
+// The main device's kernel time outside the steps; the sums' rounding
+// (different orders of one set of durations) is no time run once.
+double oneOffUs(double mainKernelUs, double insideUs)
+{
+    const double rest = mainKernelUs - insideUs;
+    return rest > 1e-9 * mainKernelUs ? rest : 0.0;
+}
+
+} // namespace
 
 ProfilerStepCounter::ProfilerStepCounter(const std::vector<ProfilerStepAnnotation>& steps)
 {
@@ -59,7 +70,7 @@ StepFigures ProfilerStepCounter::figures(double mainKernelUs) const
     figures.gpuTimePerStepUs = kernel / figures.count;
     figures.tritonTimePerStepUs = triton / figures.count;
     figures.idlePerStepUs = idle / figures.count;
-    figures.oneOffGpuTimeUs = std::max(0.0, mainKernelUs - kernel);
+    figures.oneOffGpuTimeUs = oneOffUs(mainKernelUs, kernel);
     figures.firstStartUs = m_steps.front().begin;
     figures.what = figures.count == 1 ? QStringLiteral("ProfilerStep#%1").arg(first)
                                       : QStringLiteral("ProfilerStep#%1-#%2").arg(first).arg(last);
@@ -130,7 +141,7 @@ StepFigures GraphLaunchStepCounter::figures(double mainKernelUs) const
     figures.count = launches;
     figures.gpuTimePerStepUs = best->kernelUs / launches;
     figures.tritonTimePerStepUs = best->tritonUs / launches;
-    figures.oneOffGpuTimeUs = std::max(0.0, mainKernelUs - best->kernelUs);
+    figures.oneOffGpuTimeUs = oneOffUs(mainKernelUs, best->kernelUs);
     figures.firstStartUs = best->firstStartUs;
     figures.what = best->name;
     return figures;

@@ -73,7 +73,8 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
                         steps.idlePerStepUs ? QStringLiteral(", idle ") + formatDurationUs(*steps.idlePerStepUs) : QString());
         // What runs once (warm-up, encoders, a decoder) is no step's: said
         // apart, and the other kind of step the trace counts beside it.
-        out += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatDurationUs(steps.oneOffGpuTimeUs));
+        if (steps.oneOffGpuTimeUs > 0)
+            out += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatDurationUs(steps.oneOffGpuTimeUs));
         for (const StepFigures& other : result.activity.stepKinds) {
             if (other.kind != steps.kind)
                 out += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
