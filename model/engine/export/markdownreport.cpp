@@ -79,7 +79,9 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
             if (other.kind != steps.kind)
                 out += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
                            .arg(other.count)
-                           .arg(other.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"),
+                           .arg(other.kind == StepKind::GraphLaunch
+                                    ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
+                                    : (other.count == 1 ? QStringLiteral("ProfilerStep annotation") : QStringLiteral("ProfilerStep annotations")),
                                 cell(other.what), formatDurationUs(other.gpuTimePerStepUs));
         }
         out += QStringLiteral("\n\n");

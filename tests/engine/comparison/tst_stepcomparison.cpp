@@ -145,7 +145,7 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     EXPECT_TRUE(report.contains(QStringLiteral("GPU time 1.25\u00d7 faster, Triton time 2.00\u00d7 faster per graph launch.")));
     EXPECT_TRUE(report.contains(QStringLiteral("Per step (graph launches, 4 steps: graph replayed without a matched capture): GPU time 40.0 \u00b5s")));
     EXPECT_TRUE(report.contains(QStringLiteral("Outside the steps (run once): GPU time 160 \u00b5s.")));
-    EXPECT_TRUE(report.contains(QStringLiteral("The trace also has 1 ProfilerStep annotations (ProfilerStep#3), 320 \u00b5s of GPU time each.")));
+    EXPECT_TRUE(report.contains(QStringLiteral("The trace also has 1 ProfilerStep annotation (ProfilerStep#3), 320 \u00b5s of GPU time each.")));
 
     // The other way round, the slowdown in words: 0.8x per launch is 1.25x slower.
     const TraceComparison reverse = compareTraces(cand.result, mi300x(), base.result, mi300x(), PeakSet::Datasheet);
