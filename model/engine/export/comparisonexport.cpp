@@ -4,6 +4,7 @@
 #include "engine/export/jsonnumber.h"
 #include "engine/export/jsonstreamwriter.h"
 #include "engine/export/resultexport.h"
+#include "engine/export/timebudgetexport.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -30,6 +31,8 @@ QJsonObject traceSide(const AnalysisResult& result, const QString& gpu)
         { QStringLiteral("total_gpu_kernel_time_us"), result.totalGpuKernelTimeUs },
         { QStringLiteral("triton_kernel_time_us"), result.tritonKernelTimeUs },
         { QStringLiteral("kernels"), int(result.kernels.size()) },
+        // Each trace's steps of every kind it counts: what `basis` chose from.
+        { QStringLiteral("steps"), stepsJson(result.activity) },
     };
 }
 

@@ -7,6 +7,7 @@
 #include "graphfixtures.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -133,6 +134,11 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     EXPECT_EQ(steps[QStringLiteral("candidate")].toInt(), 4);
     EXPECT_EQ(steps[QStringLiteral("baseline")].toInt(), 1);
     EXPECT_DOUBLE_EQ(summary[QStringLiteral("per_step")].toObject()[QStringLiteral("gpu_time_speedup")].toDouble(), 1.25);
+    // Each side's own steps, every kind it counts: the baseline launches only.
+    const QJsonObject baseSteps = summary[QStringLiteral("baseline")].toObject()[QStringLiteral("steps")].toObject();
+    EXPECT_EQ(baseSteps[QStringLiteral("kind")].toString(), QStringLiteral("graph_launch"));
+    EXPECT_EQ(baseSteps[QStringLiteral("kinds")].toArray().size(), 1);
+    EXPECT_EQ(summary[QStringLiteral("candidate")].toObject()[QStringLiteral("steps")].toObject()[QStringLiteral("kinds")].toArray().size(), 2);
     EXPECT_DOUBLE_EQ(root[QStringLiteral("time_budget")].toObject()[QStringLiteral("steps")].toObject()[QStringLiteral("one_off_gpu_time_us")].toDouble(), 160);
 
     // The report says it in words, per launch, and the one-off time apart.
