@@ -107,7 +107,8 @@ void MainWindow::updateTimelineBaseline()
     }
     const GpuSpec* baseGpu = m_catalog.find(m_comparison->baselineGpu);
     const TimeBudget budget = evaluateTimeBudget(*m_baseline, (baseGpu ? *baseGpu : currentGpu()).peaks(m_peaks), m_model->latencyFloorOverride());
-    m_timeline->setBaseline(m_baseline, budget.kernels);
+    // Aligned by the step the comparison is by: a graph trace's first launch.
+    m_timeline->setBaseline(m_baseline, budget.kernels, m_comparison->perStep ? m_comparison->perStep->kind : StepKind::None);
 }
 
 void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)

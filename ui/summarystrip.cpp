@@ -140,17 +140,17 @@ QString comparisonLine(const TraceComparison& c)
         if (c.matching.counts[k] > 0)
             kinds << QStringLiteral("%1 %2").arg(c.matching.counts[k]).arg(matchKindKey(MatchKind(k)));
     }
-    // Per step where both traces count steps of one kind: totals of a trace
-    // that replayed its graph 4 times against one that replayed it once
-    // would be off by the number of steps. The headline says which.
+    // Per step by the finest kind both traces count: totals of a trace that
+    // replayed its graph 4 times against one that replayed it once would be
+    // off by the number of steps. The headline says which, and a slowdown in
+    // words ("10.5× slower", not "0.095×"); the table keeps the ratio.
     const bool perStep = c.perStep && (c.perStep->tritonTimeSpeedup || c.perStep->gpuTimeSpeedup);
     const auto ratio = [](const QString& what, const std::optional<double>& value) {
         if (!value)
             return SummaryStrip::tr("%1 not comparable").arg(what);
-        const double s = *value;
-        return SummaryStrip::tr("%1 <b>%2×</b> %3")
-            .arg(what, QString::number(s, 'f', 3),
-                 s > 1 ? SummaryStrip::tr("▲ faster") : s < 1 ? SummaryStrip::tr("▼ slower") : SummaryStrip::tr("= unchanged"));
+        const QString words = speedupInWords(*value);
+        const QString arrow = words == speedupInWords(1) ? QStringLiteral("=") : *value > 1 ? QStringLiteral("▲") : QStringLiteral("▼");
+        return SummaryStrip::tr("%1 %2 <b>%3</b>").arg(what, arrow, words);
     };
     QString speedup = ratio(SummaryStrip::tr("Triton time"), perStep ? c.perStep->tritonTimeSpeedup : c.tritonTimeSpeedup);
     speedup += QStringLiteral(", ") + ratio(SummaryStrip::tr("GPU time"), perStep ? c.perStep->gpuTimeSpeedup : c.gpuTimeSpeedup);

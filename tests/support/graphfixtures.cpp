@@ -123,4 +123,25 @@ QByteArray gemmThenTwoGraphLaunches()
     return events.join(",\n");
 }
 
+QByteArray profilerStepEvent(int number, double ts, double dur)
+{
+    return annotationEvent("user_annotation", "ProfilerStep#" + QByteArray::number(number), 100, 1, ts, dur);
+}
+
+QByteArray oneProfilerStepOfFourGraphLaunches()
+{
+    QByteArrayList events;
+    events << profilerStepEvent(3, 0, 10000);
+    events << launchEvent(400, 5, 1) << kernelEvent("Cijk_encoder", 500, 100, 1, 0);
+    for (int i = 0; i < 4; ++i)
+        events << graphReplay(1000.0 * (i + 1), 50 + i, { { "triton_poi_fused_add_0", 10 }, { "Cijk_gemm", 30 } });
+    events << launchEvent(5900, 5, 2) << kernelEvent("Cijk_decoder", 6000, 60, 2, 0);
+    return events.join(",\n");
+}
+
+QByteArray oneGraphLaunchWithoutAStep()
+{
+    return graphReplay(0, 50, { { "triton_poi_fused_add_0", 20 }, { "Cijk_gemm", 30 } });
+}
+
 } // namespace Ridgeline::Test

@@ -47,6 +47,19 @@ QByteArray graphReplay(double ts, int correlation, const std::vector<ReplayedKer
 // From the origin, the first launch's GPU span is [1100, 1137) us.
 QByteArray gemmThenTwoGraphLaunches();
 
+// A diffusion run in one ProfilerStep#3 [0, 10000) us on the host: a text
+// encoder launched at 400 runs [500, 600) on the GPU (the origin), then four
+// launches of one graph (correlations 50-53 at 1000, 2000, 3000, 4000), each
+// replaying triton_poi_fused_add_0 10 us and Cijk_gemm 30 us 100 us later
+// (40 us, 10 of them Triton), then a decoder launched at 5900 runs
+// [6000, 6060). Kernel time 320 us: 160 in the launches, 160 once.
+QByteArray oneProfilerStepOfFourGraphLaunches();
+// Its baseline: the same graph launched once at 0 without a ProfilerStep,
+// triton_poi_fused_add_0 20 us and Cijk_gemm 30 us from 100: 50 us a launch.
+QByteArray oneGraphLaunchWithoutAStep();
+// A ProfilerStep#N annotation on the host thread (pid 100, tid 1).
+QByteArray profilerStepEvent(int number, double ts, double dur);
+
 // V2 args of triton_poi_fused_add_0 over `n` float elements.
 QByteArray poiAddArgs(int n);
 

@@ -4,6 +4,7 @@
 // inspector; one action leaves it.
 #include "analysiscontroller.h"
 #include "engine/timebudget/opportunities.h"
+#include "graphfixtures.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
@@ -13,10 +14,13 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
+#include "timebudget/timebudgetpanel.h"
+#include "timeline/timelineview.h"
 
 #include <QAbstractSeries>
 #include <QCheckBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -61,12 +65,14 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
     EXPECT_TRUE(window.filterBar()->onlyChangedToggle()->isVisibleTo(&window));
     EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Compared with baseline <b>transformer_block_mi300x.json.gz</b>")))
         << qPrintable(window.summaryStrip()->text());
-    EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Triton time <b>1.000×</b>")));
+    EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Triton time = <b>unchanged</b>")));
     // The sample counts no steps: compared in total, its recoverable time unchanged.
     const QString recoverable = formatDurationUs(window.comparison()->candidateRecoverableUs);
     EXPECT_GT(window.comparison()->candidateRecoverableUs, 0);
     EXPECT_TRUE(window.summaryStrip()->text().contains(
-        QStringLiteral("GPU time <b>1.000×</b> = unchanged in total; recoverable %1 → %1 (+0.00 \u00b5s)").arg(recoverable)))
+        QStringLiteral("GPU time = <b>unchanged</b> in total: the traces count no step of one kind (this trace: none; the "
+                       "baseline: none); recoverable %1 → %1 (+0.00 \u00b5s)")
+            .arg(recoverable)))
         << qPrintable(window.summaryStrip()->text());
     // Every matched kernel has a hollow baseline point (no arrows: nothing moved).
     EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("baseline")), 1);
@@ -110,4 +116,39 @@ TEST(CompareMode, TheChartDrawsAnArrowFromEachMovedBaselinePoint)
     }
     EXPECT_EQ(arrows, 1);
     EXPECT_EQ(baselinePoints, 2);
+}
+
+// The graph pair in the window: a candidate of one ProfilerStep
+// holding four launches (40 us each, 10 Triton; encoder and decoder 160 us
+// once) against one launch without a step (50 us, 20 Triton). The headline
+// is per launch, in words; the panel sets the one-off time apart; the
+// timeline aligns the first launches: the candidate's first launch runs
+// 600 us after its origin (the encoder at 500, the launch's kernels from
+// 1100), the baseline's at its origin.
+TEST(CompareMode, AGraphTraceIsComparedPerLaunchInTheHeadlinePanelAndTimeline)
+{
+    TempTraces traces;
+    const QString candidate = traces.write(QStringLiteral("cand.json"), traceJson(oneProfilerStepOfFourGraphLaunches()));
+    const QString baseline = traces.write(QStringLiteral("base.json"), traceJson(oneGraphLaunchWithoutAStep()));
+    MainWindow window;
+    {
+        QSignalSpy finished(window.controller(), &AnalysisController::finished);
+        window.openTrace(candidate);
+        ASSERT_TRUE(finished.wait(60000));
+    }
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() != nullptr; }));
+    EXPECT_TRUE(window.timeBudgetPanel()->figuresLabel()->text().contains(
+        QStringLiteral("4 steps (graph launches): 40.0 \u00b5s GPU time each, 160 \u00b5s once outside them")))
+        << qPrintable(window.timeBudgetPanel()->figuresLabel()->text());
+
+    window.compareWithBaseline(baseline);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() != nullptr; }, 60000));
+    const QString strip = window.summaryStrip()->text();
+    EXPECT_TRUE(strip.contains(QStringLiteral("Triton time ▲ <b>2.00× faster</b>, GPU time ▲ <b>1.25× faster</b> per graph launch "
+                                              "(4 against 1 in the baseline): the only step both count, the baseline has no "
+                                              "ProfilerStep; recoverable")))
+        << qPrintable(strip);
+    ASSERT_TRUE(window.timelineView()->baselineScene());
+    EXPECT_NEAR(window.timelineView()->baselineShiftNs(), 600'000, 1);
+    EXPECT_TRUE(window.timelineView()->baselineScene()->title.endsWith(QStringLiteral("aligned at its first graph launch")));
 }

@@ -35,6 +35,9 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
                      .arg(steps.count)
                      .arg(steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
                           formatDurationUs(steps.gpuTimePerStepUs));
+        // What ran once (warm-up, encoders, a decoder) is apart from the steps.
+        if (steps.oneOffGpuTimeUs > 0)
+            parts.back() += TimeBudgetPanel::tr(", %1 once outside them").arg(formatDurationUs(steps.oneOffGpuTimeUs));
     }
     return parts.join(QStringLiteral(" · "));
 }

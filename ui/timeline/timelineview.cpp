@@ -34,6 +34,15 @@ double firstStepNs(const Timeline& timeline)
     return 0;
 }
 
+// Where a result's first step of `kind` begins, from its timeline's origin;
+// else its first step of any kind.
+double firstStepNs(const AnalysisResult& result, StepKind kind)
+{
+    if (const StepFigures* steps = result.activity.stepsOf(kind); steps && steps->firstStartUs)
+        return *steps->firstStartUs * 1000.0 - double(result.timeline->originNs);
+    return firstStepNs(*result.timeline);
+}
+
 QString percent(double fraction)
 {
     return QString::number(fraction * 100.0, 'f', fraction < 0.1 ? 1 : 0) + QStringLiteral(" %");
@@ -81,7 +90,8 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     showAll();
 }
 
-void TimelineView::setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures)
+void TimelineView::setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures,
+                               StepKind alignOn)
 {
     m_baseline = baseline && baseline->timeline ? std::move(baseline) : nullptr;
     m_baselineScene = TimelineScene();
@@ -92,9 +102,12 @@ void TimelineView::setBaseline(std::shared_ptr<const AnalysisResult> baseline, c
         for (const TimelineLane& lane : m_baseline->timeline->lanes)
             m_baselineScene.laneShown.push_back(m_launchThreadsShown || lane.kind != TimelineLaneKind::LaunchThread);
         m_baselineScene.legend = true;
-        m_baselineScene.title = tr("baseline: %1, aligned at its first step").arg(m_baseline->tracePath.section(u'/', -1));
-        if (m_scene.timeline)
-            m_baselineShiftNs = firstStepNs(*m_scene.timeline) - firstStepNs(*m_baseline->timeline);
+        const QString at = alignOn == StepKind::GraphLaunch ? tr("its first graph launch")
+            : alignOn == StepKind::ProfilerStep             ? tr("its first ProfilerStep")
+                                                            : tr("its first step");
+        m_baselineScene.title = tr("baseline: %1, aligned at %2").arg(m_baseline->tracePath.section(u'/', -1), at);
+        if (m_result && m_scene.timeline)
+            m_baselineShiftNs = firstStepNs(*m_result, alignOn) - firstStepNs(*m_baseline, alignOn);
     }
     update();
 }

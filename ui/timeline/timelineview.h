@@ -39,8 +39,11 @@ public:
     void setShownRows(const std::optional<QSet<int>>& kernels, const std::optional<QSet<int>>& libraryKernels);
     void setLaunchThreadsShown(bool shown);
     // Compare mode: the baseline's timeline drawn below, aligned at the first
-    // step (ProfilerStep, else graph launch) of each; null leaves it.
-    void setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures);
+    // step of `alignOn` of each (the kind the comparison is by: the step
+    // graph's first launch, the first ProfilerStep), else at the first step
+    // of any kind (ProfilerStep, execute_ range, graph launch); null leaves it.
+    void setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures,
+                     StepKind alignOn = StepKind::None);
     // Baseline time = this trace's time - the shift (ns).
     double baselineShiftNs() const { return m_baselineShiftNs; }
     const TimelineScene* baselineScene() const { return m_baseline ? &m_baselineScene : nullptr; }

@@ -57,15 +57,34 @@ struct StepFigures
     double gpuTimePerStepUs = 0;    // kernel durations summed, per step
     double tritonTimePerStepUs = 0; // of Triton kernels (Inductor's and user-written)
     std::optional<double> idlePerStepUs; // ProfilerStep only: the step's GPU span less its busy time
+    // Kernel time of the main device outside every step: warm-up, text
+    // encoders, a VAE decoder run once, which a per-step figure must not hold.
+    double oneOffGpuTimeUs = 0;
+    // Where the first step begins in the trace's clock (the first window's
+    // host begin, the first launch's first GPU event): the timeline's
+    // compare mode aligns two traces there.
+    std::optional<double> firstStartUs;
     QString what;                   // "ProfilerStep#3-#7", "graph of capture window 1 (1234 us of kernels)"
 };
 
 struct GpuActivity
 {
     std::vector<DeviceActivity> devices; // most kernel time first
-    StepFigures steps;                   // on the first device
+    // The steps the figures are given per, on the first device: a trace's
+    // graph launches when it has at most one ProfilerStep or its
+    // ProfilerSteps each hold two or more of them, else its ProfilerSteps.
+    StepFigures steps;
+    std::vector<StepFigures> stepKinds; // every kind the trace has, finest (graph launch) first
 
     const DeviceActivity* mainDevice() const { return devices.empty() ? nullptr : &devices.front(); }
+    const StepFigures* stepsOf(StepKind kind) const
+    {
+        for (const StepFigures& figures : stepKinds) {
+            if (figures.kind == kind)
+                return &figures;
+        }
+        return nullptr;
+    }
 };
 
 } // namespace Ridgeline

@@ -140,12 +140,12 @@ void addGraphLaunches(const RawTrace& trace, const GraphMergeSummary& graphs, Gr
             const MergedCaptureWindow& w = graphs.windows[size_t(window->second)];
             const QString file = graphs.captures[size_t(w.source)].isReplayTrace ? QStringLiteral("this trace")
                                                                                  : graphs.captures[size_t(w.source)].path.section(u'/', -1);
-            counter.addLaunch(launch.key, std::uint64_t(window->second),
+            counter.addLaunch(launch.key, launch.ts, std::uint64_t(window->second),
                               QStringLiteral("graph of capture window %1 in %2").arg(w.ordinal + 1).arg(file));
         } else {
             const auto names = replayedNames.find(launch.key);
             const std::uint64_t key = mix(1ull << 63, names == replayedNames.end() ? 0 : names->second);
-            counter.addLaunch(launch.key, key, QStringLiteral("graph replayed without a matched capture"));
+            counter.addLaunch(launch.key, launch.ts, key, QStringLiteral("graph replayed without a matched capture"));
         }
     }
 }
@@ -193,8 +193,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
                                - measured.begin());
     ProfilerStepCounter profilerSteps(trace.profilerSteps);
     GraphLaunchStepCounter graphSteps;
-    if (!profilerSteps.any())
-        addGraphLaunches(trace, graphs, graphSteps);
+    addGraphLaunches(trace, graphs, graphSteps);
 
     for (std::uint32_t index : byStart) {
         const GpuEventRecord& event = trace.gpuEvents[index];
@@ -210,8 +209,8 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
         const double tritonUs = kernel && event.nameId < tritonName.size() && tritonName[event.nameId] ? event.dur : 0.0;
         if (profilerSteps.any())
             profilerSteps.add(event.ts, event.ts + event.dur, launchTs.value_or(event.ts), kernelUs, tritonUs);
-        else if (graphSteps.any())
-            graphSteps.add(event.key, kernelUs, tritonUs);
+        if (graphSteps.any())
+            graphSteps.add(event.key, event.ts, kernelUs, tritonUs);
     }
 
     for (size_t d = 0; d < measured.size(); ++d) {
@@ -221,7 +220,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
         if (device.kernels >= latencyFloorMinKernels)
             device.latencyFloorUs = floors[d].value();
     }
-    activity.steps = profilerSteps.any() ? profilerSteps.figures() : graphSteps.figures();
+    chooseSteps(profilerSteps, graphSteps, measured[main].kernelTimeUs, activity);
     // The main device first, then by kernel time.
     std::swap(measured[0], measured[main]);
     std::stable_sort(measured.begin() + 1, measured.end(),

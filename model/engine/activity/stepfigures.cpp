@@ -3,8 +3,20 @@
 #include "engine/input/rawtrace.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace Ridgeline {
+namespace {
+
+// The main device's kernel time outside the steps; the sums' rounding
+// (different orders of one set of durations) is no time run once.
+double oneOffUs(double mainKernelUs, double insideUs)
+{
+    const double rest = mainKernelUs - insideUs;
+    return rest > 1e-9 * mainKernelUs ? rest : 0.0;
+}
+
+} // namespace
 
 ProfilerStepCounter::ProfilerStepCounter(const std::vector<ProfilerStepAnnotation>& steps)
 {
@@ -38,7 +50,7 @@ void ProfilerStepCounter::add(double begin, double end, double hostTs, double ke
     step.cursor = end;
 }
 
-StepFigures ProfilerStepCounter::figures() const
+StepFigures ProfilerStepCounter::figures(double mainKernelUs) const
 {
     StepFigures figures;
     if (m_steps.empty())
@@ -58,21 +70,36 @@ StepFigures ProfilerStepCounter::figures() const
     figures.gpuTimePerStepUs = kernel / figures.count;
     figures.tritonTimePerStepUs = triton / figures.count;
     figures.idlePerStepUs = idle / figures.count;
+    figures.oneOffGpuTimeUs = oneOffUs(mainKernelUs, kernel);
+    figures.firstStartUs = m_steps.front().begin;
     figures.what = figures.count == 1 ? QStringLiteral("ProfilerStep#%1").arg(first)
                                       : QStringLiteral("ProfilerStep#%1-#%2").arg(first).arg(last);
     return figures;
 }
 
-void GraphLaunchStepCounter::addLaunch(std::int64_t correlation, std::uint64_t graphKey, const QString& graphName)
+int ProfilerStepCounter::fewestLaunchesInAStep(const std::vector<double>& launchTimes) const
+{
+    int fewest = m_steps.empty() ? 0 : std::numeric_limits<int>::max();
+    for (const Step& step : m_steps) {
+        const auto first = std::lower_bound(launchTimes.begin(), launchTimes.end(), step.begin);
+        const auto last = std::upper_bound(first, launchTimes.end(), step.end);
+        fewest = std::min(fewest, int(last - first));
+    }
+    return fewest;
+}
+
+void GraphLaunchStepCounter::addLaunch(std::int64_t correlation, double hostTs, std::uint64_t graphKey, const QString& graphName)
 {
     auto [graph, inserted] = m_graphIndex.try_emplace(graphKey, m_graphs.size());
     if (inserted)
-        m_graphs.push_back({ graphName, {}, 0, 0 });
-    if (m_launchGraph.try_emplace(correlation, graph->second).second)
+        m_graphs.push_back({ graphName, {}, {}, 0, 0, std::nullopt });
+    if (m_launchGraph.try_emplace(correlation, graph->second).second) {
         m_graphs[graph->second].launches.push_back(correlation);
+        m_graphs[graph->second].launchTimes.push_back(hostTs);
+    }
 }
 
-void GraphLaunchStepCounter::add(std::int64_t eventKey, double kernelUs, double tritonUs)
+void GraphLaunchStepCounter::add(std::int64_t eventKey, double begin, double kernelUs, double tritonUs)
 {
     const auto found = m_launchGraph.find(eventKey);
     if (found == m_launchGraph.end())
@@ -81,11 +108,11 @@ void GraphLaunchStepCounter::add(std::int64_t eventKey, double kernelUs, double 
     Graph& graph = m_graphs[found->second];
     graph.kernelUs += kernelUs;
     graph.tritonUs += tritonUs;
+    graph.firstStartUs = std::min(graph.firstStartUs.value_or(begin), begin);
 }
 
-StepFigures GraphLaunchStepCounter::figures() const
+const GraphLaunchStepCounter::Graph* GraphLaunchStepCounter::stepGraph(int* launchesRan) const
 {
-    StepFigures figures;
     const Graph* best = nullptr;
     int bestLaunches = 0;
     for (const Graph& graph : m_graphs) {
@@ -99,14 +126,60 @@ StepFigures GraphLaunchStepCounter::figures() const
             bestLaunches = ran;
         }
     }
+    *launchesRan = bestLaunches;
+    return best;
+}
+
+StepFigures GraphLaunchStepCounter::figures(double mainKernelUs) const
+{
+    StepFigures figures;
+    int launches = 0;
+    const Graph* best = stepGraph(&launches);
     if (!best)
         return figures;
     figures.kind = StepKind::GraphLaunch;
-    figures.count = bestLaunches;
-    figures.gpuTimePerStepUs = best->kernelUs / bestLaunches;
-    figures.tritonTimePerStepUs = best->tritonUs / bestLaunches;
+    figures.count = launches;
+    figures.gpuTimePerStepUs = best->kernelUs / launches;
+    figures.tritonTimePerStepUs = best->tritonUs / launches;
+    figures.oneOffGpuTimeUs = oneOffUs(mainKernelUs, best->kernelUs);
+    figures.firstStartUs = best->firstStartUs;
     figures.what = best->name;
     return figures;
+}
+
+std::vector<double> GraphLaunchStepCounter::stepLaunchTimes() const
+{
+    int launches = 0;
+    const Graph* best = stepGraph(&launches);
+    std::vector<double> times;
+    if (!best)
+        return times;
+    times.reserve(size_t(launches));
+    for (size_t i = 0; i < best->launches.size(); ++i) {
+        if (m_launchRan.contains(best->launches[i]))
+            times.push_back(best->launchTimes[i]);
+    }
+    std::sort(times.begin(), times.end());
+    return times;
+}
+
+void chooseSteps(const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs,
+                 GpuActivity& activity)
+{
+    const StepFigures launches = graphSteps.figures(mainKernelUs);
+    const StepFigures windows = profilerSteps.figures(mainKernelUs);
+    activity.stepKinds.clear();
+    for (const StepFigures& figures : { launches, windows }) {
+        if (figures.kind != StepKind::None)
+            activity.stepKinds.push_back(figures);
+    }
+    // One ProfilerStep around a whole run says nothing per step; windows of
+    // several launches each hold steps of their own (denoising steps, decode
+    // steps): the launches are the finer, truer step. Windows of one launch
+    // each are those launches already, and keep their idle time.
+    const bool byLaunches = launches.kind != StepKind::None
+        && (windows.count <= 1 || profilerSteps.fewestLaunchesInAStep(graphSteps.stepLaunchTimes()) >= 2);
+    activity.steps = byLaunches ? launches : windows;
 }
 
 } // namespace Ridgeline

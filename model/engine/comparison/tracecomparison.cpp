@@ -4,6 +4,7 @@
 #include "engine/timebudget/timebudget.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace Ridgeline {
 namespace {
@@ -81,17 +82,7 @@ TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, co
 
     comparison.gpuTimeSpeedup = ratio(comparison.baseline->totalGpuKernelTimeUs, comparison.candidate->totalGpuKernelTimeUs);
     comparison.tritonTimeSpeedup = ratio(comparison.baseline->tritonKernelTimeUs, comparison.candidate->tritonKernelTimeUs);
-    const StepFigures& baseSteps = comparison.baseline->activity.steps;
-    const StepFigures& candSteps = comparison.candidate->activity.steps;
-    if (baseSteps.kind != StepKind::None && baseSteps.kind == candSteps.kind) {
-        StepComparison steps;
-        steps.kind = baseSteps.kind;
-        steps.baselineSteps = baseSteps.count;
-        steps.candidateSteps = candSteps.count;
-        steps.gpuTimeSpeedup = ratio(baseSteps.gpuTimePerStepUs, candSteps.gpuTimePerStepUs);
-        steps.tritonTimeSpeedup = ratio(baseSteps.tritonTimePerStepUs, candSteps.tritonTimePerStepUs);
-        comparison.perStep = steps;
-    }
+    comparison.perStep = compareSteps(comparison.baseline->activity, comparison.candidate->activity);
     comparison.baselineRecoverableUs = evaluateTimeBudget(*comparison.baseline, basePeaks, latencyFloorUs).recoverableUs;
     comparison.candidateRecoverableUs = evaluateTimeBudget(*comparison.candidate, candPeaks, latencyFloorUs).recoverableUs;
 
@@ -114,13 +105,19 @@ TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, co
 
 QString comparisonBasis(const TraceComparison& comparison)
 {
-    if (!comparison.perStep)
-        return QStringLiteral("in total");
-    const StepComparison& steps = *comparison.perStep;
-    return QStringLiteral("%1 (%2 against %3 in the baseline)")
-        .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch") : QStringLiteral("per ProfilerStep"))
-        .arg(steps.candidateSteps)
-        .arg(steps.baselineSteps);
+    return stepBasis(comparison.baseline->activity, comparison.candidate->activity, comparison.perStep);
+}
+
+QString speedupInWords(double speedup)
+{
+    if (!(speedup > 0) || !std::isfinite(speedup))
+        return QStringLiteral("not comparable");
+    const double factor = speedup >= 1 ? speedup : 1 / speedup;
+    const int decimals = factor >= 100 ? 0 : factor >= 10 ? 1 : 2;
+    const QString figure = QString::number(factor, 'f', decimals);
+    if (figure == QStringLiteral("1.00"))
+        return QStringLiteral("unchanged");
+    return figure + (speedup > 1 ? QStringLiteral("\u00d7 faster") : QStringLiteral("\u00d7 slower"));
 }
 
 } // namespace Ridgeline

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/comparison/kernelmatcher.h"
+#include "engine/comparison/stepcomparison.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 
@@ -23,18 +24,6 @@ struct KernelDelta
     double timeUs = 0; // candidate total - baseline total (an added kernel: its total)
 };
 
-// Where both traces count steps of one kind (graph launches of their most
-// launched graph, or ProfilerStep annotations): per-step figures compare
-// traces that ran different numbers of steps, which totals do not.
-struct StepComparison
-{
-    StepKind kind = StepKind::None;
-    int baselineSteps = 0;
-    int candidateSteps = 0;
-    std::optional<double> gpuTimeSpeedup;    // baseline per step / candidate per step
-    std::optional<double> tritonTimeSpeedup;
-};
-
 struct TraceComparison
 {
     std::shared_ptr<const AnalysisResult> baseline;
@@ -45,7 +34,7 @@ struct TraceComparison
     std::vector<KernelDelta> deltas; // parallel to matching.matches
     std::optional<double> gpuTimeSpeedup;    // baseline total GPU time / candidate's
     std::optional<double> tritonTimeSpeedup; // baseline Triton time / candidate's
-    std::optional<StepComparison> perStep;   // both traces count steps of one kind
+    std::optional<StepComparison> perStep;   // by the finest kind of step both traces count
     // What tuning could win back in each trace, each under its own GPU's roofs.
     double baselineRecoverableUs = 0;
     double candidateRecoverableUs = 0;
@@ -65,7 +54,12 @@ constexpr size_t largestChangesKept = 10;
 TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
                               std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks,
                               std::optional<double> latencyFloorUs = {});
-// "per graph launch (4 against 1)", "per step (ProfilerStep: 5 against 5)", or "in total".
+// "per graph launch (4 against 1 in the baseline): why", "per ProfilerStep
+// (…): why", or "in total: why" (stepBasis).
 QString comparisonBasis(const TraceComparison& comparison);
+// A speedup (baseline time over candidate time) as people say it:
+// "10.5× slower" rather than "0.095×", "1.25× faster", "unchanged" when it
+// rounds to 1; three figures.
+QString speedupInWords(double speedup);
 
 } // namespace Ridgeline

@@ -4,6 +4,7 @@
 #include "engine/export/jsonnumber.h"
 #include "engine/export/jsonstreamwriter.h"
 #include "engine/export/resultexport.h"
+#include "engine/export/timebudgetexport.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -30,6 +31,8 @@ QJsonObject traceSide(const AnalysisResult& result, const QString& gpu)
         { QStringLiteral("total_gpu_kernel_time_us"), result.totalGpuKernelTimeUs },
         { QStringLiteral("triton_kernel_time_us"), result.tritonKernelTimeUs },
         { QStringLiteral("kernels"), int(result.kernels.size()) },
+        // Each trace's steps of every kind it counts: what `basis` chose from.
+        { QStringLiteral("steps"), stepsJson(result.activity) },
     };
 }
 
@@ -65,8 +68,8 @@ QJsonObject summary(const TraceComparison& comparison)
         { QStringLiteral("triton_time_speedup"), figureJson(comparison.tritonTimeSpeedup) },
         { QStringLiteral("steps"), QJsonObject {
               { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
-              { QStringLiteral("baseline"), comparison.baseline->activity.steps.count },
-              { QStringLiteral("candidate"), comparison.candidate->activity.steps.count } } },
+              { QStringLiteral("baseline"), comparison.perStep ? comparison.perStep->baselineSteps : comparison.baseline->activity.steps.count },
+              { QStringLiteral("candidate"), comparison.perStep ? comparison.perStep->candidateSteps : comparison.candidate->activity.steps.count } } },
         { QStringLiteral("per_step"), comparison.perStep
               ? QJsonValue(QJsonObject { { QStringLiteral("kind"), stepKindKey(comparison.perStep->kind) },
                                          { QStringLiteral("gpu_time_speedup"), figureJson(comparison.perStep->gpuTimeSpeedup) },

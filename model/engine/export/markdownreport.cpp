@@ -65,12 +65,27 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
                .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs),
                     formatDurationUs(budget.tritonLatencyBoundUs), formatDurationUs(budget.tritonRestUs));
     const StepFigures& steps = result.activity.steps;
-    if (steps.kind != StepKind::None)
-        out += QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.\n\n")
+    if (steps.kind != StepKind::None) {
+        out += QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
                    .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
                    .arg(steps.count)
                    .arg(cell(steps.what), formatDurationUs(steps.gpuTimePerStepUs), formatDurationUs(steps.tritonTimePerStepUs),
                         steps.idlePerStepUs ? QStringLiteral(", idle ") + formatDurationUs(*steps.idlePerStepUs) : QString());
+        // What runs once (warm-up, encoders, a decoder) is no step's: said
+        // apart, and the other kind of step the trace counts beside it.
+        if (steps.oneOffGpuTimeUs > 0)
+            out += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatDurationUs(steps.oneOffGpuTimeUs));
+        for (const StepFigures& other : result.activity.stepKinds) {
+            if (other.kind != steps.kind)
+                out += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
+                           .arg(other.count)
+                           .arg(other.kind == StepKind::GraphLaunch
+                                    ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
+                                    : (other.count == 1 ? QStringLiteral("ProfilerStep annotation") : QStringLiteral("ProfilerStep annotations")),
+                                cell(other.what), formatDurationUs(other.gpuTimePerStepUs));
+        }
+        out += QStringLiteral("\n\n");
+    }
 }
 
 void opportunitiesSection(QString& out, const TimeBudget& budget)
@@ -119,14 +134,17 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
 {
     out += QStringLiteral("## Against the baseline\n\n");
     out += QStringLiteral("Baseline: `%1` (%2)\n\n").arg(QFileInfo(comparison.baseline->tracePath).fileName(), comparison.baselineGpu);
-    if (comparison.perStep) {
-        out += QStringLiteral("Compared %1: GPU time %2, Triton time %3 faster (baseline per step over this trace's; "
-                              "above 1 is faster).\n\n")
-                   .arg(comparisonBasis(comparison), ratio(comparison.perStep->gpuTimeSpeedup), ratio(comparison.perStep->tritonTimeSpeedup));
-    } else {
-        out += QStringLiteral("Compared in total (the traces count no common steps): GPU time %1, Triton time %2 faster.\n\n")
-                   .arg(ratio(comparison.gpuTimeSpeedup), ratio(comparison.tritonTimeSpeedup));
-    }
+    // In words a slowdown reads as one ("10.5× slower", not "0.095×");
+    // the export and the tables keep the ratio.
+    const auto words = [](std::optional<double> speedup) { return speedup ? speedupInWords(*speedup) : QStringLiteral("not comparable"); };
+    const StepComparison* steps = comparison.perStep ? &*comparison.perStep : nullptr;
+    out += QStringLiteral("Compared %1.\n\n").arg(comparisonBasis(comparison));
+    out += QStringLiteral("GPU time %1, Triton time %2 %3.\n\n")
+               .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
+                    words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
+                    !steps ? QStringLiteral("in total")
+                           : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
+                                                                  : QStringLiteral("per ProfilerStep"));
     out += QStringLiteral("Recoverable time: %1 in the baseline, %2 here.\n\n")
                .arg(formatDurationUs(comparison.baselineRecoverableUs), formatDurationUs(comparison.candidateRecoverableUs));
     const auto changes = [&](const QString& title, const std::vector<int>& indices) {

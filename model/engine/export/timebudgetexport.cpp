@@ -56,7 +56,18 @@ QJsonObject stepsJson(const StepFigures& steps)
         { QStringLiteral("gpu_time_per_step_us"), any ? QJsonValue(exportTimeUs(steps.gpuTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("triton_time_per_step_us"), any ? QJsonValue(exportTimeUs(steps.tritonTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("idle_per_step_us"), timeJson(steps.idlePerStepUs) },
+        { QStringLiteral("one_off_gpu_time_us"), any ? QJsonValue(exportTimeUs(steps.oneOffGpuTimeUs)) : QJsonValue(QJsonValue::Null) },
     };
+}
+
+QJsonObject stepsJson(const GpuActivity& activity)
+{
+    QJsonObject chosen = stepsJson(activity.steps);
+    QJsonArray kinds;
+    for (const StepFigures& figures : activity.stepKinds)
+        kinds.append(stepsJson(figures));
+    chosen[QStringLiteral("kinds")] = kinds;
+    return chosen;
 }
 
 QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budget)
@@ -82,7 +93,7 @@ QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budge
     root[QStringLiteral("triton_recoverable_us")] = exportTimeUs(budget.tritonRecoverableUs);
     root[QStringLiteral("triton_latency_bound_us")] = exportTimeUs(budget.tritonLatencyBoundUs);
     root[QStringLiteral("triton_rest_us")] = exportTimeUs(budget.tritonRestUs);
-    root[QStringLiteral("steps")] = stepsJson(result.activity.steps);
+    root[QStringLiteral("steps")] = stepsJson(result.activity);
     QJsonArray devices;
     for (const DeviceActivity& device : result.activity.devices)
         devices.append(deviceJson(device));

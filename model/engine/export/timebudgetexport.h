@@ -17,6 +17,8 @@ QJsonObject latencyFloorJson(const LatencyFloor& floor);
 QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budget);
 QJsonArray opportunitiesJson(const TimeBudget& budget);
 QJsonObject stepsJson(const StepFigures& steps);
+// The chosen steps' figures and, under "kinds", every kind's.
+QJsonObject stepsJson(const GpuActivity& activity);
 // attainable_time_us, fraction_of_attainable, recoverable_us, limiter into `kernel`.
 void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures);
 QStringList kernelTimeCsvHeader();

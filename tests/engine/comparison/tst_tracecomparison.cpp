@@ -184,11 +184,13 @@ TEST(TraceComparison, GraphReplaysCompareOnePerLaunchNotInTotal)
     EXPECT_EQ(comparison.perStep->candidateSteps, 4);
     EXPECT_NEAR(*comparison.perStep->gpuTimeSpeedup, 1.25, 1e-12);
     EXPECT_NEAR(*comparison.perStep->tritonTimeSpeedup, 2.0, 1e-12);
-    EXPECT_EQ(comparisonBasis(comparison), QStringLiteral("per graph launch (4 against 1 in the baseline)"));
+    EXPECT_EQ(comparisonBasis(comparison),
+              QStringLiteral("per graph launch (4 against 1 in the baseline): the only step both count, neither has a ProfilerStep"));
 
     // Without common steps the comparison says it is of totals.
     const AnalysisOutcome eager = analyze(traces.write(QStringLiteral("eager.json"), traceJson(kernelEvent("Cijk_gemm", 10, 30, 1, 0))));
     const TraceComparison totals = compareTraces(eager.result, mi300x(), cand.result, mi300x(), PeakSet::Datasheet);
     EXPECT_FALSE(totals.perStep);
-    EXPECT_EQ(comparisonBasis(totals), QStringLiteral("in total"));
+    EXPECT_EQ(comparisonBasis(totals),
+              QStringLiteral("in total: the traces count no step of one kind (this trace: graph launches; the baseline: none)"));
 }

@@ -1,0 +1,33 @@
+// Stage comparison/: a trace compared with a baseline.
+// The step two traces compare by: the finest kind both count (a graph
+// launch is finer than a ProfilerStep), and the words that say which and
+// why. Per-step figures compare traces that ran different numbers of steps,
+// which totals do not: 4 denoising launches against 1 read 4x slower in total.
+#pragma once
+
+#include "engine/activity/gpuactivity.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace Ridgeline {
+
+struct StepComparison
+{
+    StepKind kind = StepKind::None;
+    int baselineSteps = 0;
+    int candidateSteps = 0;
+    std::optional<double> gpuTimeSpeedup;    // baseline per step / candidate per step
+    std::optional<double> tritonTimeSpeedup;
+};
+
+// Null when the traces count no kind of step in common: they compare in total.
+std::optional<StepComparison> compareSteps(const GpuActivity& baseline, const GpuActivity& candidate);
+
+// "per graph launch (4 against 1 in the baseline): the only step both
+// count, the baseline has no ProfilerStep", or "in total: …" saying what
+// each trace counts.
+QString stepBasis(const GpuActivity& baseline, const GpuActivity& candidate, const std::optional<StepComparison>& steps);
+
+} // namespace Ridgeline
