@@ -37,8 +37,6 @@ private:
     std::vector<TimelineLabel>& m_labels;
 };
 
-std::int64_t toNs(double us) { return std::llround(us * 1000.0); }
-
 // "7" before "12"; names that are no numbers after those, as text.
 bool streamOrder(const QString& a, const QString& b)
 {
@@ -92,7 +90,8 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
         originUs = std::min(originUs, events.ts(i));
     originUs = inputs.originUs.value_or(originUs);
     timeline->originUs = std::int64_t(std::floor(originUs));
-    timeline->originNs = toNs(originUs);
+    TimelineClock clock;
+    const auto toNs = [&](double us) { return clock.toNs(us); };
     const auto fromOrigin = [&](double us) { return toNs(us - originUs); };
 
     // Kernel rows (Triton, then library ops) by index: label r is row r;
@@ -168,7 +167,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             graphSpans.emplace(launch.key, std::pair(std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()));
     }
 
-    ExecuteRangeSpans executeSpans(trace, originUs);
+    ExecuteRangeSpans executeSpans(trace, originUs, clock);
     std::int64_t endNs = 0;
     for (size_t i = 0; i < events.size(); ++i) {
         const GpuEventRecord event = events[i];
@@ -287,6 +286,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
         fill(timeline->lanes[firstCpuLane + c], cpuItems[c]);
 
     timeline->endNs = endNs;
+    timeline->clampedTimes = clock.clamped();
     return timeline;
 }
 
