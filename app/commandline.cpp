@@ -101,6 +101,8 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
     // labels, roof labels and legend no longer fit or read.
     constexpr int MinWidth = 640;
     constexpr int MinHeight = 400;
+    constexpr double MinScale = 0.1; // as the exporter allows (ui/export/rasterimage.h)
+    constexpr double MaxScale = 16;
     if (parser.isSet(QStringLiteral("size"))) {
         static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
         const auto match = pattern.match(parser.value(QStringLiteral("size")));
@@ -123,10 +125,11 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
     if (parser.isSet(QStringLiteral("scale"))) {
         bool ok = false;
         roofline->scale = parser.value(QStringLiteral("scale")).toDouble(&ok);
-        if (!ok || !(roofline->scale > 0) || roofline->size.width() * roofline->scale > MaxSide
-            || roofline->size.height() * roofline->scale > MaxSide) {
-            *error = QStringLiteral("--scale must be a number above 0 that keeps the image within %1 pixels a side, got \"%2\"")
-                         .arg(MaxSide).arg(parser.value(QStringLiteral("scale")));
+        // Past the exporter's memory budget a PNG is drawn at a lower scale,
+        // with a warning; below 0.1 nothing readable is left.
+        if (!ok || !(roofline->scale >= MinScale && roofline->scale <= MaxScale)) {
+            *error = QStringLiteral("--scale must be a number from %1 to %2, got \"%3\"")
+                         .arg(MinScale).arg(MaxScale).arg(parser.value(QStringLiteral("scale")));
             return false;
         }
     }

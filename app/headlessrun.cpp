@@ -164,10 +164,13 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             drawing.comparison = &*comparison;
             drawing.baselineGpu = baseGpu ? baseGpu : traceGpu;
         }
-        if (!widgets->drawRoofline(drawing, &error)) {
+        QString warning;
+        if (!widgets->drawRoofline(drawing, &error, &warning)) {
             printError(error);
             return CannotWrite;
         }
+        if (!warning.isEmpty())
+            printError(QStringLiteral("warning: ") + warning);
         if (!options.quiet)
             sayWrote(roofline.path, roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
                                         ? QStringLiteral("roofs and points")
@@ -183,10 +186,13 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         drawing.scale = options.timeline.scale;
         drawing.rangeUs = options.rangeUs;
         drawing.latencyFloorUs = options.latencyFloorUs;
-        if (!widgets->drawTimeline(drawing, &error)) {
+        QString warning;
+        if (!widgets->drawTimeline(drawing, &error, &warning)) {
             printError(error);
             return CannotWrite;
         }
+        if (!warning.isEmpty())
+            printError(QStringLiteral("warning: ") + warning);
         if (!options.quiet)
             sayWrote(options.timeline.path, QStringLiteral("timeline %1x%2").arg(options.timeline.size.width()).arg(options.timeline.size.height()));
     }

@@ -27,7 +27,7 @@ QCoreApplication* makeDrawingApplication(int& argc, char** argv)
     return new QApplication(argc, argv);
 }
 
-bool drawRoofline(const RooflineDrawing& drawing, QString* error)
+bool drawRoofline(const RooflineDrawing& drawing, QString* error, QString* warning)
 {
     RooflineExportOptions figure;
     figure.path = drawing.path;
@@ -38,10 +38,10 @@ bool drawRoofline(const RooflineDrawing& drawing, QString* error)
     figure.frame = drawing.gpuFrame ? RooflineView::Frame::GpuRoofs : RooflineView::Frame::FitToData;
     if (drawing.comparison)
         figure.arrows = comparisonArrows(*drawing.comparison, drawing.baselineGpu->peaks(drawing.peaks), drawing.gpu->peaks(drawing.peaks));
-    return exportRoofline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error);
+    return exportRoofline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error, warning);
 }
 
-bool drawTimeline(const TimelineDrawing& drawing, QString* error)
+bool drawTimeline(const TimelineDrawing& drawing, QString* error, QString* warning)
 {
     TimelineExportOptions figure;
     figure.path = drawing.path;
@@ -49,7 +49,7 @@ bool drawTimeline(const TimelineDrawing& drawing, QString* error)
     figure.scale = drawing.scale;
     figure.rangeUs = drawing.rangeUs;
     figure.latencyFloorUs = drawing.latencyFloorUs;
-    return exportTimeline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error);
+    return exportTimeline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error, warning);
 }
 
 constexpr WidgetsEntryPoints entryPoints { runWindow, makeDrawingApplication, drawRoofline, drawTimeline };

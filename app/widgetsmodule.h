@@ -74,8 +74,10 @@ struct WidgetsEntryPoints
     // A QApplication on the offscreen platform (unless QT_QPA_PLATFORM says
     // otherwise), which drawing a roofline needs.
     QCoreApplication* (*makeDrawingApplication)(int& argc, char** argv);
-    bool (*drawRoofline)(const RooflineDrawing& drawing, QString* error);
-    bool (*drawTimeline)(const TimelineDrawing& drawing, QString* error);
+    // False with *error on failure; *warning set when a PNG past the memory
+    // budget was drawn at a lower scale.
+    bool (*drawRoofline)(const RooflineDrawing& drawing, QString* error, QString* warning);
+    bool (*drawTimeline)(const TimelineDrawing& drawing, QString* error, QString* warning);
 };
 
 // The module's one exported symbol.

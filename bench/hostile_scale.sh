@@ -7,7 +7,9 @@
 #   bench/hostile_scale.sh [BUILD_DIR] [WORK_DIR] [CASE...]
 #
 # CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args
-# (default all).
+# overlap-1m (the timeline of a million kernels running at once, as PNG and
+# SVG) identical-20m-timeline (the 20M file's timeline export, against its
+# plain export) (default all).
 # Runs the binary inside the build root when the host lacks its libraries.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -15,7 +17,7 @@ build="$(cd "${1:-$here/../build}" && pwd)"
 work="${2:-/var/tmp/ridgeline-hostile}"
 shift $(( $# > 2 ? 2 : $# )) || true
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args)
+[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args overlap-1m identical-20m-timeline)
 mkdir -p "$work"
 
 generate() { # name kind n [entries]
@@ -24,12 +26,15 @@ generate() { # name kind n [entries]
     echo "$out"
 }
 
-run() { # label trace
+run() { # label trace [export options: default --export LABEL.out.json]
     local label="$1" trace="$2"
+    shift 2
+    local outputs=("$@")
+    [ ${#outputs[@]} -gt 0 ] || outputs=(--export "$work/$label.out.json")
     local log="$work/$label.time"
     # The build root's libraries, through its loader, when the host has no KF6.
     local root; root="$(ls -d /var/tmp/ridgeline-buildroot-* 2>/dev/null | grep -v '\.log$' | head -1 || true)"
-    local cmd=("$build/bin/ridgeline" --export "$work/$label.out.json" -q "$trace")
+    local cmd=("$build/bin/ridgeline" "${outputs[@]}" -q "$trace")
     # ldd's output read whole: `ldd | grep -q` under pipefail fails when
     # grep stops reading first (SIGPIPE), which hid the missing libraries.
     local libs; libs="$(ldd "$build/bin/ridgeline" 2>&1 || echo "not found")"
@@ -52,6 +57,16 @@ for c in "${cases[@]}"; do
         names-1m) run "$c" "$(generate names-1m distinct-names 1000000)" ;;
         kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;
         long-args) run "$c" "$(generate long-args long-args 1500 4096)" ;;
+        overlap-1m)
+            trace="$(generate overlap-1m overlapping-kernels 1000000)"
+            run overlap-1m-json "$trace"
+            run overlap-1m-png "$trace" --export-timeline "$work/overlap.png"
+            run overlap-1m-svg "$trace" --export-timeline "$work/overlap.svg"
+            ls -la "$work/overlap.png" "$work/overlap.svg" ;;
+        identical-20m-timeline)
+            trace="$(generate identical-20m identical-kernels 20000000)"
+            run identical-20m-json "$trace"
+            run identical-20m-png "$trace" --export-timeline "$work/identical.png" ;;
         *) echo "unknown case $c" >&2; exit 2 ;;
     esac
 done

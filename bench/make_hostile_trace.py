@@ -15,6 +15,9 @@ KIND
   distinct-names     N GPU kernels, each of its own name (no op launched them)
   distinct-kernels   N Triton kernels of distinct names, one call each,
                      with their ops' args
+  overlapping-kernels N GPU kernels on one stream all running at once: each
+                     starts 1 ns after the one before and lasts 1 s (the
+                     timeline's export and pane must not draw them one by one)
   long-args          N Triton ops of distinct names whose four arg lists hold
                      ENTRIES entries each (default 4096), the same lists in
                      every op (so the file gzips to under a MB)
@@ -69,6 +72,9 @@ def events(kind, n, entries):
     elif kind == "distinct-kernels":
         for i in range(n):
             yield from triton_call("triton_poi_fused_add_mul_%d" % i, 20.0 * i, i + 1)
+    elif kind == "overlapping-kernels":
+        for i in range(n):
+            yield kernel("Cijk_Alik_Bljk_overlap", 1000.0 + i / 1000.0, 1e6, i + 1)
     elif kind == "long-args":
         dims = "[" + ", ".join("[%d, %d]" % (k + 1, 4) for k in range(entries)) + "]"
         types = "[" + ", ".join('"float"' for _ in range(entries)) + "]"

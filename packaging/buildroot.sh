@@ -15,7 +15,10 @@ suite=trixie
 
 # Everything the build, the tests, the screenshots and the packages need
 # (appstream, desktop-file-utils: the packaging tests' validators; dpkg-dev,
-# file: the .deb's dependencies from dpkg-shlibdeps). The root's
+# file: the .deb's dependencies from dpkg-shlibdeps; cmark-gfm,
+# python3-markdown: the report rendered as GitHub and Python-Markdown do, to
+# check that a trace's names stay text; clang-format-19: the format check,
+# pinned, as versions format differently). The root's
 # directory name carries a hash of this list, so changing it makes a new root.
 packages=(
     ca-certificates cmake ninja-build g++ pkgconf git
@@ -26,6 +29,7 @@ packages=(
     clang libclang-rt-dev
     libisal-dev zlib1g-dev
     appstream desktop-file-utils dpkg-dev file
+    cmark-gfm python3-markdown clang-format-19
 )
 
 log() { printf 'buildroot: %s\n' "$*" >&2; }

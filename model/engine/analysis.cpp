@@ -136,6 +136,11 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     result->skippedEvents = trace.skippedEvents;
     result->truncated = trace.truncated;
     result->warnings = prepared->readWarnings;
+    if (result->timeline && result->timeline->clampedTimes > 0)
+        result->warnings << QStringLiteral("%1: %2 times lie more than 73 years from the first GPU event: the timeline draws them at that "
+                                           "bound (the timestamps are damaged or in another clock)")
+                                .arg(path)
+                                .arg(result->timeline->clampedTimes);
     // An empty table must not pass for a trace of kernels that did nothing.
     // A range without one says so of the range: the trace may have many.
     if (result->kernels.empty() && result->gpuRangeUs)

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target of BUILD_DIR for SECONDS each over a seed
-# corpus made from the project's own fixtures, and fails on the first crash,
-# hang or leak a target reports (its input is kept as crash-* in the corpus
-# folder: make it a test). Usage: tests/fuzz/run.sh BUILD_DIR [SECONDS]
+# Runs every libFuzzer target of BUILD_DIR (each bin/fuzz_* there) over a
+# seed corpus made from the project's own fixtures, within one fixed budget
+# of TOTAL_SECONDS that the targets share (a new target shortens the others'
+# runs instead of lengthening CI), and fails on the first crash, hang or
+# leak a target reports (its input is kept as crash-* in the corpus folder:
+# make it a test). Usage: tests/fuzz/run.sh BUILD_DIR [TOTAL_SECONDS]
 # (RIDGELINE_FUZZ_ONLY="fuzz_a fuzz_b" runs those targets only).
 set -euo pipefail
 build=$(realpath "$1")
-seconds=${2:-60}
+total_seconds=${2:-300}
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 work="$build/fuzz-corpus"
 mkdir -p "$work"
@@ -91,8 +93,18 @@ seed fuzz_kernelmatcher "$work"/rows/*
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # Two targets at a time on two cores (RIDGELINE_FUZZ_JOBS, default the core
-# count): each still runs its full SECONDS, the whole run takes half as long.
+# count): each gets the budget times the jobs over the targets, at least 10 s.
 jobs_max=${RIDGELINE_FUZZ_JOBS:-$(nproc)}
+if [ -n "${RIDGELINE_FUZZ_ONLY:-}" ]; then
+    targets=$RIDGELINE_FUZZ_ONLY
+else
+    targets=$(cd "$build/bin" && ls fuzz_* 2>/dev/null | sort | tr '\n' ' ')
+fi
+count=$(echo $targets | wc -w)
+[ "$count" -gt 0 ] || { echo "fuzz: no fuzz_* target in $build/bin" >&2; exit 1; }
+seconds=$(( total_seconds * jobs_max / count ))
+[ "$seconds" -ge 10 ] || seconds=10
+echo "fuzz: $count targets, ${seconds}s each, $jobs_max at a time (a budget of ${total_seconds}s)"
 run_target() {
     local target=$1
     mkdir -p "$work/$target"
@@ -103,7 +115,6 @@ run_target() {
         echo failed >"$work/$target.result"
     fi
 }
-targets=${RIDGELINE_FUZZ_ONLY:-fuzz_tracereader fuzz_tracefile fuzz_eventargs fuzz_wrapperfile fuzz_kernelname fuzz_cacheloader fuzz_gpufile fuzz_kernelmatcher fuzz_graphmatcher fuzz_executiondetails}
 for target in $targets; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
     echo "fuzz: $target for ${seconds}s"

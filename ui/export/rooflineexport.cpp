@@ -2,6 +2,7 @@
 
 #include "engine/roofline/rooflinedata.h"
 #include "engine/timebudget/rooflinelimiters.h"
+#include "export/rasterimage.h"
 #include "roofline/rooflinechart.h"
 
 #include <QApplication>
@@ -39,27 +40,6 @@ void render(QPainter& painter, QGraphicsScene& scene, const QSize& size)
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
     const QRectF rect(QPointF(0, 0), QSizeF(size));
     scene.render(&painter, rect, rect, Qt::IgnoreAspectRatio);
-}
-
-QByteArray png(QGraphicsScene& scene, const QSize& size, double scale)
-{
-    QImage image(QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale))),
-                 QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
-    image.fill(Qt::white);
-    // 96 dpi per unit of scale: a 2x export opens at its logical size.
-    const int dotsPerMeter = int(std::lround(96.0 * scale / 0.0254));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    {
-        QPainter painter(&image);
-        render(painter, scene, size);
-    }
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    return bytes;
 }
 
 QByteArray svg(QGraphicsScene& scene, const QSize& size, const QString& title)
@@ -112,7 +92,7 @@ QByteArray pdf(QGraphicsScene& scene, const QSize& size, const QString& title)
 } // namespace
 
 bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const RooflineExportOptions& options,
-                    QString* error)
+                    QString* error, QString* warning)
 {
     const QString suffix = QFileInfo(options.path).suffix().toLower();
     const QStringList formats { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv") };
@@ -126,10 +106,13 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
                                     .arg(size.width()).arg(size.height()).arg(MaxSide);
         return false;
     }
-    if (!(options.scale > 0) || size.width() * options.scale > MaxSide || size.height() * options.scale > MaxSide) {
-        *error = options.path + QStringLiteral(": scale %1 is out of range (the image may have %2 pixels a side)")
-                                    .arg(options.scale).arg(MaxSide);
-        return false;
+    std::optional<RasterPlan> raster;
+    if (suffix == u"png") {
+        raster = planRaster(options.path, size, options.scale, error);
+        if (!raster)
+            return false;
+        if (warning)
+            *warning = raster->warning;
     }
 
     RooflineData data = rooflineData(&result, gpu, peaks);
@@ -158,12 +141,15 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         chart->showFrame(options.frame == RooflineView::Frame::GpuRoofs ? gpuFrame(data) : fitFrame(data));
         chart->updateLabels();
-        if (suffix == u"png")
-            bytes = png(scene, size, options.scale);
-        else if (suffix == u"svg")
+        if (suffix == u"png") {
+            bytes = rasterPng(options.path, *raster, [&](QPainter& painter) { render(painter, scene, size); }, error);
+            if (bytes.isEmpty())
+                return false;
+        } else if (suffix == u"svg") {
             bytes = svg(scene, size, data.title());
-        else
+        } else {
             bytes = pdf(scene, size, data.title());
+        }
     }
 
     QSaveFile file(options.path);

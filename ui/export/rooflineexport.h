@@ -28,8 +28,9 @@ struct RooflineExportOptions
     std::vector<RooflineArrow> arrows;
 };
 
-// On failure returns false and sets *error to a line naming the file.
+// On failure returns false and sets *error to a line naming the file; a
+// PNG past the memory budget is drawn at a lower scale and *warning says so.
 bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const RooflineExportOptions& options,
-                    QString* error);
+                    QString* error, QString* warning = nullptr);
 
 } // namespace Ridgeline

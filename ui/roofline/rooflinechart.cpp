@@ -1,5 +1,7 @@
 #include "roofline/rooflinechart.h"
 
+#include "engine/base/textescaping.h"
+
 #include "roofline/rooflinelabels.h"
 #include "roofline/rooflineticklabels.h"
 #include "roofline/rooflinestyle.h"
@@ -124,7 +126,8 @@ void RooflineChart::setData(RooflineData data)
     m_maxShare = 0;
     for (const RooflinePoint& p : m_data.points)
         m_maxShare = std::max(m_maxShare, p.shareOfGpuTime.value_or(0));
-    setTitle(m_data.title());
+    // A chart title is rich text: a trace's file or GPU name is text in it.
+    setTitle(printableText(m_data.title()).toHtmlEscaped());
     buildRoofs();
     buildLegend();
     buildPoints();

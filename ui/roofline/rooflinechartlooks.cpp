@@ -3,6 +3,8 @@
 // the tick labels keep where QtCharts has none of its own.
 #include "roofline/rooflinechart.h"
 
+#include "engine/base/textescaping.h"
+
 #include "roofline/rooflinelabels.h"
 #include "roofline/rooflineticklabels.h"
 
@@ -47,10 +49,10 @@ void RooflineChart::applyCompactLegend()
             marker->setVisible(shown);
     }
     fitCompactLegend();
-    const QString title = m_data.title();
+    const QString title = printableText(m_data.title());
     const qsizetype colon = title.indexOf(QStringLiteral(": "));
     setTitle(m_compactLegend && colon > 0 ? title.left(colon).toHtmlEscaped() + QStringLiteral("<br>") + title.mid(colon + 2).toHtmlEscaped()
-                                          : title);
+                                          : title.toHtmlEscaped());
 }
 
 void RooflineChart::resizeEvent(QGraphicsSceneResizeEvent* event)

@@ -1,5 +1,7 @@
 #include "roofline/rooflinelabels.h"
 
+#include "engine/base/textescaping.h"
+
 #include "roofline/rooflinelabelplacer.h"
 #include "table/kernelnamedelegate.h"
 #include "roofline/rooflinestyle.h"
@@ -125,7 +127,7 @@ QList<QPolygonF> RooflineLabels::outlines() const
 
 QGraphicsSimpleTextItem* RooflineLabels::addText(const QString& text, double sizeFactor, const QColor& color)
 {
-    auto* item = new QGraphicsSimpleTextItem(text, m_parent);
+    auto* item = new QGraphicsSimpleTextItem(printableText(text), m_parent);
     item->setFont(RooflineStyle::pixelFont(m_textPx * sizeFactor));
     item->setBrush(color);
     item->setZValue(1000); // above every series
@@ -268,7 +270,7 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
         bool placed = false;
         for (bool overhang : { false, true }) {
             for (const QString& text : texts) {
-                label->setText(text);
+                label->setText(printableText(text));
                 if (placer.place(label, candidates(overhang), false) >= 0) {
                     placed = true;
                     break;

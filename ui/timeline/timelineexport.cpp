@@ -1,7 +1,9 @@
 #include "timeline/timelineexport.h"
 
+#include "engine/base/textescaping.h"
 #include "engine/timebudget/timebudget.h"
 #include "engine/timeline/timeline.h"
+#include "export/rasterimage.h"
 #include "timeline/timelinepainter.h"
 
 #include <QBuffer>
@@ -28,7 +30,8 @@ double textPixelsFor(const QSize& size)
 
 } // namespace
 
-bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error)
+bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error,
+                    QString* warning)
 {
     const QString suffix = QFileInfo(options.path).suffix().toLower();
     if (suffix != u"png" && suffix != u"svg") {
@@ -36,11 +39,17 @@ bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         return false;
     }
     const QSize& size = options.size;
-    if (size.width() < 1 || size.height() < 1 || size.width() * options.scale > MaxSide || size.height() * options.scale > MaxSide
-        || !(options.scale > 0)) {
-        *error = options.path + QStringLiteral(": size %1x%2 at scale %3 is out of range (at most %4 pixels a side)")
-                                    .arg(size.width()).arg(size.height()).arg(options.scale).arg(MaxSide);
+    if (size.width() < 1 || size.height() < 1 || size.width() > MaxSide || size.height() > MaxSide) {
+        *error = options.path + QStringLiteral(": size %1x%2 is out of range (1 to %3 a side)").arg(size.width()).arg(size.height()).arg(MaxSide);
         return false;
+    }
+    std::optional<RasterPlan> raster;
+    if (suffix == u"png") {
+        raster = planRaster(options.path, size, options.scale, error);
+        if (!raster)
+            return false;
+        if (warning)
+            *warning = raster->warning;
     }
     if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
         *error = options.path + QStringLiteral(": drawing a timeline needs a QGuiApplication");
@@ -72,27 +81,21 @@ bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
     const QRectF area(QPointF(0, 0), QSizeF(size));
 
     QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
     if (suffix == u"png") {
-        QImage image(QSize(int(std::lround(size.width() * options.scale)), int(std::lround(size.height() * options.scale))),
-                     QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(options.scale);
-        const int dotsPerMeter = int(std::lround(96.0 * options.scale / 0.0254));
-        image.setDotsPerMeterX(dotsPerMeter);
-        image.setDotsPerMeterY(dotsPerMeter);
-        {
-            QPainter painter(&image);
+        bytes = rasterPng(options.path, *raster, [&](QPainter& painter) {
             painter.setRenderHint(QPainter::TextAntialiasing);
             TimelinePainter::paint(painter, scene, area, font);
-        }
-        image.save(&buffer, "PNG");
+        }, error);
+        if (bytes.isEmpty())
+            return false;
     } else {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setTitle(scene.title);
+        generator.setTitle(printableText(scene.title));
         generator.setDescription(QStringLiteral("GPU timeline drawn by Ridgeline"));
         QPainter painter(&generator);
         TimelinePainter::paint(painter, scene, area, font);

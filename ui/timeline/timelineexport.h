@@ -25,7 +25,9 @@ struct TimelineExportOptions
     bool dark = false;
 };
 
-// On failure returns false and sets *error to a line naming the file.
-bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error);
+// On failure returns false and sets *error to a line naming the file; a
+// PNG past the memory budget is drawn at a lower scale and *warning says so.
+bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error,
+                    QString* warning = nullptr);
 
 } // namespace Ridgeline

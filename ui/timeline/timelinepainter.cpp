@@ -1,6 +1,8 @@
 #include "timeline/timelinepainter.h"
 
+#include "engine/base/textescaping.h"
 #include "engine/timeline/timelinedetail.h"
+#include "engine/timeline/timelinens.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -29,7 +31,14 @@ void drawRuler(QPainter& painter, const TimelineScene& scene, const TimelineLayo
     const double step = TimelinePainter::tickStep(nsPerPixel * (metrics.horizontalAdvance(QStringLiteral("000.00 ms")) + 16));
     painter.setPen(palette.grid());
     painter.drawLine(QPointF(ruler.left(), ruler.bottom()), QPointF(ruler.right(), ruler.bottom()));
-    for (double t = std::ceil(scene.startNs / step) * step; t <= scene.endNs; t += step) {
+    // Ticks counted, not summed: far from zero `t += step` stops moving once
+    // step is below the doubles' spacing there (a view 2^60 ns in hung).
+    const double first = std::ceil(scene.startNs / step);
+    const double ticks = std::floor(scene.endNs / step) - first;
+    if (!(ticks >= 0 && ticks <= ruler.width()))
+        return;
+    for (int k = 0; k <= int(ticks); ++k) {
+        const double t = (first + k) * step;
         const double x = layout.xOf(scene, t);
         painter.setPen(palette.grid());
         painter.drawLine(QPointF(x, ruler.bottom() - 5), QPointF(x, layout.lanes.bottom()));
@@ -286,7 +295,7 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         bold.setBold(true);
         painter.setFont(bold);
         painter.setPen(palette.text());
-        painter.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter, scene.title);
+        painter.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter, printableText(scene.title));
         painter.setFont(font);
     }
     if (!scene.timeline) {
@@ -309,7 +318,7 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         painter.fillRect(QRectF(layout.lanes.left(), row.top, layout.lanes.width(), row.height), palette.laneBand());
         painter.setPen(lane.kind == TimelineLaneKind::GpuStream ? palette.text() : palette.faintText());
         painter.drawText(QRectF(layout.titles.left() + 6, row.top, layout.titles.width() - 10, row.height), Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(lane.title, Qt::ElideMiddle, layout.titles.width() - 10));
+                         metrics.elidedText(printableText(lane.title), Qt::ElideMiddle, layout.titles.width() - 10));
         details[r] = laneDetail(lane.events, scene.colouring, view, 2.0, scene.colouring.summaryOf(row.lane));
         if (lane.kind != TimelineLaneKind::GpuStream)
             continue;
@@ -320,9 +329,9 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         for (const TimelineColumn& column : details[r].columns)
             busy.emplace_back(view.nsAt(column.x), view.nsAt(column.x + 1));
         // The work just outside the view bounds the gaps at its edges.
-        if (const std::uint32_t first = lane.events.firstReaching(std::int64_t(scene.startNs)); first > 0)
+        if (const std::uint32_t first = lane.events.firstReaching(timelineNsOf(scene.startNs)); first > 0)
             busy.emplace_back(double(lane.events.endNs(first - 1)) - 1, double(lane.events.endNs(first - 1)));
-        if (const std::uint32_t next = lane.events.firstStartingAtOrAfter(std::int64_t(std::ceil(scene.endNs))); next < lane.events.size())
+        if (const std::uint32_t next = lane.events.firstStartingAtOrAfter(timelineNsOf(std::ceil(scene.endNs))); next < lane.events.size())
             busy.emplace_back(double(lane.events.startNs(next)), double(lane.events.startNs(next)) + 1);
     }
     painter.setClipRect(QRectF(layout.lanes.left(), layout.ruler.top(), layout.lanes.width(), layout.lanes.bottom() - layout.ruler.top()));
@@ -355,7 +364,7 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 // an op's at its start once its namespace goes (aten::_scaled_...).
                 const TimelineLabel& named = timeline.labels[label];
                 const bool op = named.kernelRow >= 0 && named.work != GpuWork::Triton;
-                const QString text = op ? named.name.section(QStringLiteral("::"), -1) : named.name;
+                const QString text = printableText(op ? named.name.section(QStringLiteral("::"), -1) : named.name);
                 painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter,
                                  metrics.elidedText(text, op ? Qt::ElideRight : Qt::ElideMiddle, rect.width() - 6));
             }

@@ -1,6 +1,7 @@
 #include "timeline/timelineview.h"
 
 #include "engine/timeline/timelinedetail.h"
+#include "engine/timeline/timelinens.h"
 
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
@@ -539,7 +540,7 @@ void TimelineView::updateMeasure()
     for (const TimelineLane& lane : m_scene.timeline->lanes) {
         if (lane.kind != TimelineLaneKind::GpuStream)
             continue;
-        for (std::uint32_t i = lane.events.firstReaching(std::int64_t(from)); i < lane.events.size(); ++i) {
+        for (std::uint32_t i = lane.events.firstReaching(timelineNsOf(from)); i < lane.events.size(); ++i) {
             const double start = double(lane.events.startNs(i));
             if (start >= to)
                 break;

@@ -143,6 +143,8 @@ QString traceFileProblem(const QString& path)
         return QStringLiteral("no such file");
     if (info.isDir())
         return QStringLiteral("is a folder, not a trace file");
+    if (!info.isFile()) // a FIFO would block open() until a writer came: never opened
+        return QStringLiteral("not a regular file (a device, FIFO or socket)");
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("cannot open: ") + file.errorString();
@@ -175,6 +177,10 @@ std::unique_ptr<TraceSource> TraceSource::open(const QString& path, QString* err
     }
     if (info.isDir()) {
         *error = QStringLiteral("is a directory, not a trace file");
+        return nullptr;
+    }
+    if (!info.isFile()) { // a FIFO would block open() until a writer came: never opened
+        *error = QStringLiteral("not a regular file (a device, FIFO or socket)");
         return nullptr;
     }
     std::unique_ptr<TraceSource> source(new TraceSource);

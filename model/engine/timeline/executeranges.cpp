@@ -7,11 +7,11 @@
 
 namespace Ridgeline {
 
-ExecuteRangeSpans::ExecuteRangeSpans(const RawTrace& trace, double originUs)
+ExecuteRangeSpans::ExecuteRangeSpans(const RawTrace& trace, double originUs, TimelineClock& clock)
 {
     const std::vector<ExecuteAnnotation>& annotations = trace.executeAnnotations;
     const bool onGpu = std::any_of(annotations.begin(), annotations.end(), [](const ExecuteAnnotation& a) { return a.onGpu; });
-    const auto toNs = [&](double us) { return std::llround((us - originUs) * 1000.0); };
+    const auto toNs = [&](double us) { return clock.toNs(us - originUs); };
     std::vector<std::uint32_t> host; // into annotations, by begin
     for (std::uint32_t a = 0; a < annotations.size(); ++a) {
         const ExecuteAnnotation& annotation = annotations[a];

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "engine/input/rawtrace.h"
+#include "engine/timeline/timelinens.h"
 
 #include <cstdint>
 #include <vector>
@@ -18,7 +19,7 @@ class ExecuteRangeSpans
 {
 public:
     // `originUs`: time 0 of the timeline, in the trace's clock.
-    ExecuteRangeSpans(const RawTrace& trace, double originUs);
+    ExecuteRangeSpans(const RawTrace& trace, double originUs, TimelineClock& clock);
 
     bool empty() const { return m_spans.empty(); }
     // A GPU event (ns from the origin) with its correlation: widens the

@@ -47,11 +47,13 @@ struct TimelineLane
 struct Timeline
 {
     std::int64_t originUs = 0; // of the first GPU event, in the trace's clock (whole us)
-    std::int64_t originNs = 0; // the same, to the nanosecond
     std::int64_t endNs = 0;    // the latest end of any box, from the origin
     std::vector<TimelineLane> lanes; // GPU streams by device and stream, then annotations, then CPU threads
     std::vector<TimelineLabel> labels;
     std::int64_t gpuEvents = 0;
+    // Times past the clock's bound (timelinens.h), drawn at it: a hostile
+    // trace's; the analysis warns.
+    std::int64_t clampedTimes = 0;
 
     // Bytes held per GPU event by the GPU stream lanes (columns, side tables).
     double bytesPerGpuEvent() const;

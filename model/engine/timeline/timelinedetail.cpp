@@ -3,52 +3,125 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace Ridgeline {
 namespace {
 
-// The merged events of one pixel column, flushed when the walk moves on.
+// The merged events of a lane's pixel columns, in any order: a dense row of
+// per-colour sums, allocated at the first merged event (one lane's width).
 class ColumnMerger
 {
 public:
-    ColumnMerger(std::vector<TimelineColumn>& out, double nsPerPixel) : m_out(out), m_nsPerPixel(nsPerPixel) { }
+    ColumnMerger(int widthPx, double nsPerPixel) : m_widthPx(widthPx), m_nsPerPixel(nsPerPixel) { }
 
     void add(int x, double coveredNs, TimelineColour colour, std::uint32_t events = 1)
     {
-        if (x != m_x)
-            flush();
-        m_x = x;
-        m_coveredNs[size_t(colour)] += coveredNs;
-        m_events += events;
+        if (m_columns.empty())
+            m_columns.resize(size_t(m_widthPx));
+        Column& column = m_columns[size_t(std::clamp(x, 0, m_widthPx - 1))];
+        column.coveredNs[size_t(colour)] += coveredNs;
+        column.events += events;
     }
 
-    void flush()
+    void writeTo(std::vector<TimelineColumn>& out) const
     {
-        if (m_events == 0)
-            return;
-        TimelineColumn column;
-        column.x = m_x;
-        double covered = 0, most = -1;
-        for (size_t c = 0; c < m_coveredNs.size(); ++c) {
-            covered += m_coveredNs[c];
-            if (m_coveredNs[c] > most) {
-                most = m_coveredNs[c];
-                column.dominant = TimelineColour(c);
+        for (size_t x = 0; x < m_columns.size(); ++x) {
+            const Column& merged = m_columns[x];
+            if (merged.events == 0)
+                continue;
+            TimelineColumn column;
+            column.x = int(x);
+            double covered = 0, most = -1;
+            for (size_t c = 0; c < merged.coveredNs.size(); ++c) {
+                covered += merged.coveredNs[c];
+                if (merged.coveredNs[c] > most) {
+                    most = merged.coveredNs[c];
+                    column.dominant = TimelineColour(c);
+                }
             }
+            column.density = std::clamp(covered / m_nsPerPixel, 0.0, 1.0);
+            column.events = merged.events;
+            out.push_back(column);
         }
-        column.density = std::clamp(covered / m_nsPerPixel, 0.0, 1.0);
-        column.events = m_events;
-        m_out.push_back(column);
-        m_coveredNs.fill(0);
-        m_events = 0;
     }
 
 private:
-    std::vector<TimelineColumn>& m_out;
+    struct Column
+    {
+        std::array<double, size_t(TimelineColour::Count)> coveredNs {};
+        std::uint32_t events = 0;
+    };
+    int m_widthPx;
     double m_nsPerPixel;
-    std::array<double, size_t(TimelineColour::Count)> m_coveredNs {};
-    int m_x = -1;
-    std::uint32_t m_events = 0;
+    std::vector<Column> m_columns;
+};
+
+// What of the wide boxes shows, drawn in order of start with the later on
+// top: their visible segments, left to right. On a stream whose kernels do
+// not overlap each box is one segment, itself. Where they overlap (a
+// hostile or merged lane: a million kernels on one stream, all running at
+// once) only what lies on top is kept, so a lane never draws more boxes
+// than it has pixel columns, whatever the overlap.
+//
+// A stack of the boxes still to be seen: each pushed box hides, for good,
+// those below it that end no later, so the stack's ends fall from bottom to
+// top and its top is the box in view now. Amortised O(1) a box.
+class BoxSkyline
+{
+public:
+    BoxSkyline(LaneDetail& detail, ColumnMerger& merger, double widthPx, double nsPerPixel)
+        : m_detail(detail), m_merger(merger), m_widthPx(widthPx), m_nsPerPixel(nsPerPixel)
+    {
+    }
+
+    void add(const TimelineBox& box)
+    {
+        showUntil(box.x0);
+        while (!m_stack.empty() && m_stack.back().x1 <= box.x1)
+            m_stack.pop_back();
+        m_stack.push_back(box);
+        m_cursor = box.x0;
+    }
+
+    void finish() { showUntil(std::numeric_limits<double>::infinity()); }
+
+private:
+    // Emits what lies on top up to x: boxes that end before it, in turn,
+    // then the part of the one still open.
+    void showUntil(double x)
+    {
+        while (!m_stack.empty() && m_stack.back().x1 <= x) {
+            const TimelineBox top = m_stack.back();
+            m_stack.pop_back();
+            emit(top, std::max(m_cursor, top.x0), top.x1);
+            m_cursor = std::max(m_cursor, top.x1);
+        }
+        if (!m_stack.empty() && x > m_cursor) {
+            emit(m_stack.back(), std::max(m_cursor, m_stack.back().x0), x);
+            m_cursor = x;
+        }
+    }
+
+    // A segment of a pixel or more is a box; a thinner one (a box mostly
+    // hidden) merges into its column; one wholly out of view is dropped.
+    void emit(const TimelineBox& box, double from, double to)
+    {
+        if (to <= from || to <= 0 || from >= m_widthPx)
+            return;
+        if (to - from >= 1.0) {
+            m_detail.boxes.push_back({ from, to, box.event, box.style });
+            return;
+        }
+        m_merger.add(int(std::floor(from)), (to - from) * m_nsPerPixel, box.style.colour);
+    }
+
+    LaneDetail& m_detail;
+    ColumnMerger& m_merger;
+    double m_widthPx;
+    double m_nsPerPixel;
+    std::vector<TimelineBox> m_stack;
+    double m_cursor = -std::numeric_limits<double>::infinity();
 };
 
 } // namespace
@@ -60,8 +133,9 @@ LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& col
     if (events.empty() || view.widthPx <= 0 || view.nsPerPixel <= 0)
         return detail;
     const double endNs = view.endNs();
-    ColumnMerger merger(detail.columns, view.nsPerPixel);
-    for (std::uint32_t i = events.firstReaching(std::int64_t(std::floor(view.startNs))); i < events.size(); ++i) {
+    ColumnMerger merger(view.widthPx, view.nsPerPixel);
+    BoxSkyline skyline(detail, merger, double(view.widthPx), view.nsPerPixel);
+    for (std::uint32_t i = events.firstReaching(timelineNsOf(std::floor(view.startNs))); i < events.size(); ++i) {
         const std::int64_t start = events.startNs(i);
         if (double(start) >= endNs)
             break;
@@ -83,14 +157,14 @@ LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& col
         const double x0 = view.xOf(double(start));
         const double x1 = view.xOf(double(start + duration));
         if (x1 - x0 >= minBoxPx) {
-            detail.boxes.push_back({ x0, x1, i, style });
+            skyline.add({ x0, x1, i, style });
             continue;
         }
         // Its own column, what of it lies in view.
-        const int x = std::clamp(int(std::floor(x0)), 0, view.widthPx - 1);
-        merger.add(x, double(duration), style.colour);
+        merger.add(int(std::floor(std::max(x0, 0.0))), double(duration), style.colour);
     }
-    merger.flush();
+    skyline.finish();
+    merger.writeTo(detail.columns);
     return detail;
 }
 
@@ -100,7 +174,7 @@ std::optional<std::uint32_t> hitTest(const TimelineEvents& events, double ns, do
         return std::nullopt;
     // Events starting up to ns + tolerance; the latest of them that covers
     // ns wins, else the nearest within tolerance.
-    const std::uint32_t after = events.firstStartingAtOrAfter(std::int64_t(std::floor(ns + toleranceNs)) + 1);
+    const std::uint32_t after = events.firstStartingAtOrAfter(timelineNsOf(std::floor(ns + toleranceNs)) + 1);
     std::optional<std::uint32_t> nearest;
     double nearestDistance = toleranceNs;
     for (std::uint32_t i = after; i > 0; --i) {

@@ -3,14 +3,17 @@
 // columns, and which box lies under a point. A box at least `minBoxPx`
 // wide is drawn as itself; narrower ones are merged per pixel column (the
 // column of their start) into a density (the share of the column's time
-// they cover, at most 1) and the colour that covers most of it. Both walk
-// only the events in view, found by binary search: a frame costs the events
-// it shows, never the whole lane.
+// they cover, at most 1) and the colour that covers most of it. Boxes that
+// overlap (later ones drawn on top) give only what shows of them: a lane
+// holds at most one box per pixel column however many events overlap. Both
+// walk only the events in view, found by binary search: a frame costs the
+// events it shows, never the whole lane.
 #pragma once
 
 #include "engine/timeline/timelinecolours.h"
 #include "engine/timeline/timeline.h"
 #include "engine/timeline/timelineevents.h"
+#include "engine/timeline/timelinens.h"
 
 #include <cstdint>
 #include <optional>

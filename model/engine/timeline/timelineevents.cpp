@@ -38,6 +38,16 @@ void TimelineEvents::append(std::int64_t startNs, std::int64_t durationNs, std::
     m_latestEnd.back() = std::max(m_latestEnd.back(), startNs + durationNs);
 }
 
+void TimelineEvents::reserve(std::uint32_t count)
+{
+    const size_t blocks = (size_t(count) + blockSize - 1) / blockSize;
+    m_blockBase.reserve(blocks);
+    m_latestEnd.reserve(blocks);
+    m_startOffset.reserve(count);
+    m_durationNs.reserve(count);
+    m_label.reserve(count);
+}
+
 void TimelineEvents::shrinkToFit()
 {
     m_blockBase.shrink_to_fit();

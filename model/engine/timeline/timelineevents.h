@@ -22,6 +22,8 @@ public:
     // Events must come in order of start (ns from the timeline's origin).
     void append(std::int64_t startNs, std::int64_t durationNs, std::uint32_t label);
     void shrinkToFit();
+    // Room for `count` events (their columns; not the rare side tables).
+    void reserve(std::uint32_t count);
 
     std::uint32_t size() const { return std::uint32_t(m_label.size()); }
     bool empty() const { return m_label.empty(); }

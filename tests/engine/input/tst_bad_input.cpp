@@ -9,6 +9,8 @@
 
 #include <functional>
 
+#include <sys/stat.h>
+
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
 
@@ -98,6 +100,13 @@ const FileCase fileCases[] = {
           return t.path(QStringLiteral("folder.json"));
       },
       Status::Failed, u"is a directory" },
+    { "Fifo", // open() would block until a writer came: refused before it
+      [](TempTraces& t) {
+          const QString path = t.path(QStringLiteral("fifo.json"));
+          ::mkfifo(QFile::encodeName(path).constData(), 0600);
+          return path;
+      },
+      Status::Failed, u"not a regular file (a device, FIFO or socket)" },
     { "EmptyFile", [](TempTraces& t) { return t.write(QStringLiteral("empty.json"), {}); }, Status::Failed, u"the file is empty" },
     { "WhitespaceOnly", [](TempTraces& t) { return t.write(QStringLiteral("blank.json"), " \n\t\r\n "); }, Status::Failed,
       u"only whitespace" },

@@ -8,11 +8,14 @@
 #include "engine/input/tracereader.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/timelinedetail.h"
+#include "engine/timeline/timelinens.h"
 #include "engine/timeline/timerange.h"
 #include "graphfixtures.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>
+
+#include <tuple>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -101,6 +104,61 @@ TEST(TimelineDetail, WideEventsAreBoxesAndSubPixelOnesMergePerColumn)
     ASSERT_EQ(zoomed.boxes.size(), 1u);
     EXPECT_DOUBLE_EQ(zoomed.boxes[0].x0, 5.0);
     EXPECT_EQ(zoomed.eventsVisited, 2u);
+}
+
+TEST(TimelineDetail, OverlappingBoxesGiveWhatShowsOnTop)
+{
+    // 10 ns a pixel, 200 pixels. A [0, 1000) ns, B [200, 400) on top of it,
+    // C [300, 1200) on top of both: A shows at x 0-20, B at 20-30, C from 30
+    // to 120; A's end (40-100) lies under C. D [1500, 1600) after a gap, and
+    // E [1550, 1560) inside D shows there with D on either side.
+    const Fixture f;
+    TimelineEvents events;
+    events.append(0, 1000, 2);
+    events.append(200, 200, 3);
+    events.append(300, 900, 2);
+    events.append(1500, 100, 3);
+    events.append(1550, 30, 2);
+    const LaneDetail detail = laneDetail(events, f.colouring, { 0, 10, 200 }, 2.0);
+    const std::vector<std::tuple<double, double, std::uint32_t>> expected = {
+        { 0, 20, 0 }, { 20, 30, 1 }, { 30, 120, 2 }, { 150, 155, 3 }, { 155, 158, 4 }, { 158, 160, 3 },
+    };
+    ASSERT_EQ(detail.boxes.size(), expected.size());
+    for (size_t b = 0; b < expected.size(); ++b) {
+        EXPECT_DOUBLE_EQ(detail.boxes[b].x0, std::get<0>(expected[b])) << b;
+        EXPECT_DOUBLE_EQ(detail.boxes[b].x1, std::get<1>(expected[b])) << b;
+        EXPECT_EQ(detail.boxes[b].event, std::get<2>(expected[b])) << b;
+    }
+    EXPECT_TRUE(detail.columns.empty());
+}
+
+TEST(TimelineDetail, AHundredThousandKernelsRunningAtOnceGiveOneBoxAPixelAtMost)
+{
+    // Each starts 1 ns after the one before and runs 1 s: all overlap, each
+    // on top of the last. At 2 ms a pixel over 1,000 pixels they all start in
+    // column 0; what shows is the last one, whole, and slivers merged into
+    // column 0. Hit testing still finds the top one.
+    const Fixture f;
+    TimelineEvents events;
+    constexpr std::uint32_t count = 100'000;
+    for (std::uint32_t i = 0; i < count; ++i)
+        events.append(i, 1'000'000'000, i % 2 ? 2 : 3);
+    const LaneDetail detail = laneDetail(events, f.colouring, { 0, 2'000'000, 1000 }, 2.0);
+    EXPECT_EQ(detail.eventsVisited, count);
+    ASSERT_EQ(detail.boxes.size(), 1u);
+    EXPECT_EQ(detail.boxes[0].event, count - 1);
+    EXPECT_NEAR(detail.boxes[0].x1, 500.05, 0.01);
+    ASSERT_EQ(detail.columns.size(), 1u);
+    EXPECT_EQ(detail.columns[0].x, 0);
+    EXPECT_EQ(detail.columns[0].events, count - 1);
+    // Zoomed in to 1 ns a pixel over the first 1,000 ns: every pixel has a
+    // box starting in it, each hiding the one before: 1,000 boxes of 1 px.
+    const LaneDetail zoomed = laneDetail(events, f.colouring, { 0, 1, 1000 }, 2.0);
+    EXPECT_LE(zoomed.boxes.size(), 1001u);
+    ASSERT_FALSE(zoomed.boxes.empty());
+    EXPECT_EQ(zoomed.boxes[10].event, 10u);
+    EXPECT_DOUBLE_EQ(zoomed.boxes[10].x0, 10.0);
+    EXPECT_DOUBLE_EQ(zoomed.boxes[10].x1, 11.0);
 }
 
 TEST(TimelineDetail, AViewStartingInsideALongEventDrawsIt)
@@ -211,6 +269,29 @@ const TimelineLane* laneOf(const Timeline& timeline, TimelineLaneKind kind)
 }
 
 } // namespace
+
+TEST(TimelineBuild, TimesTooFarApartStayInTheClockAndAreSaid)
+{
+    // Two kernels 1.78e16 us apart, each within the reader's 9e15 us of zero:
+    // 1.78e19 ns would overflow 64 bits (the second kernel vanished, UBSan
+    // flagged it). It is drawn at the clock's
+    // bound, 2^61 ns, and the analysis says how many times were moved.
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("far.json"),
+                                      traceJson(kernelEvent("Cijk_gemm_x", -8.9e15, 5, 1) + ",\n" + kernelEvent("Cijk_gemm_x", 8.9e15, 5, 2)));
+    const AnalysisOutcome outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
+    const Timeline& timeline = *outcome.result->timeline;
+    ASSERT_FALSE(timeline.lanes.empty());
+    const TimelineEvents& lane = timeline.lanes[0].events;
+    ASSERT_EQ(lane.size(), 2u);
+    EXPECT_EQ(lane.startNs(0), 0);
+    EXPECT_EQ(lane.startNs(1), maxTimelineNs);
+    EXPECT_EQ(lane.durationNs(1), 5000);
+    EXPECT_EQ(timeline.clampedTimes, 1);
+    EXPECT_TRUE(outcome.result->warnings.join(u'\n').contains(QStringLiteral("1 times lie more than 73 years")))
+        << outcome.result->warnings.join(u'\n').toStdString();
+}
 
 TEST(TimelineBuild, LanesPerStreamGraphLaunchesOverTheirGpuSpanAndRowsAsLabels)
 {

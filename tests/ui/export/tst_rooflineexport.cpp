@@ -3,6 +3,7 @@
 // headless `--export-roofline` command line.
 #include "engine/analysis.h"
 #include "engine/roofline/rooflinedata.h"
+#include "export/rasterimage.h"
 #include "export/rooflineexport.h"
 #include "headlesscli.h"
 #include "testsupport.h"
@@ -20,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <set>
 
@@ -216,7 +218,11 @@ TEST(RooflineExport, CommandLineRejectsBadValues)
         { QStringLiteral("--size"), QStringLiteral("800x500x2") },
         { QStringLiteral("--scale"), QStringLiteral("0") },
         { QStringLiteral("--scale"), QStringLiteral("two") },
-        { QStringLiteral("--size"), QStringLiteral("10000x10000"), QStringLiteral("--scale"), QStringLiteral("4") },
+        { QStringLiteral("--scale"), QStringLiteral("1e-9") }, // wrote an empty PNG and said "wrote"
+        { QStringLiteral("--scale"), QStringLiteral("0.09") },
+        { QStringLiteral("--scale"), QStringLiteral("17") },
+        { QStringLiteral("--scale"), QStringLiteral("nan") },
+        { QStringLiteral("--size"), QStringLiteral("20000x500") },
         { QStringLiteral("--peaks"), QStringLiteral("sparse") },
         { QStringLiteral("--frame"), QStringLiteral("tight") },
     };
@@ -241,6 +247,37 @@ TEST(RooflineExport, CommandLineRejectsBadValues)
     const CliRun unwritable = runCli({ QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("no/dir/out.png")), samplePath });
     EXPECT_EQ(unwritable.exitCode, 4);
     EXPECT_TRUE(unwritable.stderrText.contains(QStringLiteral("no/dir/out.png"))) << qPrintable(unwritable.stderrText);
+}
+
+TEST(RooflineExport, AnImagePastTheMemoryBudgetIsDrawnAtALowerScaleAndSaysBothSizes)
+{
+    // 16384 x 16384 at scale 1 took 1 GiB: 256 MiB at most, the same figure
+    // at a lower resolution, with a warning naming both sizes.
+    QString error;
+    const auto big = planRaster(QStringLiteral("big.png"), QSize(16384, 16384), 1, &error);
+    ASSERT_TRUE(big) << qPrintable(error);
+    EXPECT_LE(qint64(big->pixels.width()) * big->pixels.height() * 4, maxRasterBytes);
+    EXPECT_GE(big->pixels.width(), 8180);
+    EXPECT_NEAR(big->scale, 0.5, 0.001);
+    EXPECT_TRUE(big->warning.contains(QStringLiteral("16384x16384 px would take 1024 MiB"))) << qPrintable(big->warning);
+    EXPECT_TRUE(big->warning.contains(QStringLiteral("drawn at 8184x8184 px"))) << qPrintable(big->warning);
+    // Scale 16 on a 4096 x 2048 figure: 65536 x 32768 px asked, within budget after.
+    const auto sharp = planRaster(QStringLiteral("sharp.png"), QSize(4096, 2048), 16, &error);
+    ASSERT_TRUE(sharp);
+    EXPECT_LE(qint64(sharp->pixels.width()) * sharp->pixels.height() * 4, maxRasterBytes);
+    EXPECT_EQ(sharp->pixels.width(), 2 * sharp->pixels.height());
+    // Within budget: as asked, no warning.
+    const auto plain = planRaster(QStringLiteral("plain.png"), QSize(1600, 1000), 2, &error);
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->pixels, QSize(3200, 2000));
+    EXPECT_TRUE(plain->warning.isEmpty());
+    // Out of range or under a pixel: refused with the file's name.
+    for (double scale : { 0.0, 1e-9, 0.099, 16.01, std::nan("") }) {
+        EXPECT_FALSE(planRaster(QStringLiteral("x.png"), QSize(800, 500), scale, &error)) << scale;
+        EXPECT_TRUE(error.startsWith(QStringLiteral("x.png: scale"))) << qPrintable(error);
+    }
+    EXPECT_FALSE(planRaster(QStringLiteral("x.png"), QSize(5, 5), 0.1, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("under one pixel"))) << qPrintable(error);
 }
 
 TEST(RooflineExport, HelpDocumentsTheRooflineOptions)

@@ -123,6 +123,8 @@ TEST(TimelineExport, CommandLineRejectsBadRangesAndSizes)
         { QStringLiteral("--size"), QStringLiteral("10x10") },
         { QStringLiteral("--size"), QStringLiteral("800") },
         { QStringLiteral("--scale"), QStringLiteral("0") },
+        { QStringLiteral("--scale"), QStringLiteral("1e-9") }, // wrote an empty PNG and said "wrote"
+        { QStringLiteral("--scale"), QStringLiteral("17") },
     };
     for (const QStringList& options : bad) {
         const CliRun run = runCli(QStringList { QStringLiteral("--export-timeline"), png } + options + QStringList { samplePath });
@@ -136,4 +138,18 @@ TEST(TimelineExport, CommandLineRejectsBadRangesAndSizes)
     const CliRun unwritable = runCli({ QStringLiteral("--export-timeline"), dir.filePath(QStringLiteral("no/dir/t.png")), samplePath });
     EXPECT_EQ(unwritable.exitCode, 4);
     EXPECT_TRUE(unwritable.stderrText.contains(QStringLiteral("no/dir/t.png"))) << qPrintable(unwritable.stderrText);
+}
+
+TEST(TimelineExport, ARangeFarFromTheTraceFinishes)
+{
+    // 2^60 ns from the first GPU event, 1 us long: the ruler's `t += step`
+    // stopped moving there (doubles 256 ns apart) and the export never ended.
+    QTemporaryDir dir;
+    for (const QString& name : { QStringLiteral("far.png"), QStringLiteral("far.svg") }) {
+        const QString path = dir.filePath(name);
+        const CliRun run = runCli({ QStringLiteral("--export-timeline"), path, QStringLiteral("--range"),
+                                    QStringLiteral("1152921504606846:1152921504606847"), samplePath });
+        EXPECT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
+        EXPECT_GT(QFileInfo(path).size(), 1000) << qPrintable(name);
+    }
 }
