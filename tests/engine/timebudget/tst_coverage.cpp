@@ -163,3 +163,28 @@ TEST(Coverage, ExportAndReportSayIt)
     EXPECT_TRUE(report.contains(QStringLiteral("| 1 | idle GPU | 225 \u00b5s | 45.0 % of the span |"))) << qPrintable(report);
     EXPECT_TRUE(report.contains(QStringLiteral("| 2 | `Cijk_gemm` | 60.0 \u00b5s | 21.8 % | no model: `Cijk_gemm` 60.0 \u00b5s"))) << qPrintable(report);
 }
+
+// The eager xDiT SD3.5 trace: 710.740 of 712.490 ms of GPU time have
+// figures (99.75 %); no time-only row reaches 1 % of kernel time, so none is
+// ranked. Its idle GPU: 459.1 ms of a 1.17 s span (39.2 %), where over
+// kernel time it would read 64.5 %.
+TEST(Coverage, TheXditTraceIsAlmostAllModelled)
+{
+    const QString path = sharedPath(QStringLiteral("traces/xdit_sd35_mi300x.json.gz"));
+    if (path.isEmpty())
+        GTEST_SKIP() << "shared trace absent";
+    const AnalysisOutcome outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const GpuTimeCoverage coverage = gpuTimeCoverage(*outcome.result);
+    EXPECT_NEAR(coverage.modelledUs, 710740.494, 0.001);
+    EXPECT_NEAR(coverage.totalUs, 712489.971, 0.001);
+    EXPECT_NEAR(*coverage.share(), 0.997545, 1e-6);
+    const TimeBudget budget = evaluateTimeBudget(*outcome.result, mi300x().peaks(PeakSet::Datasheet));
+    for (const Opportunity& item : budget.opportunities) {
+        EXPECT_NE(item.kind, Opportunity::Kind::Unmodelled) << qPrintable(item.name);
+        if (item.kind == Opportunity::Kind::Idle) {
+            EXPECT_NEAR(*item.shareOfSpan, 0.391878, 1e-6);
+            EXPECT_NEAR(item.shareOfGpuTime, 0.64484, 1e-5);
+        }
+    }
+}
