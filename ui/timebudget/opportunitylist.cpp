@@ -40,7 +40,7 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
         else if (!item.libraryIndices.empty() && size_t(item.libraryIndices.front()) < result.libraryKernels.size())
             row = &result.libraryKernels[size_t(item.libraryIndices.front())];
         const int calls = row ? row->calls : 0;
-        return OpportunityList::tr("not modelled: %1 %2, time only; give it figures")
+        return OpportunityList::tr("not modelled: %1 %2, time only")
             .arg(formatCount(calls), calls == 1 ? OpportunityList::tr("call") : OpportunityList::tr("calls"));
     }
     }

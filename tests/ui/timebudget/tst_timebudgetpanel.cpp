@@ -79,7 +79,7 @@ TEST(TimeBudgetPanel, BarAndLinesOfTheHandDerivedBudget)
     EXPECT_EQ(line(1, OpportunityList::AtStake), QStringLiteral("60.0 \u00b5s"));
     EXPECT_EQ(line(1, OpportunityList::What), QStringLiteral("Cijk_gemm"));
     EXPECT_EQ(line(1, OpportunityList::Share), QStringLiteral("21.82 %"));
-    EXPECT_EQ(line(1, OpportunityList::Fix), QStringLiteral("not modelled: 2 calls, time only; give it figures"));
+    EXPECT_EQ(line(1, OpportunityList::Fix), QStringLiteral("not modelled: 2 calls, time only"));
     EXPECT_EQ(line(2, OpportunityList::AtStake), QStringLiteral("56.0 \u00b5s"));
     EXPECT_EQ(line(2, OpportunityList::Share), QStringLiteral("20.36 %"));
     EXPECT_EQ(line(2, OpportunityList::What), QStringLiteral("cmp"));
@@ -88,7 +88,7 @@ TEST(TimeBudgetPanel, BarAndLinesOfTheHandDerivedBudget)
     EXPECT_EQ(line(3, OpportunityList::What), QStringLiteral("latency-bound kernels"));
     EXPECT_EQ(line(3, OpportunityList::Fix), QStringLiteral("1 kernels, 2 launches: fuse or remove them, not tune"));
     EXPECT_EQ(line(4, OpportunityList::What), QStringLiteral("nofig"));
-    EXPECT_EQ(line(4, OpportunityList::Fix), QStringLiteral("not modelled: 1 call, time only; give it figures"));
+    EXPECT_EQ(line(4, OpportunityList::Fix), QStringLiteral("not modelled: 1 call, time only"));
     EXPECT_EQ(line(5, OpportunityList::What), QStringLiteral("mem"));
     EXPECT_EQ(line(5, OpportunityList::AtStake), QStringLiteral("3.00 \u00b5s"));
     // The why in the tool tip.
