@@ -172,10 +172,10 @@ TEST_F(TraceLensTime, AnOpWithAMemsetKeepsItsTimeAndExportsTraceLensTimeBesideIt
     // TB/s over TraceLens's time: the mean of 524,292 B over 10, 9 and 8 us
     // (exported to six significant digits).
     const double tbPerS = (meanBytes / 10e6 + meanBytes / 9e6 + meanBytes / 8e6) / 3.0;
-    EXPECT_NEAR(tl.value(QStringLiteral("tb_per_s")).toDouble(), tbPerS, 1e-6 * tbPerS);
+    EXPECT_NEAR(tl.value(QStringLiteral("tb_per_s")).toDouble(), tbPerS, 5e-6 * tbPerS);
     // 131,072 FLOPs over the same times.
     const double tflopsPerS = (131'072 / 10e6 + 131'072 / 9e6 + 131'072 / 8e6) / 3.0;
-    EXPECT_NEAR(tl.value(QStringLiteral("tflops_per_s")).toDouble(), tflopsPerS, 1e-6 * tflopsPerS);
+    EXPECT_NEAR(tl.value(QStringLiteral("tflops_per_s")).toDouble(), tflopsPerS, 5e-6 * tflopsPerS);
     const QString why = tl.value(QStringLiteral("time_why")).toString();
     EXPECT_TRUE(why.startsWith(QStringLiteral("2 of the op's GPU events (Memset (Device)) ran from runtime calls that wrote no flow start")))
         << why.toStdString();
@@ -195,7 +195,7 @@ TEST_F(TraceLensTime, WhereTheFiguresDifferTooTheBlockHoldsBoth)
     EXPECT_FALSE(tl.value(QStringLiteral("why")).toString().isEmpty());
     EXPECT_DOUBLE_EQ(tl.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 4.0);
     // TraceLens's bytes over TraceLens's time: 516 B in 4 us.
-    EXPECT_NEAR(tl.value(QStringLiteral("tb_per_s")).toDouble(), 516 / 4e6, 1e-6 * 516 / 4e6);
+    EXPECT_NEAR(tl.value(QStringLiteral("tb_per_s")).toDouble(), 516 / 4e6, 5e-6 * 516 / 4e6);
     EXPECT_TRUE(tl.value(QStringLiteral("time_why")).toString().startsWith(QStringLiteral("1 of the op's GPU events")));
 }
 
