@@ -27,6 +27,14 @@ QString meaning(Limiter limiter)
         return QStringLiteral("t0 is at least its roof term: no call this small comes near any roof, and its time is fixed "
                               "per-launch cost. Latency-bound means fuse, not tune: fuse it into a neighbour or remove the "
                               "launch (CUDA/HIP graphs remove launch overhead)");
+    case Limiter::SlowForSize:
+        return QStringLiteral("t0 is at least its roof term, yet its calls take over twice their attainable time: the fixed "
+                              "cost of a launch does not explain them, so fusing it alone would not win this back. Tune it "
+                              "(block sizes, memory access, how its work is split)");
+    case Limiter::FlopsUnknown:
+        return QStringLiteral("its bytes at the HBM roof take no longer than t0, but its FLOPs are unknown, so nothing says its "
+                              "work is small: attainable and recoverable time count its bytes only, and it is not called "
+                              "latency-bound");
     case Limiter::Unmodelled: return QStringLiteral("no bytes or FLOPs are known: time only");
     }
     return {};

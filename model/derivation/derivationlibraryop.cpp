@@ -16,6 +16,23 @@ QString figureOrUnknown(double value, const QString& unknown)
     return std::isfinite(value) ? exact(value) : unknown;
 }
 
+// Where TraceLens's op time leaves out some of the op's GPU events.
+void writeTraceLensTime(MarkdownWriter& md, const KernelRow& row)
+{
+    if (!row.traceLens || !row.traceLens->kernelTimeUs || !row.kernelTimeUs)
+        return;
+    const SampleStats& theirs = *row.traceLens->kernelTimeUs;
+    const SampleStats& ours = *row.kernelTimeUs;
+    md.table({ QStringLiteral("time (us)"), QStringLiteral("Ridgeline"), QStringLiteral("TraceLens") },
+             { { QStringLiteral("sum"), figure(ours.sum), MD::bold(figure(theirs.sum)) },
+               { QStringLiteral("mean"), figure(ours.mean), MD::bold(figure(theirs.mean)) },
+               { QStringLiteral("median"), figure(ours.median), figure(theirs.median) },
+               { QStringLiteral("min"), figure(ours.min), figure(theirs.min) },
+               { QStringLiteral("max"), figure(ours.max), figure(theirs.max) } },
+             { MD::Align::Left, MD::Align::Right, MD::Align::Right });
+    md.paragraph(MD::bold(QStringLiteral("Why the time differs:")) + u' ' + MD::escape(row.traceLens->timeWhy) + u'.');
+}
+
 } // namespace
 
 void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
@@ -56,6 +73,7 @@ void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
                                                : MD::code(figures.computeSpec)));
 
     md.heading(2, QStringLiteral("TraceLens"));
+    writeTraceLensTime(md, row);
     if (!details.model->tracelens) {
         md.paragraph(QStringLiteral("TraceLens's model gives the same figures."));
         return;

@@ -176,6 +176,11 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
         // Its fraction of the roof would read near 0 %: no kernel this small comes near one.
         text += QStringLiteral("; latency-bound: attainable %1 per call, %2 recoverable (fuse, not tune)")
                     .arg(formatDurationUs(*time.attainableUs), formatDurationUs(time.recoverableUs));
+    } else if (time.limiter == Limiter::SlowForSize && time.attainableUs && time.fractionOfAttainable) {
+        // Under t0 like a latency-bound one, but far slower than its floor.
+        text += QStringLiteral("; slow for its size: attainable %1 per call, it runs %2x that, %3 recoverable (tune, not fuse)")
+                    .arg(formatDurationUs(*time.attainableUs), QString::number(1.0 / *time.fractionOfAttainable, 'f', 1),
+                         formatDurationUs(time.recoverableUs));
     } else if (hasPeaks) {
         if (auto placement = placeKernel(row, gpu.peaks(peaks)))
             text += QStringLiteral("; ") + boundName(placement->bound) + QStringLiteral("-bound at ")

@@ -302,8 +302,11 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return tr("%1 calls, %2 with GPU time (the others were launched during a graph capture): "
                       "the mean is the time's sum over %2 timed calls")
                 .arg(row->calls).arg(row->timedCalls());
-        if (row->traceLens && (column == GFlops || column == DataMovedMib || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
+        if (row->traceLens && row->traceLens->figuresDiffer
+            && (column == GFlops || column == DataMovedMib || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
             return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->why);
+        if (row->traceLens && row->traceLens->kernelTimeUs && (column == TimeSum || column == TimeMean || column == TbPerS || column == TflopsPerS))
+            return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->timeWhy);
         return {};
     case Qt::TextAlignmentRole: return alignment(column);
     default: return {};

@@ -70,7 +70,7 @@ public:
         BaselineRowIndexRole,    // compare mode: index into the baseline's kernels, -1 for added
         ChangeDirectionRole,     // compare columns: +1 better, -1 worse, 0 neither (for the delegate's colour)
         LibraryIndexRole,        // index into AnalysisResult::libraryKernels; -1 for Triton rows
-        LimiterKeyRole,          // limiterKey(): "memory", "compute", "latency", "unmodelled"
+        LimiterKeyRole,          // limiterKey(): "memory", "compute", "latency", "slow-for-size", "flops-unknown", "unmodelled"
     };
 
     explicit KernelTableModel(QObject* parent = nullptr);

@@ -52,8 +52,10 @@ QString headerToolTip(Column column)
         return tr("% of attainable: timed calls × attainable time / measured time; 100 % is as fast as the roofs and the "
                   "latency floor t0 allow");
     case Limiter:
-        return tr("What limits the kernel: memory or compute (tune it), latency-bound (too small to reach any roof: fuse, "
-                  "not tune), or not modelled (time only)");
+        return tr("What limits the kernel: memory or compute (tune it), latency-bound (too small to reach any roof and "
+                  "within 2x of its attainable time: fuse, not tune), slow for its size (too small to reach a roof, yet over "
+                  "2x its attainable time: tune it), FLOPs unknown (its bytes alone are under t0: nothing says it is small), "
+                  "or not modelled (time only)");
     case Count: break;
     }
     return {};
@@ -67,6 +69,8 @@ QString limiterBadge(Ridgeline::Limiter limiter)
     // Short: the badge column is in the first look at 1366 px; the header's
     // tooltip and the % roof cell ("latency-bound") say the rest.
     case Ridgeline::Limiter::Latency: return tr("latency");
+    case Ridgeline::Limiter::SlowForSize: return tr("slow");
+    case Ridgeline::Limiter::FlopsUnknown: return tr("no FLOPs");
     case Ridgeline::Limiter::Unmodelled: return tr("time only");
     }
     return {};
@@ -88,11 +92,14 @@ QString display(const KernelTimeFigures& figures, Column column)
 std::optional<double> sortValue(const KernelTimeFigures& figures, Column column)
 {
     if (column == Limiter) {
-        // What the fix is: fuse (latency), then tune memory, then compute.
+        // What the fix is: fuse (latency), then tune memory, then compute,
+        // then what needs its FLOPs first.
         switch (figures.limiter) {
         case Ridgeline::Limiter::Latency: return 0.0;
+        case Ridgeline::Limiter::SlowForSize: return 0.5;
         case Ridgeline::Limiter::Memory: return 1.0;
         case Ridgeline::Limiter::Compute: return 2.0;
+        case Ridgeline::Limiter::FlopsUnknown: return 3.0;
         case Ridgeline::Limiter::Unmodelled: return std::nullopt;
         }
     }
@@ -116,7 +123,7 @@ QString toolTip(const KernelTimeFigures& figures, const LatencyFloor& floor, Col
     case Recoverable:
         return (figures.limiter == Ridgeline::Limiter::Latency
                     ? tr("%1 beyond the attainable time (%2) over its %3 timed calls. Latency-bound: fusing it into a "
-                         "neighbour or removing its launches could win up to its whole %4")
+                         "neighbour or removing its launches could win up to its time above its roof term (measured %4)")
                     : tr("%1 beyond the attainable time (%2) over its %3 timed calls: what tuning could win back "
                          "(measured %4)"))
             .arg(formatDurationUs(figures.recoverableUs), attainableParts(figures, floor))
@@ -142,6 +149,16 @@ QString toolTip(const KernelTimeFigures& figures, const LatencyFloor& floor, Col
             return tr("Latency-bound: t0 (%1) is at least its roof term (%2), so no call of it this small comes near a roof. "
                       "Fuse it or remove the launch, do not tune it")
                 .arg(formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)));
+        case Ridgeline::Limiter::SlowForSize:
+            return tr("Slow for its size: t0 (%1) is at least its roof term (%2), yet its calls run at %3 of attainable "
+                      "(%4x their attainable time): not the fixed cost of a launch. Tune it")
+                .arg(formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)),
+                     formatPercent(figures.fractionOfAttainable.value_or(0)),
+                     QString::number(figures.fractionOfAttainable.value_or(0) > 0 ? 1.0 / *figures.fractionOfAttainable : 0.0, 'f', 1));
+        case Ridgeline::Limiter::FlopsUnknown:
+            return tr("FLOPs unknown: its bytes at the HBM roof (%1) take no longer than t0 (%2), but its FLOPs are not known, "
+                      "so nothing says its work is small. Attainable and recoverable time count its bytes only")
+                .arg(formatDurationUs(figures.roofTermUs.value_or(0)), formatDurationUs(floor.us));
         case Ridgeline::Limiter::Unmodelled: break;
         }
         return {};

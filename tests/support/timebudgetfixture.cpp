@@ -26,7 +26,7 @@ std::shared_ptr<const AnalysisResult> timeBudgetFixture()
     result->tracePath = QStringLiteral("budget.json");
     result->kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
     result->kernels.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
-    result->kernels.push_back(modelledRow(QStringLiteral("one"), 4, 0, { 5, 5 }));
+    result->kernels.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
     KernelRow nofig;
     nofig.name = QStringLiteral("nofig");
     nofig.parsedName.category = KernelCategory::Pointwise;

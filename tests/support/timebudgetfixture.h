@@ -6,15 +6,16 @@
 //   row  name       bytes   FLOPs    calls (us)    roof term  attainable   recoverable  of attainable  limiter
 //   0    mem        53 MB   1 M      15, 12, 11    10         12           3            36/38 = 94.74 % memory
 //   1    cmp        5.3 MB  8.17 G   60, 100       50         52           8+48 = 56    104/160 = 65 % compute
-//   2    one        4 B     0        5, 5          7.5e-7     2.00000075   5.9999985    40.00 %        latency
+//   2    one        5.3 MB  0        5, 5          1          3            2+2 = 4      6/10 = 60 %    latency
 //   3    nofig      -       -        7             -          -            -            -              not modelled
 //   lib  Cijk_gemm  (GEMM, library)  30, 30
 //
 // GPU kernel time 38 + 160 + 10 + 7 + 60 = 275 us; device 0 spans 500 us,
 // busy 275, idle 225 (45 % of the span). Modelled 208 of 275 us (75.6 %).
 // Opportunities by time at stake: idle GPU 225, Cijk_gemm 60 (unmodelled),
-// cmp 56, latency-bound kernels 10 (one, 2 launches), nofig 7 (unmodelled),
-// mem 3.
+// cmp 56, latency-bound kernels 8 (one, 2 launches: 10 measured - 2 x roof
+// term 1), nofig 7 (unmodelled), mem 3. "one" is under t0 and within 2x of
+// its attainable time: latency-bound.
 #pragma once
 
 #include "engine/results/analysisresult.h"

@@ -16,6 +16,12 @@ QColor LimiterDelegate::badgeColor(const QString& limiterKey)
         return QColor(0xd8, 0x43, 0x15);
     if (limiterKey == u"latency")
         return QColor(0x6a, 0x1b, 0x9a);
+    // Too small for a roof but slow: a tuning target, in a warning's red.
+    if (limiterKey == u"slow-for-size")
+        return QColor(0xad, 0x14, 0x57);
+    // Unknown: a muted slate, not a bound.
+    if (limiterKey == u"flops-unknown")
+        return QColor(0x54, 0x6e, 0x7a);
     return {};
 }
 

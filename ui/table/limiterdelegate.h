@@ -14,7 +14,7 @@ class LimiterDelegate final : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    // By limiterKey(): "memory", "compute", "latency"; invalid for the rest.
+    // By limiterKey(): "memory", "compute", "latency", "slow-for-size", "flops-unknown"; invalid for the rest.
     static QColor badgeColor(const QString& limiterKey);
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;

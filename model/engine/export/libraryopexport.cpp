@@ -76,17 +76,32 @@ QJsonObject libraryOpJson(const KernelRow& row, QJsonObject object)
     object[QStringLiteral("derivation")] = model ? QJsonValue(QJsonArray::fromStringList(model->figures.derivation)) : QJsonValue::Null;
     object[QStringLiteral("kernels")] = QJsonArray::fromStringList(kernelNamesOf(details));
     object[QStringLiteral("gpu_events_per_call")] = exportFigure(details.gpuEventsPerCall);
+    // TraceLens's block where its figures or its time differ (ATEN_MODELS.md
+    // §1.3): its figures only where they differ, its time only where it does.
+    const TraceLensFigures* tl = row.traceLens ? &*row.traceLens : nullptr;
+    const bool timeDiffers = tl && tl->kernelTimeUs;
+    QJsonObject tracelens;
     if (figures && model->tracelens) {
-        QJsonObject tracelens = figuresJson(*model->tracelens);
+        tracelens = figuresJson(*model->tracelens);
         tracelens[QStringLiteral("why")] = model->tracelensWhy;
-        if (row.traceLens) { // its throughputs over the same calls
-            tracelens[QStringLiteral("tb_per_s")] = figureJson(row.traceLens->tbPerS);
-            tracelens[QStringLiteral("tflops_per_s")] = figureJson(row.traceLens->tflopsPerS);
-        }
-        object[QStringLiteral("tracelens")] = tracelens;
-    } else {
-        object.remove(QStringLiteral("tracelens"));
     }
+    if (tl && (!tracelens.isEmpty() || timeDiffers)) { // its throughputs over its own time
+        tracelens[QStringLiteral("tb_per_s")] = figureJson(tl->tbPerS);
+        tracelens[QStringLiteral("tflops_per_s")] = figureJson(tl->tflopsPerS);
+    }
+    if (timeDiffers) {
+        const SampleStats& time = *tl->kernelTimeUs;
+        tracelens[QStringLiteral("kernel_time_us")] = QJsonObject {
+            { QStringLiteral("sum"), timeJson(time.sum) },       { QStringLiteral("mean"), timeJson(time.mean) },
+            { QStringLiteral("median"), timeJson(time.median) }, { QStringLiteral("min"), timeJson(time.min) },
+            { QStringLiteral("max"), timeJson(time.max) },
+        };
+        tracelens[QStringLiteral("time_why")] = tl->timeWhy;
+    }
+    if (tracelens.isEmpty())
+        object.remove(QStringLiteral("tracelens"));
+    else
+        object[QStringLiteral("tracelens")] = tracelens;
     return object;
 }
 

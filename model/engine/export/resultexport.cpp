@@ -182,7 +182,7 @@ QJsonObject kernelJson(const KernelRow& row)
         };
     object[QStringLiteral("v1")] = v1Object(row.model);
     object[QStringLiteral("capture")] = replayJson(row);
-    if (row.traceLens) {
+    if (row.traceLens && row.traceLens->figuresDiffer) { // a library op's time alone: libraryOpJson
         const TraceLensFigures& tl = *row.traceLens;
         const bool modelled = traceLensModels(row.parsedName.category);
         object[QStringLiteral("tracelens")] = QJsonObject {

@@ -49,6 +49,29 @@ bool RawTrace::flowEndsOn(std::int64_t id, std::uint32_t thread) const
     return std::any_of(flowEnds.begin(), flowEnds.end(), [id, thread](const FlowEnd& f) { return f.id == id && f.thread == thread; });
 }
 
+void RawTrace::noteFlowStart(std::int64_t id)
+{
+    flowStartsRecorded = true;
+    // Kineto writes a flow's start right after its runtime call: the last
+    // launch kept. Anything else waits for markFlowStarts().
+    if (!launches.empty() && launches.back().key == id)
+        launches.back().hasFlowStart = true;
+    else
+        unmatchedFlowStarts.push_back(id);
+}
+
+void RawTrace::markFlowStarts()
+{
+    if (unmatchedFlowStarts.empty())
+        return;
+    std::sort(unmatchedFlowStarts.begin(), unmatchedFlowStarts.end());
+    for (LaunchRecord& launch : launches) {
+        if (!launch.hasFlowStart && std::binary_search(unmatchedFlowStarts.begin(), unmatchedFlowStarts.end(), launch.key))
+            launch.hasFlowStart = true;
+    }
+    std::vector<std::int64_t>().swap(unmatchedFlowStarts);
+}
+
 void RawTrace::indexFlowEnds()
 {
     std::sort(flowEnds.begin(), flowEnds.end(), byIdThenThread); // in place: no second copy of millions

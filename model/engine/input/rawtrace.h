@@ -93,8 +93,13 @@ struct LaunchRecord
     std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
     std::uint32_t thread = 0;
     std::uint32_t kernelNameId : 24 = noKernelName; // args.kernel, into RawTrace::gpuEventNames
-    LaunchKind kind : 8 = LaunchKind::Kernel;
+    LaunchKind kind : 7 = LaunchKind::Kernel;
+    // An ac2g flow starts ("ph": "s") at this call. TraceLens links a call to
+    // its GPU work only through both ends of that flow, and ROCm writes none
+    // for hipMemset/hipMemsetAsync (ATEN_MODELS.md §1.3): a bit, not a list.
+    bool hasFlowStart : 1 = false;
 };
+static_assert(sizeof(LaunchRecord) == 40);
 
 // A cudaStreamBeginCapture / EndCapture call (hip too): graph capture bounds.
 struct CaptureMarker
@@ -187,6 +192,13 @@ struct RawTrace
     std::vector<LaunchThread> launchThreads;           // in order of first launch
     std::vector<ExecuteAnnotation> executeAnnotations; // in file order
     std::deque<FlowEnd> flowEnds; // ac2g "f" events, in file order until indexFlowEnds()
+    // Whether the file wrote any flow start: a trace without them (written
+    // by another tool) says nothing about which call TraceLens would link.
+    bool flowStartsRecorded = false;
+    // Flow starts read before their launch, or of a call that is no kept
+    // launch: matched by markFlowStarts(), then dropped. Kineto writes a
+    // start right after its call, so this stays empty on its traces.
+    std::vector<std::int64_t> unmatchedFlowStarts;
     // Keys of GPU events dropped for a bad duration: their launches say so.
     std::unordered_set<std::int64_t> badGpuEventKeys;
 
@@ -225,6 +237,15 @@ struct RawTrace
     // Sorts flowEnds by id and thread, in place: after reading (and after
     // keepOnlyWhatLinkingNeeds, which leaves fewer to sort).
     void indexFlowEnds();
+    // An ac2g flow's start read: marks its launch (hasFlowStart), at once
+    // when it is the last launch kept, else after reading.
+    void noteFlowStart(std::int64_t id);
+    // After reading: sets hasFlowStart on the launches of unmatchedFlowStarts
+    // and frees that list.
+    void markFlowStarts();
+    // Whether TraceLens links `launch` to the GPU work it started: when its
+    // flow has a start, or when the file wrote no flow starts at all.
+    bool traceLensLinks(const LaunchRecord& launch) const { return !flowStartsRecorded || launch.hasFlowStart; }
 
 private:
     bool m_flowEndsIndexed = false;

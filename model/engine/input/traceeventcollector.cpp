@@ -220,8 +220,10 @@ bool TraceEventCollector::mayUse(std::string_view json)
     const auto& cat = fields.cat;
     if (!cat)
         return true;
-    if (*cat == "ac2g") // only a flow's end says which thread ran a kernel
-        return !fields.ph || *fields.ph == "f";
+    // A flow's end says which thread ran a kernel; its start, whether
+    // TraceLens links the call to its GPU work.
+    if (*cat == "ac2g")
+        return !fields.ph || *fields.ph == "f" || *fields.ph == "s";
     if (*cat == "cuda_runtime" || *cat == "cuda_driver")
         return !fields.name || isKeptRuntimeCall(*fields.name);
     static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation", "gpu_user_annotation" };
@@ -396,6 +398,8 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     if (cat == "ac2g") {
         if (event.ph == "f" && event.id)
             m_trace.flowEnds.push_back({ *event.id, threadId(event.pid, event.tid) });
+        else if (event.ph == "s" && event.id)
+            m_trace.noteFlowStart(*event.id);
         return;
     }
     if (cat == "user_annotation" || cat == "gpu_user_annotation") {

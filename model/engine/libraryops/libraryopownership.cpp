@@ -72,12 +72,15 @@ public:
         return index;
     }
 
-    void addCall(std::uint32_t index, const std::vector<std::uint32_t>& events)
+    // `leftOut`: sorted, the GPU events TraceLens links to no op (their
+    // calls wrote no flow start); empty for a graph's replays.
+    void addCall(std::uint32_t index, const std::vector<std::uint32_t>& events, const std::vector<std::uint32_t>& leftOut = {})
     {
         LibraryOpGroup& group = m_work.groups[index];
         ++group.calls;
         group.gpuEvents += std::int64_t(events.size());
         group.busyTimesUs.push_back(busyTimeUs(m_trace, events));
+        addTraceLensTime(group, events, leftOut);
         for (std::uint32_t event : events)
             m_work.owners.push_back({ event, index });
         // By id first: comparing names per event would cost a string compare each.
@@ -93,11 +96,34 @@ public:
     }
 
 private:
+    void addTraceLensTime(LibraryOpGroup& group, const std::vector<std::uint32_t>& events, const std::vector<std::uint32_t>& leftOut)
+    {
+        m_linked.clear();
+        for (std::uint32_t event : events) {
+            if (std::binary_search(leftOut.begin(), leftOut.end(), event)) {
+                if (group.traceLensLeftOutEvents++ == 0)
+                    group.traceLensLeftOutName = m_trace.gpuEventNames.value(qsizetype(m_trace.gpuEvents.nameId(event)));
+            } else {
+                m_linked.push_back(event);
+            }
+        }
+        if (m_linked.size() == events.size()) {
+            if (!group.traceLensBusyTimesUs.empty())
+                group.traceLensBusyTimesUs.push_back(group.busyTimesUs.back());
+            return;
+        }
+        // The first call that differs: the calls before it read the same.
+        if (group.traceLensBusyTimesUs.empty())
+            group.traceLensBusyTimesUs.assign(group.busyTimesUs.begin(), group.busyTimesUs.end() - 1);
+        group.traceLensBusyTimesUs.push_back(m_linked.empty() ? 0.0 : busyTimeUs(m_trace, m_linked));
+    }
+
     static constexpr size_t maxNamesCounted = 256;
     const RawTrace& m_trace;
     LibraryOpWork& m_work;
     QHash<QString, std::uint32_t> m_groups;
     std::vector<std::vector<std::uint32_t>> m_kernelNameIds; // per group, distinct
+    std::vector<std::uint32_t> m_linked; // scratch: a call's events TraceLens links
 };
 
 } // namespace
@@ -136,6 +162,7 @@ LibraryOpWork ownWork(const RawTrace& trace, const LinkedKernels& linked, const 
     const std::vector<OwnedLaunch> launches = launchesUnderLibraryOps(trace, linked);
     std::vector<bool> launchRan(launches.size(), false); // a kernel launch runs one kernel
     std::vector<std::pair<std::uint32_t, std::uint32_t>> eventsOfOps; // (op, event)
+    std::vector<std::uint32_t> leftOut; // owned events TraceLens links to no op, ascending
     for (std::uint32_t i = 0; i < trace.gpuEvents.size() && !launches.empty(); ++i) {
         if (tritons[i])
             continue;
@@ -157,6 +184,8 @@ LibraryOpWork ownWork(const RawTrace& trace, const LinkedKernels& linked, const 
             }
             eventsOfOps.push_back({ it->op, i });
             work.ownedEvents[i] = true;
+            if (!trace.traceLensLinks(launch))
+                leftOut.push_back(i);
             break;
         }
     }
@@ -177,7 +206,7 @@ LibraryOpWork ownWork(const RawTrace& trace, const LinkedKernels& linked, const 
         auto found = groupOfIds.find(ids);
         if (found == groupOfIds.end())
             found = groupOfIds.emplace(ids, grouping.of(trace.libraryOps.nameOf(op), trace.libraryOps.args[op.argsId])).first;
-        grouping.addCall(found->second, events);
+        grouping.addCall(found->second, events, leftOut);
     }
     // Graph replays of captured ops: their events are the replay trace's.
     if (captures) {

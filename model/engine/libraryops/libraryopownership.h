@@ -32,6 +32,13 @@ struct LibraryOpGroup
     QStringList kernelNames;         // distinct, in order of first sight, at most maxKernelNames
     int moreKernelNames = 0;         // distinct names past that (counted up to a few hundred)
     int replayedCalls = 0;           // of `calls`: graph replays of an op captured in a graph
+    // TraceLens's busy time per call, parallel to busyTimesUs, once a call's
+    // differs (else empty: 8 bytes a call only where it matters). TraceLens
+    // leaves out a GPU event whose runtime call wrote no flow start: ROCm's
+    // hipMemset/hipMemsetAsync (ATEN_MODELS.md §1.3).
+    std::vector<double> traceLensBusyTimesUs;
+    std::int64_t traceLensLeftOutEvents = 0; // GPU events TraceLens links to no op
+    QString traceLensLeftOutName;            // the first one's name ("Memset (Device)")
 
     static constexpr int maxKernelNames = 16;
     // Mean GPU events per call that ran GPU work: the latency floors it pays.

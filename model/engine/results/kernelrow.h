@@ -62,9 +62,16 @@ struct TraceLensFigures
     double gflops = 0;
     double dataMovedMib = 0;
     std::optional<double> flopsPerByte;
-    std::optional<double> tbPerS;    // mean over calls
-    std::optional<double> tflopsPerS; // mean over calls
+    std::optional<double> tbPerS;    // mean over calls, over TraceLens's time
+    std::optional<double> tflopsPerS; // mean over calls, over TraceLens's time
     QString why;
+    // False where only the time differs: the figures above are Ridgeline's own.
+    bool figuresDiffer = true;
+    // A library op's time as TraceLens reports it, where it differs: without
+    // the GPU events it links to no op (ATEN_MODELS.md §1.3). Ridgeline's
+    // kernelTimeUs keeps them: they are the op's GPU work.
+    std::optional<SampleStats> kernelTimeUs;
+    QString timeWhy;
 };
 
 struct KernelRow

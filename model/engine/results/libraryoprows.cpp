@@ -36,6 +36,42 @@ TraceLensFigures traceLensFigures(const LibraryOpFigures& figures, const QString
     return out;
 }
 
+QString microseconds(double us)
+{
+    return QString::number(us, 'f', 3) + QStringLiteral(" \u00b5s");
+}
+
+// TraceLens's own time where it leaves some of the op's GPU events out, and
+// its rates over that time: of its figures where they differ (`traceLens`),
+// else of Ridgeline's, which are then its figures too.
+void addTraceLensTime(KernelRow& row, const LibraryOpGroup& group, const LibraryOpFigures* traceLens)
+{
+    if (group.traceLensBusyTimesUs.empty() || !row.kernelTimeUs)
+        return;
+    std::vector<double> times = group.traceLensBusyTimesUs;
+    const std::optional<double> bytes = traceLens ? finite(traceLens->bytes) : row.bytes();
+    const std::optional<double> flops = traceLens ? finite(traceLens->flops) : row.flops();
+    const CallStatistics stats = summarizeCalls(times, { bytes, flops });
+    if (!stats.time)
+        return;
+    if (!row.traceLens) {
+        const std::optional<LibraryOpModel>& model = row.libraryOp->model;
+        row.traceLens = row.hasModel() && model ? traceLensFigures(model->figures, QString(), {}, {}) : TraceLensFigures();
+        row.traceLens->figuresDiffer = false;
+    }
+    TraceLensFigures& tl = *row.traceLens;
+    tl.kernelTimeUs = stats.time;
+    tl.tbPerS = stats.rates[0] && stats.rates[0]->count > 0 ? std::optional(stats.rates[0]->mean) : std::nullopt;
+    tl.tflopsPerS = stats.rates[1] && stats.rates[1]->count > 0 ? std::optional(stats.rates[1]->mean) : std::nullopt;
+    tl.timeWhy = QStringLiteral("%1 of the op's GPU events (%2) ran from runtime calls that wrote no flow start, as ROCm's "
+                                "hipMemset/hipMemsetAsync never do; TraceLens links a GPU event to its op only through both "
+                                "ends of the call's ac2g flow, so its time leaves them out: %3 against Ridgeline's %4 over "
+                                "%5 calls. Ridgeline counts them: they are the op's GPU work")
+                     .arg(group.traceLensLeftOutEvents)
+                     .arg(group.traceLensLeftOutName, microseconds(stats.time->sum), microseconds(row.kernelTimeUs->sum))
+                     .arg(stats.time->count);
+}
+
 KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
 {
     KernelRow row;
@@ -90,6 +126,7 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
     row.callTimesUs = CallTimes(std::move(times));
     if (traceLens)
         row.traceLens = traceLensFigures(*traceLens, row.libraryOp->model->tracelensWhy, stats.rates[2], stats.rates[3]);
+    addTraceLensTime(row, group, traceLens);
     return row;
 }
 

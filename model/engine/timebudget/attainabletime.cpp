@@ -12,6 +12,8 @@ QString limiterKey(Limiter limiter)
     case Limiter::Memory: return QStringLiteral("memory");
     case Limiter::Compute: return QStringLiteral("compute");
     case Limiter::Latency: return QStringLiteral("latency");
+    case Limiter::SlowForSize: return QStringLiteral("slow-for-size");
+    case Limiter::FlopsUnknown: return QStringLiteral("flops-unknown");
     case Limiter::Unmodelled: return QStringLiteral("unmodelled");
     }
     return {};
@@ -23,6 +25,8 @@ QString limiterTitle(Limiter limiter)
     case Limiter::Memory: return QStringLiteral("memory-bound");
     case Limiter::Compute: return QStringLiteral("compute-bound");
     case Limiter::Latency: return QStringLiteral("latency-bound");
+    case Limiter::SlowForSize: return QStringLiteral("slow for its size");
+    case Limiter::FlopsUnknown: return QStringLiteral("FLOPs unknown");
     case Limiter::Unmodelled: return QStringLiteral("not modelled");
     }
     return {};
@@ -35,6 +39,32 @@ double roofTermUs(double bytes, std::optional<double> flops, double memoryTBps, 
     const double computeUs = flops && computeTflops > 0 ? *flops / (computeTflops * 1e6) : 0.0;
     return std::max(memoryUs, computeUs);
 }
+
+double KernelTimeFigures::aboveRoofTermUs() const
+{
+    if (!roofTermUs)
+        return 0.0;
+    return std::max(0.0, measuredUs - double(timedCalls) * *roofTermUs);
+}
+
+namespace {
+
+// Under the floor, what the calls' time says: near their attainable time
+// the fixed cost explains it (fuse); far above it, it does not (tune).
+// Without a FLOPs figure nothing is said: its compute may take the time.
+Limiter limiterOf(double floorUs, double memoryUs, double computeUs, bool flopsKnown, std::optional<double> fraction)
+{
+    const double term = std::max(memoryUs, computeUs);
+    if (floorUs < term)
+        return computeUs > memoryUs ? Limiter::Compute : Limiter::Memory;
+    if (!flopsKnown)
+        return Limiter::FlopsUnknown;
+    if (fraction && *fraction < latencyMinFractionOfAttainable)
+        return Limiter::SlowForSize;
+    return Limiter::Latency; // also without timed calls: nothing says it is slow
+}
+
+} // namespace
 
 KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs)
 {
@@ -59,9 +89,9 @@ KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& pea
     const double floorUs = latencyFloorUs * row.latencyFloorsPerCall();
     figures.roofTermUs = term;
     figures.attainableUs = floorUs + term;
-    figures.limiter = floorUs >= term ? Limiter::Latency : computeUs > memoryUs ? Limiter::Compute : Limiter::Memory;
     if (figures.timedCalls > 0 && figures.measuredUs > 0)
         figures.fractionOfAttainable = double(figures.timedCalls) * *figures.attainableUs / figures.measuredUs;
+    figures.limiter = limiterOf(floorUs, memoryUs, computeUs, flops.has_value(), figures.fractionOfAttainable);
     figures.recoverableUs = row.callTimesUs.excessOver(*figures.attainableUs);
     return figures;
 }

@@ -13,13 +13,24 @@
 namespace Ridgeline {
 
 enum class Limiter {
-    Memory,     // bytes / memory roof is the larger term, and above the floor
-    Compute,    // FLOPs / compute roof is
-    Latency,    // the floor is at least the roof term: too small to reach any roof
-    Unmodelled, // no figures: time only
+    Memory,       // bytes / memory roof is the larger term, and above the floor
+    Compute,      // FLOPs / compute roof is
+    Latency,      // the floor is at least the roof term and the calls run near their attainable time: too small to reach any roof
+    SlowForSize,  // the floor is at least the roof term, but the calls take over twice their attainable time: tune it
+    FlopsUnknown, // no FLOPs figure and the bytes term is at most the floor: its compute may be what takes the time
+    Unmodelled,   // no figures: time only
 };
-QString limiterKey(Limiter limiter);   // "memory", "compute", "latency", "unmodelled"
-QString limiterTitle(Limiter limiter); // "memory-bound", "compute-bound", "latency-bound", "not modelled"
+// "memory", "compute", "latency", "slow-for-size", "flops-unknown", "unmodelled"
+QString limiterKey(Limiter limiter);
+// "memory-bound", "compute-bound", "latency-bound", "slow for its size", "FLOPs unknown", "not modelled"
+QString limiterTitle(Limiter limiter);
+
+// A kernel under the floor is latency-bound only while its calls run at
+// least at this fraction of their attainable time (within 2x of it). Slower
+// than that, the fixed cost does not explain its time: on FLUX.1 the QK-norm
+// reduction ran 58.7 us a call against 7.9 attainable, and calling it
+// latency-bound made the label flip with t0.
+inline constexpr double latencyMinFractionOfAttainable = 0.5;
 
 // The roof term of one call in us: max(bytes / memory roof, FLOPs / compute
 // roof); FLOPs unknown (nullopt): bytes only. TB/s and TFLOPS in 1e12 / s.
@@ -35,6 +46,10 @@ struct KernelTimeFigures
     // (timed calls x attainable) / measured; nullopt without time or figures.
     std::optional<double> fractionOfAttainable;
     double recoverableUs = 0;           // sum over timed calls of max(0, measured - attainable)
+    // max(0, measured - timed calls x roof term): what fusing the kernel into
+    // a neighbour could win at most (its launches' fixed cost and all time
+    // above it; the work itself stays). The latency-bound group adds these up.
+    double aboveRoofTermUs() const;
     // The roofs used, for derivations.
     double memoryTBps = 0;
     std::optional<double> computeTflops;
@@ -42,7 +57,8 @@ struct KernelTimeFigures
 };
 
 // `latencyFloorUs`: t0. Rows without bytes (no figures) are Unmodelled and
-// keep their measured time.
+// keep their measured time. A row without a FLOPs figure keeps its bytes-only
+// attainable and recoverable time whatever its limiter.
 KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs);
 
 } // namespace Ridgeline

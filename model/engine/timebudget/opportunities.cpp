@@ -20,19 +20,59 @@ QString formatDurationUs(double us)
 
 namespace {
 
+QString callsText(std::int64_t calls)
+{
+    return QStringLiteral("%1 %2").arg(calls).arg(calls == 1 ? QStringLiteral("call") : QStringLiteral("calls"));
+}
+
+QString bytesRoofText(const KernelRow& row, const KernelTimeFigures& figures)
+{
+    return QStringLiteral("its %1 MiB take %2 at the HBM roof")
+        .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatDurationUs(*figures.roofTermUs));
+}
+
 QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const LatencyFloor& floor)
 {
     const double mean = figures.timedCalls > 0 ? figures.measuredUs / double(figures.timedCalls) : 0.0;
+    if (figures.limiter == Limiter::SlowForSize) {
+        // Under the floor, yet far from it: not launch cost, so fusing would
+        // not win this back; its code is slow for the work it does.
+        const double times = figures.fractionOfAttainable && *figures.fractionOfAttainable > 0 ? 1.0 / *figures.fractionOfAttainable : 0.0;
+        return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): it runs %7x its attainable time, "
+                              "far above the fixed cost of a launch: tune it (block sizes, memory access, how its work is "
+                              "split), fusing it alone would not win this back")
+            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatDurationUs(mean),
+                 bytesRoofText(row, figures), formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs),
+                 QString::number(times, 'f', 1));
+    }
+    if (figures.limiter == Limiter::FlopsUnknown) {
+        return QStringLiteral("%1: %2 at %3 each; %4 (+ t0 %5 = %6 attainable, bytes only): at most this much above it, "
+                              "since its FLOPs may take longer. Not called latency-bound: with its FLOPs unknown, nothing "
+                              "says its work is small; check its math before fusing it")
+            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatDurationUs(mean),
+                 bytesRoofText(row, figures), formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
+    }
     const QString roof = figures.limiter == Limiter::Compute
         ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatDurationUs(*figures.roofTermUs), figures.computeRoofLabel)
-        : QStringLiteral("its %1 MiB take %2 at the HBM roof")
-              .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatDurationUs(*figures.roofTermUs));
-    return QStringLiteral("%1: %2 %3 at %4 each, where %5 (+ t0 %6 = %7 attainable): tune it (block sizes, "
+        : bytesRoofText(row, figures);
+    return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): tune it (block sizes, "
                           "memory access, fusion of its loads)")
-        .arg(limiterTitle(figures.limiter))
-        .arg(figures.timedCalls)
-        .arg(figures.timedCalls == 1 ? QStringLiteral("call") : QStringLiteral("calls"))
-        .arg(formatDurationUs(mean), roof, formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
+        .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatDurationUs(mean), roof,
+             formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
+}
+
+// A kernel's own line: one a fix to its own code could speed up.
+bool rankedAsKernel(Limiter limiter)
+{
+    switch (limiter) {
+    case Limiter::Memory:
+    case Limiter::Compute:
+    case Limiter::SlowForSize:
+    case Limiter::FlopsUnknown: return true;
+    case Limiter::Latency:
+    case Limiter::Unmodelled: return false;
+    }
+    return false;
 }
 
 } // namespace
@@ -49,11 +89,11 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
     for (size_t i = 0; i < budget.kernels.size() && i < result.kernels.size(); ++i) {
         const KernelTimeFigures& figures = budget.kernels[i];
         if (figures.limiter == Limiter::Latency && figures.measuredUs > 0) {
-            latency.recoverableUs += figures.measuredUs;
+            latency.recoverableUs += figures.aboveRoofTermUs();
             latency.kernelIndices.push_back(int(i));
             ++latency.count;
             latency.launches += figures.timedCalls;
-        } else if ((figures.limiter == Limiter::Memory || figures.limiter == Limiter::Compute) && figures.recoverableUs > 0) {
+        } else if (rankedAsKernel(figures.limiter) && figures.recoverableUs > 0) {
             Opportunity item;
             item.kind = Opportunity::Kind::Kernel;
             item.name = result.kernels[i].name;
@@ -72,11 +112,13 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
     if (latency.count > 0) {
         latency.shareOfGpuTime = share(latency.recoverableUs);
         latency.why = QStringLiteral("%1 kernels (%2 launches) too small to reach any roof: each spends no more than t0 = %3 "
-                                     "on its work, the rest is fixed cost; fuse them into their neighbours or remove the "
-                                     "launches (CUDA/HIP graphs remove launch overhead), do not tune them")
+                                     "on its work and runs within %4x its attainable time, the rest is fixed cost; fuse them "
+                                     "into their neighbours or remove the launches (CUDA/HIP graphs remove launch overhead), "
+                                     "do not tune them. At stake: their time above their work at the roofs")
                           .arg(latency.count)
                           .arg(latency.launches)
-                          .arg(formatDurationUs(budget.latencyFloor.us));
+                          .arg(formatDurationUs(budget.latencyFloor.us))
+                          .arg(QString::number(1.0 / latencyMinFractionOfAttainable, 'g', 3));
         ranked.push_back(std::move(latency));
     }
     if (const DeviceActivity* device = result.activity.mainDevice(); device && device->idleUs > 0) {

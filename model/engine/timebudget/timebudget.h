@@ -20,7 +20,7 @@ struct Opportunity
     enum class Kind { Kernel, LatencyBoundKernels, Idle, Unmodelled };
     Kind kind = Kind::Kernel;
     QString name;          // the kernel's; "latency-bound kernels"; "idle GPU"
-    double recoverableUs = 0; // at most what a fix could win
+    double recoverableUs = 0; // at most what a fix could win (the group: measured - timed calls x roof term)
     double shareOfGpuTime = 0; // of the trace's GPU kernel time
     // Idle: of the main device's span, the share people read (idle over
     // kernel time passes 100 % on a host-bound trace).
@@ -39,7 +39,7 @@ struct TimeBudget
     std::vector<KernelTimeFigures> kernels; // parallel to AnalysisResult::kernels
     // Triton time (Triton rows' measured time) in three parts:
     double tritonTimeUs = 0;
-    double tritonRecoverableUs = 0;  // recoverable time of rows limited by memory or compute
+    double tritonRecoverableUs = 0;  // recoverable time of rows to tune: memory, compute, slow for size, FLOPs unknown
     double tritonLatencyBoundUs = 0; // measured time of latency-bound rows: fuse or remove
     double tritonRestUs = 0;         // the rest: attainable time, unmodelled rows
     double recoverableUs = 0;        // of every row

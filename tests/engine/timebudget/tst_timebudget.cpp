@@ -54,19 +54,67 @@ TEST(AttainableTime, ComputeBound)
 TEST(AttainableTime, LatencyBound)
 {
     // One element written: 4 B at 5.3 TB/s = 7.5e-7 us, far below t0 = 2:
-    // latency-bound, attainable 2.00000075 us. Calls of 5 and 5 us:
-    // recoverable 2 x (5 - 2.00000075).
-    const KernelRow row = modelledRow(QStringLiteral("one"), 4, 0, { 5, 5 });
+    // attainable 2.00000075 us. Calls of 2.5 and 3 us, at the floor: fraction
+    // 2 x 2.00000075 / 5.5 = 0.727, at least 0.5: latency-bound. Recoverable
+    // (2.5 - a) + (3 - a).
+    const KernelRow row = modelledRow(QStringLiteral("one"), 4, 0, { 2.5, 3 });
     const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
     EXPECT_EQ(figures.limiter, Limiter::Latency);
     const double attainable = 2.0 + 4.0 / 5.3e6;
     EXPECT_NEAR(*figures.attainableUs, attainable, 1e-12);
-    EXPECT_NEAR(figures.recoverableUs, 2 * (5 - attainable), 1e-12);
-    EXPECT_NEAR(*figures.fractionOfAttainable, attainable / 5.0, 1e-12);
-    // The floor equal to the roof term is still latency: too small to reach a roof.
+    EXPECT_NEAR(figures.recoverableUs, 5.5 - 2 * attainable, 1e-12);
+    EXPECT_NEAR(*figures.fractionOfAttainable, 2 * attainable / 5.5, 1e-12);
+    // Fusing it away wins all but its work at the roof: 5.5 - 2 x 7.5e-7.
+    EXPECT_NEAR(figures.aboveRoofTermUs(), 5.5 - 2 * 4.0 / 5.3e6, 1e-12);
+    EXPECT_EQ(limiterKey(figures.limiter), QStringLiteral("latency"));
+    // The floor equal to the roof term is still latency: too small to reach a
+    // roof (10.6 MB = 2 us; one call of 5 us against 4 attainable).
     const KernelRow edge = modelledRow(QStringLiteral("edge"), 10.6e6, 0, { 5 });
     EXPECT_EQ(kernelTimeFigures(edge, peaks(), 2.0).limiter, Limiter::Latency);
     EXPECT_EQ(kernelTimeFigures(edge, peaks(), 1.999).limiter, Limiter::Memory);
+    // Exactly half its attainable time is still latency; a hair slower is not.
+    // 5.3 MB = 1 us; t0 = 2: attainable 3; one call of 6 us is 0.5.
+    EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("half"), 5.3e6, 0, { 6 }), peaks(), 2.0).limiter, Limiter::Latency);
+    EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("slower"), 5.3e6, 0, { 6.01 }), peaks(), 2.0).limiter,
+              Limiter::SlowForSize);
+}
+
+TEST(AttainableTime, UnderTheFloorButEightTimesItsAttainableIsSlowForItsSize)
+{
+    // A reduction: 5.3 MB read = 1 us at HBM, 1.3 MFLOP = 0.008 us at FP32
+    // vector; t0 = 2: roof term 1 <= t0, attainable 3. Calls of 24 and 24 us:
+    // fraction 2 x 3 / 48 = 0.125, 8x its attainable: slow for its size, not
+    // latency. Recoverable 21 + 21 = 42.
+    const KernelRow row = modelledRow(QStringLiteral("triton_red_fused_mean_0"), 5.3e6, 1.3e6, { 24, 24 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
+    EXPECT_EQ(figures.limiter, Limiter::SlowForSize);
+    EXPECT_EQ(limiterKey(figures.limiter), QStringLiteral("slow-for-size"));
+    EXPECT_NEAR(*figures.roofTermUs, 1, 1e-9);
+    EXPECT_NEAR(*figures.attainableUs, 3, 1e-9);
+    EXPECT_NEAR(*figures.fractionOfAttainable, 0.125, 1e-12);
+    EXPECT_NEAR(figures.recoverableUs, 42, 1e-9);
+    // The label holds with t0 while the roof term stays under it (t0 4.17:
+    // attainable 5.17, fraction 0.215); below the roof term it is memory-bound.
+    EXPECT_EQ(kernelTimeFigures(row, peaks(), 4.17).limiter, Limiter::SlowForSize);
+    EXPECT_EQ(kernelTimeFigures(row, peaks(), 0.9).limiter, Limiter::Memory);
+}
+
+TEST(AttainableTime, WithoutFlopsUnderTheFloorIsFlopsUnknownNotLatency)
+{
+    // A user kernel (attention, say): FLOPs unknown, 5.3 MB = 1 us at HBM,
+    // t0 = 2: bytes term under t0, so nothing says its work is small.
+    // Bytes-only attainable 3; one call of 10 us: recoverable 7, fraction 0.3.
+    const KernelRow row = modelledRow(QStringLiteral("sage_fwd"), 5.3e6, std::nullopt, { 10 });
+    const KernelTimeFigures figures = kernelTimeFigures(row, peaks(), 2.0);
+    EXPECT_EQ(figures.limiter, Limiter::FlopsUnknown);
+    EXPECT_EQ(limiterKey(figures.limiter), QStringLiteral("flops-unknown"));
+    EXPECT_FALSE(figures.computeTflops);
+    EXPECT_NEAR(*figures.attainableUs, 3, 1e-9);
+    EXPECT_NEAR(figures.recoverableUs, 7, 1e-9);
+    EXPECT_NEAR(*figures.fractionOfAttainable, 0.3, 1e-12);
+    // At its attainable time too: still not latency, FLOPs unknown.
+    EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("fast"), 5.3e6, std::nullopt, { 3 }), peaks(), 2.0).limiter,
+              Limiter::FlopsUnknown);
 }
 
 TEST(AttainableTime, FlopsUnknownCountsBytesOnly)
@@ -111,13 +159,14 @@ TEST(CallTimes, ExcessOverAThresholdSumsEveryCallAboveIt)
 TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
 {
     // Rows above (t0 = 2): memory 38 us measured, 3 recoverable; compute 160
-    // measured, 56 recoverable; latency-bound 10 measured. Triton time 208 =
-    // 59 tuning + 10 latency + 139 rest. The GPU ran 400 us of kernels on a
-    // 1000 us span, 500 us of it idle.
+    // measured, 56 recoverable; latency-bound "one" (5.3 MB: roof term 1,
+    // attainable 3; calls of 5 and 5: 60 % of attainable) 10 measured. Triton
+    // time 208 = 59 tuning + 10 latency + 139 rest. The GPU ran 400 us of
+    // kernels on a 1000 us span, 500 us of it idle.
     AnalysisResult result;
     result.kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
     result.kernels.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
-    result.kernels.push_back(modelledRow(QStringLiteral("one"), 4, 0, { 5, 5 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
     result.totalGpuKernelTimeUs = 400;
     DeviceActivity device;
     device.device = QStringLiteral("0");
@@ -134,7 +183,7 @@ TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
     EXPECT_NEAR(budget.tritonLatencyBoundUs, 10, 1e-9);
     EXPECT_NEAR(budget.tritonRestUs, 139, 1e-9);
 
-    // Idle 500, compute kernel 56, latency group 10, memory kernel 3.
+    // Idle 500, compute kernel 56, latency group 10 - 2 x 1 = 8, memory kernel 3.
     ASSERT_EQ(budget.opportunities.size(), 4u);
     EXPECT_EQ(budget.opportunities[0].kind, Opportunity::Kind::Idle);
     EXPECT_NEAR(budget.opportunities[0].recoverableUs, 500, 1e-9);
@@ -143,10 +192,53 @@ TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
     EXPECT_EQ(budget.opportunities[2].kind, Opportunity::Kind::LatencyBoundKernels);
     EXPECT_EQ(budget.opportunities[2].count, 1);
     EXPECT_EQ(budget.opportunities[2].launches, 2);
-    EXPECT_NEAR(budget.opportunities[2].recoverableUs, 10, 1e-9);
+    EXPECT_NEAR(budget.opportunities[2].recoverableUs, 8, 1e-9);
+    EXPECT_NEAR(budget.opportunities[2].shareOfGpuTime, 8.0 / 400.0, 1e-12);
     EXPECT_EQ(budget.opportunities[2].kernelIndices, std::vector<int>({ 2 }));
     EXPECT_EQ(budget.opportunities[3].name, QStringLiteral("mem"));
     EXPECT_EQ(opportunityKindKey(budget.opportunities[2].kind), QStringLiteral("latency-bound kernels"));
+}
+
+TEST(TimeBudget, TheLatencyGroupHoldsOnlyKernelsNearTheFloor)
+{
+    // t0 = 2. At the floor: "one" (4 B, calls 2.5 and 3: latency). Under the
+    // floor at 8x its attainable: the reduction (1 us roof term, calls 24 and
+    // 24: slow for its size, 42 recoverable). No FLOPs: "sage_fwd" (bytes
+    // 1 us, one call of 10: FLOPs unknown, 7 recoverable). Triton time
+    // 5.5 + 48 + 10 = 63.5 = 49 tuning + 5.5 latency-bound + 9 rest.
+    AnalysisResult result;
+    result.kernels.push_back(modelledRow(QStringLiteral("one"), 4, 0, { 2.5, 3 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("triton_red_fused_mean_0"), 5.3e6, 1.3e6, { 24, 24 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("sage_fwd"), 5.3e6, std::nullopt, { 10 }));
+    result.totalGpuKernelTimeUs = 63.5;
+
+    const TimeBudget budget = evaluateTimeBudget(result, peaks(), 2.0);
+    EXPECT_NEAR(budget.tritonTimeUs, 63.5, 1e-9);
+    EXPECT_NEAR(budget.tritonLatencyBoundUs, 5.5, 1e-9);
+    EXPECT_NEAR(budget.tritonRecoverableUs, 49, 1e-9);
+    EXPECT_NEAR(budget.tritonRestUs, 9, 1e-9);
+
+    // The reduction 42 and the user kernel 7 as kernels, then the group:
+    // only "one", 5.5 measured - 2 x 7.5e-7 roof term.
+    ASSERT_EQ(budget.opportunities.size(), 3u);
+    const Opportunity& slow = budget.opportunities[0];
+    EXPECT_EQ(slow.kind, Opportunity::Kind::Kernel);
+    EXPECT_EQ(slow.name, QStringLiteral("triton_red_fused_mean_0"));
+    EXPECT_NEAR(slow.recoverableUs, 42, 1e-9);
+    EXPECT_TRUE(slow.why.startsWith(QStringLiteral("slow for its size: 2 calls at 24.0 \u00b5s each"))) << qPrintable(slow.why);
+    EXPECT_TRUE(slow.why.contains(QStringLiteral("runs 8.0x its attainable time"))) << qPrintable(slow.why);
+    EXPECT_TRUE(slow.why.contains(QStringLiteral("3.00 \u00b5s attainable"))) << qPrintable(slow.why);
+    const Opportunity& user = budget.opportunities[1];
+    EXPECT_EQ(user.name, QStringLiteral("sage_fwd"));
+    EXPECT_NEAR(user.recoverableUs, 7, 1e-9);
+    EXPECT_TRUE(user.why.startsWith(QStringLiteral("FLOPs unknown: 1 call at 10.0 \u00b5s each"))) << qPrintable(user.why);
+    const Opportunity& group = budget.opportunities[2];
+    EXPECT_EQ(group.kind, Opportunity::Kind::LatencyBoundKernels);
+    EXPECT_EQ(group.kernelIndices, std::vector<int>({ 0 }));
+    EXPECT_EQ(group.count, 1);
+    EXPECT_EQ(group.launches, 2);
+    EXPECT_NEAR(group.recoverableUs, 5.5 - 2 * 4.0 / 5.3e6, 1e-12);
+    EXPECT_TRUE(group.why.contains(QStringLiteral("within 2x its attainable time"))) << qPrintable(group.why);
 }
 
 TEST(TimeBudget, TheFloorComesFromTheTraceElseTheDefault)
@@ -181,7 +273,7 @@ TEST(TimeBudget, LatencyBoundPointsNeverStretchAFittedFrame)
     // with the small one marked it starts where the roofs and the big one
     // put it.
     AnalysisResult result;
-    result.kernels.push_back(modelledRow(QStringLiteral("tiny"), 4, 0, { 5 }));
+    result.kernels.push_back(modelledRow(QStringLiteral("tiny"), 4, 0, { 3 })); // at 67 % of attainable: latency-bound
     result.kernels.push_back(modelledRow(QStringLiteral("big"), 53e6, 5.3e8, { 12 }));
     RooflineData data = rooflineData(nullptr, mi300x(), PeakSet::Datasheet);
     RooflinePoint tiny;

@@ -49,10 +49,31 @@ TEST(AttainableDerivation, LatencyBoundMeansFuseNotTune)
     const QString md = attainableSection(fixture->kernels[2], 2.0);
     EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: latency-bound**"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("Latency-bound means fuse, not tune"))) << qPrintable(md);
-    EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 6 us**"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 4 us**"))) << qPrintable(md);
     // An override names itself.
     EXPECT_TRUE(attainableSection(fixture->kernels[0], 11.0, LatencyFloor::Source::Override)
                     .contains(QStringLiteral("**Latency floor t0 = 11 us** — override")));
+}
+
+TEST(AttainableDerivation, UnderTheFloorButSlowOrWithoutFlopsIsNotLatencyBound)
+{
+    // A reduction under t0 = 2 (5.3 MB = 1 us at HBM; attainable 3) whose
+    // calls take 24 us: 8x its attainable time, 42 us recoverable.
+    const KernelRow slow = modelledRow(QStringLiteral("red"), 5.3e6, 1.3e6, { 24, 24 });
+    const QString md = attainableSection(slow, 2.0);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: slow for its size** — t0 is at least its roof term, yet its calls take "
+                                           "over twice their attainable time"))) << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 42 us**"))) << qPrintable(md);
+    LatencyFloor floor; // Ridgeline's default, 2 us
+    MarkdownWriter glance;
+    Derivation::writeAtAGlance(glance, slow, mi300x(), PeakSet::Datasheet, &floor);
+    EXPECT_TRUE(glance.text().contains(QStringLiteral("; slow for its size: attainable 3.00 \u00b5s per call, it runs 8.0x that, "
+                                                      "42.0 \u00b5s recoverable (tune, not fuse)")))
+        << qPrintable(glance.text());
+    // FLOPs unknown, its bytes under t0: bytes-only attainable 3, one call of 10.
+    const QString user = attainableSection(modelledRow(QStringLiteral("user"), 5.3e6, std::nullopt, { 10 }), 2.0);
+    EXPECT_TRUE(user.contains(QStringLiteral("**Limiter: FLOPs unknown**"))) << qPrintable(user);
+    EXPECT_TRUE(user.contains(QStringLiteral("**Recoverable = 7 us**"))) << qPrintable(user);
 }
 
 TEST(AttainableDerivation, TheSectionFollowsTheRooflineWhenAFloorIsGiven)
@@ -78,7 +99,7 @@ TEST(AttainableDerivation, AtAGlanceSaysRecoverableOrLatencyBound)
     EXPECT_TRUE(memory.text().contains(QStringLiteral(", 3.00 \u00b5s recoverable (94.74 % of attainable)"))) << qPrintable(memory.text());
     MarkdownWriter latency;
     Derivation::writeAtAGlance(latency, fixture->kernels[2], mi300x(), PeakSet::Datasheet, &floor);
-    EXPECT_TRUE(latency.text().contains(QStringLiteral("; latency-bound: attainable 2.00 \u00b5s per call, 6.00 \u00b5s recoverable (fuse, not tune)")))
+    EXPECT_TRUE(latency.text().contains(QStringLiteral("; latency-bound: attainable 3.00 \u00b5s per call, 4.00 \u00b5s recoverable (fuse, not tune)")))
         << qPrintable(latency.text());
     EXPECT_FALSE(latency.text().contains(QStringLiteral("of its roof")));
     MarkdownWriter without;

@@ -67,13 +67,13 @@ TEST(TimeBudgetTable, TimeColumnsShowTheHandDerivedFigures)
     EXPECT_EQ(cell(t.model, 1, M::Limiter), QStringLiteral("compute"));
     EXPECT_TRUE(cell(t.model, 1, M::Limiter, Qt::ToolTipRole).contains(QStringLiteral("FP32 vector roof (50.0 \u00b5s)")))
         << qPrintable(cell(t.model, 1, M::Limiter, Qt::ToolTipRole));
-    // one: latency-bound; its roof cell says so, with its attainable time, not "0.00 %".
+    // one: latency-bound (under t0, at 60 % of attainable); its roof cell says so, with its attainable time, not "0.00 %".
     EXPECT_EQ(cell(t.model, 2, M::Limiter), QStringLiteral("latency"));
-    EXPECT_EQ(cell(t.model, 2, M::Recoverable), QStringLiteral("6.00 us"));
-    EXPECT_EQ(cell(t.model, 2, M::AttainablePercent), QStringLiteral("40.00 %"));
+    EXPECT_EQ(cell(t.model, 2, M::Recoverable), QStringLiteral("4.00 us"));
+    EXPECT_EQ(cell(t.model, 2, M::AttainablePercent), QStringLiteral("60.00 %"));
     EXPECT_EQ(cell(t.model, 2, M::RoofPercent), QStringLiteral("latency-bound"));
     const QString roofTip = cell(t.model, 2, M::RoofPercent, Qt::ToolTipRole);
-    EXPECT_TRUE(roofTip.contains(QStringLiteral("attainable 2.00 \u00b5s per call = t0 2.00 \u00b5s + roof term 0.00 \u00b5s")))
+    EXPECT_TRUE(roofTip.contains(QStringLiteral("attainable 3.00 \u00b5s per call = t0 2.00 \u00b5s + roof term 1.00 \u00b5s")))
         << qPrintable(roofTip);
     EXPECT_TRUE(roofTip.contains(QStringLiteral("measured mean 5.00 \u00b5s"))) << qPrintable(roofTip);
     EXPECT_NE(cell(t.model, 0, M::RoofPercent), QStringLiteral("latency-bound"));
@@ -89,9 +89,9 @@ TEST(TimeBudgetTable, RecoverableSortsAsMicrosecondsWithLibraryRowsLast)
     t.proxy.sort(KernelTableModel::Recoverable, Qt::DescendingOrder);
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
               (QStringList { QStringLiteral("cmp"), QStringLiteral("one"), QStringLiteral("mem") }));
-    // As text "6.00 us" > "56.00 us" > "3.00 us"; as numbers 56 > 6 > 3.
+    // As text the "–" of rows without figures would lead; as numbers 56 > 4 > 3, then those rows.
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Recoverable),
-              (QStringList { QStringLiteral("56.00 us"), QStringLiteral("6.00 us"), QStringLiteral("3.00 us"), QStringLiteral("–"),
+              (QStringList { QStringLiteral("56.00 us"), QStringLiteral("4.00 us"), QStringLiteral("3.00 us"), QStringLiteral("–"),
                              QStringLiteral("–") }));
     t.proxy.sort(KernelTableModel::AttainablePercent, Qt::DescendingOrder);
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
@@ -178,4 +178,38 @@ TEST(TimeBudgetTable, FilterTotalsCountTheCopiesInTheGpuTime)
     const FilterTotals totals = filterTotals(proxy, model);
     EXPECT_DOUBLE_EQ(totals.gpuTimeUs, 300.0);
     EXPECT_EQ(totals.text(), QStringLiteral("5 of 5 kernels shown, 275 \u00b5s (91.7 % of GPU time)"));
+}
+
+// Under t0 yet not latency-bound (issue 30 §4), with t0 = 2: a reduction at
+// 8x its attainable time (roof term 1, attainable 3, calls of 24 us) is
+// slow for its size; a kernel without FLOPs whose bytes take 1 us is FLOPs
+// unknown, with its bytes-only attainable time (3) and recoverable (7).
+TEST(TimeBudgetTable, SlowForItsSizeAndFlopsUnknownHaveTheirOwnBadges)
+{
+    auto result = std::make_shared<AnalysisResult>();
+    result->kernels.push_back(modelledRow(QStringLiteral("red"), 5.3e6, 1.3e6, { 24, 24 }));
+    result->kernels.push_back(modelledRow(QStringLiteral("user"), 5.3e6, std::nullopt, { 10 }));
+    result->kernels.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
+    result->totalGpuKernelTimeUs = 68;
+    KernelTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setResult(result);
+    model.setPeaks(mi300x().peaks(PeakSet::Datasheet));
+    using M = KernelTableModel;
+    EXPECT_EQ(cell(model, 0, M::Limiter), QStringLiteral("slow"));
+    EXPECT_EQ(cell(model, 0, 0, M::LimiterKeyRole), QStringLiteral("slow-for-size"));
+    EXPECT_EQ(cell(model, 0, M::Recoverable), QStringLiteral("42.00 us"));
+    EXPECT_EQ(cell(model, 0, M::AttainablePercent), QStringLiteral("12.50 %"));
+    EXPECT_NE(cell(model, 0, M::RoofPercent), QStringLiteral("latency-bound"));
+    EXPECT_TRUE(cell(model, 0, M::Limiter, Qt::ToolTipRole).contains(QStringLiteral("(8.0x their attainable time)")))
+        << qPrintable(cell(model, 0, M::Limiter, Qt::ToolTipRole));
+    EXPECT_EQ(cell(model, 1, M::Limiter), QStringLiteral("no FLOPs"));
+    EXPECT_EQ(cell(model, 1, 0, M::LimiterKeyRole), QStringLiteral("flops-unknown"));
+    EXPECT_EQ(cell(model, 1, M::Recoverable), QStringLiteral("7.00 us"));
+    EXPECT_EQ(cell(model, 2, M::Limiter), QStringLiteral("latency"));
+    // Sorted by what the fix is: fuse, then tune (slow, memory, compute), then what needs its FLOPs first.
+    KernelFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(M::Limiter, Qt::AscendingOrder);
+    EXPECT_EQ(columnOf(proxy, M::Kernel), (QStringList { QStringLiteral("one"), QStringLiteral("red"), QStringLiteral("user") }));
 }
