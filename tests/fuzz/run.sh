@@ -89,6 +89,18 @@ mkdir -p "$work/rows"
 head -c 4096 resources/gpus.json >"$work/rows/text"
 printf '\377\377\001\000\002\001\001\001\000\010\377\377\000\001\002\003' >"$work/rows/small"
 seed fuzz_kernelmatcher "$work"/rows/*
+# The library-op models: op name, newline, args object, one seed per case of
+# the model tests' tables (hand-derived figures, impossible args).
+mkdir -p "$work/libraryops"
+awk -v out="$work/libraryops" '
+    match($0, /^ *\{ "[^"]*", "[^"]*",/) { n = split(substr($0, RSTART, RLENGTH), f, "\""); op = f[4]; next }
+    op != "" && match($0, /R"\(.*\)"/) {
+        file = sprintf("%s/%s-%03d", out, FILENAME ~ /impossible/ ? "impossible" : "model", ++count)
+        printf "%s\n%s", op, substr($0, RSTART + 3, RLENGTH - 5) > file
+        close(file)
+        op = ""
+    }' tests/engine/libraryops/tst_libraryopmodels.cpp tests/engine/libraryops/tst_libraryopimpossibleargs.cpp
+seed fuzz_libraryopmodels "$work"/libraryops/*
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

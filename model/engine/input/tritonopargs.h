@@ -16,8 +16,10 @@ namespace Ridgeline {
 struct TritonOpArgs
 {
     // Positional over the kernel's arguments. A dims entry is nullopt when
-    // it was not a list of non-negative integers that fit in 64 bits.
-    // Shared by the copies (every row of the kernel holds one).
+    // it was not a list of integers that fit in 64 bits; negative sizes and
+    // strides are kept as recorded, for each model to refuse by name (the V2
+    // model, OpArgs for the library ops). Shared by the copies (every row of
+    // the kernel holds one).
     CowVector<std::optional<std::vector<std::int64_t>>> inputDims;
     CowVector<std::optional<std::vector<std::int64_t>>> inputStrides;
     QStringList inputTypes;

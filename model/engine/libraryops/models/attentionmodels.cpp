@@ -134,20 +134,30 @@ std::optional<LibraryOpModel> modelAttention(OpKind kind, const OpArgs& args, QS
         // Index of (b, h, n, d) in each shape.
         const int bi = 0, hi = v.layout == Layout::BHND ? 1 : v.layout == Layout::BNHD ? 2 : 1;
         const int ni = v.layout == Layout::BHND ? 2 : v.layout == Layout::BNHD ? 1 : 0, di = int(rank) - 1;
+        const QString shapes = QStringLiteral("q, k, v (arguments %1-%2) %3, %4, %5")
+                                   .arg(v.q)
+                                   .arg(v.q + 2)
+                                   .arg(shapeText(*q), shapeText(*k), shapeText(*val));
         if (v.layout != Layout::THD && ((*q)[bi] != (*k)[bi] || (*k)[bi] != (*val)[bi])) {
-            *whyNot = rule + QStringLiteral(": q, k and v have different batch sizes");
+            *whyNot = rule + QStringLiteral(": %1 have different batch sizes").arg(shapes);
             return std::nullopt;
         }
         if ((*k)[hi] != (*val)[hi] || (*k)[ni] != (*val)[ni] || (*q)[di] != (*k)[di]) {
-            *whyNot = rule + QStringLiteral(": k and v disagree in heads or length, or q and k in head size");
+            *whyNot = rule + QStringLiteral(": %1: k and v disagree in heads or length, or q and k in head size").arg(shapes);
             return std::nullopt;
         }
         s.B = v.layout == Layout::THD ? 1 : (*q)[bi];
         s.HQ = (*q)[hi], s.NQ = (*q)[ni], s.dqk = (*q)[di];
         s.HKV = (*k)[hi], s.NKV = (*k)[ni], s.dv = (*val)[di];
     }
-    if (s.HKV <= 0 || (v.backward && std::fmod(s.HQ, s.HKV) != 0)) {
-        *whyNot = rule + QStringLiteral(": %1 query heads do not share %2 key-value heads evenly").arg(figureText(s.HQ), figureText(s.HKV));
+    // Grouped-query attention: every key-value head serves as many query heads.
+    if (s.HKV <= 0 || std::fmod(s.HQ, s.HKV) != 0) {
+        *whyNot = rule
+            + QStringLiteral(": the %1 query heads of q (argument %2) do not share the %3 key-value heads of k (argument %4) evenly")
+                             .arg(figureText(s.HQ))
+                             .arg(v.q)
+                             .arg(figureText(s.HKV))
+                             .arg(v.q + 1);
         return std::nullopt;
     }
 
@@ -179,7 +189,31 @@ std::optional<LibraryOpModel> modelAttention(OpKind kind, const OpArgs& args, QS
             *whyNot = rule + QStringLiteral(": no cu_seqlens (arguments %1, %2) or max_seqlen (%3, %4)").arg(cuQ).arg(cuK).arg(maxQ).arg(maxK);
             return std::nullopt;
         }
+        // cu_seqlens holds the n + 1 offsets of n sequences, as many of keys
+        // as of queries; no sequence is longer than its max_seqlen, so the
+        // total lies between the longest and n times it.
         const double n = double((*cuq)[0]) - 1, nk = double((*cuk)[0]) - 1;
+        if (n < 1 || nk != n) {
+            *whyNot = rule + QStringLiteral(": cu_seqlens_q (argument %1) holds %2 offsets and cu_seqlens_k (argument %3) %4:"
+                                            " not the n + 1 offsets of the same n ≥ 1 sequences")
+                                 .arg(cuQ)
+                                 .arg((*cuq)[0])
+                                 .arg(cuK)
+                                 .arg((*cuk)[0]);
+            return std::nullopt;
+        }
+        auto misfit = [&](QStringView side, int arg, double longest, double total) {
+            if (longest >= 0 && longest <= total && longest * n >= total)
+                return false;
+            *whyNot = rule + QStringLiteral(": max_seqlen_%1 (argument %2) = %3 does not fit %4 tokens in %5 sequences:"
+                                            " it must lie in [total / n, total]")
+                                 .arg(side)
+                                 .arg(arg)
+                                 .arg(figureText(longest), figureText(total), figureText(n));
+            return true;
+        };
+        if (misfit(u"q", maxQ, *mq, s.NQ) || misfit(u"k", maxK, *mk, s.NKV))
+            return std::nullopt;
         Shapes longest = s, rest = s;
         longest.NQ = *mq, longest.NKV = *mk;
         const bool others = n > 1;

@@ -2,9 +2,11 @@
 // causal depthwise conv1d of Mamba (ATEN_MODELS.md §6).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 namespace Ridgeline {
 namespace {
@@ -28,27 +30,53 @@ std::optional<std::vector<std::int64_t>> perDim(const OpArgs& args, int i, size_
     return values;
 }
 
-// The output shape, as torch's flop counter works it out (int() of a float
-// division); nullopt when a stride is 0 or a size not positive.
-std::optional<std::vector<double>> outputShape(const Shape& x, const Shape& w, const ConvParams& p)
+// The output shape, as torch's flop counter works it out, in checked
+// integers (int() of its float division is the floor for a non-negative
+// numerator); C_out is weight[0], or weight[1] when transposed (TraceLens's
+// reading). A reason when a spatial size is below 1 or past 64 bits.
+std::variant<Shape, QString> outputShape(const Shape& x, const Shape& w, const ConvParams& p)
 {
-    std::vector<double> out { double(x[0]), double(p.transposed ? w[1] : w[0]) };
+    Shape out { x[0], p.transposed ? w[1] : w[0] };
     for (size_t i = 2; i < x.size(); ++i) {
         const size_t j = i - 2;
-        const double s = double(p.stride[j]), pad = double(p.padding[j]), d = double(p.dilation[j]), k = double(w[i]);
-        double size = 0;
+        const Count s = p.stride[j], pad = p.padding[j], d = p.dilation[j], k = w[i];
+        Count size;
         if (p.transposed) {
-            size = (double(x[i]) - 1) * s - 2 * pad + d * (k - 1) + double(p.outputPadding[j]) + 1;
+            size = (Count(x[i]) - 1) * s - pad * 2 + d * (k - 1) + p.outputPadding[j] + 1;
         } else {
-            if (s == 0)
-                return std::nullopt;
-            size = std::trunc((double(x[i]) + 2 * pad - d * (k - 1) - 1) / s + 1);
+            const Count numerator = Count(x[i]) + pad * 2 - d * (k - 1) - 1;
+            size = numerator.valid() && numerator.value() < 0 ? Count(0) : floorDiv(numerator, s) + 1;
         }
-        if (!(size > 0))
-            return std::nullopt;
-        out.push_back(size);
+        if (!size.valid())
+            return QStringLiteral("spatial dim %1 of the output is past 64 bits").arg(i);
+        if (size.value() < 1)
+            return QStringLiteral("the input %1 and weight %2 give no output along dim %3 (size %4)")
+                .arg(shapeText(x), shapeText(w))
+                .arg(i)
+                .arg(size.value());
+        out.push_back(size.value());
     }
     return out;
+}
+
+// Why the stride, padding, dilation and output padding are impossible
+// (torch refuses them); empty when possible.
+QString impossibleGeometry(const ConvParams& p, int strideArg, int paddingArg, int dilationArg, int outputPaddingArg)
+{
+    QString bad = belowLeast(p.stride, 1, u"stride", strideArg);
+    if (bad.isEmpty())
+        bad = belowLeast(p.padding, 0, u"padding", paddingArg);
+    if (bad.isEmpty())
+        bad = belowLeast(p.dilation, 1, u"dilation", dilationArg);
+    if (bad.isEmpty())
+        bad = belowLeast(p.outputPadding, 0, u"output_padding", outputPaddingArg);
+    for (size_t j = 0; bad.isEmpty() && p.transposed && j < p.outputPadding.size(); ++j) {
+        if (p.outputPadding[j] >= std::max(p.stride[j], p.dilation[j]))
+            bad = QStringLiteral("%1 %2 is not below the stride %3 or the dilation %4")
+                      .arg(argName(u"output_padding", outputPaddingArg), shapeText(p.outputPadding), shapeText(p.stride),
+                           shapeText(p.dilation));
+    }
+    return bad;
 }
 
 double prodOf(const std::vector<double>& shape, size_t from = 0)
@@ -73,6 +101,11 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
         const Shape* w = args.dims(1);
         if (!x || !w || x->size() != 3 || w->size() != 2) {
             *whyNot = QStringLiteral("causal conv1d: x (argument 0) is not [b, c, L] or w (argument 1) not [c, k]");
+            return std::nullopt;
+        }
+        // Depthwise: one filter row per channel.
+        if (const QString bad = disagreement(u"the channels", (*x)[1], u"x", 0, *x, (*w)[0], u"w", 1, *w); !bad.isEmpty()) {
+            *whyNot = QStringLiteral("causal conv1d: ") + bad;
             return std::nullopt;
         }
         const double b = (*x)[0], c = (*x)[1], L = (*x)[2], k = (*w)[1];
@@ -122,11 +155,61 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
             p.transposed = transposed.value_or(false);
         }
     }
-    const auto out = parsed ? outputShape(*x, *w, p) : std::nullopt;
-    if (!out) {
-        *whyNot = rule + QStringLiteral(": stride, padding or dilation do not parse, or give no output");
+    if (!parsed) {
+        *whyNot = rule + QStringLiteral(": stride, padding, dilation or transposed (arguments %1-%2) do not parse for %3 spatial dims")
+                             .arg(first)
+                             .arg(kind == OpKind::ConvBias ? first + 1 : first + 4)
+                             .arg(spatial);
         return std::nullopt;
     }
+    // groups divide the channels: the input's are weight[1]·groups
+    // (weight[0] when transposed), the output's weight[0] (weight[1]·groups).
+    const std::int64_t groups = kind == OpKind::ConvBias ? 1 : args.integer(first + 5).value_or(1);
+    {
+        const std::int64_t inChannels = (*x)[1];
+        const Count takes = p.transposed ? Count((*w)[0]) : Count((*w)[1]) * groups;
+        QString bad = kind == OpKind::ConvBias ? impossibleGeometry(p, 3, 4, 4, 4)
+                                               : impossibleGeometry(p, first, first + 1, first + 2, first + 4);
+        if (bad.isEmpty() && groups < 1)
+            bad = QStringLiteral("%1 = %2, below 1").arg(argName(u"groups", first + 5)).arg(groups);
+        else if (bad.isEmpty() && (!takes.valid() || takes.value() != inChannels))
+            bad = QStringLiteral("the input %1 %2 has %3 channels, the weight %4 %5 takes %6 in %7 groups")
+                      .arg(argName(u"x", xi), shapeText(*x))
+                      .arg(inChannels)
+                      .arg(argName(u"w", wi), shapeText(*w))
+                      .arg(p.transposed ? shapeText({ (*w)[0] }) : QStringLiteral("%1·%2").arg((*w)[1]).arg(groups))
+                      .arg(groups);
+        else if (bad.isEmpty() && (*w)[0] % groups != 0)
+            bad = QStringLiteral("%1 = %2 does not divide the weight's %3 %4 channels").arg(argName(u"groups", first + 5)).arg(groups)
+                      .arg(shapeText(*w)).arg((*w)[0]);
+        if (!bad.isEmpty()) {
+            *whyNot = rule + QStringLiteral(": ") + bad;
+            return std::nullopt;
+        }
+    }
+    const auto shaped = outputShape(*x, *w, p);
+    if (const QString* bad = std::get_if<QString>(&shaped)) {
+        *whyNot = rule + QStringLiteral(": ") + *bad;
+        return std::nullopt;
+    }
+    const Shape& outInts = std::get<Shape>(shaped);
+    // Every output channel of a grouped transposed convolution, checked.
+    const Count trueChannelCount = p.transposed ? Count(outInts[1]) * groups : Count(outInts[1]);
+    if (!trueChannelCount.valid() || !(product(outInts) * groups).valid()) {
+        *whyNot = rule + QStringLiteral(": the output has more elements than 64 bits count");
+        return std::nullopt;
+    }
+    if (backward && args.isTensor(0)) {
+        Shape expected = outInts;
+        expected[1] = trueChannelCount.value();
+        if (*args.dims(0) != expected) {
+            *whyNot = rule + QStringLiteral(": grad_output (argument 0) %1 is not the output %2 of the input and weight")
+                                 .arg(shapeText(*args.dims(0)), shapeText(expected));
+            return std::nullopt;
+        }
+    }
+    const std::vector<double> outDoubles = asDoubles(outInts);
+    const std::vector<double>* out = &outDoubles;
 
     const double X = prodOf(asDoubles(*x)), W = prodOf(asDoubles(*w)), O = prodOf(*out), kernel = prodOf(asDoubles(*w), 1);
     const double batch = double((*x)[0]);
@@ -135,7 +218,6 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
     const double channels = (*out)[1];
     // A grouped transposed convolution writes weight[1]·groups channels;
     // TraceLens's output shape takes weight[1].
-    const std::int64_t groups = kind == OpKind::ConvBias ? 1 : std::max<std::int64_t>(1, args.integer(first + 5).value_or(1));
     const double scale = p.transposed ? double(groups) : 1.0;
     const double trueO = O * scale, trueChannels = channels * scale;
 
@@ -162,8 +244,8 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
     truth.rule = rule;
     truth.computeSpec = computeSpec(u"matrix", truePrecision(args.type(xi)));
     truth.params = { { QStringLiteral("N"), batch }, { QStringLiteral("C_out"), trueChannels }, { QStringLiteral("groups"), double(groups) } };
-    Shape outShape(out->begin(), out->end());
-    outShape[1] = std::int64_t(trueChannels);
+    Shape outShape = outInts;
+    outShape[1] = trueChannelCount.value();
     truth.derivation << QStringLiteral("input %1, weight %2 → output %3%4")
                             .arg(shapeText(*x), shapeText(*w), shapeText(outShape), p.transposed ? QStringLiteral(" (transposed)") : QString());
     if (scale != 1)

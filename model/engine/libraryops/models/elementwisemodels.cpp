@@ -2,6 +2,7 @@
 // upsampling, gated activations, rotary embeddings (ATEN_MODELS.md §8).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,20 +20,6 @@ double sized(double elements, Bpe bpe)
 QString bpeText(Bpe bpe)
 {
     return bpe ? QString::number(*bpe) : QStringLiteral("?");
-}
-
-// numpy's broadcast of two shapes; nullopt when they do not broadcast.
-std::optional<Shape> broadcast(const Shape& a, const Shape& b)
-{
-    Shape out(std::max(a.size(), b.size()));
-    for (size_t i = 0; i < out.size(); ++i) {
-        const std::int64_t x = i < a.size() ? a[a.size() - 1 - i] : 1;
-        const std::int64_t y = i < b.size() ? b[b.size() - 1 - i] : 1;
-        if (x != y && x != 1 && y != 1)
-            return std::nullopt;
-        out[out.size() - 1 - i] = x == 1 ? y : x;
-    }
-    return out;
 }
 
 // A Python number passed to a tensor op: recorded with no dims as
@@ -92,7 +79,7 @@ std::optional<LibraryOpModel> binary(const OpArgs& args, const QString& rule, QS
 {
     const Shape* a = args.dims(0);
     const Shape* b = args.dims(1);
-    const auto out = a && b ? broadcast(*a, *b) : std::nullopt;
+    const auto out = a && b ? broadcastShapes(*a, *b) : std::nullopt;
     if (!out) {
         *whyNot = rule + QStringLiteral(": the operands (arguments 0, 1) are not shapes that broadcast");
         return std::nullopt;
@@ -159,14 +146,17 @@ std::optional<LibraryOpModel> pad(const OpArgs& args, QString* whyNot)
     const Shape* in = args.dims(0);
     const auto pads = args.integerList(1);
     if (!in || !pads || pads->size() % 2 != 0 || pads->size() / 2 > in->size()) {
-        *whyNot = QStringLiteral("replication pad: the input or the pads (argument 1) do not fit");
+        *whyNot = QStringLiteral("replication pad: the input (argument 0) or the pads (argument 1) '%1' do not fit:"
+                                 " two pads a dim, for at most as many dims as the input has")
+                      .arg(args.concrete(1));
         return std::nullopt;
     }
     Shape out = *in;
     for (size_t i = 0; i < pads->size() / 2; ++i) { // innermost dim first
         const auto grown = Count(out[out.size() - 1 - i]) + (*pads)[2 * i] + (*pads)[2 * i + 1];
         if (!grown.valid() || grown.value() < 0) {
-            *whyNot = QStringLiteral("replication pad: the pads give no output");
+            *whyNot = QStringLiteral("replication pad: the pads (argument 1) %1 leave the input (argument 0) %2 no output")
+                          .arg(shapeText(*pads), shapeText(*in));
             return std::nullopt;
         }
         out[out.size() - 1 - i] = grown.value();
@@ -185,6 +175,10 @@ std::optional<LibraryOpModel> upsample(const OpArgs& args, QString* whyNot)
     Shape out(in->begin(), in->begin() + 2);
     std::optional<Shape> traceLensOut;
     if (const auto size = args.integerList(1); size && size->size() == spatial) {
+        if (const QString bad = belowLeast(*size, 0, u"output_size", 1); !bad.isEmpty()) {
+            *whyNot = QStringLiteral("upsample nearest: ") + bad;
+            return std::nullopt;
+        }
         out.insert(out.end(), size->begin(), size->end());
         traceLensOut = out;
     } else {
@@ -201,6 +195,12 @@ std::optional<LibraryOpModel> upsample(const OpArgs& args, QString* whyNot)
             return std::nullopt;
         }
         for (size_t i = 0; i < spatial; ++i) {
+            if (!(scales[i] > 0)) {
+                *whyNot = QStringLiteral("upsample nearest: the scale factors (arguments 2-%1) hold %2, not above 0")
+                              .arg(1 + int(spatial))
+                              .arg(scales[i]);
+                return std::nullopt;
+            }
             const double scaled = std::floor(double((*in)[2 + i]) * scales[i]);
             if (!(scaled >= 0 && scaled < 9e18)) {
                 *whyNot = QStringLiteral("upsample nearest: the scale factors give no output");
@@ -238,6 +238,15 @@ std::optional<LibraryOpModel> modelElementwise(OpKind kind, const OpArgs& args, 
             *whyNot = QStringLiteral("gated activation: out (argument 0) or input (1) is not a shape");
             return std::nullopt;
         }
+        // The input [..., 2d] holds the gate and the value side by side.
+        const Shape& input = *args.dims(1);
+        const bool halves = !out->empty() && input.size() == out->size() && std::equal(out->begin(), out->end() - 1, input.begin())
+            && (Count(out->back()) * 2).value() == input.back();
+        if (!halves) {
+            *whyNot = QStringLiteral("gated activation: the input (argument 1) %1 is not out (argument 0) %2 with its last dim doubled")
+                          .arg(shapeText(input), shapeText(*out));
+            return std::nullopt;
+        }
         const double n = product(*out).toDouble();
         const Bpe in = traceLensAtenBytes(args.type(1)), o = traceLensAtenBytes(args.type(0));
         LibraryOpFigures f = start(QStringLiteral("elementwise: gated activation"), 5 * n, sized(2 * n, in) + sized(n, o), args.type(0), false);
@@ -264,11 +273,28 @@ std::optional<LibraryOpModel> modelElementwise(OpKind kind, const OpArgs& args, 
         *whyNot = QStringLiteral("rotary embedding: query, key (arguments 1, 2) or the cos/sin cache (4) are not 2-D");
         return std::nullopt;
     }
-    const double head = double(args.integer(3).value_or(q->back()));
-    if (!(head > 0)) {
-        *whyNot = QStringLiteral("rotary embedding: no head size");
+    // head_size splits query and key into whole heads; the cache's rotary
+    // dim fits in one; query and key have a row per token.
+    const std::int64_t headSize = args.integer(3).value_or(q->back());
+    QString bad;
+    if (headSize < 1)
+        bad = QStringLiteral("%1 = %2, below 1").arg(argName(u"head_size", 3)).arg(headSize);
+    else if ((*q)[1] % headSize != 0 || (*k)[1] % headSize != 0)
+        bad = QStringLiteral("%1 = %2 does not divide query (argument 1) %3 or key (argument 2) %4 into heads")
+                  .arg(argName(u"head_size", 3))
+                  .arg(headSize)
+                  .arg(shapeText(*q), shapeText(*k));
+    else if ((*cache)[1] > headSize)
+        bad = QStringLiteral("the cos/sin cache (argument 4) %1 rotates more than head_size (argument 3) = %2")
+                  .arg(shapeText(*cache))
+                  .arg(headSize);
+    else
+        bad = disagreement(u"the tokens", (*q)[0], u"query", 1, *q, (*k)[0], u"key", 2, *k);
+    if (!bad.isEmpty()) {
+        *whyNot = QStringLiteral("rotary embedding: ") + bad;
         return std::nullopt;
     }
+    const double head = double(headSize);
     const double tokens = (*q)[0], rot = (*cache)[1];
     const double n = tokens * (std::floor((*q)[1] / head) + std::floor((*k)[1] / head)) * rot;
     LibraryOpFigures f = start(QStringLiteral("elementwise: rotary embedding"), 3 * n, sized(2 * n, traceLensAtenBytes(args.type(1))), args.type(1), false);

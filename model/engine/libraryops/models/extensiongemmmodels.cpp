@@ -2,6 +2,7 @@
 // (hipBLASLt FP8/FP4, grouped), aiter, vLLM (ATEN_MODELS.md §4.2).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 #include <cmath>
 
@@ -111,6 +112,9 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         if (!twoD(a) || !twoD(b))
             return fail(QStringLiteral("needs 2-D A (argument 0) and B (argument 5)"));
         const bool transA = args.concrete(4) == u"1", transB = args.concrete(9) == u"1";
+        if (const QString bad = disagreement(u"K", transA ? (*a)[1] : (*a)[0], u"A", 0, *a, transB ? (*b)[0] : (*b)[1], u"B", 5, *b);
+            !bad.isEmpty())
+            return fail(bad);
         tl.M = transA ? (*a)[0] : (*a)[1];
         tl.K = transA ? (*a)[1] : (*a)[0];
         tl.N = transB ? (*b)[1] : (*b)[0];
@@ -133,6 +137,10 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         const Shape* b = args.dims(1);
         if (!twoD(a) || !twoD(b))
             return fail(QStringLiteral("needs 2-D operands at arguments 0 and 1"));
+        // TE's B is [K, N]; the others' weight [N, K].
+        if (const QString bad = disagreement(u"K", (*a)[1], u"A", 0, *a, kind == OpKind::Tev2PseudoGemm ? (*b)[0] : (*b)[1], u"B", 1, *b);
+            !bad.isEmpty())
+            return fail(bad);
         tl.M = (*a)[0], tl.K = (*a)[1];
         tl.N = kind == OpKind::Tev2PseudoGemm ? (*b)[1] : (*b)[0]; // TE: [K, N]; the rest: weight [N, K]
         tl.a = bpe(0), tl.b = bpe(1);
@@ -187,8 +195,16 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
             found[0] = 0, found[1] = 1;
         const Shape* a = args.dims(found[0]);
         const Shape* b = args.dims(found[1]);
-        if (!a || !b || a->size() < 2 || b->empty())
-            return fail(QStringLiteral("needs a 2-D activation and a weight"));
+        if (!a || !b || a->size() < 2 || b->size() < 2)
+            return fail(QStringLiteral("needs a 2-D activation and a 2-D weight (arguments %1, %2)").arg(found[0]).arg(found[1]));
+        // The weight [N, K], or [N, K/2] with two 4-bit values a byte.
+        const std::int64_t k = (*a)[1], packed = (*b)[1];
+        if (packed != k && packed != k / 2 + k % 2)
+            return fail(QStringLiteral("K of the activation %1 %2 is %3, the weight %4 %5 holds %6 (neither K nor K/2 packed)")
+                            .arg(argName(u"A", found[0]), shapeText(*a))
+                            .arg(k)
+                            .arg(argName(u"W", found[1]), shapeText(*b))
+                            .arg(packed));
         tl.M = (*a)[0], tl.K = (*a)[1], tl.N = (*b)[0];
         tl.a = tl.b = tl.out = tl.biasBpe = bpe(0);
         truth = tl;
@@ -204,8 +220,10 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         if (!twoD(a) || !twoD(b))
             return fail(QStringLiteral("needs 2-D A (argument 0) and B (argument 2)"));
         bool tA = truthy(args.concrete(5)), tB = truthy(args.concrete(6));
+        int aArg = 0, bArg = 2;
         if (truthy(args.concrete(7))) {
             std::swap(a, b);
+            std::swap(aArg, bArg);
             const bool oldA = tA;
             tA = !tB;
             tB = !oldA;
@@ -213,6 +231,10 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         const double M = tA ? (*a)[1] : (*a)[0];
         const double K = tA ? (*a)[0] : (*a)[1];
         const double N = tB ? (*b)[0] : (*b)[1];
+        // FP4 packs K two a byte in both operands: they agree packed.
+        if (const QString bad = disagreement(u"K", tA ? (*a)[0] : (*a)[1], u"A", aArg, *a, tB ? (*b)[1] : (*b)[0], u"B", bArg, *b);
+            !bad.isEmpty())
+            return fail(bad);
         if (kind == OpKind::HipblasltFp4)
             return fp4Gemm(args, M, N, 2 * K, bpe(0), bpe(2), bpe(1), bpe(3), rule);
         tl.M = M, tl.N = N, tl.K = K;
@@ -228,6 +250,9 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         const Shape* b = args.dims(1);
         if (!twoD(a) || !twoD(b))
             return fail(QStringLiteral("needs 2-D operands at arguments 0 and 1"));
+        // Both [rows, K/2]: packed alike.
+        if (const QString bad = disagreement(u"packed K", (*a)[1], u"A", 0, *a, (*b)[1], u"B", 1, *b); !bad.isEmpty())
+            return fail(bad);
         return fp4Gemm(args, (*a)[0], (*b)[0], 2.0 * (*a)[1], bpe(0), bpe(1), bpe(2), bpe(3), rule);
     }
     default: { // grouped: X [M, K], W [G, K, N] or [G, N, K]
@@ -235,6 +260,11 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         const Shape* w = args.dims(1);
         if (!twoD(x) || !w || w->size() != 3)
             return fail(QStringLiteral("needs X [M, K] and W [G, K, N] at arguments 0 and 1"));
+        if ((*w)[1] != (*x)[1] && (*w)[2] != (*x)[1])
+            return fail(QStringLiteral("K of X (argument 0) %1 is %2, which W (argument 1) %3 does not hold")
+                            .arg(shapeText(*x))
+                            .arg((*x)[1])
+                            .arg(shapeText(*w)));
         const double M = (*x)[0], K = (*x)[1], G = (*w)[0];
         const double N = (*w)[1] == (*x)[1] ? (*w)[2] : (*w)[1];
         LibraryOpFigures figures;

@@ -1,6 +1,7 @@
 // The ATen GEMMs: mm, addmm, bmm, baddbmm, _scaled_mm (ATEN_MODELS.md §4.1-4.2).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 namespace Ridgeline {
 namespace {
@@ -63,6 +64,24 @@ std::optional<LibraryOpModel> modelGemm(OpKind kind, const OpArgs& args, QString
         return std::nullopt;
     }
     const size_t m = rank - 2;
+    // A [B, M, K] by B [B, K, N]: the inner dims and the batches agree, a
+    // bias broadcasts to the product (an impossible GEMM has no figures).
+    QString impossible = disagreement(u"K", (*a)[m + 1], u"A", at.a, *a, (*b)[m], u"B", at.b, *b);
+    if (impossible.isEmpty() && at.batched)
+        impossible = disagreement(u"the batch", (*a)[0], u"A", at.a, *a, (*b)[0], u"B", at.b, *b);
+    const int biasArg = kind == OpKind::ScaledMm ? 4 : at.bias;
+    if (const Shape* c = args.dims(biasArg); impossible.isEmpty() && c && !c->empty()) {
+        Shape out { (*a)[m], (*b)[m + 1] };
+        if (at.batched)
+            out.insert(out.begin(), (*a)[0]);
+        if (broadcastShapes(*c, out) != out)
+            impossible = QStringLiteral("the bias %1 %2 does not broadcast to the product %3")
+                             .arg(argName(u"C", biasArg), shapeText(*c), shapeText(out));
+    }
+    if (!impossible.isEmpty()) {
+        *whyNot = ruleName(kind) + QStringLiteral(": ") + impossible;
+        return std::nullopt;
+    }
     const double batch = at.batched ? double((*a)[0]) : 1.0;
     const double M = double((*a)[m]), K = double((*a)[m + 1]), N = double((*b)[m + 1]);
     const QStringView typeA = args.type(at.a), typeB = args.type(at.b);

@@ -307,6 +307,10 @@ std::optional<LibraryOpModel> modelLibraryOp(QStringView opName, const TritonOpA
         return std::nullopt;
     }
     const OpArgs opArgs(args);
+    if (!opArgs.damage().isEmpty()) {
+        *why = opArgs.damage();
+        return std::nullopt;
+    }
     auto model = dispatch(*kind, opArgs, why);
     if (model && !usable(model->figures.flops, model->figures.bytes)) {
         *why = QStringLiteral("the op's dims give figures past any real tensor (overflow or negative sizes)");

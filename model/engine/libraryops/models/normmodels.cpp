@@ -4,6 +4,7 @@
 // string, so it always counts weight, bias and training; Ridgeline reads them.
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 #include <cmath>
 
@@ -51,6 +52,20 @@ QString ruleName(OpKind kind)
     case OpKind::GroupNormBwd: return QStringLiteral("norm: group norm backward");
     default: return QStringLiteral("norm: instance norm");
     }
+}
+
+// Why the group count at argument i (when it parses) cannot split the
+// channels; empty when it can or is not recorded.
+QString groupsMisfit(const OpArgs& args, int i, std::int64_t channels)
+{
+    const auto groups = args.integer(i);
+    if (!groups)
+        return {};
+    if (*groups < 1)
+        return QStringLiteral("%1 = %2, below 1").arg(argName(u"num_groups", i)).arg(*groups);
+    if (channels % *groups != 0)
+        return QStringLiteral("%1 = %2 does not divide the %3 channels").arg(argName(u"num_groups", i)).arg(*groups).arg(channels);
+    return {};
 }
 
 bool isBackward(OpKind kind)
@@ -109,6 +124,10 @@ std::optional<LibraryOpModel> modelNorm(OpKind kind, const OpArgs& args, QString
             *whyNot = rule + QStringLiteral(": normalized_shape (argument %1) does not parse").arg(shapeArg);
             return std::nullopt;
         }
+        if (const QString bad = notTrailingDims(*normalized, shapeArg, *x, xi); !bad.isEmpty()) {
+            *whyNot = rule + QStringLiteral(": ") + bad;
+            return std::nullopt;
+        }
         truth.c = tl.c = product(*normalized).toDouble();
         if (kind == OpKind::LayerNorm) {
             truth.affine = args.isTensor(2), truth.hasBias = args.isTensor(3);
@@ -126,9 +145,17 @@ std::optional<LibraryOpModel> modelNorm(OpKind kind, const OpArgs& args, QString
         // group_norm (input, num_groups, weight, bias, ...) and aiter's; native (input, weight, bias, N, C, HxW, group, eps).
         const int weight = args.isTensor(1) ? 1 : 2;
         truth.affine = args.isTensor(weight), truth.hasBias = args.isTensor(weight + 1);
+        if (const QString bad = groupsMisfit(args, weight == 1 ? 6 : 1, (*x)[1]); !bad.isEmpty()) {
+            *whyNot = rule + QStringLiteral(": ") + bad;
+            return std::nullopt;
+        }
         break;
     }
     default: { // GroupNormBwd (grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
+        if (const QString bad = groupsMisfit(args, 8, (*x)[1]); !bad.isEmpty()) {
+            *whyNot = rule + QStringLiteral(": ") + bad;
+            return std::nullopt;
+        }
         const auto groups = args.integer(8);
         if (!groups || *groups <= 0)
             tlFails = true; // TraceLens divides by int(group)
@@ -148,7 +175,7 @@ std::optional<LibraryOpModel> modelNorm(OpKind kind, const OpArgs& args, QString
     }
     }
     if (!(truth.c > 0)) {
-        *whyNot = rule + QStringLiteral(": no channels to normalize over");
+        *whyNot = rule + QStringLiteral(": no channels to normalize over in the input (argument %1) %2").arg(xi).arg(shapeText(*x));
         return std::nullopt;
     }
 

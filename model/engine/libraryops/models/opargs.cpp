@@ -5,6 +5,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -222,12 +223,51 @@ QString truePrecision(QStringView dtype)
     return traceLensPrecision(dtype);
 }
 
+namespace {
+
+bool anyNegative(const Shape& values)
+{
+    return std::any_of(values.begin(), values.end(), [](std::int64_t v) { return v < 0; });
+}
+
+// Why a recorded shape (and its strides, when recorded) is impossible; empty when possible.
+QString shapeDamage(int i, const Shape& dims, const std::optional<Shape>* strides)
+{
+    for (std::int64_t size : dims) {
+        if (size < 0)
+            return QStringLiteral("argument %1 has a negative size (%2 in Input Dims %3)").arg(i).arg(size).arg(shapeText(dims));
+    }
+    if (!product(dims).valid())
+        return QStringLiteral("argument %1 has more elements than 64 bits count (Input Dims %2)").arg(i).arg(shapeText(dims));
+    if (strides && *strides) {
+        const Shape& s = **strides;
+        if (anyNegative(s))
+            return QStringLiteral("argument %1 has a negative stride (Input Strides %2)").arg(i).arg(shapeText(s));
+        if (!s.empty() && s.size() != dims.size())
+            return QStringLiteral("argument %1 has %2 strides for %3 dims (Input Strides %4, Input Dims %5)")
+                .arg(i).arg(s.size()).arg(dims.size()).arg(shapeText(s), shapeText(dims));
+    }
+    return {};
+}
+
+} // namespace
+
+OpArgs::OpArgs(const TritonOpArgs& args) : m_args(args)
+{
+    // Once, before any model reads a dim: linear in the recorded sizes.
+    const size_t strideCount = m_args.hasInputStrides ? m_args.inputStrides.size() : 0;
+    for (size_t i = 0; i < m_args.inputDims.size() && m_damage.isEmpty(); ++i) {
+        if (const auto& entry = m_args.inputDims[i])
+            m_damage = shapeDamage(int(i), *entry, i < strideCount ? &m_args.inputStrides[i] : nullptr);
+    }
+}
+
 const Shape* OpArgs::dims(int i) const
 {
     if (i < 0 || i >= count())
         return nullptr;
     const auto& entry = m_args.inputDims[size_t(i)];
-    return entry ? &*entry : nullptr;
+    return entry && !anyNegative(*entry) ? &*entry : nullptr;
 }
 
 QStringView OpArgs::type(int i) const

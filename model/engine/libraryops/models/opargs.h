@@ -62,11 +62,18 @@ QString truePrecision(QStringView dtype);
 class OpArgs
 {
 public:
-    explicit OpArgs(const TritonOpArgs& args) : m_args(args) { }
+    explicit OpArgs(const TritonOpArgs& args);
+
+    // Why no tensor can have these args, naming the argument: a negative
+    // size or stride, or more elements than 64 bits count; empty when every
+    // recorded shape is possible. The models run only on args without damage,
+    // so every product() of a shape they take is exact.
+    const QString& damage() const { return m_damage; }
 
     int count() const { return int(m_args.inputDims.size()); }
     // The dims of argument i; nullptr when past the end or not a list of
-    // non-negative integers.
+    // non-negative integers (the reader keeps negative sizes: they are
+    // refused here, and named by damage()).
     const Shape* dims(int i) const;
     // A tensor argument: dims present and non-empty (TraceLens's `[]` is a
     // non-tensor or an absent optional).
@@ -87,6 +94,7 @@ public:
 
 private:
     const TritonOpArgs& m_args;
+    QString m_damage;
 };
 
 inline constexpr double notANumber = std::numeric_limits<double>::quiet_NaN();

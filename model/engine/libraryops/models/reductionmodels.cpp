@@ -3,6 +3,7 @@
 // the KV-cache store (ATEN_MODELS.md §8, §5.2).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -74,8 +75,14 @@ std::optional<LibraryOpModel> reduction(OpKind kind, const OpArgs& args, QString
     QStringList why;
     if (kind == OpKind::ReduceMinMax && args.isTensor(1)) {
         // min(a, b) / max(a, b): elementwise, not a reduction.
+        const auto both = broadcastShapes(*in, *args.dims(1));
+        if (!both) {
+            *whyNot = QStringLiteral("elementwise min/max: the operands (arguments 0, 1) %1 and %2 do not broadcast")
+                          .arg(shapeText(*in), shapeText(*args.dims(1)));
+            return std::nullopt;
+        }
         const double n2 = product(*args.dims(1)).toDouble();
-        const double nOut = std::max(nIn, n2);
+        const double nOut = product(*both).toDouble();
         truth.rule = QStringLiteral("elementwise: min/max of two tensors");
         truth.flops = nOut;
         truth.bytes = sized(nIn, bpe) + sized(n2, trueBytes(args.type(1))) + sized(nOut, bpe);

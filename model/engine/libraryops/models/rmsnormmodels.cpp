@@ -4,6 +4,7 @@
 // classes count them).
 #include "engine/libraryops/models/opargs.h"
 #include "engine/libraryops/models/opkinds.h"
+#include "engine/libraryops/models/shapechecks.h"
 
 #include <cmath>
 
@@ -61,12 +62,22 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
             *whyNot = rule + QStringLiteral(": normalized_shape (argument %1) does not parse").arg(shapeArg);
             return std::nullopt;
         }
+        if (const QString bad = notTrailingDims(*normalized, shapeArg, *x, xi); !bad.isEmpty()) {
+            *whyNot = rule + QStringLiteral(": ") + bad;
+            return std::nullopt;
+        }
         c = product(*normalized).toDouble();
         affine = args.isTensor(weightArg);
     } else {
         const Shape* w = args.dims(weightArg);
         if (!w || w->empty()) {
             *whyNot = rule + QStringLiteral(": the weight (argument %1) is not a tensor").arg(weightArg);
+            return std::nullopt;
+        }
+        // One weight per channel of the input's last dim.
+        const QString bad = disagreement(u"the channels", w->front(), u"weight", weightArg, *w, x->back(), u"x", xi, *x);
+        if (!bad.isEmpty()) {
+            *whyNot = rule + QStringLiteral(": ") + bad;
             return std::nullopt;
         }
         c = double(w->front());
@@ -85,6 +96,12 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     const int sizeArg = kind == OpKind::VllmRmsNormFp8GroupQuant ? 3 : kind == OpKind::AiterRmsNormQuant ? 5
                       : kind == OpKind::VllmAddRmsNormFp8GroupQuant || kind == OpKind::AddRmsNormPad ? 4 : -1;
     const auto size = sizeArg >= 0 ? args.integer(sizeArg) : std::nullopt;
+    if (size && *size < 0) {
+        *whyNot = rule + QStringLiteral(": %1 = %2, below 0")
+                             .arg(argName(kind == OpKind::AddRmsNormPad ? u"the padding multiple" : u"the group size", sizeArg))
+                             .arg(*size);
+        return std::nullopt;
+    }
     const bool traceLensReadsSize = sizeArg < 0 || kind == OpKind::AiterRmsNormQuant
         || (size && (kind == OpKind::AddRmsNormPad || *size > 0));
     const double group = size && *size > 0 ? double(*size) : c;
