@@ -6,6 +6,7 @@
 #include "engine/export/comparisonexport.h"
 #include "engine/export/markdownreport.h"
 #include "engine/export/resultexport.h"
+#include "engine/timebudget/gputimecoverage.h"
 
 #include <QDir>
 #include <QFile>
@@ -141,7 +142,9 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         }
         if (!options.quiet)
             sayWrote(options.exportPath, comparison ? QStringLiteral("%1 matched kernels").arg(comparison->matching.matches.size())
-                                                    : QStringLiteral("%1 kernels").arg(result.kernels.size() + result.libraryKernels.size()));
+                                                    : QStringLiteral("%1 kernels; %2")
+                                                          .arg(result.kernels.size() + result.libraryKernels.size())
+                                                          .arg(coverageText(gpuTimeCoverage(result))));
     }
     const RooflineOptions& roofline = options.roofline;
     if (!roofline.path.isEmpty()) {

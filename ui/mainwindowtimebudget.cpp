@@ -65,10 +65,11 @@ void MainWindow::selectOpportunity(int index)
         return;
     }
     const QList<int> kernels(item.kernelIndices.begin(), item.kernelIndices.end());
-    const int shown = m_table->selectKernels(kernels);
-    if (shown < kernels.size())
-        statusBar()->showMessage(tr("%1 of its %2 kernels are hidden by the table's filter").arg(kernels.size() - shown).arg(kernels.size()),
-                                 6000);
+    const QList<int> libraryKernels(item.libraryIndices.begin(), item.libraryIndices.end());
+    const int shown = m_table->selectKernels(kernels, libraryKernels);
+    const qsizetype wanted = kernels.size() + libraryKernels.size();
+    if (shown < wanted)
+        statusBar()->showMessage(tr("%1 of its %2 kernels are hidden by the table's filter").arg(wanted - shown).arg(wanted), 6000);
     else
         statusBar()->showMessage(item.why, 15000);
 }

@@ -1,5 +1,6 @@
 #include "summarystrip.h"
 
+#include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/opportunities.h"
 #include "engine/triton/kernelcategory.h"
 #include "tracesummary.h"
@@ -169,6 +170,25 @@ QString comparisonLine(const TraceComparison& c)
     return line + SummaryStrip::tr(" &nbsp;(<b>File ▸ Leave Compare Mode</b>)");
 }
 
+// "By kind of work, baseline → this trace: GEMM 10.2 ms → 12.0 ms (+1.80 ms),
+// ...; GPU time ...; span ...": where the time moved, also the time of
+// kernels no match pairs (another vendor's BLAS names its GEMMs otherwise).
+QString workComparisonLine(const WorkComparison& work)
+{
+    const auto change = [](double from, double to) {
+        return QStringLiteral("%1 → %2 (%3%4)")
+            .arg(formatDurationUs(from), formatDurationUs(to), to >= from ? QStringLiteral("+") : QString(), formatDurationUs(to - from));
+    };
+    QStringList parts;
+    for (const WorkTimeChange& row : work.byWork)
+        parts << QStringLiteral("%1 %2").arg(gpuWorkTitle(row.work), change(row.baselineUs, row.candidateUs));
+    QString line = SummaryStrip::tr("By kind of work, baseline → this trace: %1; <b>GPU time</b> %2")
+                       .arg(parts.join(QStringLiteral(", ")), change(work.baselineGpuTimeUs, work.candidateGpuTimeUs));
+    if (work.baselineSpanUs && work.candidateSpanUs)
+        line += SummaryStrip::tr("; <b>span</b> (first to last GPU event) %1").arg(change(*work.baselineSpanUs, *work.candidateSpanUs));
+    return line;
+}
+
 } // namespace
 
 void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& gpuWarnings,
@@ -204,13 +224,13 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
     if (summary.libraryOps > 0)
         html += tr(" &nbsp;│&nbsp; %1 library ops (GEMM, attention, ...) with the GPU kernels under them").arg(summary.libraryOps);
     if (const QString breakdown = gpuTimeLine(result.gpuTime); !breakdown.isEmpty())
-        html += QStringLiteral("<br>") + breakdown;
+        html += QStringLiteral("<br>") + breakdown + QStringLiteral(" &nbsp;│&nbsp; <b>%1</b>").arg(coverageText(gpuTimeCoverage(result)));
     if (const QString cache = cacheLine(result, summary); !cache.isEmpty())
         html += QStringLiteral("<br>") + cache;
     if (const QString graphs = graphLine(result.graphs); !graphs.isEmpty())
         html += QStringLiteral("<br>") + graphs;
     if (comparison)
-        html += QStringLiteral("<br>") + comparisonLine(*comparison);
+        html += QStringLiteral("<br>") + comparisonLine(*comparison) + QStringLiteral("<br>") + workComparisonLine(comparison->work);
     for (const QString& warning : gpuWarnings)
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>").arg(warning.toHtmlEscaped());
     if (!result.warnings.isEmpty()) {

@@ -159,15 +159,16 @@ void KernelTableModel::setComparison(std::shared_ptr<const TraceComparison> comp
 
 int KernelTableModel::kernelIndexOf(int row) const
 {
-    if (!m_comparison)
-        return row < int(m_result->kernels.size()) ? row : -1;
-    return m_comparison->matching.matches[size_t(row)].candidate;
+    // Compare mode numbers the candidate's kernels, then its library kernels (kernelmatcher.h).
+    const int index = m_comparison ? m_comparison->matching.matches[size_t(row)].candidate : row;
+    return index < int(m_result->kernels.size()) ? index : -1;
 }
 
 int KernelTableModel::libraryIndexOf(int row) const
 {
-    const int library = row - int(m_result->kernels.size());
-    return !m_comparison && library >= 0 ? library : -1;
+    const int index = m_comparison ? m_comparison->matching.matches[size_t(row)].candidate : row;
+    const int library = index - int(m_result->kernels.size());
+    return index >= 0 && library >= 0 ? library : -1;
 }
 
 void KernelTableModel::setPeaks(const PeakFigures& peaks)
@@ -236,11 +237,13 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     if (!row)
         return {};
     const int column = index.column();
-    if (const int library = libraryIndexOf(index.row()); library >= 0)
+    const bool comparisonCell = column >= FirstComparisonColumn || role == MatchKindRole || role == ChangedRole
+        || role == BaselineRowIndexRole || role == ChangeDirectionRole;
+    // A library kernel in compare mode has its match and deltas like any row.
+    if (const int library = libraryIndexOf(index.row()); library >= 0 && !(m_comparison && comparisonCell))
         return libraryData(*row, library, column, role);
     const int kernel = kernelIndexOf(index.row());
-    if (column >= FirstComparisonColumn || role == MatchKindRole || role == ChangedRole || role == BaselineRowIndexRole
-        || role == ChangeDirectionRole)
+    if (comparisonCell)
         return comparisonData(index.row(), column, role);
     if (role == LibraryIndexRole)
         return -1;

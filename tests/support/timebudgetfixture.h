@@ -11,8 +11,10 @@
 //   lib  Cijk_gemm  (GEMM, library)  30, 30
 //
 // GPU kernel time 38 + 160 + 10 + 7 + 60 = 275 us; device 0 spans 500 us,
-// busy 275, idle 225. Opportunities by time at stake: idle GPU 225, cmp 56,
-// latency-bound kernels 10 (one, 2 launches), mem 3.
+// busy 275, idle 225 (45 % of the span). Modelled 208 of 275 us (75.6 %).
+// Opportunities by time at stake: idle GPU 225, Cijk_gemm 60 (unmodelled),
+// cmp 56, latency-bound kernels 10 (one, 2 launches), nofig 7 (unmodelled),
+// mem 3.
 #pragma once
 
 #include "engine/results/analysisresult.h"

@@ -20,6 +20,16 @@
 namespace Ridgeline {
 namespace {
 
+// A label's lines as they are, each line's control characters (a trace's
+// names may hold any) as pictures: an SVG export must stay valid XML.
+QString printableLines(const QString& text)
+{
+    QStringList lines = text.split(u'\n');
+    for (QString& line : lines)
+        line = printableText(line);
+    return lines.join(u'\n');
+}
+
 constexpr int MaxNamedKernels = 6;
 
 QString shortest(double value)
@@ -127,7 +137,7 @@ QList<QPolygonF> RooflineLabels::outlines() const
 
 QGraphicsSimpleTextItem* RooflineLabels::addText(const QString& text, double sizeFactor, const QColor& color)
 {
-    auto* item = new QGraphicsSimpleTextItem(printableText(text), m_parent);
+    auto* item = new QGraphicsSimpleTextItem(printableLines(text), m_parent);
     item->setFont(RooflineStyle::pixelFont(m_textPx * sizeFactor));
     item->setBrush(color);
     item->setZValue(1000); // above every series
@@ -270,7 +280,7 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
         bool placed = false;
         for (bool overhang : { false, true }) {
             for (const QString& text : texts) {
-                label->setText(printableText(text));
+                label->setText(printableLines(text));
                 if (placer.place(label, candidates(overhang), false) >= 0) {
                     placed = true;
                     break;

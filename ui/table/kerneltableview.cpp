@@ -323,15 +323,18 @@ bool KernelTableView::selectKernel(int kernelIndex)
     return false;
 }
 
-int KernelTableView::selectKernels(const QList<int>& kernelIndices)
+int KernelTableView::selectKernels(const QList<int>& kernelIndices, const QList<int>& libraryIndices)
 {
     const QSet<int> wanted(kernelIndices.begin(), kernelIndices.end());
+    const QSet<int> wantedLibrary(libraryIndices.begin(), libraryIndices.end());
     QItemSelection selection;
     QModelIndex first;
     int shown = 0;
     for (int row = 0; row < model()->rowCount(); ++row) {
         const QModelIndex index = model()->index(row, 0);
-        if (!wanted.contains(index.data(KernelTableModel::RowIndexRole).toInt()))
+        // A library row's RowIndexRole is -1, a Triton row's LibraryIndexRole too: -1 is wanted by neither.
+        if (!wanted.contains(index.data(KernelTableModel::RowIndexRole).toInt())
+            && !wantedLibrary.contains(index.data(KernelTableModel::LibraryIndexRole).toInt()))
             continue;
         selection.select(index, model()->index(row, model()->columnCount() - 1));
         ++shown;

@@ -36,9 +36,10 @@ public:
     QList<int> selectedKernelIndices() const;
     // Selects and shows the row of one kernel; false when it is filtered out.
     bool selectKernel(int kernelIndex);
-    // Selects the rows of these kernels, the first shown becoming current;
+    // Selects the rows of these kernels (and of these library kernels, into
+    // AnalysisResult::libraryKernels), the first shown becoming current;
     // returns how many are in view (the others are filtered out).
-    int selectKernels(const QList<int>& kernelIndices);
+    int selectKernels(const QList<int>& kernelIndices, const QList<int>& libraryIndices = {});
 
 public Q_SLOTS:
     void copySelection();

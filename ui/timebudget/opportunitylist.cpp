@@ -30,11 +30,18 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
         return OpportunityList::tr("%1 kernels, %2 launches: fuse or remove them, not tune")
             .arg(item.count)
             .arg(formatCount(item.launches));
-    case Opportunity::Kind::Idle: {
-        const DeviceActivity* device = result.activity.mainDevice();
-        const double span = device ? device->spanUs : 0.0;
-        return OpportunityList::tr("%1 % of the span: CUDA/HIP graphs, fewer host syncs")
-            .arg(span > 0 ? QString::number(100.0 * item.recoverableUs / span, 'f', 1) : QStringLiteral("–"));
+    case Opportunity::Kind::Idle:
+        // Its share of the span is in the Share column.
+        return OpportunityList::tr("GPU idle: CUDA/HIP graphs, fewer host syncs");
+    case Opportunity::Kind::Unmodelled: {
+        const KernelRow* row = nullptr;
+        if (!item.kernelIndices.empty() && size_t(item.kernelIndices.front()) < result.kernels.size())
+            row = &result.kernels[size_t(item.kernelIndices.front())];
+        else if (!item.libraryIndices.empty() && size_t(item.libraryIndices.front()) < result.libraryKernels.size())
+            row = &result.libraryKernels[size_t(item.libraryIndices.front())];
+        const int calls = row ? row->calls : 0;
+        return OpportunityList::tr("not modelled: %1 %2, time only")
+            .arg(formatCount(calls), calls == 1 ? OpportunityList::tr("call") : OpportunityList::tr("calls"));
     }
     }
     return {};
@@ -76,7 +83,8 @@ void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* 
         m_opportunities.push_back(item);
         auto* line = new QTreeWidgetItem(this);
         line->setText(AtStake, formatDurationUs(item.recoverableUs));
-        line->setText(Share, formatPercent(item.shareOfGpuTime));
+        // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
+        line->setText(Share, item.shareOfSpan ? tr("%1 of span").arg(formatPercent(*item.shareOfSpan)) : formatPercent(item.shareOfGpuTime));
         line->setText(What, item.name);
         line->setText(Fix, fixOf(item, *budget, *result));
         line->setTextAlignment(AtStake, Qt::AlignRight | Qt::AlignVCenter);
@@ -84,7 +92,7 @@ void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* 
         const QString why = item.name + QStringLiteral(": ") + item.why;
         for (int column = 0; column < ColumnCount; ++column)
             line->setToolTip(column, why);
-        if (item.kind != Opportunity::Kind::Kernel) {
+        if (item.kind != Opportunity::Kind::Kernel && item.kind != Opportunity::Kind::Unmodelled) {
             QFont font = line->font(What);
             font.setItalic(true); // a group or the idle GPU, not a kernel's name
             line->setFont(What, font);

@@ -1,5 +1,6 @@
 #include "timebudget/timebudgetpanel.h"
 
+#include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/opportunities.h"
 #include "timebudget/opportunitylist.h"
 #include "timebudget/timebudgetbar.h"
@@ -22,6 +23,9 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
                      .arg(formatDurationUs(device->busyUs), formatDurationUs(device->idleUs),
                           QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1), formatDurationUs(device->spanUs));
     }
+    // How much of the GPU time the figures below speak for.
+    if (const GpuTimeCoverage coverage = gpuTimeCoverage(result); coverage.share())
+        parts << coverageText(coverage);
     if (budget.tritonTimeUs > 0) {
         QString triton = TimeBudgetPanel::tr("Triton %1: %2 recoverable by tuning")
                              .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs));

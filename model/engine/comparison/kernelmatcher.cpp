@@ -32,11 +32,30 @@ double share(const KernelRow& row)
     return std::isfinite(value) ? value : 0;
 }
 
+// One side's rows, then its library kernels, as one list without copying
+// either (a trace may hold a million library kernels).
+class SideRows
+{
+public:
+    SideRows(const std::vector<KernelRow>& rows, const std::vector<KernelRow>& library)
+        : m_rows(rows)
+        , m_library(library)
+    {
+    }
+
+    size_t size() const { return m_rows.size() + m_library.size(); }
+    const KernelRow& operator[](size_t i) const { return i < m_rows.size() ? m_rows[i] : m_library[i - m_rows.size()]; }
+
+private:
+    const std::vector<KernelRow>& m_rows;
+    const std::vector<KernelRow>& m_library;
+};
+
 // Each tier's key of one side's rows; empty: no evidence, no match in that tier.
 class TierKeys
 {
 public:
-    explicit TierKeys(const std::vector<KernelRow>& rows)
+    explicit TierKeys(const SideRows& rows)
         : m_rows(rows)
         , m_kindAndOps(rows.size())
     {
@@ -78,13 +97,13 @@ private:
         return m_kindAndOps[i];
     }
 
-    const std::vector<KernelRow>& m_rows;
+    const SideRows& m_rows;
     std::vector<QString> m_kindAndOps;
 };
 
 // Pairs the unmatched rows whose keys are equal, closest time shares first:
 // the rows sorted by key, side and share, each bucket paired on its own.
-void matchTier(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate, MatchKind tier,
+void matchTier(const SideRows& baseline, const SideRows& candidate, MatchKind tier,
                TierKeys& baselineKeys, TierKeys& candidateKeys, std::vector<int>& candidateMatch,
                std::vector<MatchKind>& candidateKind, std::vector<bool>& baselineTaken)
 {
@@ -162,6 +181,14 @@ QString matchKindKey(MatchKind kind)
 
 KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate)
 {
+    return matchKernels(baseline, {}, candidate, {});
+}
+
+KernelMatching matchKernels(const std::vector<KernelRow>& baselineRows, const std::vector<KernelRow>& baselineLibrary,
+                            const std::vector<KernelRow>& candidateRows, const std::vector<KernelRow>& candidateLibrary)
+{
+    const SideRows baseline(baselineRows, baselineLibrary);
+    const SideRows candidate(candidateRows, candidateLibrary);
     std::vector<int> candidateMatch(candidate.size(), -1);
     std::vector<MatchKind> candidateKind(candidate.size(), MatchKind::Added);
     std::vector<bool> baselineTaken(baseline.size(), false);

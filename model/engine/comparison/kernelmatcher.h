@@ -11,7 +11,8 @@
 // (then the lowest candidate row, then the lowest baseline row). Every
 // tier is O(n log n) in rows with memory linear in them, and no bucket of
 // equal keys is capped: 48 names of 2048 shapes pair every row.
-// A pure function of two row lists: no I/O, no GPU.
+// A pure function of two row lists (each optionally followed by its library
+// kernels): no I/O, no GPU.
 #pragma once
 
 #include "engine/results/kernelrow.h"
@@ -43,5 +44,11 @@ struct KernelMatching
 };
 
 KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate);
+// Each side's rows and then its time-only library kernels (AnalysisResult::
+// libraryKernels), numbered on: a library kernel's index is the rows' count
+// plus its own. Library kernels have no signature, fused ops or dims to
+// vouch for a rename, so they pair by name alone (same or reshaped).
+KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& baselineLibrary,
+                            const std::vector<KernelRow>& candidate, const std::vector<KernelRow>& candidateLibrary);
 
 } // namespace Ridgeline

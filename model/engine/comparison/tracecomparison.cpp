@@ -37,14 +37,27 @@ double totalTime(const KernelRow* row)
 
 } // namespace
 
+namespace {
+
+// A matched index: the trace's rows, then its library kernels.
+const KernelRow* rowOf(const AnalysisResult& result, int index)
+{
+    if (index < 0)
+        return nullptr;
+    const size_t i = size_t(index);
+    return i < result.kernels.size() ? &result.kernels[i] : &result.libraryKernels[i - result.kernels.size()];
+}
+
+} // namespace
+
 const KernelRow* TraceComparison::baselineRow(const KernelMatch& match) const
 {
-    return match.baseline >= 0 ? &baseline->kernels[size_t(match.baseline)] : nullptr;
+    return rowOf(*baseline, match.baseline);
 }
 
 const KernelRow* TraceComparison::candidateRow(const KernelMatch& match) const
 {
-    return match.candidate >= 0 ? &candidate->kernels[size_t(match.candidate)] : nullptr;
+    return rowOf(*candidate, match.candidate);
 }
 
 TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
@@ -56,7 +69,10 @@ TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, co
     comparison.candidate = std::move(candidate);
     comparison.baselineGpu = baselineGpu.name;
     comparison.candidateGpu = candidateGpu.name;
-    comparison.matching = matchKernels(comparison.baseline->kernels, comparison.candidate->kernels);
+    // Library kernels too, by name: the largest change may be a library softmax.
+    comparison.matching = matchKernels(comparison.baseline->kernels, comparison.baseline->libraryKernels,
+                                       comparison.candidate->kernels, comparison.candidate->libraryKernels);
+    comparison.work = compareWork(*comparison.baseline, *comparison.candidate);
     const PeakFigures& basePeaks = baselineGpu.peaks(peaks);
     const PeakFigures& candPeaks = candidateGpu.peaks(peaks);
 

@@ -7,6 +7,7 @@
 
 #include "engine/comparison/kernelmatcher.h"
 #include "engine/comparison/stepcomparison.h"
+#include "engine/comparison/workcomparison.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 
@@ -30,8 +31,11 @@ struct TraceComparison
     std::shared_ptr<const AnalysisResult> candidate;
     QString baselineGpu;
     QString candidateGpu;
+    // Of each side's kernels and then its library kernels (kernelmatcher.h):
+    // use baselineRow() and candidateRow(), not the indices alone.
     KernelMatching matching;
     std::vector<KernelDelta> deltas; // parallel to matching.matches
+    WorkComparison work;             // GPU time by kind of work and the spans
     std::optional<double> gpuTimeSpeedup;    // baseline total GPU time / candidate's
     std::optional<double> tritonTimeSpeedup; // baseline Triton time / candidate's
     std::optional<StepComparison> perStep;   // by the finest kind of step both traces count

@@ -54,6 +54,32 @@ QJsonArray changes(const TraceComparison& comparison, const std::vector<int>& in
     return list;
 }
 
+// Both sides' figure and the change; null where a side has none.
+QJsonObject sideBySide(std::optional<double> baseline, std::optional<double> candidate)
+{
+    return QJsonObject {
+        { QStringLiteral("baseline"), timeJson(baseline) },
+        { QStringLiteral("candidate"), timeJson(candidate) },
+        { QStringLiteral("change"), timeJson(baseline && candidate ? std::optional(*candidate - *baseline) : std::nullopt) },
+    };
+}
+
+// GPU time by kind of work in both traces, then the whole GPU time and the span beside it.
+void addWorkComparison(QJsonObject& summary, const WorkComparison& work)
+{
+    QJsonArray byWork;
+    for (const WorkTimeChange& change : work.byWork)
+        byWork.append(QJsonObject {
+            { QStringLiteral("work"), gpuWorkKey(change.work) },
+            { QStringLiteral("baseline_us"), exportTimeUs(change.baselineUs) },
+            { QStringLiteral("candidate_us"), exportTimeUs(change.candidateUs) },
+            { QStringLiteral("change_us"), exportTimeUs(change.changeUs()) },
+        });
+    summary[QStringLiteral("by_work")] = byWork;
+    summary[QStringLiteral("gpu_time_us")] = sideBySide(work.baselineGpuTimeUs, work.candidateGpuTimeUs);
+    summary[QStringLiteral("span_us")] = sideBySide(work.baselineSpanUs, work.candidateSpanUs);
+}
+
 QJsonObject summary(const TraceComparison& comparison)
 {
     QJsonObject counts;
@@ -106,7 +132,9 @@ bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, c
         for (auto it = root.constBegin(); it != root.constEnd(); ++it)
             writer.writeMember(it.key(), it.value());
     }
-    writer.writeMember(u"comparison", summary(comparison));
+    QJsonObject comparisonSummary = summary(comparison);
+    addWorkComparison(comparisonSummary, comparison.work);
+    writer.writeMember(u"comparison", comparisonSummary);
     writer.writeKey(u"kernels");
     writer.beginArray();
     for (size_t i = 0; i < comparison.matching.matches.size() && writer.ok(); ++i) {

@@ -1,5 +1,6 @@
 #include "engine/export/markdownreport.h"
 
+#include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/opportunities.h"
 #include "engine/timebudget/timebudget.h"
 
@@ -100,10 +101,13 @@ void opportunitiesSection(QString& out, const TimeBudget& budget)
     for (const Opportunity& item : budget.opportunities) {
         if (++rank > topItems)
             break;
-        const QString what = item.kind == Opportunity::Kind::Kernel ? QStringLiteral("`%1`").arg(item.name) : item.name;
+        const bool named = item.kind == Opportunity::Kind::Kernel || item.kind == Opportunity::Kind::Unmodelled;
+        const QString what = named ? QStringLiteral("`%1`").arg(item.name) : item.name;
+        // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
+        const QString share = item.shareOfSpan ? percent(*item.shareOfSpan) + QStringLiteral(" of the span") : percent(item.shareOfGpuTime);
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                    .arg(rank)
-                   .arg(cell(what), formatDurationUs(item.recoverableUs), percent(item.shareOfGpuTime), cell(item.why));
+                   .arg(cell(what), formatDurationUs(item.recoverableUs), share, cell(item.why));
     }
     out += u'\n';
 }
@@ -164,6 +168,25 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
     changes(QStringLiteral("Largest improvements"), comparison.largestImprovements);
 }
 
+// Both traces by kind of work, with the whole GPU time and the span: where
+// the time moved, also where no kernel pairs across (another vendor's BLAS).
+void workComparisonSection(QString& out, const WorkComparison& work)
+{
+    const auto change = [](double us) { return (us > 0 ? QStringLiteral("+") : QString()) + formatDurationUs(us); };
+    const auto span = [](const std::optional<double>& us) { return us ? formatDurationUs(*us) : QStringLiteral("–"); };
+    out += QStringLiteral("By kind of work (sums of event durations):\n\n| Kind of work | baseline | this trace | change |\n"
+                          "|---|---:|---:|---:|\n");
+    for (const WorkTimeChange& row : work.byWork)
+        out += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                   .arg(gpuWorkTitle(row.work), formatDurationUs(row.baselineUs), formatDurationUs(row.candidateUs), change(row.changeUs()));
+    out += QStringLiteral("| GPU time | %1 | %2 | %3 |\n")
+               .arg(formatDurationUs(work.baselineGpuTimeUs), formatDurationUs(work.candidateGpuTimeUs),
+                    change(work.candidateGpuTimeUs - work.baselineGpuTimeUs));
+    out += QStringLiteral("| span (first to last GPU event) | %1 | %2 | %3 |\n\n")
+               .arg(span(work.baselineSpanUs), span(work.candidateSpanUs),
+                    work.baselineSpanUs && work.candidateSpanUs ? change(*work.candidateSpanUs - *work.baselineSpanUs) : QStringLiteral("–"));
+}
+
 } // namespace
 
 QByteArray markdownReport(const ReportInputs& inputs)
@@ -181,19 +204,24 @@ QByteArray markdownReport(const ReportInputs& inputs)
                         : QStringLiteral("; the trace names %1").arg(result.traceGpuName));
     out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), budget.latencyFloor.sourceText);
     const auto libraryOps = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
-    out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op\n\n")
+    out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op\n")
                .arg(formatDurationUs(result.totalGpuKernelTimeUs))
                .arg(qsizetype(result.kernels.size()) - libraryOps)
                .arg(libraryOps)
                .arg(result.libraryKernels.size());
+    // Everything below speaks for this much of the GPU time; the time-only
+    // rest is ranked among the opportunities as `unmodelled` where it is large.
+    out += QStringLiteral("- Coverage: %1; the rest is time only\n\n").arg(coverageText(gpuTimeCoverage(result)));
     out += QStringLiteral("Sort by Recoverable: it is the time a fix could win back. Latency-bound means fuse, not tune.\n\n");
     budgetSection(out, result, budget);
     opportunitiesSection(out, budget);
     kernelsSection(out, result, budget);
     if (!inputs.rooflineImage.isEmpty())
         out += QStringLiteral("![Roofline](%1)\n\n").arg(inputs.rooflineImage);
-    if (inputs.comparison)
+    if (inputs.comparison) {
         comparisonSection(out, *inputs.comparison);
+        workComparisonSection(out, inputs.comparison->work);
+    }
     return out.toUtf8();
 }
 

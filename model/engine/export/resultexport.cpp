@@ -288,6 +288,8 @@ QJsonObject exportHeader(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("gpu_time_us")] = QJsonObject { { QStringLiteral("total"), exportTimeUs(result.gpuTime.totalUs()) },
                                                         { QStringLiteral("by_work"), byWork },
                                                         { QStringLiteral("triton_by_category"), tritonByCategory } };
+    // How much of that time the figures below speak for.
+    root[QStringLiteral("coverage")] = coverageJson(gpuTimeCoverage(result));
     root[QStringLiteral("latency_floor_us")] = latencyFloorJson(budget.latencyFloor);
     root[QStringLiteral("time_budget")] = timeBudgetJson(result, budget);
     root[QStringLiteral("opportunities")] = opportunitiesJson(budget);

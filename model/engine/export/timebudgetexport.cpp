@@ -112,6 +112,8 @@ QJsonArray opportunitiesJson(const TimeBudget& budget)
             { QStringLiteral("share_of_gpu_time"), exportFigure(item.shareOfGpuTime) },
             { QStringLiteral("why"), item.why },
         };
+        if (item.shareOfSpan)
+            object[QStringLiteral("share_of_span")] = exportFigure(*item.shareOfSpan);
         if (item.kind == Opportunity::Kind::LatencyBoundKernels) {
             object[QStringLiteral("count")] = item.count;
             object[QStringLiteral("launches")] = qint64(item.launches);
@@ -119,6 +121,15 @@ QJsonArray opportunitiesJson(const TimeBudget& budget)
         items.append(object);
     }
     return items;
+}
+
+QJsonObject coverageJson(const GpuTimeCoverage& coverage)
+{
+    return QJsonObject {
+        { QStringLiteral("modelled_us"), exportTimeUs(coverage.modelledUs) },
+        { QStringLiteral("total_us"), exportTimeUs(coverage.totalUs) },
+        { QStringLiteral("share"), figureJson(coverage.share()) },
+    };
 }
 
 void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures)

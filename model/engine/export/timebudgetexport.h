@@ -5,6 +5,7 @@
 // stake, and each kernel's attainable time, recoverable time and limiter.
 #pragma once
 
+#include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/timebudget.h"
 
 #include <QJsonArray>
@@ -16,6 +17,8 @@ namespace Ridgeline {
 QJsonObject latencyFloorJson(const LatencyFloor& floor);
 QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budget);
 QJsonArray opportunitiesJson(const TimeBudget& budget);
+// {modelled_us, total_us, share}: how much of the GPU time has figures (share null without GPU time).
+QJsonObject coverageJson(const GpuTimeCoverage& coverage);
 QJsonObject stepsJson(const StepFigures& steps);
 // The chosen steps' figures and, under "kinds", every kind's.
 QJsonObject stepsJson(const GpuActivity& activity);

@@ -1,5 +1,7 @@
 #include "engine/timebudget/opportunities.h"
 
+#include "engine/timebudget/unmodelledopportunities.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -83,6 +85,8 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
         idle.name = QStringLiteral("idle GPU");
         idle.recoverableUs = device->idleUs;
         idle.shareOfGpuTime = share(device->idleUs);
+        if (device->spanUs > 0)
+            idle.shareOfSpan = device->idleUs / device->spanUs;
         std::int64_t gaps = 0;
         for (const IdleGapBucket& bucket : device->idleGaps)
             gaps += bucket.count;
@@ -95,6 +99,8 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
                        .arg(formatDurationUs(device->hostBoundIdleUs));
         ranked.push_back(std::move(idle));
     }
+    for (Opportunity& item : unmodelledOpportunities(result))
+        ranked.push_back(std::move(item));
     std::stable_sort(ranked.begin(), ranked.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
     return ranked;
 }

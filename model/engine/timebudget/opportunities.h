@@ -1,8 +1,9 @@
 // Stage timebudget/: what each kernel could win back, and what to fix first.
 // The answer to "what do I fix first?": kernels by the time tuning could win
 // back, the latency-bound kernels as one group (what fusing or removing
-// their launches could win at most), and the idle GPU as one item, ranked by
-// time at stake, each with why and what kind of fix it needs.
+// their launches could win at most), the idle GPU as one item and the
+// largest time-only rows (unmodelledopportunities.h), ranked by time at
+// stake, each with why and what kind of fix it needs.
 #pragma once
 
 #include "engine/timebudget/timebudget.h"

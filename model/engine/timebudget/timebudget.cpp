@@ -10,6 +10,7 @@ QString opportunityKindKey(Opportunity::Kind kind)
     case Opportunity::Kind::Kernel: return QStringLiteral("kernel");
     case Opportunity::Kind::LatencyBoundKernels: return QStringLiteral("latency-bound kernels");
     case Opportunity::Kind::Idle: return QStringLiteral("idle");
+    case Opportunity::Kind::Unmodelled: return QStringLiteral("unmodelled");
     }
     return {};
 }

@@ -16,17 +16,22 @@ namespace Ridgeline {
 
 struct Opportunity
 {
-    enum class Kind { Kernel, LatencyBoundKernels, Idle };
+    // Unmodelled: a time-only row (unmodelledopportunities.h), all its time at stake.
+    enum class Kind { Kernel, LatencyBoundKernels, Idle, Unmodelled };
     Kind kind = Kind::Kernel;
     QString name;          // the kernel's; "latency-bound kernels"; "idle GPU"
     double recoverableUs = 0; // at most what a fix could win
     double shareOfGpuTime = 0; // of the trace's GPU kernel time
+    // Idle: of the main device's span, the share people read (idle over
+    // kernel time passes 100 % on a host-bound trace).
+    std::optional<double> shareOfSpan;
     QString why;           // what limits it and what kind of fix it needs
     std::vector<int> kernelIndices; // into AnalysisResult::kernels (Kernel: one; the group: all)
+    std::vector<int> libraryIndices; // into AnalysisResult::libraryKernels (Unmodelled library kernels)
     int count = 0;          // LatencyBoundKernels: rows
     std::int64_t launches = 0; // LatencyBoundKernels: timed calls
 };
-QString opportunityKindKey(Opportunity::Kind kind); // "kernel", "latency-bound kernels", "idle"
+QString opportunityKindKey(Opportunity::Kind kind); // "kernel", "latency-bound kernels", "idle", "unmodelled"
 
 struct TimeBudget
 {

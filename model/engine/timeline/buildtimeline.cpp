@@ -90,6 +90,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
         originUs = std::min(originUs, events.ts(i));
     originUs = inputs.originUs.value_or(originUs);
     timeline->originUs = std::int64_t(std::floor(originUs));
+    timeline->originNs = timelineNsOf(std::round(originUs * 1000.0));
     TimelineClock clock;
     const auto toNs = [&](double us) { return clock.toNs(us); };
     const auto fromOrigin = [&](double us) { return toNs(us - originUs); };

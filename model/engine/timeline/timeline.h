@@ -47,6 +47,7 @@ struct TimelineLane
 struct Timeline
 {
     std::int64_t originUs = 0; // of the first GPU event, in the trace's clock (whole us)
+    std::int64_t originNs = 0; // the same, to the nanosecond (within the clock's bound)
     std::int64_t endNs = 0;    // the latest end of any box, from the origin
     std::vector<TimelineLane> lanes; // GPU streams by device and stream, then annotations, then CPU threads
     std::vector<TimelineLabel> labels;

@@ -18,14 +18,17 @@ namespace {
 void expectSelfComparison(const std::shared_ptr<const AnalysisResult>& result)
 {
     const TraceComparison comparison = compareTraces(result, mi300x(), result, mi300x(), PeakSet::Datasheet);
-    ASSERT_EQ(comparison.matching.matches.size(), result->kernels.size());
-    EXPECT_EQ(comparison.matching.count(MatchKind::Same), int(result->kernels.size()));
+    // The rows, then the library kernels (matched by name).
+    const size_t rows = result->kernels.size() + result->libraryKernels.size();
+    ASSERT_EQ(comparison.matching.matches.size(), rows);
+    EXPECT_EQ(comparison.matching.count(MatchKind::Same), int(rows));
     EXPECT_EQ(comparison.matching.count(MatchKind::Removed), 0);
     for (size_t i = 0; i < comparison.matching.matches.size(); ++i) {
         const KernelMatch& match = comparison.matching.matches[i];
+        const KernelRow& row = *comparison.candidateRow(match);
         EXPECT_EQ(match.candidate, int(i));
-        EXPECT_EQ(match.baseline, int(i)) << qPrintable(result->kernels[i].name);
-        if (result->kernels[i].kernelTimeUs) {
+        EXPECT_EQ(match.baseline, int(i)) << qPrintable(row.name);
+        if (row.kernelTimeUs) {
             ASSERT_TRUE(comparison.deltas[i].speedup);
             EXPECT_EQ(*comparison.deltas[i].speedup, 1.0); // exactly
         }

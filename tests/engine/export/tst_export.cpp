@@ -108,7 +108,7 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
             EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
     }
     EXPECT_EQ(libraryOps, 4);
-    for (const char* key : { "latency_floor_us", "time_budget", "opportunities" })
+    for (const char* key : { "latency_floor_us", "time_budget", "opportunities", "coverage" })
         EXPECT_TRUE(root.contains(QString::fromLatin1(key))) << key;
     // The sample has 8 kernels: too few to measure a floor.
     EXPECT_EQ(root.value(QStringLiteral("latency_floor_us")).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("default"));

@@ -3,6 +3,7 @@
 // headless `--export-roofline` command line.
 #include "engine/analysis.h"
 #include "engine/roofline/rooflinedata.h"
+#include "engine/timebudget/gputimecoverage.h"
 #include "export/rasterimage.h"
 #include "export/rooflineexport.h"
 #include "headlesscli.h"
@@ -170,9 +171,16 @@ TEST(RooflineExport, CommandLineWritesThePngHeadless)
     ASSERT_EQ(both.exitCode, 0) << qPrintable(both.stderrText);
     EXPECT_TRUE(QFileInfo::exists(json));
     // One line per file written, on stdout; -q silences them.
-    EXPECT_EQ(both.stdoutText, QStringLiteral("wrote %1 (%2 kernels)\nwrote %3 (1600x1000)\n")
-                                   .arg(json).arg(QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("kernels")).toArray().size())
-                                   .arg(svg));
+    // The export's line says how much of the GPU time has figures (its `coverage`).
+    const QJsonObject root = QJsonDocument::fromJson(readAll(json)).object();
+    GpuTimeCoverage coverage;
+    coverage.modelledUs = root.value(QStringLiteral("coverage")).toObject().value(QStringLiteral("modelled_us")).toDouble();
+    coverage.totalUs = root.value(QStringLiteral("coverage")).toObject().value(QStringLiteral("total_us")).toDouble();
+    EXPECT_GT(coverage.modelledUs, 0);
+    EXPECT_EQ(both.stdoutText, QStringLiteral("wrote %1 (%2 kernels; %3)\nwrote %4 (1600x1000)\n")
+                                   .arg(json)
+                                   .arg(root.value(QStringLiteral("kernels")).toArray().size())
+                                   .arg(coverageText(coverage), svg));
     const CliRun quiet = runCli({ QStringLiteral("-q"), QStringLiteral("--export"), dir.filePath(QStringLiteral("quiet.json")),
                                   QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("quiet.svg")), samplePath });
     EXPECT_EQ(quiet.exitCode, 0);

@@ -1,0 +1,40 @@
+#include "engine/timebudget/gputimecoverage.h"
+
+#include "engine/timebudget/opportunities.h"
+
+namespace Ridgeline {
+
+std::optional<double> GpuTimeCoverage::share() const
+{
+    return totalUs > 0 ? std::optional(modelledUs / totalUs) : std::nullopt;
+}
+
+bool hasFigures(const KernelRow& row)
+{
+    return row.flops().has_value() || row.bytes().has_value();
+}
+
+GpuTimeCoverage gpuTimeCoverage(const AnalysisResult& result)
+{
+    GpuTimeCoverage coverage;
+    coverage.totalUs = result.gpuTime.totalUs();
+    // Together the two lists hold every GPU kernel once (analysisresult.h).
+    for (const std::vector<KernelRow>* rows : { &result.kernels, &result.libraryKernels }) {
+        for (const KernelRow& row : *rows) {
+            if (row.kernelTimeUs && hasFigures(row))
+                coverage.modelledUs += row.kernelTimeUs->sum;
+        }
+    }
+    return coverage;
+}
+
+QString coverageText(const GpuTimeCoverage& coverage)
+{
+    const std::optional<double> share = coverage.share();
+    if (!share)
+        return QStringLiteral("no GPU time");
+    return QStringLiteral("modelled %1 % of GPU time (%2 of %3)")
+        .arg(QString::number(100.0 * *share, 'f', 1), formatDurationUs(coverage.modelledUs), formatDurationUs(coverage.totalUs));
+}
+
+} // namespace Ridgeline
