@@ -1,5 +1,7 @@
 #include "derivation/markdownwriter.h"
 
+#include "engine/base/textescaping.h"
+
 #include <algorithm>
 
 namespace Ridgeline {
@@ -90,13 +92,9 @@ QString MarkdownWriter::escape(const QString& text)
 
 QString MarkdownWriter::code(const QString& text)
 {
-    // A pipe ends a table cell even inside a code span; a backtick inside
-    // needs a longer fence.
-    QString body = text;
-    body.replace(u'|', QStringLiteral("\\|"));
-    const QString fence = body.contains(u'`') ? QStringLiteral("`` ") : QStringLiteral("`");
-    const QString close = body.contains(u'`') ? QStringLiteral(" ``") : QStringLiteral("`");
-    return fence + body + close;
+    // One fence longer than any run of backticks inside, a pipe escaped (it
+    // ends a table cell even inside a code span): a name ends no span early.
+    return markdownCodeSpan(text, MarkdownPlace::TableCell);
 }
 
 } // namespace Ridgeline

@@ -1,19 +1,15 @@
 // Stage base/: shared by every stage of the engine.
-// One CSV field as RFC 4180 writes it: quoted only when it holds a comma,
-// a quote or a line break, with quotes doubled. Shared by every CSV export.
+// One CSV text field, as every CSV export writes one: RFC 4180 quoting and
+// the formula guard of csvTextField (textescaping.h), where it is defined.
 #pragma once
 
-#include <QString>
+#include "engine/base/textescaping.h"
 
 namespace Ridgeline {
 
 inline QString csvField(const QString& text)
 {
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
-        return text;
-    QString escaped = text;
-    escaped.replace(u'"', QStringLiteral("\"\""));
-    return u'"' + escaped + u'"';
+    return csvTextField(text);
 }
 
 } // namespace Ridgeline

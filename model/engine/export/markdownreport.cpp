@@ -1,6 +1,7 @@
 #include "engine/export/markdownreport.h"
 
 #include "engine/timebudget/gputimecoverage.h"
+#include "engine/base/textescaping.h"
 #include "engine/timebudget/opportunities.h"
 #include "engine/timebudget/timebudget.h"
 
@@ -14,10 +15,12 @@ namespace {
 
 constexpr int topItems = 10;
 
-// A table cell: no pipe or line break may end it early.
-QString cell(QString text)
+// Every text from a trace (names of kernels, files, GPUs, streams) goes in
+// through engine/base/textescaping.h: a name is a code span, any other text
+// plain text that no renderer reads as markup.
+QString nameCell(const QString& name)
 {
-    return text.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' ');
+    return markdownCodeSpan(name, MarkdownPlace::TableCell);
 }
 
 QString percent(double fraction)
@@ -44,7 +47,7 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
         return;
     }
     const auto share = [&](double us) { return device->spanUs > 0 ? percent(us / device->spanUs) : QStringLiteral("–"); };
-    out += QStringLiteral("| Device %1 | time | of the span |\n|---|---:|---:|\n").arg(cell(device->device));
+    out += QStringLiteral("| Device %1 | time | of the span |\n|---|---:|---:|\n").arg(markdownText(device->device));
     out += QStringLiteral("| GPU span (first to last GPU event) | %1 | 100 % |\n").arg(formatDurationUs(device->spanUs));
     out += QStringLiteral("| busy (kernels, copies, memsets; streams merged) | %1 | %2 |\n").arg(formatDurationUs(device->busyUs), share(device->busyUs));
     out += QStringLiteral("| idle | %1 | %2 |\n").arg(formatDurationUs(device->idleUs), share(device->idleUs));
@@ -70,7 +73,7 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
         out += QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
                    .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
                    .arg(steps.count)
-                   .arg(cell(steps.what), formatDurationUs(steps.gpuTimePerStepUs), formatDurationUs(steps.tritonTimePerStepUs),
+                   .arg(markdownText(steps.what), formatDurationUs(steps.gpuTimePerStepUs), formatDurationUs(steps.tritonTimePerStepUs),
                         steps.idlePerStepUs ? QStringLiteral(", idle ") + formatDurationUs(*steps.idlePerStepUs) : QString());
         // What runs once (warm-up, encoders, a decoder) is no step's: said
         // apart, and the other kind of step the trace counts beside it.
@@ -83,7 +86,7 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
                            .arg(other.kind == StepKind::GraphLaunch
                                     ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
                                     : (other.count == 1 ? QStringLiteral("ProfilerStep annotation") : QStringLiteral("ProfilerStep annotations")),
-                                cell(other.what), formatDurationUs(other.gpuTimePerStepUs));
+                                markdownText(other.what), formatDurationUs(other.gpuTimePerStepUs));
         }
         out += QStringLiteral("\n\n");
     }
@@ -102,12 +105,12 @@ void opportunitiesSection(QString& out, const TimeBudget& budget)
         if (++rank > topItems)
             break;
         const bool named = item.kind == Opportunity::Kind::Kernel || item.kind == Opportunity::Kind::Unmodelled;
-        const QString what = named ? QStringLiteral("`%1`").arg(item.name) : item.name;
+        const QString what = named ? nameCell(item.name) : markdownText(item.name);
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
         const QString share = item.shareOfSpan ? percent(*item.shareOfSpan) + QStringLiteral(" of the span") : percent(item.shareOfGpuTime);
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                    .arg(rank)
-                   .arg(cell(what), formatDurationUs(item.recoverableUs), share, cell(item.why));
+                   .arg(what, formatDurationUs(item.recoverableUs), share, markdownText(item.why));
     }
     out += u'\n';
 }
@@ -123,8 +126,8 @@ void kernelsSection(QString& out, const AnalysisResult& result, const TimeBudget
     for (size_t i = 0; i < order.size() && i < size_t(topItems); ++i) {
         const KernelRow& row = result.kernels[order[i]];
         const KernelTimeFigures& figures = budget.kernels[order[i]];
-        out += QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
-                   .arg(cell(row.name))
+        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                   .arg(nameCell(row.name))
                    .arg(row.calls)
                    .arg(formatDurationUs(figures.measuredUs), formatDurationUs(figures.recoverableUs),
                         figures.fractionOfAttainable ? percent(*figures.fractionOfAttainable) : QStringLiteral("–"),
@@ -137,12 +140,13 @@ void kernelsSection(QString& out, const AnalysisResult& result, const TimeBudget
 void comparisonSection(QString& out, const TraceComparison& comparison)
 {
     out += QStringLiteral("## Against the baseline\n\n");
-    out += QStringLiteral("Baseline: `%1` (%2)\n\n").arg(QFileInfo(comparison.baseline->tracePath).fileName(), comparison.baselineGpu);
+    out += QStringLiteral("Baseline: %1 (%2)\n\n")
+               .arg(markdownCodeSpan(QFileInfo(comparison.baseline->tracePath).fileName()), markdownText(comparison.baselineGpu));
     // In words a slowdown reads as one ("10.5× slower", not "0.095×");
     // the export and the tables keep the ratio.
     const auto words = [](std::optional<double> speedup) { return speedup ? speedupInWords(*speedup) : QStringLiteral("not comparable"); };
     const StepComparison* steps = comparison.perStep ? &*comparison.perStep : nullptr;
-    out += QStringLiteral("Compared %1.\n\n").arg(comparisonBasis(comparison));
+    out += QStringLiteral("Compared %1.\n\n").arg(markdownText(comparisonBasis(comparison)));
     out += QStringLiteral("GPU time %1, Triton time %2 %3.\n\n")
                .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
                     words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
@@ -159,8 +163,8 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
             const KernelMatch& match = comparison.matching.matches[size_t(i)];
             const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
             const KernelDelta& delta = comparison.deltas[size_t(i)];
-            out += QStringLiteral("| `%1` | %2%3 | %4 |\n")
-                       .arg(cell(row->name), delta.timeUs > 0 ? QStringLiteral("+") : QString(), formatDurationUs(delta.timeUs), ratio(delta.speedup));
+            out += QStringLiteral("| %1 | %2%3 | %4 |\n")
+                       .arg(nameCell(row->name), delta.timeUs > 0 ? QStringLiteral("+") : QString(), formatDurationUs(delta.timeUs), ratio(delta.speedup));
         }
         out += u'\n';
     };
@@ -195,14 +199,14 @@ QByteArray markdownReport(const ReportInputs& inputs)
     const PeakFigures& peaks = inputs.gpu->peaks(inputs.peaks);
     const TimeBudget budget = evaluateTimeBudget(result, peaks, inputs.latencyFloorUs);
     QString out;
-    out += QStringLiteral("# Ridgeline: %1\n\n").arg(QFileInfo(result.tracePath).fileName());
+    out += QStringLiteral("# Ridgeline: %1\n\n").arg(markdownText(QFileInfo(result.tracePath).fileName()));
     out += QStringLiteral("- GPU: %1, %2 (HBM %3 TB/s)%4\n")
-               .arg(inputs.gpu->name, peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
+               .arg(markdownText(inputs.gpu->name), peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
                .arg(peaks.memoryBandwidthTBps)
                .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
                         ? QString()
-                        : QStringLiteral("; the trace names %1").arg(result.traceGpuName));
-    out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), budget.latencyFloor.sourceText);
+                        : QStringLiteral("; the trace names %1").arg(markdownText(result.traceGpuName)));
+    out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), markdownText(budget.latencyFloor.sourceText));
     const auto libraryOps = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op\n")
                .arg(formatDurationUs(result.totalGpuKernelTimeUs))
@@ -217,7 +221,7 @@ QByteArray markdownReport(const ReportInputs& inputs)
     opportunitiesSection(out, budget);
     kernelsSection(out, result, budget);
     if (!inputs.rooflineImage.isEmpty())
-        out += QStringLiteral("![Roofline](%1)\n\n").arg(inputs.rooflineImage);
+        out += QStringLiteral("![Roofline](%1)\n\n").arg(markdownLinkTarget(inputs.rooflineImage));
     if (inputs.comparison) {
         comparisonSection(out, *inputs.comparison);
         workComparisonSection(out, inputs.comparison->work);
