@@ -1,5 +1,7 @@
 #include "engine/base/textescaping.h"
 
+#include <QList>
+
 #include <algorithm>
 
 namespace Ridgeline {
@@ -99,12 +101,34 @@ QString markdownText(QStringView text)
 {
     QString out;
     out.reserve(text.size() + 8);
+    const auto alphanumeric = [&](qsizetype i) { return i >= 0 && i < text.size() && text[i].isLetterOrNumber(); };
     for (qsizetype i = 0; i < text.size(); ++i) {
         const char16_t c = text[i].unicode();
-        if (isMarkdownSpecial(c) || (i == 0 && opensBlockAtStart(c)))
+        // Kept as they are where no renderer reads them as markup, so that
+        // a kernel's name stays readable: `_` inside a word (no emphasis
+        // there in CommonMark, GFM or Python-Markdown), `#` after a
+        // non-space (no heading, no closing sequence).
+        const bool plain = (c == u'_' && alphanumeric(i - 1) && alphanumeric(i + 1)) || (c == u'#' && i > 0 && !text[i - 1].isSpace());
+        if (!plain && (isMarkdownSpecial(c) || (i == 0 && opensBlockAtStart(c))))
             out += QStringLiteral("&#%1;").arg(int(c));
         else
             appendPrintable(out, text[i]);
+    }
+    return out;
+}
+
+QString markdownTextWithCode(QStringView text, MarkdownPlace place)
+{
+    // Odd pieces between backticks are code, the rest text: whatever the
+    // split, each piece is escaped for what it is taken as.
+    const QList<QStringView> pieces = text.split(u'`');
+    QString out;
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        const bool code = i % 2 == 1 && i + 1 < pieces.size();
+        if (code)
+            out += markdownCodeSpan(pieces[i], place);
+        else
+            out += (i % 2 == 1 ? QStringLiteral("&#96;") : QString()) + markdownText(pieces[i]);
     }
     return out;
 }

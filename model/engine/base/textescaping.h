@@ -38,8 +38,14 @@ QString markdownCodeSpan(QStringView text, MarkdownPlace place = MarkdownPlace::
 // | ~ #) as numeric character references, which both CommonMark and
 // Python-Markdown decode to the character itself; control characters as
 // pictures. A `#` or `>`
-// at the start cannot open a heading or a quote, a `|` cannot split a cell.
+// at the start cannot open a heading or a quote, a `|` cannot split a cell;
+// `_` inside a word and `#` after a non-space stay as they are.
 QString markdownText(QStringView text);
+
+// Text of our own that quotes names between backticks ("no model:
+// `cunn_SoftMaxForward` 153.7 ms"): each quoted name a code span, the rest
+// plain text. A name holding backticks splits it elsewhere, never unsafely.
+QString markdownTextWithCode(QStringView text, MarkdownPlace place = MarkdownPlace::Prose);
 
 // A relative file path as a Markdown link or image target: every byte but
 // unreserved ones and `/` percent-encoded (a space, `)`, `<`, `:` too, so

@@ -110,7 +110,7 @@ void opportunitiesSection(QString& out, const TimeBudget& budget)
         const QString share = item.shareOfSpan ? percent(*item.shareOfSpan) + QStringLiteral(" of the span") : percent(item.shareOfGpuTime);
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                    .arg(rank)
-                   .arg(what, formatDurationUs(item.recoverableUs), share, markdownText(item.why));
+                   .arg(what, formatDurationUs(item.recoverableUs), share, markdownTextWithCode(item.why, MarkdownPlace::TableCell));
     }
     out += u'\n';
 }
@@ -146,7 +146,7 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
     // the export and the tables keep the ratio.
     const auto words = [](std::optional<double> speedup) { return speedup ? speedupInWords(*speedup) : QStringLiteral("not comparable"); };
     const StepComparison* steps = comparison.perStep ? &*comparison.perStep : nullptr;
-    out += QStringLiteral("Compared %1.\n\n").arg(markdownText(comparisonBasis(comparison)));
+    out += QStringLiteral("Compared %1.\n\n").arg(markdownTextWithCode(comparisonBasis(comparison)));
     out += QStringLiteral("GPU time %1, Triton time %2 %3.\n\n")
                .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
                     words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
