@@ -25,6 +25,7 @@ Read read(const char* data, size_t size, size_t chunk)
     for (size_t at = 0; at < size && ok; at += chunk)
         ok = scanner.feed(data + at, std::min(chunk, size - at));
     out.ok = ok && scanner.finish();
+    collector.finish();
     return out;
 }
 

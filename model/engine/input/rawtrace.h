@@ -187,7 +187,7 @@ struct RawTrace
     QStringList gpuEventNames; // and the kernel names of launches (args.kernel)
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;
-    std::vector<ProfilerStepAnnotation> profilerSteps; // in file order
+    std::vector<ProfilerStepAnnotation> profilerSteps; // by begin, each once, outermost (AnnotationKeeper)
     std::vector<GpuStream> gpuStreams;                 // in order of first event
     std::vector<LaunchThread> launchThreads;           // in order of first launch
     std::vector<ExecuteAnnotation> executeAnnotations; // in file order

@@ -412,9 +412,8 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         }
         if (cat != "user_annotation")
             return; // the GPU's copy of a step or capture: the host's is kept
-        if (auto step = profilerStepNumber(event.name)) {
-            if (m_trace.profilerSteps.size() < maxProfilerSteps)
-                m_trace.profilerSteps.push_back({ *event.ts, *event.ts + *event.dur, *step });
+        if (isProfilerStepAnnotation(event.name)) {
+            m_annotations.keepProfilerStep(event.name, *event.ts, *event.ts + *event.dur);
             return;
         }
         if (m_trace.captureAnnotations.size() >= maxCaptureAnnotations)

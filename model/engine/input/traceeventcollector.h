@@ -36,12 +36,13 @@ public:
     // False for an event's text when the collector would drop it anyway:
     // far cheaper than decoding it.
     static bool mayUse(std::string_view json);
+    // After the last event: the kept annotations made whole (steps each
+    // once, nested ones dropped, with warnings).
+    void finish() { m_annotations.finishProfilerSteps(); }
 
     static constexpr int maxWarnings = 20;
     // More would be a hostile file: vLLM writes one per captured batch size.
     static constexpr size_t maxCaptureAnnotations = 4096;
-    // A step is milliseconds at least; more would be a hostile file.
-    static constexpr size_t maxProfilerSteps = 1u << 16;
     // Streams named in RawTrace::gpuStreams; events on the rest count for device "?".
     static constexpr size_t maxGpuStreams = 4096;
     static constexpr double maxDurationUs = 86'400e6; // a day

@@ -54,6 +54,7 @@ TraceReadResult readTrace(const QString& path, const JobControl& control, const 
             }
             control.report(position, total);
         }
+        collector.finish();
         result.trace.markFlowStarts();
         result.trace.keepOnlyWhatLinkingNeeds();
         result.trace.libraryOps.keepOnlyOwners(result.trace.launches);

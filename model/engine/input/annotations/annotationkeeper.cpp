@@ -2,6 +2,7 @@
 
 #include "engine/input/jsontext.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace Ridgeline {
@@ -40,6 +41,68 @@ std::optional<std::int64_t> profilerStepNumber(std::string_view name)
 bool isExecuteAnnotation(std::string_view name)
 {
     return name.starts_with("execute_");
+}
+
+bool isProfilerStepAnnotation(std::string_view name)
+{
+    return name.starts_with("ProfilerStep#");
+}
+
+void AnnotationKeeper::keepProfilerStep(std::string_view name, double begin, double end)
+{
+    if (m_trace.profilerSteps.size() >= maxProfilerSteps) {
+        ++m_stepsPastCap;
+        return;
+    }
+    const std::optional<std::int64_t> number = profilerStepNumber(name);
+    if (!number)
+        ++m_stepsUnnumbered;
+    m_trace.profilerSteps.push_back({ begin, end, number.value_or(-1) });
+}
+
+void AnnotationKeeper::finishProfilerSteps()
+{
+    std::vector<ProfilerStepAnnotation>& steps = m_trace.profilerSteps;
+    // By begin, the longer first where two begin together: a step nested
+    // in another comes after it, and lies within the kept step that
+    // reaches furthest so far.
+    std::stable_sort(steps.begin(), steps.end(), [](const ProfilerStepAnnotation& a, const ProfilerStepAnnotation& b) {
+        return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+    });
+    std::int64_t repeated = 0, nested = 0;
+    size_t kept = 0;
+    size_t furthest = 0; // the kept step that ends last
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const ProfilerStepAnnotation& step = steps[i];
+        if (kept > 0) {
+            const ProfilerStepAnnotation& reach = steps[furthest];
+            const ProfilerStepAnnotation& last = steps[kept - 1];
+            if (step.begin == last.begin && step.end == last.end && step.number == last.number) {
+                ++repeated;
+                continue;
+            }
+            if (step.end <= reach.end) {
+                ++nested;
+                continue;
+            }
+        }
+        steps[kept] = step;
+        furthest = kept++;
+    }
+    steps.resize(kept);
+    if (repeated > 0)
+        m_trace.warnings << QStringLiteral("%1 ProfilerStep annotations repeat one already read (same number, begin and end): each step "
+                                           "counted once")
+                                .arg(repeated);
+    if (nested > 0)
+        m_trace.warnings << QStringLiteral("%1 ProfilerStep annotations lie inside another: the outermost are the steps").arg(nested);
+    if (m_stepsPastCap > 0)
+        m_trace.warnings << QStringLiteral("%1 ProfilerStep annotations past the first %2 are not counted as steps")
+                                .arg(m_stepsPastCap)
+                                .arg(maxProfilerSteps);
+    if (m_stepsUnnumbered > 0)
+        m_trace.warnings << QStringLiteral("%1 ProfilerStep annotations have a number that does not parse: kept as steps, numbered -1")
+                                .arg(m_stepsUnnumbered);
 }
 
 void AnnotationKeeper::keepExecute(std::string_view name, bool onGpu, double begin, double end, std::uint32_t thread)

@@ -21,6 +21,7 @@ std::optional<CaptureAnnotation> captureAnnotation(std::string_view name);
 // PyTorch profiler's "ProfilerStep#<N>": N.
 std::optional<std::int64_t> profilerStepNumber(std::string_view name);
 bool isExecuteAnnotation(std::string_view name);
+bool isProfilerStepAnnotation(std::string_view name);
 
 class AnnotationKeeper
 {
@@ -37,12 +38,21 @@ public:
     void keepExecute(std::string_view name, bool onGpu, double begin, double end, std::uint32_t thread);
     // A launch call on `thread`; pid and tid as the event's JSON tokens.
     void noteLaunchThread(std::uint32_t thread, std::string_view pid, std::string_view tid);
+    // A ProfilerStep#N range (host). Past maxProfilerSteps the rest are
+    // counted, not kept; a number that does not parse is kept as -1.
+    static constexpr size_t maxProfilerSteps = 1u << 16;
+    void keepProfilerStep(std::string_view name, double begin, double end);
+    // After reading: the steps by begin, each once, the outermost of nested
+    // ones; every step dropped or renumbered said in one warning per cause.
+    void finishProfilerSteps();
 
 private:
     RawTrace& m_trace;
     std::unordered_set<std::uint32_t> m_launchThreads; // already in RawTrace::launchThreads
     std::uint32_t m_lastLaunchThread = std::uint32_t(-1);
     bool m_executesOverflowed = false;
+    std::int64_t m_stepsPastCap = 0;
+    std::int64_t m_stepsUnnumbered = 0;
 };
 
 } // namespace Ridgeline
