@@ -193,6 +193,8 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             fill.lastStart = start;
         }
     }
+    // Every lane, also those of named streams with no event (in a range).
+    fills.resize(timeline->lanes.size());
     std::vector<std::vector<Item>> items(timeline->lanes.size());
     for (size_t l = 0; l < fills.size(); ++l) {
         if (fills[l].inOrder)
