@@ -43,6 +43,23 @@ std::optional<RasterPlan> planRaster(const QString& path, const QSize& size, dou
     return plan;
 }
 
+bool planFigure(const QString& path, const QSize& size, double scale, bool png, std::optional<RasterPlan>* raster, QString* error,
+                QString* warning)
+{
+    if (size.width() < 1 || size.height() < 1 || size.width() > maxExportSide || size.height() > maxExportSide) {
+        *error = path + QStringLiteral(": size %1x%2 is out of range (1 to %3 a side)").arg(size.width()).arg(size.height()).arg(maxExportSide);
+        return false;
+    }
+    if (!png)
+        return true;
+    *raster = planRaster(path, size, scale, error);
+    if (!*raster)
+        return false;
+    if (warning)
+        *warning = (*raster)->warning;
+    return true;
+}
+
 QByteArray rasterPng(const QString& path, const RasterPlan& plan, const std::function<void(QPainter&)>& draw, QString* error)
 {
     QImage image(plan.pixels, QImage::Format_ARGB32_Premultiplied);

@@ -33,6 +33,16 @@ struct RasterPlan
 // cannot make an image.
 std::optional<RasterPlan> planRaster(const QString& path, const QSize& size, double scale, QString* error);
 
+// A figure's logical size, the same for every format (points for SVG and
+// PDF): 1 to maxExportSide a side.
+inline constexpr int maxExportSide = 16384;
+
+// What both exporters check before drawing: the logical size, and for a
+// PNG its pixels planned into *raster (a lowered scale said in *warning,
+// when given). False with *error naming `path`.
+bool planFigure(const QString& path, const QSize& size, double scale, bool png, std::optional<RasterPlan>* raster, QString* error,
+                QString* warning);
+
 // Draws with `draw` (in logical units of `plan`'s size) into a white or
 // transparent image of the plan's pixels and encodes it as PNG. Empty with
 // *error when the image could not be allocated or encoded.

@@ -24,10 +24,6 @@
 namespace Ridgeline {
 namespace {
 
-// Pixels (PNG) or points (SVG, PDF) on either side; beyond this a PNG no
-// longer fits in memory comfortably.
-constexpr int MaxSide = 16384;
-
 // Text scales with the figure, so that a small export is as readable when
 // shown at its size as a large one: 17 px tick labels at 1600 x 1000.
 double textPixelsFor(const QSize& size)
@@ -101,19 +97,9 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         return false;
     }
     const QSize& size = options.size;
-    if (size.width() < 1 || size.height() < 1 || size.width() > MaxSide || size.height() > MaxSide) {
-        *error = options.path + QStringLiteral(": size %1x%2 is out of range (1 to %3 a side)")
-                                    .arg(size.width()).arg(size.height()).arg(MaxSide);
-        return false;
-    }
     std::optional<RasterPlan> raster;
-    if (suffix == u"png") {
-        raster = planRaster(options.path, size, options.scale, error);
-        if (!raster)
-            return false;
-        if (warning)
-            *warning = raster->warning;
-    }
+    if (!planFigure(options.path, size, options.scale, suffix == u"png", &raster, error, warning))
+        return false;
 
     RooflineData data = rooflineData(&result, gpu, peaks);
     markLatencyBound(data, evaluateTimeBudget(result, gpu.peaks(peaks), options.latencyFloorUs));

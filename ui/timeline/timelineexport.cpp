@@ -20,8 +20,6 @@
 namespace Ridgeline {
 namespace {
 
-constexpr int MaxSide = 16384;
-
 // Text scales with the figure, as the roofline's does: 13 px at 1600 x 700.
 double textPixelsFor(const QSize& size)
 {
@@ -39,18 +37,9 @@ bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         return false;
     }
     const QSize& size = options.size;
-    if (size.width() < 1 || size.height() < 1 || size.width() > MaxSide || size.height() > MaxSide) {
-        *error = options.path + QStringLiteral(": size %1x%2 is out of range (1 to %3 a side)").arg(size.width()).arg(size.height()).arg(MaxSide);
-        return false;
-    }
     std::optional<RasterPlan> raster;
-    if (suffix == u"png") {
-        raster = planRaster(options.path, size, options.scale, error);
-        if (!raster)
-            return false;
-        if (warning)
-            *warning = raster->warning;
-    }
+    if (!planFigure(options.path, size, options.scale, suffix == u"png", &raster, error, warning))
+        return false;
     if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
         *error = options.path + QStringLiteral(": drawing a timeline needs a QGuiApplication");
         return false;
