@@ -3,6 +3,7 @@
 #include "engine/analysis.h"
 #include "engine/base/smallfile.h"
 #include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/export/markdownreport.h"
 #include "engine/export/resultexport.h"
@@ -124,7 +125,12 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             if (!options.quiet)
                 printError(QStringLiteral("warning: baseline: ") + warning);
         }
-        comparison = compareTraces(base, *gpuOf(*base), outcome, *traceGpu, options.roofline.peaks, options.latencyFloorUs);
+        Lens lens;
+        lens.catalog = std::make_shared<const GpuCatalog>(catalog);
+        lens.gpuChoice = options.gpuName;
+        lens.peaks = options.roofline.peaks;
+        lens.latencyFloorUs = options.latencyFloorUs;
+        comparison = *judge(outcome, lens, base)->comparison;
         if (!options.quiet && comparison->differentGpus())
             printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
                            .arg(comparison->baselineGpu, comparison->candidateGpu));

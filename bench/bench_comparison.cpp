@@ -7,7 +7,7 @@
 // renamed) are matched by name beside them (issue 30).
 //
 //   ridgeline_comparison_bench [KERNELS=100000] [OUT.json] [LIBRARY=0]
-#include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/triton/opcatalog.h"
 
@@ -108,16 +108,16 @@ int main(int argc, char** argv)
     std::printf("rows:       %d + %d kernels and %d + %d library kernels built in %.2f s, peak RSS %.0f MB\n", kernels, kernels,
                 library, library, timer.nsecsElapsed() / 1e9, peakRssMb());
 
-    const GpuSpec& gpu = GpuCatalog::builtIn().defaultGpu();
     timer.restart();
-    const TraceComparison comparison = compareTraces(baseline, gpu, candidate, gpu, PeakSet::Datasheet);
+    const auto judgement = judge(candidate, Lens {}, baseline);
+    const TraceComparison& comparison = *judgement->comparison;
     std::printf("comparison: %.2f s, peak RSS %.0f MB (same %d, renamed %d, added %d, removed %d)\n", timer.nsecsElapsed() / 1e9,
                 peakRssMb(), comparison.matching.count(MatchKind::Same), comparison.matching.count(MatchKind::Renamed),
                 comparison.matching.count(MatchKind::Added), comparison.matching.count(MatchKind::Removed));
 
     timer.restart();
     QString error;
-    if (!writeComparisonExport(out, comparison, gpu, &error)) {
+    if (!writeComparisonExport(out, comparison, judgement->trace.gpuSpec(), &error)) {
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }

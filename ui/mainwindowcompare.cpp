@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
+#include "engine/lens/judgement.h"
 #include "derivation/comparisonderivation.h"
 #include "engine/comparison/comparisonroofline.h"
 #include "inspector/formulainspector.h"
@@ -63,9 +64,12 @@ void MainWindow::updateComparison()
     m_comparison.reset();
     if (comparing) {
         // A GPU chosen in View > GPU applies to both; else each trace has its own.
-        const GpuSpec* baseGpu = m_gpuChoice.isEmpty() ? m_catalog.find(m_baseline->traceGpuName) : nullptr;
-        m_comparison = std::make_shared<const TraceComparison>(
-            compareTraces(m_baseline, baseGpu ? *baseGpu : currentGpu(), m_result, currentGpu(), m_peaks, m_model->latencyFloorOverride()));
+        Lens lens;
+        lens.catalog = std::make_shared<const GpuCatalog>(m_catalog);
+        lens.gpuChoice = m_gpuChoice;
+        lens.peaks = m_peaks;
+        lens.latencyFloorUs = m_model->latencyFloorOverride();
+        m_comparison = judge(m_result, lens, m_baseline)->comparison;
     }
     const QList<int> selected = m_table->selectedKernelIndices();
     if (m_comparison)

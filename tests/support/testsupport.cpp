@@ -92,6 +92,12 @@ const GpuSpec& mi300x()
     return *GpuCatalog::builtIn().find(QStringLiteral("MI300X"));
 }
 
+TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate,
+                         const Lens& lens)
+{
+    return *judge(std::move(candidate), lens, std::move(baseline))->comparison;
+}
+
 AnalysisOutcome analyze(const QString& path)
 {
     // This machine's own Inductor cache must not change what a test expects.

@@ -2,6 +2,8 @@
 // files, and one-call analysis.
 #pragma once
 
+#include "engine/lens/judgement.h"
+
 #include "engine/analysis.h"
 #include "engine/roofline/gpuspec.h"
 
@@ -69,6 +71,10 @@ const KernelRow* findRow(const AnalysisResult& result, const QString& name);
 size_t tritonRowCount(const AnalysisResult& result);
 const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, const QString& name); // null-safe
 const GpuSpec& mi300x();
+// `candidate` against `baseline` judged under `lens` (default: each trace's
+// own GPU, else MI300X, datasheet peaks, each trace's own t0).
+TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate,
+                         const Lens& lens = {});
 // `row` as a trace recorded without record_shapes would give it: modelled
 // from no args (so without figures), no throughput.
 KernelRow withoutShapes(const KernelRow& row);

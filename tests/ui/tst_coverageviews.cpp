@@ -41,7 +41,7 @@ TEST(CoverageViews, TheStripSaysHowMuchGpuTimeHasFigures)
 
 TEST(CoverageViews, TheCompareStripSetsKindsOfWorkAndSpansSideBySide)
 {
-    const TraceComparison comparison = compareTraces(softmaxBaseline(), mi300x(), softmaxCandidate(), mi300x(), PeakSet::Datasheet);
+    const TraceComparison comparison = compared(softmaxBaseline(), softmaxCandidate());
     SummaryStrip strip;
     strip.setResult(*comparison.candidate, mi300x(), PeakSet::Datasheet, {}, &comparison);
     const QString text = strip.text();

@@ -60,21 +60,19 @@ const KernelRow* TraceComparison::candidateRow(const KernelMatch& match) const
     return rowOf(*candidate, match.candidate);
 }
 
-TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
-                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks,
-                              std::optional<double> latencyFloorUs)
+TraceComparison compareTraces(const ComparedTrace& baseline, const ComparedTrace& candidate)
 {
     TraceComparison comparison;
-    comparison.baseline = std::move(baseline);
-    comparison.candidate = std::move(candidate);
-    comparison.baselineGpu = baselineGpu.name;
-    comparison.candidateGpu = candidateGpu.name;
+    comparison.baseline = baseline.result;
+    comparison.candidate = candidate.result;
+    comparison.baselineGpu = baseline.gpu->name;
+    comparison.candidateGpu = candidate.gpu->name;
     // Library kernels too, by name: the largest change may be a library softmax.
     comparison.matching = matchKernels(comparison.baseline->kernels, comparison.baseline->libraryKernels,
                                        comparison.candidate->kernels, comparison.candidate->libraryKernels);
     comparison.work = compareWork(*comparison.baseline, *comparison.candidate);
-    const PeakFigures& basePeaks = baselineGpu.peaks(peaks);
-    const PeakFigures& candPeaks = candidateGpu.peaks(peaks);
+    const PeakFigures& basePeaks = *baseline.peaks;
+    const PeakFigures& candPeaks = *candidate.peaks;
 
     comparison.deltas.reserve(comparison.matching.matches.size());
     for (const KernelMatch& match : comparison.matching.matches) {
@@ -99,8 +97,8 @@ TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, co
     comparison.gpuTimeSpeedup = ratio(comparison.baseline->totalGpuKernelTimeUs, comparison.candidate->totalGpuKernelTimeUs);
     comparison.tritonTimeSpeedup = ratio(comparison.baseline->tritonKernelTimeUs, comparison.candidate->tritonKernelTimeUs);
     comparison.perStep = compareSteps(comparison.baseline->activity, comparison.candidate->activity);
-    comparison.baselineRecoverableUs = evaluateTimeBudget(*comparison.baseline, basePeaks, latencyFloorUs).recoverableUs;
-    comparison.candidateRecoverableUs = evaluateTimeBudget(*comparison.candidate, candPeaks, latencyFloorUs).recoverableUs;
+    comparison.baselineRecoverableUs = baseline.budget->recoverableUs;
+    comparison.candidateRecoverableUs = candidate.budget->recoverableUs;
 
     std::vector<int> order(comparison.deltas.size());
     for (size_t i = 0; i < order.size(); ++i)

@@ -10,6 +10,7 @@
 #include "engine/comparison/workcomparison.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/timebudget/timebudget.h"
 
 #include <memory>
 #include <optional>
@@ -54,10 +55,18 @@ struct TraceComparison
 
 constexpr size_t largestChangesKept = 10;
 
-// `latencyFloorUs`: the user's t0 for both traces; nullopt: each trace's own.
-TraceComparison compareTraces(std::shared_ptr<const AnalysisResult> baseline, const GpuSpec& baselineGpu,
-                              std::shared_ptr<const AnalysisResult> candidate, const GpuSpec& candidateGpu, PeakSet peaks,
-                              std::optional<double> latencyFloorUs = {});
+// One side of a comparison as judged (engine/lens/judgement.h): its result,
+// the GPU and peaks it is measured against, and its time budget under them.
+struct ComparedTrace
+{
+    std::shared_ptr<const AnalysisResult> result;
+    const GpuSpec* gpu = nullptr;
+    const PeakFigures* peaks = nullptr;
+    const TimeBudget* budget = nullptr;
+};
+
+// Each side against its own GPU's roofs; its recoverable time is its budget's.
+TraceComparison compareTraces(const ComparedTrace& baseline, const ComparedTrace& candidate);
 // "per graph launch (4 against 1 in the baseline): why", "per ProfilerStep
 // (…): why", or "in total: why" (stepBasis).
 QString comparisonBasis(const TraceComparison& comparison);

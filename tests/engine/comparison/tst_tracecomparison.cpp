@@ -17,7 +17,7 @@ namespace {
 
 void expectSelfComparison(const std::shared_ptr<const AnalysisResult>& result)
 {
-    const TraceComparison comparison = compareTraces(result, mi300x(), result, mi300x(), PeakSet::Datasheet);
+    const TraceComparison comparison = compared(result, result);
     // The rows, then the library kernels (matched by name).
     const size_t rows = result->kernels.size() + result->libraryKernels.size();
     ASSERT_EQ(comparison.matching.matches.size(), rows);
@@ -83,7 +83,7 @@ TEST(TraceComparison, ARecompiledCopyOfTheSampleMatchesByKind)
     const auto baseline = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     ASSERT_TRUE(baseline);
 
-    const TraceComparison comparison = compareTraces(baseline, mi300x(), edited.result, mi300x(), PeakSet::Datasheet);
+    const TraceComparison comparison = compared(baseline, edited.result);
     EXPECT_EQ(comparison.matching.count(MatchKind::Same), 2 + 4); // and the 4 library ops, unchanged
     EXPECT_EQ(comparison.matching.count(MatchKind::Renamed), 1);
     EXPECT_EQ(comparison.matching.count(MatchKind::Added), 1);
@@ -121,7 +121,7 @@ TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
     candidate->kernels.pop_back(); // removed: the last library op
     candidate->tritonKernelTimeUs += baseSum;
 
-    const TraceComparison comparison = compareTraces(baseline, mi300x(), candidate, mi300x(), PeakSet::Datasheet);
+    const TraceComparison comparison = compared(baseline, candidate);
     ASSERT_EQ(comparison.matching.matches[0].kind, MatchKind::Same);
     EXPECT_DOUBLE_EQ(*comparison.deltas[0].speedup, baseMean / (2 * baseMean));
     EXPECT_DOUBLE_EQ(*comparison.deltas[0].tbPerS, baseTbPerS / 2 - baseTbPerS);
@@ -151,10 +151,11 @@ TEST(TraceComparison, DifferentGpusAreEachMeasuredAgainstTheirOwnRoofs)
 {
     const auto result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     ASSERT_TRUE(result);
-    const GpuCatalog catalog = GpuCatalog::builtIn();
-    const GpuSpec* h100 = catalog.find(QStringLiteral("H100"));
-    ASSERT_NE(h100, nullptr);
-    const TraceComparison comparison = compareTraces(result, *h100, result, mi300x(), PeakSet::Datasheet);
+    // The same run, said to be recorded on an H100: the lens picks each trace's own GPU.
+    auto onH100 = std::make_shared<AnalysisResult>(*result);
+    onH100->traceGpuName = QStringLiteral("NVIDIA H100 80GB HBM3");
+    const TraceComparison comparison = compared(onH100, result);
+    EXPECT_EQ(comparison.baselineGpu, QStringLiteral("NVIDIA H100 SXM"));
     EXPECT_TRUE(comparison.differentGpus());
     // Same run, other roofs: the time is the same, the fraction of roof is not.
     EXPECT_EQ(*comparison.deltas[0].speedup, 1.0);
@@ -179,7 +180,7 @@ TEST(TraceComparison, GraphReplaysCompareOnePerLaunchNotInTotal)
     const AnalysisOutcome cand = analyze(traces.write(QStringLiteral("cand.json"), traceJson(replays(4, 10))));
     ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
-    const TraceComparison comparison = compareTraces(base.result, mi300x(), cand.result, mi300x(), PeakSet::Datasheet);
+    const TraceComparison comparison = compared(base.result, cand.result);
     EXPECT_NEAR(*comparison.gpuTimeSpeedup, 50.0 / 160.0, 1e-12);
     ASSERT_TRUE(comparison.perStep);
     EXPECT_EQ(comparison.perStep->kind, StepKind::GraphLaunch);
@@ -192,7 +193,7 @@ TEST(TraceComparison, GraphReplaysCompareOnePerLaunchNotInTotal)
 
     // Without common steps the comparison says it is of totals.
     const AnalysisOutcome eager = analyze(traces.write(QStringLiteral("eager.json"), traceJson(kernelEvent("Cijk_gemm", 10, 30, 1, 0))));
-    const TraceComparison totals = compareTraces(eager.result, mi300x(), cand.result, mi300x(), PeakSet::Datasheet);
+    const TraceComparison totals = compared(eager.result, cand.result);
     EXPECT_FALSE(totals.perStep);
     EXPECT_EQ(comparisonBasis(totals),
               QStringLiteral("in total: the traces count no step of one kind (this trace: graph launches; the baseline: none)"));

@@ -21,7 +21,7 @@ namespace {
 
 TraceComparison softmaxComparison()
 {
-    return compareTraces(softmaxBaseline(), mi300x(), softmaxCandidate(), mi300x(), PeakSet::Datasheet);
+    return compared(softmaxBaseline(), softmaxCandidate());
 }
 
 } // namespace
@@ -145,7 +145,7 @@ TEST(WorkComparison, EagerTracesPairTheirLibrarySoftmax)
     ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.result->libraryKernels.size(), 1u);
-    const TraceComparison c = compareTraces(base.result, mi300x(), cand.result, mi300x(), PeakSet::Datasheet);
+    const TraceComparison c = compared(base.result, cand.result);
     ASSERT_EQ(c.matching.matches.size(), 1u);
     EXPECT_EQ(c.matching.matches[0].kind, MatchKind::Same);
     EXPECT_NEAR(*c.deltas[0].speedup, 30.0 / 45.0, 1e-12);

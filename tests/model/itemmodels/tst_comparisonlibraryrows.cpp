@@ -18,7 +18,7 @@ using namespace Ridgeline::Test;
 TEST(ComparisonLibraryRows, MatchedByNameWithTheirDeltas)
 {
     const auto comparison = std::make_shared<const TraceComparison>(
-        compareTraces(softmaxBaseline(), mi300x(), softmaxCandidate(), mi300x(), PeakSet::Datasheet));
+        compared(softmaxBaseline(), softmaxCandidate()));
     KernelTableModel model;
     KernelFilterProxy proxy;
     proxy.setSourceModel(&model);

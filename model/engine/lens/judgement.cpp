@@ -1,0 +1,51 @@
+#include "engine/lens/judgement.h"
+
+#include "engine/comparison/comparisonroofline.h"
+#include "engine/timebudget/rooflinelimiters.h"
+
+namespace Ridgeline {
+
+ComparedTrace TraceJudgement::compared() const
+{
+    return { result, &gpu.spec, &peaks(), &budget };
+}
+
+QStringList Judgement::gpuWarnings() const
+{
+    QStringList warnings;
+    if (!trace.gpu.warning.isEmpty())
+        warnings << trace.gpu.warning;
+    if (baseline && !baseline->gpu.warning.isEmpty())
+        warnings << QStringLiteral("baseline: ") + baseline->gpu.warning;
+    return warnings;
+}
+
+TraceJudgement judgeTrace(std::shared_ptr<const AnalysisResult> result, const Lens& lens)
+{
+    TraceJudgement judged;
+    judged.result = std::move(result);
+    judged.gpu = pickGpu(lens, judged.result->traceGpuName);
+    judged.peakSet = lens.peaks;
+    judged.budget = evaluateTimeBudget(*judged.result, judged.peaks(), lens.latencyFloorUs);
+    judged.roofline = rooflineData(judged.result.get(), judged.gpu.spec, lens.peaks);
+    markLatencyBound(judged.roofline, judged.budget);
+    return judged;
+}
+
+std::shared_ptr<const Judgement> judge(std::shared_ptr<const AnalysisResult> result, const Lens& lens,
+                                       std::shared_ptr<const AnalysisResult> baseline)
+{
+    auto judgement = std::make_shared<Judgement>();
+    judgement->lens = lens;
+    judgement->trace = judgeTrace(std::move(result), lens);
+    if (baseline) {
+        judgement->baseline = judgeTrace(std::move(baseline), lens);
+        judgement->comparison =
+            std::make_shared<const TraceComparison>(compareTraces(judgement->baseline->compared(), judgement->trace.compared()));
+        judgement->trace.roofline.arrows =
+            comparisonArrows(*judgement->comparison, judgement->baseline->peaks(), judgement->trace.peaks());
+    }
+    return judgement;
+}
+
+} // namespace Ridgeline
