@@ -141,6 +141,13 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
                                            "bound (the timestamps are damaged or in another clock)")
                                 .arg(path)
                                 .arg(result->timeline->clampedTimes);
+    for (const DeviceActivity& device : result->activity.devices) {
+        if (device.implausibleSpan())
+            result->warnings << QStringLiteral("%1: the GPU events of device %2 span %3 hours, more than a profiled run does (two far "
+                                               "timestamps, damaged or in another clock): its idle time is left out of what to fix first")
+                                    .arg(path, device.device)
+                                    .arg(device.spanUs / 3.6e9, 0, 'g', 4);
+    }
     // An empty table must not pass for a trace of kernels that did nothing.
     // A range without one says so of the range: the trace may have many.
     if (result->kernels.empty() && result->gpuRangeUs)

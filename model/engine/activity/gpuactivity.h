@@ -41,6 +41,12 @@ struct DeviceActivity
     // The 1st percentile of its kernel durations, when it ran enough kernels
     // for one (see latencyfloor.h).
     std::optional<double> latencyFloorUs;
+
+    // No profiled run spans a day: a span past that comes from two far
+    // timestamps (damaged, or in another clock), and its idle time is not
+    // the GPU waiting: warned about, and kept out of what to fix first.
+    static constexpr double implausibleSpanUs = 24.0 * 3600 * 1e6;
+    bool implausibleSpan() const { return spanUs > implausibleSpanUs; }
 };
 
 enum class StepKind {

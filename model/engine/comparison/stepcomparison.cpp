@@ -1,11 +1,26 @@
 #include "engine/comparison/stepcomparison.h"
 
+#include <QStringList>
+
 namespace Ridgeline {
 namespace {
 
 std::optional<double> ratio(double baseline, double candidate)
 {
-    return candidate > 0 ? std::optional(baseline / candidate) : std::nullopt;
+    return baseline > 0 && candidate > 0 ? std::optional(baseline / candidate) : std::nullopt;
+}
+
+// Why a per-step speedup of `what` ("GPU time", "Triton time") is null: which
+// side's steps hold none of it. Empty when both do.
+QString missingSide(const QString& what, double baseline, double candidate)
+{
+    const bool base = baseline > 0;
+    const bool cand = candidate > 0;
+    if (base && cand)
+        return {};
+    const QString who = !base && !cand ? QStringLiteral("neither trace's steps hold") : !base ? QStringLiteral("the baseline's steps hold no")
+                                                                                          : QStringLiteral("this trace's steps hold no");
+    return QStringLiteral("%1 %2").arg(who, what);
 }
 
 // What a trace counts steps by, for the words of a comparison in total.
@@ -46,6 +61,13 @@ std::optional<StepComparison> compareSteps(const GpuActivity& baseline, const Gp
         steps.candidateSteps = cand->count;
         steps.gpuTimeSpeedup = ratio(base->gpuTimePerStepUs, cand->gpuTimePerStepUs);
         steps.tritonTimeSpeedup = ratio(base->tritonTimePerStepUs, cand->tritonTimePerStepUs);
+        QStringList reasons;
+        for (const QString& reason : { missingSide(QStringLiteral("GPU time"), base->gpuTimePerStepUs, cand->gpuTimePerStepUs),
+                                       missingSide(QStringLiteral("Triton time"), base->tritonTimePerStepUs, cand->tritonTimePerStepUs) }) {
+            if (!reason.isEmpty())
+                reasons << reason;
+        }
+        steps.reason = reasons.join(QStringLiteral("; "));
         return steps;
     }
     return std::nullopt;

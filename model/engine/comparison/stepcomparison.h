@@ -18,8 +18,12 @@ struct StepComparison
     StepKind kind = StepKind::None;
     int baselineSteps = 0;
     int candidateSteps = 0;
-    std::optional<double> gpuTimeSpeedup;    // baseline per step / candidate per step
+    // Baseline per step over candidate per step; null unless both sides
+    // have time of that kind (a baseline whose steps ran nothing is not
+    // infinitely slower, nor 0x), and then `reason` says which side lacks it.
+    std::optional<double> gpuTimeSpeedup;
     std::optional<double> tritonTimeSpeedup;
+    QString reason; // empty when both speedups are set
 };
 
 // Null when the traces count no kind of step in common: they compare in total.

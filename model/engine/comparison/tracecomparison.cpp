@@ -19,9 +19,10 @@ std::optional<double> difference(std::optional<double> candidate, std::optional<
     return candidate && baseline ? std::optional(*candidate - *baseline) : std::nullopt;
 }
 
+// Null unless both sides ran some: 0x or infinitely faster says nothing.
 std::optional<double> ratio(double baseline, double candidate)
 {
-    return candidate > 0 ? std::optional(baseline / candidate) : std::nullopt;
+    return baseline > 0 && candidate > 0 ? std::optional(baseline / candidate) : std::nullopt;
 }
 
 std::optional<double> fraction(const KernelRow& row, const PeakFigures& peaks)

@@ -80,6 +80,17 @@ void addWorkComparison(QJsonObject& summary, const WorkComparison& work)
     summary[QStringLiteral("span_us")] = sideBySide(work.baselineSpanUs, work.candidateSpanUs);
 }
 
+// A speedup without both sides is null, and `reason` says which lacks it.
+QJsonObject perStepJson(const StepComparison& steps)
+{
+    QJsonObject object { { QStringLiteral("kind"), stepKindKey(steps.kind) },
+                         { QStringLiteral("gpu_time_speedup"), figureJson(steps.gpuTimeSpeedup) },
+                         { QStringLiteral("triton_time_speedup"), figureJson(steps.tritonTimeSpeedup) } };
+    if (!steps.reason.isEmpty())
+        object.insert(QStringLiteral("reason"), steps.reason);
+    return object;
+}
+
 QJsonObject summary(const TraceComparison& comparison)
 {
     QJsonObject counts;
@@ -96,11 +107,7 @@ QJsonObject summary(const TraceComparison& comparison)
               { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
               { QStringLiteral("baseline"), comparison.perStep ? comparison.perStep->baselineSteps : comparison.baseline->activity.steps.count },
               { QStringLiteral("candidate"), comparison.perStep ? comparison.perStep->candidateSteps : comparison.candidate->activity.steps.count } } },
-        { QStringLiteral("per_step"), comparison.perStep
-              ? QJsonValue(QJsonObject { { QStringLiteral("kind"), stepKindKey(comparison.perStep->kind) },
-                                         { QStringLiteral("gpu_time_speedup"), figureJson(comparison.perStep->gpuTimeSpeedup) },
-                                         { QStringLiteral("triton_time_speedup"), figureJson(comparison.perStep->tritonTimeSpeedup) } })
-              : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("per_step"), comparison.perStep ? QJsonValue(perStepJson(*comparison.perStep)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("basis"), comparisonBasis(comparison) },
         { QStringLiteral("baseline_recoverable_us"), exportTimeUs(comparison.baselineRecoverableUs) },
         { QStringLiteral("candidate_recoverable_us"), exportTimeUs(comparison.candidateRecoverableUs) },

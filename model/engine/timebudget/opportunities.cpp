@@ -121,7 +121,7 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
                           .arg(QString::number(1.0 / latencyMinFractionOfAttainable, 'g', 3));
         ranked.push_back(std::move(latency));
     }
-    if (const DeviceActivity* device = result.activity.mainDevice(); device && device->idleUs > 0) {
+    if (const DeviceActivity* device = result.activity.mainDevice(); device && device->idleUs > 0 && !device->implausibleSpan()) {
         Opportunity idle;
         idle.kind = Opportunity::Kind::Idle;
         idle.name = QStringLiteral("idle GPU");

@@ -158,3 +158,51 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     ASSERT_TRUE(reverse.perStep);
     EXPECT_EQ(speedupInWords(*reverse.perStep->gpuTimeSpeedup), QStringLiteral("1.25\u00d7 slower"));
 }
+
+namespace {
+
+// Per-step GPU and Triton time of each side; a side without either has
+// no speedup of it, and the reason says which side lacks it.
+struct MissingSideCase
+{
+    const char* name;
+    double baselineGpuUs, baselineTritonUs, candidateGpuUs, candidateTritonUs;
+    std::optional<double> gpuTimeSpeedup, tritonTimeSpeedup;
+    const char* reason;
+};
+
+const MissingSideCase missingSideCases[] = {
+    { "BothSides", 50, 10, 40, 5, 1.25, 2.0, "" },
+    { "BaselineStepsRanNothing", 0, 0, 40, 5, std::nullopt, std::nullopt,
+      "the baseline's steps hold no GPU time; the baseline's steps hold no Triton time" },
+    { "CandidateStepsRanNothing", 50, 10, 0, 0, std::nullopt, std::nullopt,
+      "this trace's steps hold no GPU time; this trace's steps hold no Triton time" },
+    { "NoTritonOnEitherSide", 50, 0, 40, 0, 1.25, std::nullopt, "neither trace's steps hold Triton time" },
+};
+
+class StepSpeedupSides : public testing::TestWithParam<MissingSideCase>
+{
+};
+
+GpuActivity launchesOf(double gpuUs, double tritonUs)
+{
+    GpuActivity activity;
+    activity.stepKinds.push_back({ StepKind::GraphLaunch, 4, gpuUs, tritonUs, std::nullopt, 0, std::nullopt, {} });
+    activity.steps = activity.stepKinds.front();
+    return activity;
+}
+
+} // namespace
+
+TEST_P(StepSpeedupSides, IsNullWithAReasonUnlessBothSidesRanSome)
+{
+    const MissingSideCase& c = GetParam();
+    const auto steps = compareSteps(launchesOf(c.baselineGpuUs, c.baselineTritonUs), launchesOf(c.candidateGpuUs, c.candidateTritonUs));
+    ASSERT_TRUE(steps);
+    EXPECT_EQ(steps->gpuTimeSpeedup, c.gpuTimeSpeedup); // never 0x, never infinite
+    EXPECT_EQ(steps->tritonTimeSpeedup, c.tritonTimeSpeedup);
+    EXPECT_EQ(steps->reason, QString::fromUtf8(c.reason));
+}
+
+INSTANTIATE_TEST_SUITE_P(Issue34, StepSpeedupSides, testing::ValuesIn(missingSideCases),
+                         [](const testing::TestParamInfo<MissingSideCase>& param) { return std::string(param.param.name); });

@@ -297,3 +297,43 @@ TEST(TimeBudget, LatencyBoundPointsNeverStretchAFittedFrame)
     data.points = { data.points[0] };
     EXPECT_LE(fitFrame(data).xMinExp, -8);
 }
+
+// Issue 34: a GPU span past a day comes from two far timestamps, not from a
+// GPU that waited: its idle time is no opportunity (it would top the list at
+// 100 % of the span); a day's span itself still is. The analysis warns.
+TEST(TimeBudget, AnIdleSpanPastADayIsNoOpportunity)
+{
+    for (const double spanUs : { DeviceActivity::implausibleSpanUs, 2 * DeviceActivity::implausibleSpanUs }) {
+        AnalysisResult result;
+        result.kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
+        result.totalGpuKernelTimeUs = 38;
+        DeviceActivity device;
+        device.device = QStringLiteral("0");
+        device.spanUs = spanUs;
+        device.busyUs = 38;
+        device.idleUs = spanUs - 38;
+        device.kernels = 3;
+        result.activity.devices.push_back(device);
+        const TimeBudget budget = evaluateTimeBudget(result, peaks(), 2.0);
+        const bool idleListed = std::any_of(budget.opportunities.begin(), budget.opportunities.end(),
+                                            [](const Opportunity& o) { return o.kind == Opportunity::Kind::Idle; });
+        EXPECT_EQ(idleListed, spanUs == DeviceActivity::implausibleSpanUs) << spanUs;
+    }
+}
+
+TEST(TimeBudget, ATraceSpanningYearsIsWarnedAbout)
+{
+    TempTraces traces;
+    // Two kernels 55 hours apart, as two far timestamps give (the reader
+    // refuses a time past 2^53 ns, about 104 days, outright).
+    const QString path = traces.write(QStringLiteral("far.json"),
+                                      traceJson(kernelEvent("triton_poi_fused_add_0", 10, 5, 1) + ',' + kernelEvent("triton_poi_fused_add_0", 2e11, 5, 2)));
+    const AnalysisOutcome outcome = analyze(path);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    const QStringList warnings = outcome.result->warnings.filter(QStringLiteral("more than a profiled run does"));
+    ASSERT_EQ(warnings.size(), 1) << qPrintable(outcome.result->warnings.join(u'\n'));
+    EXPECT_TRUE(warnings[0].contains(QStringLiteral("far.json"))) << qPrintable(warnings[0]);
+    const TimeBudget budget = evaluateTimeBudget(*outcome.result, peaks(), std::nullopt);
+    for (const Opportunity& o : budget.opportunities)
+        EXPECT_NE(o.kind, Opportunity::Kind::Idle);
+}
