@@ -80,7 +80,7 @@ constexpr qint64 figureSteps = 4;
 
 // The figures of `work` with the prepared trace's files' findings; null when stopped.
 std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTrace>& prepared, const CountedWork& work,
-                                          const AnalysisOptions& options, const JobControl& control)
+                                          const FigureOptions& options, const JobControl& control)
 {
     const QString& path = prepared->path;
     const RawTrace& trace = work.trace;
@@ -219,7 +219,7 @@ AnalysisOutcome outcomeOf(const QString& path, std::shared_ptr<AnalysisResult> r
 
 } // namespace
 
-AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const AnalysisOptions& options,
+AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options,
                                      const JobControl& control)
 {
     control.report(0, figureSteps);
@@ -242,8 +242,8 @@ AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepar
 
 AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options, const JobControl& control)
 {
-    PrepareOutcome read = prepareTrace(path, options, control);
-    if (read.status != AnalysisOutcome::Status::Ok) {
+    PrepareOutcome read = prepareTrace(path, options.read, control);
+    if (read.status != OutcomeStatus::Ok) {
         AnalysisOutcome outcome;
         outcome.status = read.status;
         outcome.error = read.error;
@@ -252,16 +252,17 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     // The figures' few steps would send the reading's bar back to 0.
     JobControl figureControl;
     figureControl.stop = control.stop;
-    if (options.keepPreparedTrace || !options.gpuRange)
-        return analyzePreparedTrace(std::move(read.prepared), options, figureControl);
+    const FigureOptions& figures = options.figures;
+    if (figures.keepPreparedTrace || !figures.gpuRange)
+        return analyzePreparedTrace(std::move(read.prepared), figures, figureControl);
 
     // A range of a trace kept for no one: restricted in place, as the
     // prepared trace's copies would be, without copying it.
     PreparedTrace& prepared = *read.prepared;
     std::optional<GpuActivity> wholeTrace = measureGpuActivity(prepared.trace, prepared.merged.summary);
-    const double origin = restrictToRange(prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, *options.gpuRange);
+    const double origin = restrictToRange(prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, *figures.gpuRange);
     const CountedWork range { prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, std::move(wholeTrace), origin };
-    return outcomeOf(path, figuresOf(read.prepared, range, options, figureControl), figureControl);
+    return outcomeOf(path, figuresOf(read.prepared, range, figures, figureControl), figureControl);
 }
 
 } // namespace Ridgeline
