@@ -4,13 +4,13 @@
 #include "engine/graphs/graphmerge.h"
 #include "engine/libraryops/libraryopownership.h"
 #include "engine/linking/kernellinker.h"
+#include "engine/linking/timerange.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
 #include "engine/results/libraryoprows.h"
 #include "engine/results/libraryrows.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/rowofgpuevent.h"
-#include "engine/timeline/timerange.h"
 #include "engine/preparedtrace.h"
 #include "engine/triton/kernelname.h"
 
@@ -53,6 +53,16 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
 // cache must not bury the trace's own warnings.
 constexpr int cacheWarningsInSummary = 10;
 constexpr int captureWarningsInSummary = 20;
+
+// Keeps only the GPU events that start in `range`, the calls that ran them
+// and the graph replays of library ops among them. Returns the origin: the
+// first GPU event's start, before.
+double restrictWorkToRange(RawTrace& trace, LinkedKernels& linked, std::vector<ReplayedLibraryCall>& libraryCalls, TimeRangeUs range)
+{
+    const RangeRestriction restriction = restrictToRange(trace, linked, range);
+    restrictToRange(libraryCalls, restriction);
+    return restriction.originUs;
+}
 
 AnalysisOutcome cancelled(const QString& path)
 {
@@ -233,7 +243,7 @@ AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepar
     RawTrace trace = prepared->trace;
     LinkedKernels linked = prepared->merged.linked;
     std::vector<ReplayedLibraryCall> libraryCalls = prepared->merged.libraryCalls;
-    const double origin = restrictToRange(trace, linked, libraryCalls, *options.gpuRange);
+    const double origin = restrictWorkToRange(trace, linked, libraryCalls, *options.gpuRange);
     if (control.stopRequested())
         return cancelled(prepared->path);
     const CountedWork range { trace, linked, libraryCalls, std::move(wholeTrace), origin };
@@ -260,7 +270,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     // prepared trace's copies would be, without copying it.
     PreparedTrace& prepared = *read.prepared;
     std::optional<GpuActivity> wholeTrace = measureGpuActivity(prepared.trace, prepared.merged.summary);
-    const double origin = restrictToRange(prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, *figures.gpuRange);
+    const double origin = restrictWorkToRange(prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, *figures.gpuRange);
     const CountedWork range { prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, std::move(wholeTrace), origin };
     return outcomeOf(path, figuresOf(read.prepared, range, figures, figureControl), figureControl);
 }

@@ -8,7 +8,7 @@
 #include "engine/base/progress.h"
 #include "engine/preparedtrace.h"
 #include "engine/results/analysisresult.h"
-#include "engine/timeline/timerange.h"
+#include "engine/linking/timerange.h"
 
 #include <memory>
 #include <optional>

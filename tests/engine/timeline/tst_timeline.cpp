@@ -9,7 +9,7 @@
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
-#include "engine/timeline/timerange.h"
+#include "engine/linking/timerange.h"
 #include "graphfixtures.h"
 #include "testsupport.h"
 
