@@ -5,7 +5,7 @@
 
 #include "analysiscontroller.h"
 #include "droppedinputs.h"
-#include "engine/inputkind.h"
+#include "engine/inductorcache/inputkind.h"
 #include "engine/inductorcache/inductorcachelocator.h"
 #include "settingskeys.h"
 
