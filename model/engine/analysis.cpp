@@ -121,14 +121,17 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     const KernelModeller modeller = KernelModeller::withInductorCache(prepared->cacheIndex, prepared->cacheUnavailable);
-    result->kernels = aggregateKernels(trace, linked, modeller, &merged.summary);
+    // Each call's row only for the timeline: 4 bytes a call, dropped once it is built.
+    RowOfCall rowOfCall;
+    result->kernels = aggregateKernels(trace, linked, modeller, &merged.summary, options.keepTimeline ? &rowOfCall : nullptr);
     control.report(2, figureSteps);
     if (control.stopRequested())
         return nullptr;
     // Library ops own the GPU events under them (Triton's calls keep
     // theirs); the kernels of no op stay time-only rows by name.
     const LibraryOpWork libraryWork = ownLibraryOpWork(trace, linked, merged.captures, work.libraryCalls);
-    std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs);
+    std::vector<std::uint32_t> rowOfGroup;
+    std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs, &rowOfGroup);
     result->libraryKernels = libraryRows(trace, linked, nameKinds, libraryWork.ownedEvents);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
@@ -138,7 +141,8 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     if (options.keepTimeline) {
-        const std::vector<std::int32_t> rowOfEvent = rowOfGpuEvent(trace, linked, result->kernels, libraryWork, libraryOpRowsOfTrace);
+        const std::vector<std::int32_t> rowOfEvent = rowOfGpuEvent(trace, linked, rowOfCall, result->kernels.size(), libraryWork, rowOfGroup);
+        rowOfCall = {};
         result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
                                            &result->kernels, &libraryOpRowsOfTrace });
     }
