@@ -141,7 +141,8 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     if (options.keepTimeline) {
-        const std::vector<std::int32_t> rowOfEvent = rowOfGpuEvent(trace, linked, rowOfCall, result->kernels.size(), libraryWork, rowOfGroup);
+        const std::vector<std::int32_t> rowOfEvent
+            = rowOfGpuEvent(trace, linked, rowOfCall, result->kernels.size(), libraryWork, rowOfGroup);
         rowOfCall = {};
         result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
                                            &result->kernels, &libraryOpRowsOfTrace });

@@ -28,7 +28,8 @@ TritonOpArgs args(const QString& dims, const QString& types, const QString& stri
 TEST(KernelRowKey, RowsDifferingInOneArgListDiffer)
 {
     const QString name = QStringLiteral("triton_poi_fused_add_0");
-    const TritonOpArgs base = args(QStringLiteral("[[4]]"), QStringLiteral("[\"float\"]"), QStringLiteral("[[1]]"), QStringLiteral("[\"\"]"));
+    const TritonOpArgs base
+        = args(QStringLiteral("[[4]]"), QStringLiteral("[\"float\"]"), QStringLiteral("[[1]]"), QStringLiteral("[\"\"]"));
     // Another args object of the same lists: the same row (the reader interns
     // args per trace, but a capture trace's reader has its own).
     const TritonOpArgs same = base;
