@@ -1,7 +1,7 @@
 #include "commandline.h"
 
 #include "engine/export/resultexport.h"
-#include "engine/timeline/timerange.h"
+#include "engine/linking/timerange.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

@@ -38,12 +38,12 @@ std::shared_ptr<const AnalysisResult> analyze(const QString& path, const QString
                                                          std::optional<std::pair<double, double>> rangeUs = {}, bool keepTimeline = false)
 {
     AnalysisOptions analysis;
-    analysis.keepTimeline = keepTimeline;
+    analysis.figures.keepTimeline = keepTimeline;
     if (rangeUs)
-        analysis.gpuRange = TimeRangeUs { rangeUs->first, rangeUs->second };
-    analysis.inductorCache = inductorCache;
-    analysis.searchDefaultInductorCache = !noInductorCache;
-    analysis.captureTraces = captures;
+        analysis.figures.gpuRange = TimeRangeUs { rangeUs->first, rangeUs->second };
+    analysis.read.inductorCache = inductorCache;
+    analysis.read.searchDefaultInductorCache = !noInductorCache;
+    analysis.read.captureTraces = captures;
     const auto outcome = analyzeTrace(path, analysis, {});
     if (outcome.status != AnalysisOutcome::Status::Ok) {
         printError(outcome.error);

@@ -58,8 +58,8 @@ double statusMiB(const char* key)
 AnalysisOptions options(bool keep)
 {
     AnalysisOptions analysis;
-    analysis.searchDefaultInductorCache = false;
-    analysis.keepPreparedTrace = keep;
+    analysis.read.searchDefaultInductorCache = false;
+    analysis.figures.keepPreparedTrace = keep;
     return analysis;
 }
 
@@ -88,8 +88,8 @@ int memory(bool keep, const QString& path)
     if (prepared) {
         // A range's copies of the trace come and go: the peak they add.
         AnalysisOptions ranged = options(true);
-        ranged.gpuRange = middleThird(*outcome.result);
-        const AnalysisOutcome range = analyzePreparedTrace(outcome.result->prepared, ranged, {});
+        ranged.figures.gpuRange = middleThird(*outcome.result);
+        const AnalysisOutcome range = analyzePreparedTrace(outcome.result->prepared, ranged.figures, {});
         malloc_trim(0);
         std::printf("  after a range of it (%s): VmRSS %.1f MiB, VmHWM %.1f MiB\n",
                     range.status == AnalysisOutcome::Status::Ok ? "analysed" : "failed", statusMiB("VmRSS:"), statusMiB("VmHWM:"));
@@ -118,16 +118,16 @@ int main(int argc, char** argv)
         return 1;
     }
     AnalysisOptions ranged = options(true);
-    ranged.gpuRange = middleThird(*whole);
+    ranged.figures.gpuRange = middleThird(*whole);
     double rangeKernelUs = 0;
     const double rangeMs = medianMs(runs, [&] {
-        rangeKernelUs = analyzePreparedTrace(whole->prepared, ranged, {}).result->totalGpuKernelTimeUs;
+        rangeKernelUs = analyzePreparedTrace(whole->prepared, ranged.figures, {}).result->totalGpuKernelTimeUs;
     });
-    const double againMs = medianMs(runs, [&] { analyzePreparedTrace(whole->prepared, options(true), {}); });
+    const double againMs = medianMs(runs, [&] { analyzePreparedTrace(whole->prepared, options(true).figures, {}); });
     std::printf("%s, median of %d:\n", qPrintable(path), runs);
     std::printf("  open (read + figures)              %8.1f ms\n", openMs);
-    std::printf("  range %.0f-%.0f us from prepared   %8.1f ms  (%.0f of %.0f us of kernels)\n", ranged.gpuRange->startUs,
-                ranged.gpuRange->endUs, rangeMs, rangeKernelUs, whole->totalGpuKernelTimeUs);
+    std::printf("  range %.0f-%.0f us from prepared   %8.1f ms  (%.0f of %.0f us of kernels)\n", ranged.figures.gpuRange->startUs,
+                ranged.figures.gpuRange->endUs, rangeMs, rangeKernelUs, whole->totalGpuKernelTimeUs);
     std::printf("  whole trace again from prepared    %8.1f ms\n", againMs);
     return 0;
 }

@@ -68,8 +68,8 @@ int compareOnTrace(const QString& path, int runs)
     for (int run = 0; run < runs; ++run) {
         for (bool keep : { false, true }) {
             AnalysisOptions options;
-            options.searchDefaultInductorCache = false;
-            options.keepTimeline = keep;
+            options.read.searchDefaultInductorCache = false;
+            options.figures.keepTimeline = keep;
             QElapsedTimer timer;
             timer.start();
             const AnalysisOutcome outcome = analyzeTrace(path, options, {});

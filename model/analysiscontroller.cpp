@@ -57,12 +57,12 @@ void AnalysisController::analyzeRange(std::shared_ptr<const PreparedTrace> prepa
 {
     // The options it was read with, for whoever asks (the baseline's cache
     // search, a fallback that reads it again); only the range is new.
-    AnalysisOptions options = prepared->options;
-    options.gpuRange = range;
-    options.keepPreparedTrace = true;
+    AnalysisOptions options { prepared->readOptions, {} };
+    options.figures.gpuRange = range;
+    options.figures.keepPreparedTrace = true;
     const QString path = prepared->path;
-    start(path, options, false, [prepared = std::move(prepared), options](const JobControl& control) {
-        return analyzePreparedTrace(prepared, options, control);
+    start(path, options, false, [prepared = std::move(prepared), figures = options.figures](const JobControl& control) {
+        return analyzePreparedTrace(prepared, figures, control);
     });
 }
 

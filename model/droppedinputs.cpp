@@ -1,6 +1,6 @@
 #include "droppedinputs.h"
 
-#include "engine/inputkind.h"
+#include "engine/inductorcache/inputkind.h"
 
 namespace Ridgeline {
 

@@ -29,7 +29,7 @@ public:
     struct Start
     {
         QString trace;
-        AnalysisOptions options;
+        ReadOptions options;
         QString note;
     };
 

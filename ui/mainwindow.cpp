@@ -252,10 +252,11 @@ void MainWindow::connectViews()
     connect(m_controller, &AnalysisController::started, this, [this](const QString& path) {
         setBusy(true);
         m_summary->showLoading(path);
-        const QString cache = m_controller->currentOptions().inductorCache;
+        const QString cache = m_controller->currentOptions().read.inductorCache;
         if (!m_controller->readsFiles()) {
-            statusBar()->showMessage(m_controller->currentOptions().gpuRange ? tr("Analysing the range of %1…").arg(displayName(path))
-                                                                             : tr("Analysing the whole of %1…").arg(displayName(path)));
+            const bool range = bool(m_controller->currentOptions().figures.gpuRange);
+            statusBar()->showMessage(range ? tr("Analysing the range of %1…").arg(displayName(path))
+                                           : tr("Analysing the whole of %1…").arg(displayName(path)));
             return;
         }
         statusBar()->showMessage(cache.isEmpty() ? tr("Reading %1…").arg(displayName(path))

@@ -45,7 +45,7 @@ void MainWindow::compareWithBaseline(const QString& path)
     // The open trace's attached cache and captures are its own; the
     // baseline gets the default cache places (as --baseline does).
     AnalysisOptions options;
-    options.searchDefaultInductorCache = m_controller->currentOptions().searchDefaultInductorCache;
+    options.read.searchDefaultInductorCache = m_controller->currentOptions().read.searchDefaultInductorCache;
     m_baselineController->open(path, options);
     statusBar()->showMessage(tr("Reading the baseline %1…").arg(displayName(path)));
 }

@@ -5,7 +5,7 @@
 
 #include "analysiscontroller.h"
 #include "droppedinputs.h"
-#include "engine/inputkind.h"
+#include "engine/inductorcache/inputkind.h"
 #include "engine/inductorcache/inductorcachelocator.h"
 #include "settingskeys.h"
 
@@ -74,8 +74,8 @@ void MainWindow::start(const TraceSession::Start& start)
     m_reload->setEnabled(true);
     // Kept with the result: a time range picked on the timeline is
     // analysed from it without reading the file again.
-    AnalysisOptions options = start.options;
-    options.keepPreparedTrace = true;
+    AnalysisOptions options { start.options, {} };
+    options.figures.keepPreparedTrace = true;
     m_controller->open(start.trace, options);
 }
 

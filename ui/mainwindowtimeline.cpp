@@ -124,10 +124,10 @@ void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)
     }
     // A result that kept nothing: the file is read again.
     AnalysisOptions options = m_controller->currentOptions();
-    options.gpuRange = range;
-    options.keepPreparedTrace = true;
+    options.figures.gpuRange = range;
+    options.figures.keepPreparedTrace = true;
     m_cacheNote = tr("the trace was read again for the range (a trace of over %L1 GPU events is not kept in memory)")
-                      .arg(qulonglong(options.keepPreparedTraceUpToGpuEvents));
+                      .arg(qulonglong(options.figures.keepPreparedTraceUpToGpuEvents));
     m_controller->open(m_controller->currentPath(), options);
 }
 

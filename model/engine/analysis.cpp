@@ -4,13 +4,13 @@
 #include "engine/graphs/graphmerge.h"
 #include "engine/libraryops/libraryopownership.h"
 #include "engine/linking/kernellinker.h"
+#include "engine/linking/timerange.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelaggregator.h"
 #include "engine/results/libraryoprows.h"
 #include "engine/results/libraryrows.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/rowofgpuevent.h"
-#include "engine/timeline/timerange.h"
 #include "engine/preparedtrace.h"
 #include "engine/triton/kernelname.h"
 
@@ -54,6 +54,16 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
 constexpr int cacheWarningsInSummary = 10;
 constexpr int captureWarningsInSummary = 20;
 
+// Keeps only the GPU events that start in `range`, the calls that ran them
+// and the graph replays of library ops among them. Returns the origin: the
+// first GPU event's start, before.
+double restrictWorkToRange(RawTrace& trace, LinkedKernels& linked, std::vector<ReplayedLibraryCall>& libraryCalls, TimeRangeUs range)
+{
+    const RangeRestriction restriction = restrictToRange(trace, linked, range);
+    restrictToRange(libraryCalls, restriction);
+    return restriction.originUs;
+}
+
 AnalysisOutcome cancelled(const QString& path)
 {
     AnalysisOutcome outcome;
@@ -80,7 +90,7 @@ constexpr qint64 figureSteps = 4;
 
 // The figures of `work` with the prepared trace's files' findings; null when stopped.
 std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTrace>& prepared, const CountedWork& work,
-                                          const AnalysisOptions& options, const JobControl& control)
+                                          const FigureOptions& options, const JobControl& control)
 {
     const QString& path = prepared->path;
     const RawTrace& trace = work.trace;
@@ -111,14 +121,17 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     const KernelModeller modeller = KernelModeller::withInductorCache(prepared->cacheIndex, prepared->cacheUnavailable);
-    result->kernels = aggregateKernels(trace, linked, modeller, &merged.summary);
+    // Each call's row only for the timeline: 4 bytes a call, dropped once it is built.
+    RowOfCall rowOfCall;
+    result->kernels = aggregateKernels(trace, linked, modeller, &merged.summary, options.keepTimeline ? &rowOfCall : nullptr);
     control.report(2, figureSteps);
     if (control.stopRequested())
         return nullptr;
     // Library ops own the GPU events under them (Triton's calls keep
     // theirs); the kernels of no op stay time-only rows by name.
     const LibraryOpWork libraryWork = ownLibraryOpWork(trace, linked, merged.captures, work.libraryCalls);
-    std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs);
+    std::vector<std::uint32_t> rowOfGroup;
+    std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs, &rowOfGroup);
     result->libraryKernels = libraryRows(trace, linked, nameKinds, libraryWork.ownedEvents);
     for (const KernelRow& row : result->kernels) {
         if (row.kernelTimeUs)
@@ -128,7 +141,9 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     if (options.keepTimeline) {
-        const std::vector<std::int32_t> rowOfEvent = rowOfGpuEvent(trace, linked, result->kernels, libraryWork, libraryOpRowsOfTrace);
+        const std::vector<std::int32_t> rowOfEvent
+            = rowOfGpuEvent(trace, linked, rowOfCall, result->kernels.size(), libraryWork, rowOfGroup);
+        rowOfCall = {};
         result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
                                            &result->kernels, &libraryOpRowsOfTrace });
     }
@@ -226,7 +241,7 @@ AnalysisOutcome outcomeOf(const QString& path, std::shared_ptr<AnalysisResult> r
 
 } // namespace
 
-AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const AnalysisOptions& options,
+AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options,
                                      const JobControl& control)
 {
     control.report(0, figureSteps);
@@ -240,7 +255,7 @@ AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepar
     RawTrace trace = prepared->trace;
     LinkedKernels linked = prepared->merged.linked;
     std::vector<ReplayedLibraryCall> libraryCalls = prepared->merged.libraryCalls;
-    const double origin = restrictToRange(trace, linked, libraryCalls, *options.gpuRange);
+    const double origin = restrictWorkToRange(trace, linked, libraryCalls, *options.gpuRange);
     if (control.stopRequested())
         return cancelled(prepared->path);
     const CountedWork range { trace, linked, libraryCalls, std::move(wholeTrace), origin };
@@ -249,8 +264,8 @@ AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepar
 
 AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options, const JobControl& control)
 {
-    PrepareOutcome read = prepareTrace(path, options, control);
-    if (read.status != AnalysisOutcome::Status::Ok) {
+    PrepareOutcome read = prepareTrace(path, options.read, control);
+    if (read.status != OutcomeStatus::Ok) {
         AnalysisOutcome outcome;
         outcome.status = read.status;
         outcome.error = read.error;
@@ -259,16 +274,17 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
     // The figures' few steps would send the reading's bar back to 0.
     JobControl figureControl;
     figureControl.stop = control.stop;
-    if (options.keepPreparedTrace || !options.gpuRange)
-        return analyzePreparedTrace(std::move(read.prepared), options, figureControl);
+    const FigureOptions& figures = options.figures;
+    if (figures.keepPreparedTrace || !figures.gpuRange)
+        return analyzePreparedTrace(std::move(read.prepared), figures, figureControl);
 
     // A range of a trace kept for no one: restricted in place, as the
     // prepared trace's copies would be, without copying it.
     PreparedTrace& prepared = *read.prepared;
     std::optional<GpuActivity> wholeTrace = measureGpuActivity(prepared.trace, prepared.merged.summary);
-    const double origin = restrictToRange(prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, *options.gpuRange);
+    const double origin = restrictWorkToRange(prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, *figures.gpuRange);
     const CountedWork range { prepared.trace, prepared.merged.linked, prepared.merged.libraryCalls, std::move(wholeTrace), origin };
-    return outcomeOf(path, figuresOf(read.prepared, range, options, figureControl), figureControl);
+    return outcomeOf(path, figuresOf(read.prepared, range, figures, figureControl), figureControl);
 }
 
 } // namespace Ridgeline

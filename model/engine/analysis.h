@@ -6,29 +6,19 @@
 #pragma once
 
 #include "engine/base/progress.h"
-#include "engine/inductorcache/inductorcachelocator.h"
+#include "engine/preparedtrace.h"
 #include "engine/results/analysisresult.h"
-#include "engine/timeline/timerange.h"
+#include "engine/linking/timerange.h"
 
 #include <memory>
 #include <optional>
 
 namespace Ridgeline {
 
-struct AnalysisOptions
+// What the second stage computes with: which GPU events count and what the
+// result keeps. Reading needs none of it.
+struct FigureOptions
 {
-    // The Inductor cache for the V1 model: a directory, a .tar/.tar.gz/
-    // .tar.xz/.zip archive of one, or one wrapper file. Empty: the first
-    // existing default place (see InductorCacheLocator).
-    QString inductorCache;
-    // Whether to look in the default places when inductorCache is empty.
-    bool searchDefaultInductorCache = true;
-    // What the default search sees; nullopt: this process's environment.
-    std::optional<CacheEnvironment> cacheEnvironment;
-    // Capture traces of the opened replay trace's CUDA/HIP graphs: files, or
-    // folders of them (vLLM's capture_traces/). The opened trace's own
-    // capture windows are always used.
-    QStringList captureTraces;
     // Only the GPU events that start in this range (from the first GPU
     // event's start), and the calls that ran them; the latency floor stays
     // the whole trace's.
@@ -46,25 +36,28 @@ struct AnalysisOptions
     size_t keepPreparedTraceUpToGpuEvents = 2'000'000;
 };
 
+// Both stages' options, for analyzeTrace, which runs both.
+struct AnalysisOptions
+{
+    ReadOptions read;
+    FigureOptions figures;
+};
+
 struct AnalysisOutcome
 {
-    enum class Status { Ok, Failed, Cancelled };
+    using Status = OutcomeStatus;
     Status status = Status::Failed;
     QString error; // one line naming the file and the problem
     std::shared_ptr<const AnalysisResult> result;
 };
 
-struct PreparedTrace;
-
 // prepareTrace then analyzePreparedTrace.
 AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options, const JobControl& control);
 
 // The figures of a prepared trace: of the GPU events in options.gpuRange,
-// or of all; of `options`, only gpuRange, keepTimeline and
-// keepPreparedTrace count (the others were the reading's). Reads no file
-// and changes nothing in `prepared`: ranges of one prepared trace may be
-// analysed on several threads at once.
-AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const AnalysisOptions& options,
+// or of all. Reads no file and changes nothing in `prepared`: ranges of one
+// prepared trace may be analysed on several threads at once.
+AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options,
                                      const JobControl& control);
 
 } // namespace Ridgeline

@@ -19,7 +19,7 @@ namespace {
 PrepareOutcome cancelled(const QString& path)
 {
     PrepareOutcome outcome;
-    outcome.status = AnalysisOutcome::Status::Cancelled;
+    outcome.status = OutcomeStatus::Cancelled;
     outcome.error = path + QStringLiteral(": cancelled");
     return outcome;
 }
@@ -103,7 +103,7 @@ QString withoutCaptureWarning(const QStringList& files)
 
 } // namespace
 
-PrepareOutcome prepareTrace(const QString& path, const AnalysisOptions& options, const JobControl& control)
+PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, const JobControl& control)
 {
     // Found and opened first, so that one progress bar covers the trace's
     // bytes and then the cache's.
@@ -128,8 +128,8 @@ PrepareOutcome prepareTrace(const QString& path, const AnalysisOptions& options,
     const LibraryOpFilter libraryOps = [](QStringView name) { return isModelledLibraryOp(name); };
     TraceReadResult read = readTrace(path, traceControl, libraryOps);
     if (read.status != TraceReadResult::Status::Ok) {
-        outcome.status = read.status == TraceReadResult::Status::Cancelled ? AnalysisOutcome::Status::Cancelled
-                                                                          : AnalysisOutcome::Status::Failed;
+        outcome.status = read.status == TraceReadResult::Status::Cancelled ? OutcomeStatus::Cancelled
+                                                                          : OutcomeStatus::Failed;
         outcome.error = read.error;
         return outcome;
     }
@@ -140,8 +140,7 @@ PrepareOutcome prepareTrace(const QString& path, const AnalysisOptions& options,
     // linked calls hold its Triton ops' addresses.
     auto prepared = std::make_shared<PreparedTrace>();
     prepared->path = path;
-    prepared->options = options;
-    prepared->options.gpuRange.reset();
+    prepared->readOptions = options;
     prepared->trace = std::move(read.trace);
     const RawTrace& trace = prepared->trace;
     LinkedKernels linked = linkKernels(trace);
@@ -199,7 +198,7 @@ PrepareOutcome prepareTrace(const QString& path, const AnalysisOptions& options,
     prepared->cacheUnavailable = cache.unavailableReason();
     prepared->cacheWarnings = cache.warnings();
 
-    outcome.status = AnalysisOutcome::Status::Ok;
+    outcome.status = OutcomeStatus::Ok;
     outcome.prepared = std::move(prepared);
     return outcome;
 }

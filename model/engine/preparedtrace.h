@@ -6,7 +6,7 @@
 // asked, without reading anything again.
 #pragma once
 
-#include "engine/analysis.h"
+#include "engine/base/progress.h"
 #include "engine/graphs/graphmerge.h"
 #include "engine/inductorcache/inductorcacheindex.h"
 #include "engine/inductorcache/inductorcachelocator.h"
@@ -16,8 +16,30 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace Ridgeline {
+
+// What the first stage reads with: the files beside the trace. The figures'
+// options (FigureOptions, analysis.h) are the second stage's.
+struct ReadOptions
+{
+    // The Inductor cache for the V1 model: a directory, a .tar/.tar.gz/
+    // .tar.xz/.zip archive of one, or one wrapper file. Empty: the first
+    // existing default place (see InductorCacheLocator).
+    QString inductorCache;
+    // Whether to look in the default places when inductorCache is empty.
+    bool searchDefaultInductorCache = true;
+    // What the default search sees; nullopt: this process's environment.
+    std::optional<CacheEnvironment> cacheEnvironment;
+    // Capture traces of the opened replay trace's CUDA/HIP graphs: files, or
+    // folders of them (vLLM's capture_traces/). The opened trace's own
+    // capture windows are always used.
+    QStringList captureTraces;
+};
+
+// How a job of either stage ended.
+enum class OutcomeStatus { Ok, Failed, Cancelled };
 
 // Immutable once made and shared as shared_ptr<const PreparedTrace>: the
 // window analyses ranges of it on a worker thread while the result it
@@ -31,7 +53,7 @@ struct PreparedTrace
     PreparedTrace& operator=(const PreparedTrace&) = delete;
 
     QString path;
-    AnalysisOptions options; // it was read with: another range keeps them
+    ReadOptions readOptions; // it was read with: another range keeps them
     RawTrace trace;
     // The trace's calls with its graph replays merged (linked), the
     // captures their ops live in, the merge's summary and the replays of
@@ -54,16 +76,16 @@ struct PreparedTrace
 
 struct PrepareOutcome
 {
-    AnalysisOutcome::Status status = AnalysisOutcome::Status::Failed;
+    using Status = OutcomeStatus;
+    Status status = Status::Failed;
     QString error; // one line naming the file and the problem
     // Not yet const: whoever shares it makes it so; analyzeTrace, which
     // shares it with no one, restricts a range in place instead of copying.
     std::shared_ptr<PreparedTrace> prepared;
 };
 
-// Reads `path` with what `options` names to read with it (Inductor cache,
-// capture traces); its other options are the second stage's. Progress is
-// over the bytes of all the files.
-PrepareOutcome prepareTrace(const QString& path, const AnalysisOptions& options, const JobControl& control);
+// Reads `path` with the files `options` names (Inductor cache, capture
+// traces). Progress is over the bytes of all the files.
+PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, const JobControl& control);
 
 } // namespace Ridgeline

@@ -2,7 +2,7 @@
 // dialog hands over decides whether it is opened or attached.
 #include "cachefixtures.h"
 #include "graphfixtures.h"
-#include "engine/inputkind.h"
+#include "engine/inductorcache/inputkind.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>

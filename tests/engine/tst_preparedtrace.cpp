@@ -25,13 +25,13 @@ namespace {
 AnalysisOptions withoutDefaultCache()
 {
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false; // this machine's cache must not change the figures
+    options.read.searchDefaultInductorCache = false; // this machine's cache must not change the figures
     return options;
 }
 
 std::shared_ptr<const PreparedTrace> prepared(const QString& path, const AnalysisOptions& options = withoutDefaultCache())
 {
-    PrepareOutcome outcome = prepareTrace(path, options, {});
+    PrepareOutcome outcome = prepareTrace(path, options.read, {});
     EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     return outcome.prepared;
 }
@@ -39,8 +39,8 @@ std::shared_ptr<const PreparedTrace> prepared(const QString& path, const Analysi
 std::shared_ptr<const AnalysisResult> analysed(const std::shared_ptr<const PreparedTrace>& trace, std::optional<TimeRangeUs> range)
 {
     AnalysisOptions options = withoutDefaultCache();
-    options.gpuRange = range;
-    const AnalysisOutcome outcome = analyzePreparedTrace(trace, options, {});
+    options.figures.gpuRange = range;
+    const AnalysisOutcome outcome = analyzePreparedTrace(trace, options.figures, {});
     EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     return outcome.result;
 }
@@ -95,7 +95,7 @@ TEST(PreparedTrace, ARangeOfItIsWhatAnalyzeTraceGivesForThatRange)
     EXPECT_EQ(add->calls, 2);
 
     AnalysisOptions options = withoutDefaultCache();
-    options.gpuRange = firstLaunch;
+    options.figures.gpuRange = firstLaunch;
     const AnalysisOutcome read = analyzeTrace(path, options, {});
     ASSERT_EQ(read.status, AnalysisOutcome::Status::Ok) << read.error.toStdString();
     expectSameAnalysis(*ranged, *read.result);
@@ -177,26 +177,26 @@ TEST(PreparedTrace, KeptInTheResultOnlyWhenAskedFor)
     const QString path = traces.write(QStringLiteral("graphs.json"), traceJson(gemmThenTwoGraphLaunches()));
     EXPECT_FALSE(analyze(path).result->prepared);
     AnalysisOptions options = withoutDefaultCache();
-    options.keepPreparedTrace = true;
+    options.figures.keepPreparedTrace = true;
     const AnalysisOutcome kept = analyzeTrace(path, options, {});
     ASSERT_EQ(kept.status, AnalysisOutcome::Status::Ok);
     ASSERT_TRUE(kept.result->prepared);
     EXPECT_EQ(kept.result->prepared->path, path);
     // A range of it keeps it too: the next range, or the whole trace again,
     // comes from the same prepared trace.
-    options.gpuRange = TimeRangeUs { 1100, 1137 };
-    const AnalysisOutcome ranged = analyzePreparedTrace(kept.result->prepared, options, {});
+    options.figures.gpuRange = TimeRangeUs { 1100, 1137 };
+    const AnalysisOutcome ranged = analyzePreparedTrace(kept.result->prepared, options.figures, {});
     ASSERT_EQ(ranged.status, AnalysisOutcome::Status::Ok);
     EXPECT_EQ(ranged.result->prepared, kept.result->prepared);
 
     // Past the size bound (the fixture's 5 GPU events against 4) it is not
     // kept: a range of it reads the file again.
-    options.gpuRange.reset();
-    options.keepPreparedTraceUpToGpuEvents = 4;
+    options.figures.gpuRange.reset();
+    options.figures.keepPreparedTraceUpToGpuEvents = 4;
     const AnalysisOutcome tooBig = analyzeTrace(path, options, {});
     ASSERT_EQ(tooBig.status, AnalysisOutcome::Status::Ok);
     EXPECT_FALSE(tooBig.result->prepared);
-    options.keepPreparedTraceUpToGpuEvents = 5;
+    options.figures.keepPreparedTraceUpToGpuEvents = 5;
     EXPECT_TRUE(analyzeTrace(path, options, {}).result->prepared);
 }
 
@@ -211,8 +211,8 @@ TEST(PreparedTrace, AStoppedAnalysisSaysCancelled)
     JobControl control;
     control.stop = stop.get_token();
     AnalysisOptions options = withoutDefaultCache();
-    options.gpuRange = TimeRangeUs { 1100, 1137 };
-    EXPECT_EQ(analyzePreparedTrace(trace, options, control).status, AnalysisOutcome::Status::Cancelled);
+    options.figures.gpuRange = TimeRangeUs { 1100, 1137 };
+    EXPECT_EQ(analyzePreparedTrace(trace, options.figures, control).status, AnalysisOutcome::Status::Cancelled);
 }
 
 // Real traces: the range of the prepared trace matches analyzeTrace's on
@@ -234,7 +234,7 @@ TEST(PreparedTrace, RealTracesARangeMatchesAnalyzeTrace)
         SCOPED_TRACE(c.trace);
         AnalysisOptions options = withoutDefaultCache();
         if (*c.captures)
-            options.captureTraces = { sharedPath(QString::fromLatin1(c.captures)) };
+            options.read.captureTraces = { sharedPath(QString::fromLatin1(c.captures)) };
         const auto trace = prepared(path, options);
         ASSERT_TRUE(trace);
         const auto whole = analysed(trace, std::nullopt);
@@ -243,7 +243,7 @@ TEST(PreparedTrace, RealTracesARangeMatchesAnalyzeTrace)
         ASSERT_GT(range.endUs, range.startUs);
 
         AnalysisOptions ranged = options;
-        ranged.gpuRange = range;
+        ranged.figures.gpuRange = range;
         const AnalysisOutcome read = analyzeTrace(path, ranged, {});
         ASSERT_EQ(read.status, AnalysisOutcome::Status::Ok) << read.error.toStdString();
         const auto fromPrepared = analysed(trace, range);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The layout's rules, checked on the source tree (run by ctest):
 #  - the engine's stages include only stages above them in STAGES (arrows
-#    run downstream); analysis.cpp and inputkind.cpp at the engine's root
-#    may include any stage, and no stage includes them;
+#    run downstream); the engine's root holds only its two entry points,
+#    analysis.{h,cpp} and preparedtrace.{h,cpp}, which may include any
+#    stage; no stage includes them, and the first (reading) includes not
+#    the second (figures);
 #  - the engine includes nothing of the item models, derivation or widgets;
 #    model/ includes no widget code;
 #  - the executable's own sources (app/, but for the widgets module's
@@ -26,10 +28,17 @@ breach() { echo "$1"; breaches=$((breaches + 1)); }
 # Quoted includes of one file as "line:path".
 includes() { grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$1" | sed -E 's/^([0-9]+):.*"([^"]+)".*/\1:\2/'; }
 
+ROOT_FILES=(analysis.h analysis.cpp preparedtrace.h preparedtrace.cpp)
 while IFS= read -r file; do
     rel=${file#model/engine/}
     stage=${rel%%/*}
     [ "$stage" = "$rel" ] && stage="" # a file at the engine's root
+    if [ -z "$stage" ] && [[ ! " ${ROOT_FILES[*]} " == *" $rel "* ]]; then
+        breach "$file: the engine's root holds only its entry points (${ROOT_FILES[*]}): put it in the stage it serves"
+    fi
+    if [[ "$rel" == preparedtrace.* ]] && grep -qn '#include "engine/analysis.h"' "$file"; then
+        breach "$file: the reading stage includes the figures' engine/analysis.h (options for reading live in preparedtrace.h)"
+    fi
     if [ -n "$stage" ] && [ -z "${rank[$stage]+x}" ]; then
         breach "$file: stage folder '$stage' is not in STAGES of tests/layout/check_layout.sh"
         continue

@@ -62,8 +62,8 @@ TEST(AnalysisController, AnalysesARangeOfThePreparedTraceWithoutReadingIt)
     QSignalSpy finished(&controller, &AnalysisController::finished);
     QSignalSpy progress(&controller, &AnalysisController::progress);
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.keepPreparedTrace = true;
+    options.read.searchDefaultInductorCache = false;
+    options.figures.keepPreparedTrace = true;
     controller.open(samplePath, options);
     EXPECT_TRUE(controller.readsFiles());
     ASSERT_TRUE(finished.wait(30000));
@@ -76,8 +76,8 @@ TEST(AnalysisController, AnalysesARangeOfThePreparedTraceWithoutReadingIt)
     EXPECT_FALSE(controller.readsFiles());
     EXPECT_TRUE(controller.isRunning());
     EXPECT_EQ(controller.currentPath(), samplePath);
-    ASSERT_TRUE(controller.currentOptions().gpuRange);
-    EXPECT_FALSE(controller.currentOptions().searchDefaultInductorCache) << "the options it was read with";
+    ASSERT_TRUE(controller.currentOptions().figures.gpuRange);
+    EXPECT_FALSE(controller.currentOptions().read.searchDefaultInductorCache) << "the options it was read with";
     ASSERT_TRUE(finished.wait(30000));
     const auto ranged = finished.takeFirst().at(0).value<std::shared_ptr<const AnalysisResult>>();
     ASSERT_TRUE(ranged);

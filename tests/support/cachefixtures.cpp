@@ -100,9 +100,9 @@ QString CacheFixtures::cacheArchive(const QString& name, const QString& storedAs
 AnalysisOptions cacheOptions(const QString& cache)
 {
     AnalysisOptions options;
-    options.inductorCache = cache;
-    options.searchDefaultInductorCache = false;
-    options.cacheEnvironment = CacheEnvironment {};
+    options.read.inductorCache = cache;
+    options.read.searchDefaultInductorCache = false;
+    options.read.cacheEnvironment = CacheEnvironment {};
     return options;
 }
 

@@ -102,7 +102,7 @@ AnalysisOutcome analyze(const QString& path)
 {
     // This machine's own Inductor cache must not change what a test expects.
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
+    options.read.searchDefaultInductorCache = false;
     return analyzeTrace(path, options, {});
 }
 

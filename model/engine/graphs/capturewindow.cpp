@@ -1,6 +1,7 @@
 #include "engine/graphs/capturewindow.h"
 
 #include "engine/graphs/graphnodelabels.h"
+#include "engine/linking/kernelrowkey.h"
 #include "engine/triton/kernelname.h"
 
 #include <algorithm>
@@ -54,9 +55,10 @@ std::uint64_t opsSignature(const RawTrace& trace, const CaptureWindow& window)
     for (const GraphNode& node : window.nodes) {
         if (!node.triton)
             continue;
-        const QString key = node.op >= 0 ? trace.tritonOps[size_t(node.op)].name() + u'\n' + trace.tritonOps[size_t(node.op)].args()->groupKey()
-                                         : QStringLiteral("<no op>");
-        hash = (hash ^ qHash(key, 0)) * 1099511628211ull;
+        const std::uint64_t key = node.op >= 0 ? qHash(KernelRowKey { trace.tritonOps[size_t(node.op)].name(),
+                                                                      trace.tritonOps[size_t(node.op)].args().get() })
+                                               : qHash(QStringLiteral("<no op>"), 0);
+        hash = (hash ^ key) * 1099511628211ull;
     }
     return hash;
 }
@@ -73,8 +75,8 @@ std::uint64_t libraryOpsSignature(const RawTrace& trace, const CaptureWindow& wi
         std::uint64_t value = 0;
         if (node.libraryOp >= 0) {
             const LibraryOpRecord& op = trace.libraryOps.ops[size_t(node.libraryOp)];
-            const QString key = trace.libraryOps.nameOf(op) + u'\n' + trace.libraryOps.args[op.argsId]->groupKey();
-            value = (std::uint64_t(qHash(key, 0)) << 1) | std::uint64_t(node.libraryOp == previous);
+            const KernelRowKey key { trace.libraryOps.nameOf(op), trace.libraryOps.args[op.argsId].get() };
+            value = (std::uint64_t(qHash(key)) << 1) | std::uint64_t(node.libraryOp == previous);
         }
         previous = node.libraryOp;
         hash = (hash ^ value) * 1099511628211ull;

@@ -1,5 +1,7 @@
 #include "engine/libraryops/libraryopownership.h"
 
+#include "engine/linking/kernelrowkey.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -57,12 +59,10 @@ public:
 
     std::uint32_t of(const QString& name, const std::shared_ptr<const TritonOpArgs>& args)
     {
-        const QString key = name + u'\n' + args->groupKey();
-        const auto found = m_groups.constFind(key);
-        if (found != m_groups.constEnd())
-            return *found;
-        const auto index = std::uint32_t(m_work.groups.size());
-        m_groups.insert(key, index);
+        // The key refers to `name` and `args`: the trace's, or its captures', which outlive the grouping.
+        const auto [index, added] = m_groups.insert({ name, args.get() }, std::uint32_t(m_work.groups.size()));
+        if (!added)
+            return index;
         {
             LibraryOpGroup& group = m_work.groups.emplace_back();
             group.name = name;
@@ -121,7 +121,7 @@ private:
     static constexpr size_t maxNamesCounted = 256;
     const RawTrace& m_trace;
     LibraryOpWork& m_work;
-    QHash<QString, std::uint32_t> m_groups;
+    KernelRowKeyIndex m_groups;
     std::vector<std::vector<std::uint32_t>> m_kernelNameIds; // per group, distinct
     std::vector<std::uint32_t> m_linked; // scratch: a call's events TraceLens links
 };

@@ -65,7 +65,7 @@ struct AnalysisResult
     // [start, end) in us from the trace's first GPU event, when the analysis
     // was restricted to the GPU events that start in it.
     std::optional<std::pair<double, double>> gpuRangeUs;
-    // What the figures were computed from (AnalysisOptions::keepPreparedTrace,
+    // What the figures were computed from (FigureOptions::keepPreparedTrace,
     // else null): another range of it is analysed without reading the file.
     std::shared_ptr<const PreparedTrace> prepared;
 };

@@ -1,5 +1,6 @@
 #include "engine/results/kernelaggregator.h"
 
+#include "engine/linking/kernelrowkey.h"
 #include "engine/triton/opcatalog.h"
 
 #include <QFileInfo>
@@ -29,22 +30,16 @@ auto listsOf(const TritonOpArgs& a)
 }
 
 // The unique kernel calls, as TraceLens groups them: by name and the four
-// arg lists' text. Found by a hash of that content and checked field by
-// field: a key made of the text would copy hundreds of KB per group where
-// the lists are long.
+// arg lists' text (KernelRowKey). `name` and `args` outlive the grouping:
+// the trace's.
 class Groups
 {
 public:
     Group& of(const QString& name, const TritonOpArgs* args)
     {
-        const size_t hash = qHashMulti(argsHash(args), name);
-        std::vector<std::uint32_t>& candidates = m_byHash[hash];
-        for (std::uint32_t index : candidates) {
-            Group& group = m_groups[index];
-            if (group.name == name && sameLists(group.args, args))
-                return group;
-        }
-        candidates.push_back(std::uint32_t(m_groups.size()));
+        const auto [index, added] = m_index.insert({ name, args }, std::uint32_t(m_groups.size()));
+        if (!added)
+            return m_groups[index];
         Group& group = m_groups.emplace_back();
         group.name = name;
         group.args = args;
@@ -73,26 +68,8 @@ public:
     }
 
 private:
-    static bool sameLists(const TritonOpArgs* a, const TritonOpArgs* b)
-    {
-        if (a == b)
-            return true;
-        return a && b && listsOf(*a) == listsOf(*b);
-    }
-    size_t argsHash(const TritonOpArgs* args)
-    {
-        if (!args)
-            return 0;
-        // Once per distinct args: ops share them (EventArgsReader interns).
-        const auto [it, inserted] = m_hashOfArgs.try_emplace(args, 0);
-        if (inserted)
-            it->second = qHashMulti(1, args->inputDimsJson, args->inputTypesJson, args->inputStridesJson, args->concreteInputsJson);
-        return it->second;
-    }
-
     std::vector<Group> m_groups;
-    std::unordered_map<size_t, std::vector<std::uint32_t>> m_byHash;
-    std::unordered_map<const TritonOpArgs*, size_t> m_hashOfArgs;
+    KernelRowKeyIndex m_index;
 };
 
 // Puts rows[order[i]] at i, by swapping along the permutation's cycles: no
@@ -186,7 +163,7 @@ QString unattributedReasons(const std::vector<std::uint32_t>& kernelOnlyCalls, c
 
 
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
-                                        const GraphMergeSummary* graphs)
+                                        const GraphMergeSummary* graphs, RowOfCall* rowOfCall)
 {
     Groups grouping;
     for (const KernelCall& call : linked.opCalls)
@@ -318,6 +295,18 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             return ta > tb;
         return a.name < b.name;
     });
+    if (rowOfCall) {
+        // The group of rows[order[i]] is groups[order[i]]: its calls' row is i.
+        rowOfCall->opCalls.assign(linked.opCalls.size(), 0);
+        rowOfCall->kernelOnlyCalls.assign(linked.kernelOnlyCalls.size(), 0);
+        for (std::uint32_t row = 0; row < order.size(); ++row) {
+            const Group& group = groups[order[row]];
+            for (const KernelCall* call : group.calls)
+                rowOfCall->opCalls[size_t(call - linked.opCalls.data())] = row;
+            for (std::uint32_t index : group.kernelOnlyCalls)
+                rowOfCall->kernelOnlyCalls[index] = row;
+        }
+    }
     permute(rows, std::move(order));
     return rows;
 }

@@ -9,10 +9,23 @@
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/results/kernelrow.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace Ridgeline {
 
-// `graphs`: how graph replays were merged, for replayed rows' chains; may be null.
+// Each call's row, as the aggregator grouped it: parallel to
+// LinkedKernels::opCalls and kernelOnlyCalls, indices into the rows it
+// returned (4 bytes a call: asked for only where wanted, the timeline).
+struct RowOfCall
+{
+    std::vector<std::uint32_t> opCalls;
+    std::vector<std::uint32_t> kernelOnlyCalls;
+};
+
+// `graphs`: how graph replays were merged, for replayed rows' chains; may be
+// null. `rowOfCall`: when given, filled with each call's row.
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
-                                        const GraphMergeSummary* graphs = nullptr);
+                                        const GraphMergeSummary* graphs = nullptr, RowOfCall* rowOfCall = nullptr);
 
 } // namespace Ridgeline

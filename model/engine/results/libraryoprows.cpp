@@ -146,17 +146,32 @@ GpuWork gpuWorkOf(LibraryOpCategory category)
     return GpuWork::Other;
 }
 
-std::vector<KernelRow> libraryOpRows(const LibraryOpWork& work, double totalGpuKernelTimeUs)
+std::vector<KernelRow> libraryOpRows(const LibraryOpWork& work, double totalGpuKernelTimeUs, std::vector<std::uint32_t>* rowOfGroup)
 {
-    std::vector<KernelRow> rows;
-    rows.reserve(work.groups.size());
+    std::vector<KernelRow> unsorted;
+    unsorted.reserve(work.groups.size());
     for (const LibraryOpGroup& group : work.groups)
-        rows.push_back(rowOf(group, totalGpuKernelTimeUs));
-    std::stable_sort(rows.begin(), rows.end(), [](const KernelRow& a, const KernelRow& b) {
+        unsorted.push_back(rowOf(group, totalGpuKernelTimeUs));
+    // Sorted as indices, so that each group's row is known.
+    std::vector<std::uint32_t> order(unsorted.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+        const KernelRow& a = unsorted[x];
+        const KernelRow& b = unsorted[y];
         const double ta = a.kernelTimeUs ? a.kernelTimeUs->sum : -1.0;
         const double tb = b.kernelTimeUs ? b.kernelTimeUs->sum : -1.0;
         return ta != tb ? ta > tb : a.name < b.name;
     });
+    std::vector<KernelRow> rows;
+    rows.reserve(unsorted.size());
+    if (rowOfGroup)
+        rowOfGroup->assign(unsorted.size(), 0);
+    for (std::uint32_t row = 0; row < order.size(); ++row) {
+        rows.push_back(std::move(unsorted[order[row]]));
+        if (rowOfGroup)
+            (*rowOfGroup)[order[row]] = row;
+    }
     return rows;
 }
 

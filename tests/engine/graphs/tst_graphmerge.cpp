@@ -31,8 +31,8 @@ std::int64_t addBytes(int n)
 AnalysisOutcome analyzeWith(const QString& path, const QStringList& captures = {})
 {
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.captureTraces = captures;
+    options.read.searchDefaultInductorCache = false;
+    options.read.captureTraces = captures;
     return analyzeTrace(path, options, {});
 }
 

@@ -197,8 +197,8 @@ Outcome manyLibraryOnlyWindows(int size)
 AnalysisOutcome analyzeWith(const QString& path, const QStringList& captures)
 {
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.captureTraces = captures;
+    options.read.searchDefaultInductorCache = false;
+    options.read.captureTraces = captures;
     return analyzeTrace(path, options, {});
 }
 

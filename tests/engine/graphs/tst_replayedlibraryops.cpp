@@ -38,8 +38,8 @@ const QByteArray mmSecondArgs = R"("Input Dims": [[16, 128], [128, 64]], "Input 
 AnalysisOutcome analyzeWith(const QString& path, const QStringList& captures = {})
 {
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.captureTraces = captures;
+    options.read.searchDefaultInductorCache = false;
+    options.read.captureTraces = captures;
     return analyzeTrace(path, options, {});
 }
 

@@ -95,8 +95,8 @@ protected:
     std::shared_ptr<const AnalysisResult> analyzeWith(const QStringList& captures) const
     {
         AnalysisOptions options;
-        options.searchDefaultInductorCache = false;
-        options.captureTraces = captures;
+        options.read.searchDefaultInductorCache = false;
+        options.read.captureTraces = captures;
         const auto outcome = analyzeTrace(m_folder + QStringLiteral("/graph_execution.json.gz"), options, {});
         EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
         return outcome.result;
@@ -221,8 +221,8 @@ TEST_F(VllmDecodeFull, OneProgressBarCoversTheReplayAndItsCapture)
         total = of;
     };
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.captureTraces = { m_folder + QStringLiteral("/capture_traces") };
+    options.read.searchDefaultInductorCache = false;
+    options.read.captureTraces = { m_folder + QStringLiteral("/capture_traces") };
     const QString replay = m_folder + QStringLiteral("/graph_execution.json.gz");
     const auto outcome = analyzeTrace(replay, options, control);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);

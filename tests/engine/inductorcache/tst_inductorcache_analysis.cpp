@@ -84,7 +84,7 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     QTemporaryDir home;
     fixtures.write(QStringLiteral("home/.cache/torchinductor/xq/cxq.py"), fixtureWrapper());
     AnalysisOptions options;
-    options.cacheEnvironment
+    options.read.cacheEnvironment
         = CacheEnvironment { {}, fixtures.path(QStringLiteral("home")), {}, QStringLiteral("ridge") };
     const auto outcome = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
@@ -97,7 +97,7 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     }
 
     // Nothing anywhere: the rows say where V1 looked.
-    options.cacheEnvironment = CacheEnvironment { {}, home.path(), {}, QStringLiteral("ridge") };
+    options.read.cacheEnvironment = CacheEnvironment { {}, home.path(), {}, QStringLiteral("ridge") };
     const auto none = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
     ASSERT_EQ(none.status, AnalysisOutcome::Status::Ok);
     EXPECT_TRUE(none.result->inductorCacheSource.isEmpty());

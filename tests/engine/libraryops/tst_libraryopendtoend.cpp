@@ -108,9 +108,9 @@ TEST_P(LibraryOpEndToEnd, RowsMatchTraceLensTable)
     EXPECT_EQ(int(expected.size()), c.requiredRows);
 
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
+    options.read.searchDefaultInductorCache = false;
     if (*c.captureFolder)
-        options.captureTraces = { sharedPath(QString::fromLatin1(c.captureFolder)) };
+        options.read.captureTraces = { sharedPath(QString::fromLatin1(c.captureFolder)) };
     const AnalysisOutcome outcome = analyzeTrace(tracePath, options, JobControl {});
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     std::map<QByteArray, const KernelRow*> ours;

@@ -9,7 +9,7 @@
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
-#include "engine/timeline/timerange.h"
+#include "engine/linking/timerange.h"
 #include "graphfixtures.h"
 #include "testsupport.h"
 
@@ -349,8 +349,8 @@ TEST(TimeRange, ARangeOverOneGraphLaunchGivesItsKernelsAndBusyTime)
     EXPECT_DOUBLE_EQ(endUs, 1137);
 
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.gpuRange = TimeRangeUs { startUs, endUs };
+    options.read.searchDefaultInductorCache = false;
+    options.figures.gpuRange = TimeRangeUs { startUs, endUs };
     const AnalysisOutcome ranged = analyzeTrace(path, options, {});
     ASSERT_EQ(ranged.status, AnalysisOutcome::Status::Ok) << ranged.error.toStdString();
     const AnalysisResult& result = *ranged.result;
@@ -393,8 +393,8 @@ namespace {
 AnalysisOutcome analyzeRange(const QString& path, double startUs, double endUs)
 {
     AnalysisOptions options;
-    options.searchDefaultInductorCache = false;
-    options.gpuRange = TimeRangeUs { startUs, endUs };
+    options.read.searchDefaultInductorCache = false;
+    options.figures.gpuRange = TimeRangeUs { startUs, endUs };
     return analyzeTrace(path, options, {});
 }
 

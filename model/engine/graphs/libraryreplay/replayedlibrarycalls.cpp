@@ -68,4 +68,17 @@ int attributeLibraryNodes(const ReplayedGraph& graph, const CaptureWindow& windo
     return attributed;
 }
 
+void restrictToRange(std::vector<ReplayedLibraryCall>& calls, const RangeRestriction& restriction)
+{
+    std::vector<ReplayedLibraryCall> inRange;
+    for (ReplayedLibraryCall& call : calls) {
+        GpuEventIndices events = restriction.renumbered(call.events);
+        if (events.empty())
+            continue;
+        call.events = std::move(events);
+        inRange.push_back(std::move(call));
+    }
+    calls = std::move(inRange);
+}
+
 } // namespace Ridgeline

@@ -10,6 +10,7 @@
 #include "engine/graphs/graphreplay.h"
 #include "engine/input/rawtrace.h"
 #include "engine/linking/gpueventindices.h"
+#include "engine/linking/timerange.h"
 
 #include <QMap>
 #include <QString>
@@ -53,5 +54,10 @@ QString libraryOpsTied();
 // replay trace already owns.
 int attributeLibraryNodes(const ReplayedGraph& graph, const CaptureWindow& window, const GraphMatch& match, int launchIndex,
                           const std::vector<bool>& claimed, std::vector<ReplayedLibraryCall>& calls, ReplayedKernelTally& tally);
+
+// Keeps in `calls` (GraphMerge::libraryCalls) only the replays of a GPU
+// event in the range `restriction` (restrictToRange) kept, holding only
+// those, by their new indices: they follow the trace's.
+void restrictToRange(std::vector<ReplayedLibraryCall>& calls, const RangeRestriction& restriction);
 
 } // namespace Ridgeline

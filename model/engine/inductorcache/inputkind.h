@@ -1,3 +1,4 @@
+// Stage inductorcache/: the Inductor cache found, opened and indexed.
 // What a file or folder handed to Ridgeline is: a profiler trace to open,
 // or an Inductor cache to read V1 figures from. Decided by content, never
 // by name alone: a trace and a cache archive are both ".gz".

@@ -1,17 +1,11 @@
-#include "engine/timeline/timerange.h"
+#include "engine/linking/timerange.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace Ridgeline {
-namespace {
 
-// Old GPU event index -> new, `outside` for the events out of the range.
-constexpr std::uint32_t outside = std::numeric_limits<std::uint32_t>::max();
-
-// The events of a call still in the range, by their new indices.
-GpuEventIndices renumbered(const GpuEventIndices& events, const std::vector<std::uint32_t>& newIndex)
+GpuEventIndices RangeRestriction::renumbered(const GpuEventIndices& events) const
 {
     GpuEventIndices inRange;
     for (std::uint32_t event : events) {
@@ -20,8 +14,6 @@ GpuEventIndices renumbered(const GpuEventIndices& events, const std::vector<std:
     }
     return inRange;
 }
-
-} // namespace
 
 std::optional<TimeRangeUs> parseTimeRange(const QString& text, QString* error)
 {
@@ -42,14 +34,7 @@ std::optional<TimeRangeUs> parseTimeRange(const QString& text, QString* error)
     return TimeRangeUs { start, end };
 }
 
-double restrictToRange(RawTrace& trace, LinkedKernels& linked, TimeRangeUs range)
-{
-    std::vector<ReplayedLibraryCall> none;
-    return restrictToRange(trace, linked, none, range);
-}
-
-double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<ReplayedLibraryCall>& libraryCalls,
-                       TimeRangeUs range)
+RangeRestriction restrictToRange(RawTrace& trace, LinkedKernels& linked, TimeRangeUs range)
 {
     const GpuEventList& events = trace.gpuEvents;
     double origin = std::numeric_limits<double>::infinity();
@@ -58,8 +43,10 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<Repla
     if (events.empty())
         origin = 0;
 
-    // Old index -> new, `outside` for events outside.
-    std::vector<std::uint32_t> newIndex(events.size(), outside);
+    RangeRestriction restriction;
+    restriction.originUs = origin;
+    std::vector<std::uint32_t>& newIndex = restriction.newIndex;
+    newIndex.assign(events.size(), RangeRestriction::outside);
     GpuEventList kept;
     double kernelTimeUs = 0;
     for (size_t i = 0; i < events.size(); ++i) {
@@ -77,7 +64,7 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<Repla
 
     std::vector<KernelCall> opCalls;
     for (KernelCall& call : linked.opCalls) {
-        GpuEventIndices inRange = renumbered(call.kernels, newIndex);
+        GpuEventIndices inRange = restriction.renumbered(call.kernels);
         // A call of no kernel in range (captured, or run elsewhere) is not in it.
         if (inRange.empty())
             continue;
@@ -88,22 +75,13 @@ double restrictToRange(RawTrace& trace, LinkedKernels& linked, std::vector<Repla
     linked.opCalls = std::move(opCalls);
     std::vector<KernelOnlyCall> kernelOnlyCalls;
     for (KernelOnlyCall call : linked.kernelOnlyCalls) {
-        if (call.event < newIndex.size() && newIndex[call.event] != outside) {
+        if (call.event < newIndex.size() && newIndex[call.event] != RangeRestriction::outside) {
             call.event = newIndex[call.event];
             kernelOnlyCalls.push_back(call);
         }
     }
     linked.kernelOnlyCalls = std::move(kernelOnlyCalls);
-    std::vector<ReplayedLibraryCall> libraryCallsInRange;
-    for (ReplayedLibraryCall& call : libraryCalls) {
-        GpuEventIndices inRange = renumbered(call.events, newIndex);
-        if (inRange.empty())
-            continue;
-        call.events = std::move(inRange);
-        libraryCallsInRange.push_back(std::move(call));
-    }
-    libraryCalls = std::move(libraryCallsInRange);
-    return origin;
+    return restriction;
 }
 
 } // namespace Ridgeline

@@ -1,4 +1,4 @@
-#include "engine/inputkind.h"
+#include "engine/inductorcache/inputkind.h"
 
 #include "engine/inductorcache/inductorcachereader.h"
 #include "engine/input/tracesource.h"
