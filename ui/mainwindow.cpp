@@ -18,7 +18,7 @@
 #include "timebudget/timebudgetpanel.h"
 #include "timeline/timelineview.h"
 #include "tracesummary.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QActionGroup>
 #include <QApplication>

@@ -4,7 +4,7 @@
 #include "engine/timebudget/opportunities.h"
 #include "engine/triton/kernelcategory.h"
 #include "tracesummary.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QFileInfo>
 
@@ -157,9 +157,9 @@ QString comparisonLine(const TraceComparison& c)
     speedup += QStringLiteral(", ") + ratio(SummaryStrip::tr("GPU time"), perStep ? c.perStep->gpuTimeSpeedup : c.gpuTimeSpeedup);
     speedup += u' ' + comparisonBasis(c).toHtmlEscaped();
     speedup += SummaryStrip::tr("; recoverable %1 → %2 (%3%4)")
-                   .arg(formatDurationUs(c.baselineRecoverableUs), formatDurationUs(c.candidateRecoverableUs),
+                   .arg(formatTimeUs(c.baselineRecoverableUs), formatTimeUs(c.candidateRecoverableUs),
                         c.candidateRecoverableUs >= c.baselineRecoverableUs ? QStringLiteral("+") : QString(),
-                        formatDurationUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
+                        formatTimeUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
     QString line = SummaryStrip::tr("Compared with baseline <b>%1</b> (%2): %3; <b>%4</b> %5; %6")
                        .arg(QFileInfo(c.baseline->tracePath).fileName().toHtmlEscaped(), c.baselineGpu.toHtmlEscaped(), speedup)
                        .arg(c.regressionCount)
@@ -177,7 +177,7 @@ QString workComparisonLine(const WorkComparison& work)
 {
     const auto change = [](double from, double to) {
         return QStringLiteral("%1 → %2 (%3%4)")
-            .arg(formatDurationUs(from), formatDurationUs(to), to >= from ? QStringLiteral("+") : QString(), formatDurationUs(to - from));
+            .arg(formatTimeUs(from), formatTimeUs(to), to >= from ? QStringLiteral("+") : QString(), formatTimeUs(to - from));
     };
     QStringList parts;
     for (const WorkTimeChange& row : work.byWork)

@@ -2,7 +2,7 @@
 
 #include "derivation/markdownwriter.h"
 #include "engine/roofline/roofline.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QFileInfo>
 
@@ -11,7 +11,8 @@ namespace {
 
 using MD = MarkdownWriter;
 
-QString orDash(std::optional<double> value, QString (*format)(double))
+template <typename Format>
+QString orDash(std::optional<double> value, Format format)
 {
     return value ? format(*value) : QStringLiteral("–");
 }
@@ -80,8 +81,9 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex, co
     rows.push_back(row(QStringLiteral("TFLOPS/s"), orDash(meanOf(base->tflopsPerS), formatFigure), orDash(meanOf(cand->tflopsPerS), formatFigure), QString()));
     const auto baseRoof = fractionOfRoof(*base, baselinePeaks);
     const auto candRoof = fractionOfRoof(*cand, candidatePeaks);
+    const auto percent = [](double fraction) { return formatPercent(fraction); };
     if (baseRoof || candRoof)
-        rows.push_back(row(QStringLiteral("% of roof"), orDash(baseRoof, formatPercent), orDash(candRoof, formatPercent),
+        rows.push_back(row(QStringLiteral("% of roof"), orDash(baseRoof, percent), orDash(candRoof, percent),
                            delta.fractionOfRoof ? (*delta.fractionOfRoof >= 0 ? QStringLiteral("+") : QStringLiteral("−"))
                                    + formatPercent(std::abs(*delta.fractionOfRoof))
                                                 : QString()));

@@ -5,7 +5,7 @@
 #include "engine/roofline/roofline.h"
 #include "engine/timebudget/attainabletime.h"
 #include "engine/timebudget/opportunities.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 namespace Ridgeline::Derivation {
 namespace {
@@ -175,12 +175,12 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
     if (time.limiter == Limiter::Latency && time.attainableUs) {
         // Its fraction of the roof would read near 0 %: no kernel this small comes near one.
         text += QStringLiteral("; latency-bound: attainable %1 per call, %2 recoverable (fuse, not tune)")
-                    .arg(formatDurationUs(*time.attainableUs), formatDurationUs(time.recoverableUs));
+                    .arg(formatTimeUs(*time.attainableUs), formatTimeUs(time.recoverableUs));
     } else if (time.limiter == Limiter::SlowForSize && time.attainableUs && time.fractionOfAttainable) {
         // Under t0 like a latency-bound one, but far slower than its floor.
         text += QStringLiteral("; slow for its size: attainable %1 per call, it runs %2x that, %3 recoverable (tune, not fuse)")
-                    .arg(formatDurationUs(*time.attainableUs), QString::number(1.0 / *time.fractionOfAttainable, 'f', 1),
-                         formatDurationUs(time.recoverableUs));
+                    .arg(formatTimeUs(*time.attainableUs), QString::number(1.0 / *time.fractionOfAttainable, 'f', 1),
+                         formatTimeUs(time.recoverableUs));
     } else if (hasPeaks) {
         if (auto placement = placeKernel(row, gpu.peaks(peaks)))
             text += QStringLiteral("; ") + boundName(placement->bound) + QStringLiteral("-bound at ")
@@ -188,7 +188,7 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
                 + (placement->aboveRoof ? QStringLiteral(" (above the roof: see below)") : QString());
         if (time.attainableUs && time.fractionOfAttainable)
             text += QStringLiteral(", %1 recoverable (%2 of attainable)")
-                        .arg(formatDurationUs(time.recoverableUs), formatPercent(*time.fractionOfAttainable));
+                        .arg(formatTimeUs(time.recoverableUs), formatPercent(*time.fractionOfAttainable));
     }
     md.bullet(text);
 }

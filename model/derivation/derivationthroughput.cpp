@@ -1,7 +1,7 @@
 // Kernel time, the throughput formulas with the numbers substituted, and
 // the comparison with what TraceLens would report.
 #include "derivation/derivationsections.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 namespace Ridgeline::Derivation {
 namespace {

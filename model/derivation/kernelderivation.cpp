@@ -2,7 +2,7 @@
 
 #include "derivation/derivationsections.h"
 #include "engine/base/checkedmath.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QRegularExpression>
 #include <cmath>

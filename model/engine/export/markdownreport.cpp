@@ -2,7 +2,7 @@
 
 #include "engine/timebudget/gputimecoverage.h"
 #include "engine/base/textescaping.h"
-#include "engine/timebudget/opportunities.h"
+#include "engine/base/text/units.h"
 #include "engine/timebudget/timebudget.h"
 
 #include <QFileInfo>
@@ -14,6 +14,7 @@ namespace Ridgeline {
 namespace {
 
 constexpr int topItems = 10;
+constexpr int percentDecimals = 1; // "12.3 %"
 
 // Every text from a trace (names of kernels, files, GPUs, streams) goes in
 // through engine/base/textescaping.h: a name is a code span, any other text
@@ -21,11 +22,6 @@ constexpr int topItems = 10;
 QString nameCell(const QString& name)
 {
     return markdownCodeSpan(name, MarkdownPlace::TableCell);
-}
-
-QString percent(double fraction)
-{
-    return QString::number(100.0 * fraction, 'f', 1) + QStringLiteral(" %");
 }
 
 QString ratio(std::optional<double> value)
@@ -46,39 +42,39 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
         out += QStringLiteral("The trace holds no GPU events.\n\n");
         return;
     }
-    const auto share = [&](double us) { return device->spanUs > 0 ? percent(us / device->spanUs) : QStringLiteral("–"); };
+    const auto share = [&](double us) { return device->spanUs > 0 ? formatPercent(us / device->spanUs, percentDecimals) : QStringLiteral("–"); };
     out += QStringLiteral("| Device %1 | time | of the span |\n|---|---:|---:|\n").arg(markdownText(device->device));
-    out += QStringLiteral("| GPU span (first to last GPU event) | %1 | 100 % |\n").arg(formatDurationUs(device->spanUs));
-    out += QStringLiteral("| busy (kernels, copies, memsets; streams merged) | %1 | %2 |\n").arg(formatDurationUs(device->busyUs), share(device->busyUs));
-    out += QStringLiteral("| idle | %1 | %2 |\n").arg(formatDurationUs(device->idleUs), share(device->idleUs));
-    out += QStringLiteral("| idle after late host launches | %1 | %2 |\n\n").arg(formatDurationUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs));
+    out += QStringLiteral("| GPU span (first to last GPU event) | %1 | 100 % |\n").arg(formatTimeUs(device->spanUs));
+    out += QStringLiteral("| busy (kernels, copies, memsets; streams merged) | %1 | %2 |\n").arg(formatTimeUs(device->busyUs), share(device->busyUs));
+    out += QStringLiteral("| idle | %1 | %2 |\n").arg(formatTimeUs(device->idleUs), share(device->idleUs));
+    out += QStringLiteral("| idle after late host launches | %1 | %2 |\n\n").arg(formatTimeUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs));
     QStringList gaps;
     for (const IdleGapBucket& bucket : device->idleGaps) {
-        const QString range = bucket.maxUs ? QStringLiteral("%1-%2").arg(formatDurationUs(bucket.minUs), formatDurationUs(*bucket.maxUs))
-                                           : QStringLiteral("over %1").arg(formatDurationUs(bucket.minUs));
-        gaps << QStringLiteral("%1: %2 gaps, %3").arg(range).arg(bucket.count).arg(formatDurationUs(bucket.totalUs));
+        const QString range = bucket.maxUs ? QStringLiteral("%1-%2").arg(formatTimeUs(bucket.minUs), formatTimeUs(*bucket.maxUs))
+                                           : QStringLiteral("over %1").arg(formatTimeUs(bucket.minUs));
+        gaps << QStringLiteral("%1: %2 gaps, %3").arg(range).arg(bucket.count).arg(formatTimeUs(bucket.totalUs));
     }
     out += QStringLiteral("Idle gaps by length: ") + gaps.join(QStringLiteral("; ")) + QStringLiteral(".\n\n");
     QStringList work;
     for (const auto& [kind, us] : result.gpuTime.us)
-        work << QStringLiteral("%1 %2 (%3)").arg(gpuWorkTitle(kind), formatDurationUs(us), percent(result.gpuTime.share(kind)));
+        work << QStringLiteral("%1 %2 (%3)").arg(gpuWorkTitle(kind), formatTimeUs(us), formatPercent(result.gpuTime.share(kind), percentDecimals));
     out += QStringLiteral("GPU time by kind of work (sums of durations, which exceed busy time where streams overlap): ")
         + work.join(QStringLiteral(", ")) + QStringLiteral(".\n\n");
     out += QStringLiteral("Triton kernels: %1, of which %2 recoverable by tuning (memory- or compute-bound kernels above their "
                           "attainable time), %3 in latency-bound kernels (fuse or remove them) and %4 the rest.\n\n")
-               .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs),
-                    formatDurationUs(budget.tritonLatencyBoundUs), formatDurationUs(budget.tritonRestUs));
+               .arg(formatTimeUs(budget.tritonTimeUs), formatTimeUs(budget.tritonRecoverableUs),
+                    formatTimeUs(budget.tritonLatencyBoundUs), formatTimeUs(budget.tritonRestUs));
     const StepFigures& steps = result.activity.steps;
     if (steps.kind != StepKind::None) {
         out += QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
                    .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
                    .arg(steps.count)
-                   .arg(markdownText(steps.what), formatDurationUs(steps.gpuTimePerStepUs), formatDurationUs(steps.tritonTimePerStepUs),
-                        steps.idlePerStepUs ? QStringLiteral(", idle ") + formatDurationUs(*steps.idlePerStepUs) : QString());
+                   .arg(markdownText(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
+                        steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
         // What runs once (warm-up, encoders, a decoder) is no step's: said
         // apart, and the other kind of step the trace counts beside it.
         if (steps.oneOffGpuTimeUs > 0)
-            out += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatDurationUs(steps.oneOffGpuTimeUs));
+            out += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatTimeUs(steps.oneOffGpuTimeUs));
         for (const StepFigures& other : result.activity.stepKinds) {
             if (other.kind != steps.kind)
                 out += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
@@ -86,7 +82,7 @@ void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget&
                            .arg(other.kind == StepKind::GraphLaunch
                                     ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
                                     : (other.count == 1 ? QStringLiteral("ProfilerStep annotation") : QStringLiteral("ProfilerStep annotations")),
-                                markdownText(other.what), formatDurationUs(other.gpuTimePerStepUs));
+                                markdownText(other.what), formatTimeUs(other.gpuTimePerStepUs));
         }
         out += QStringLiteral("\n\n");
     }
@@ -107,10 +103,10 @@ void opportunitiesSection(QString& out, const TimeBudget& budget)
         const bool named = item.kind == Opportunity::Kind::Kernel || item.kind == Opportunity::Kind::Unmodelled;
         const QString what = named ? nameCell(item.name) : markdownText(item.name);
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
-        const QString share = item.shareOfSpan ? percent(*item.shareOfSpan) + QStringLiteral(" of the span") : percent(item.shareOfGpuTime);
+        const QString share = item.shareOfSpan ? formatPercent(*item.shareOfSpan, percentDecimals) + QStringLiteral(" of the span") : formatPercent(item.shareOfGpuTime, percentDecimals);
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
                    .arg(rank)
-                   .arg(what, formatDurationUs(item.recoverableUs), share, markdownTextWithCode(item.why, MarkdownPlace::TableCell));
+                   .arg(what, formatTimeUs(item.recoverableUs), share, markdownTextWithCode(item.why, MarkdownPlace::TableCell));
     }
     out += u'\n';
 }
@@ -129,8 +125,8 @@ void kernelsSection(QString& out, const AnalysisResult& result, const TimeBudget
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
                    .arg(nameCell(row.name))
                    .arg(row.calls)
-                   .arg(formatDurationUs(figures.measuredUs), formatDurationUs(figures.recoverableUs),
-                        figures.fractionOfAttainable ? percent(*figures.fractionOfAttainable) : QStringLiteral("–"),
+                   .arg(formatTimeUs(figures.measuredUs), formatTimeUs(figures.recoverableUs),
+                        figures.fractionOfAttainable ? formatPercent(*figures.fractionOfAttainable, percentDecimals) : QStringLiteral("–"),
                         limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
                         figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt));
     }
@@ -154,7 +150,7 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
                            : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
                                                                   : QStringLiteral("per ProfilerStep"));
     out += QStringLiteral("Recoverable time: %1 in the baseline, %2 here.\n\n")
-               .arg(formatDurationUs(comparison.baselineRecoverableUs), formatDurationUs(comparison.candidateRecoverableUs));
+               .arg(formatTimeUs(comparison.baselineRecoverableUs), formatTimeUs(comparison.candidateRecoverableUs));
     const auto changes = [&](const QString& title, const std::vector<int>& indices) {
         if (indices.empty())
             return;
@@ -164,7 +160,7 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
             const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
             const KernelDelta& delta = comparison.deltas[size_t(i)];
             out += QStringLiteral("| %1 | %2%3 | %4 |\n")
-                       .arg(nameCell(row->name), delta.timeUs > 0 ? QStringLiteral("+") : QString(), formatDurationUs(delta.timeUs), ratio(delta.speedup));
+                       .arg(nameCell(row->name), delta.timeUs > 0 ? QStringLiteral("+") : QString(), formatTimeUs(delta.timeUs), ratio(delta.speedup));
         }
         out += u'\n';
     };
@@ -176,15 +172,15 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
 // the time moved, also where no kernel pairs across (another vendor's BLAS).
 void workComparisonSection(QString& out, const WorkComparison& work)
 {
-    const auto change = [](double us) { return (us > 0 ? QStringLiteral("+") : QString()) + formatDurationUs(us); };
-    const auto span = [](const std::optional<double>& us) { return us ? formatDurationUs(*us) : QStringLiteral("–"); };
+    const auto change = [](double us) { return (us > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(us); };
+    const auto span = [](const std::optional<double>& us) { return us ? formatTimeUs(*us) : QStringLiteral("–"); };
     out += QStringLiteral("By kind of work (sums of event durations):\n\n| Kind of work | baseline | this trace | change |\n"
                           "|---|---:|---:|---:|\n");
     for (const WorkTimeChange& row : work.byWork)
         out += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
-                   .arg(gpuWorkTitle(row.work), formatDurationUs(row.baselineUs), formatDurationUs(row.candidateUs), change(row.changeUs()));
+                   .arg(gpuWorkTitle(row.work), formatTimeUs(row.baselineUs), formatTimeUs(row.candidateUs), change(row.changeUs()));
     out += QStringLiteral("| GPU time | %1 | %2 | %3 |\n")
-               .arg(formatDurationUs(work.baselineGpuTimeUs), formatDurationUs(work.candidateGpuTimeUs),
+               .arg(formatTimeUs(work.baselineGpuTimeUs), formatTimeUs(work.candidateGpuTimeUs),
                     change(work.candidateGpuTimeUs - work.baselineGpuTimeUs));
     out += QStringLiteral("| span (first to last GPU event) | %1 | %2 | %3 |\n\n")
                .arg(span(work.baselineSpanUs), span(work.candidateSpanUs),
@@ -206,10 +202,10 @@ QByteArray markdownReport(const ReportInputs& inputs)
                .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
                         ? QString()
                         : QStringLiteral("; the trace names %1").arg(markdownText(result.traceGpuName)));
-    out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), markdownText(budget.latencyFloor.sourceText));
+    out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatTimeUs(budget.latencyFloor.us), markdownText(budget.latencyFloor.sourceText));
     const auto libraryOps = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op\n")
-               .arg(formatDurationUs(result.totalGpuKernelTimeUs))
+               .arg(formatTimeUs(result.totalGpuKernelTimeUs))
                .arg(qsizetype(result.kernels.size()) - libraryOps)
                .arg(libraryOps)
                .arg(result.libraryKernels.size());

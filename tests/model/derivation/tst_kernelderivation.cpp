@@ -6,7 +6,7 @@
 #include "engine/analysis.h"
 #include "engine/roofline/roofline.h"
 #include "testsupport.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QRegularExpression>
 #include <gtest/gtest.h>
