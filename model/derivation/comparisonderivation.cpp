@@ -1,6 +1,6 @@
 #include "derivation/comparisonderivation.h"
 
-#include "derivation/markdownwriter.h"
+#include "engine/base/text/markdownwriter.h"
 #include "engine/roofline/roofline.h"
 #include "engine/base/text/units.h"
 
@@ -53,8 +53,8 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex, co
     MarkdownWriter md;
     md.heading(2, QStringLiteral("Compared with the baseline"));
     md.bullet(MD::bold(QStringLiteral("Match:")) + u' ' + MD::code(matchKindKey(match.kind)) + QStringLiteral(" — ") + matchText(match.kind));
-    md.bullet(MD::bold(QStringLiteral("Baseline:")) + u' ' + MD::escape(QFileInfo(comparison.baseline->tracePath).fileName())
-              + QStringLiteral(" on ") + MD::escape(comparison.baselineGpu));
+    md.bullet(MD::bold(QStringLiteral("Baseline:")) + u' ' + MD::plain(QFileInfo(comparison.baseline->tracePath).fileName())
+              + QStringLiteral(" on ") + MD::plain(comparison.baselineGpu));
     if (comparison.differentGpus())
         md.bullet(QStringLiteral("The traces ran on different GPUs: each is measured against its own roofs."));
     if (!base || !cand) {

@@ -45,7 +45,7 @@ void writeCacheNote(MarkdownWriter& md, const RooflinePlacement& p, const GpuSpe
 {
     if (const CacheRoof* cache = probablyServedFrom(p, gpu, pf))
         md.paragraph(MD::bold(QStringLiteral("Probably served from cache:")) + u' '
-            + MD::escape(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
+            + MD::plain(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
 }
 
 QString whyNotPlaced(const KernelRow& row)
@@ -71,11 +71,11 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
         : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
     if (!gpu.has(used)) {
         md.paragraph(
-            QStringLiteral("No peak figures for ") + MD::escape(gpu.name) + QStringLiteral(": no roofline."));
+            QStringLiteral("No peak figures for ") + MD::plain(gpu.name) + QStringLiteral(": no roofline."));
         return;
     }
     const PeakFigures& pf = gpu.peaks(peaks);
-    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::escape(gpu.name) + QStringLiteral(", ")
+    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::plain(gpu.name) + QStringLiteral(", ")
         + peakSetTitle(used);
     if (used != peaks)
         gpuLine += QStringLiteral(" (it has no ") + peakSetTitle(peaks) + u')';
@@ -88,7 +88,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
         return;
     }
     const double ridge = ridgePoint(roof->tflops, pf.memoryBandwidthTBps);
-    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::escape(roof->label)
+    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::plain(roof->label)
         + QStringLiteral(" (") + MD::code(roof->key) + QStringLiteral("), ") + figure(roof->tflops)
         + QStringLiteral(" TFLOPS/s: ") + roofReason(row, *roof));
     md.bullet(MD::bold(QStringLiteral("Ridge point")) + QStringLiteral(" = peak / bandwidth = ")

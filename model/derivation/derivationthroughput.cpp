@@ -141,7 +141,7 @@ void writeTraceLens(MarkdownWriter& md, const KernelRow& row)
     const QStringList why
         = row.model.traceLensDifferences.isEmpty() ? QStringList { tl.why } : row.model.traceLensDifferences;
     for (const QString& line : why)
-        md.bullet(MD::escape(line) + u'.');
+        md.bullet(MD::plain(line) + u'.');
 }
 
 } // namespace Ridgeline::Derivation

@@ -2,7 +2,7 @@
 
 #include "engine/export/jsonstreamwriter.h"
 
-#include "engine/base/csvfield.h"
+#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
@@ -388,16 +388,16 @@ QStringList csvFields(const KernelRow& row)
     const auto& tl = row.traceLens;
     const auto stat = [&](double SampleStats::*field) { return t ? exportTimeText((*t).*field) : QString(); };
     QStringList fields {
-        csvField(row.name),
+        csvTextField(row.name),
         categoryKey(row.parsedName.category),
         rowKindKey(row.kind),
         provenanceKey(row.provenance()),
-        csvField(row.model.reason),
+        csvTextField(row.model.reason),
         row.hasModel() ? QString::number(row.model.xnumel) : QString(),
         row.hasModel() ? QString::number(row.model.rnumel) : QString(),
-        csvField(row.parsedName.fusedOps.join(u' ')),
-        csvField(row.args->inputDimsJson),
-        csvField(row.args->inputTypesJson),
+        csvTextField(row.parsedName.fusedOps.join(u' ')),
+        csvTextField(row.args->inputDimsJson),
+        csvTextField(row.args->inputTypesJson),
         QString::number(row.calls),
         QString::number(row.timedCalls()),
         stat(&SampleStats::sum),
@@ -419,19 +419,19 @@ QStringList csvFields(const KernelRow& row)
         tl ? csvNumber(tl->flopsPerByte) : QString(),
         tl ? csvNumber(tl->tbPerS) : QString(),
         tl ? csvNumber(tl->tflopsPerS) : QString(),
-        tl ? csvField(tl->why) : QString(),
-        csvField(row.args->kernelFile),
+        tl ? csvTextField(tl->why) : QString(),
+        csvTextField(row.args->kernelFile),
     };
     const auto& v1 = row.model.v1;
     const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
-    fields << (v1 ? csvField(v1->kernel.wrapperFile) : QString())
+    fields << (v1 ? csvTextField(v1->kernel.wrapperFile) : QString())
            << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
            << (v1 ? QString::number(v1->kernel.line) : QString())
            << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
-           << (v1 ? csvField(v1->kernel.sizeHintsText) : QString())
+           << (v1 ? csvTextField(v1->kernel.sizeHintsText) : QString())
            << (v1 ? optional(v1->bytes) : QString())
            << (v1 ? optional(v1->flops) : QString())
-           << csvField(row.model.v1OutputWriteNote.value_or(QString()));
+           << csvTextField(row.model.v1OutputWriteNote.value_or(QString()));
     const auto& e = row.model.inductor;
     const auto inductorFlops = e && e->flops ? std::optional(double(*e->flops)) : std::nullopt;
     fields << (row.hasModel() ? QString(row.model.flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())
