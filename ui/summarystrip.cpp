@@ -70,7 +70,7 @@ QString gpuTimeLine(const GpuTimeBreakdown& breakdown)
 // Which Inductor cache the V1 model read, or a hint where one would help.
 QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
 {
-    if (result.inductorCacheSource.isEmpty()) {
+    if (result.inductorCache.source.isEmpty()) {
         const int unmodelled = summary.byProvenance.value(QStringLiteral("none"));
         return unmodelled > 0
             ? SummaryStrip::tr("No Inductor cache: %1 kernels have no figures; attach the cache torch.compile wrote "
@@ -78,18 +78,18 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
                   .arg(unmodelled)
             : QString(); // nothing a cache would add but cross-checks: no need to say more
     }
-    const QString origin = result.inductorCacheOrigin == u"given"
+    const QString origin = result.inductorCache.origin == u"given"
         ? SummaryStrip::tr("attached")
-        : SummaryStrip::tr("found in %1").arg(result.inductorCacheOrigin.toHtmlEscaped());
+        : SummaryStrip::tr("found in %1").arg(result.inductorCache.origin.toHtmlEscaped());
     const auto plural = [](int n, const char* one, const char* many) {
         return QStringLiteral("%1 %2").arg(n).arg(SummaryStrip::tr(n == 1 ? one : many));
     };
     return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4 with %5; defines %6 of this trace's kernels")
-        .arg(QFileInfo(result.inductorCacheSource).fileName().toHtmlEscaped(),
-             result.inductorCacheKind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCacheKind.toHtmlEscaped(),
-             origin, plural(result.inductorCacheWrapperFiles, "wrapper file", "wrapper files"),
-             plural(result.inductorCacheKernels, "kernel block", "kernel blocks"))
-        .arg(result.inductorCacheTraceKernels);
+        .arg(QFileInfo(result.inductorCache.source).fileName().toHtmlEscaped(),
+             result.inductorCache.kind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCache.kind.toHtmlEscaped(),
+             origin, plural(result.inductorCache.wrapperFiles, "wrapper file", "wrapper files"),
+             plural(result.inductorCache.kernelBlocks, "kernel block", "kernel blocks"))
+        .arg(result.inductorCache.traceKernels);
 }
 
 // CUDA/HIP graphs: what was matched to which captures, and what was not.
@@ -243,8 +243,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
     }
     setText(html);
     QStringList tip;
-    if (!result.inductorCacheSource.isEmpty())
-        tip << tr("Inductor cache: %1").arg(result.inductorCacheSource);
+    if (!result.inductorCache.source.isEmpty())
+        tip << tr("Inductor cache: %1").arg(result.inductorCache.source);
     for (const CaptureSummary& capture : result.graphs.captures)
         tip << tr("Capture trace: %1 (%2 windows, %3 graph launches matched)").arg(capture.path).arg(capture.windows).arg(capture.matchedLaunches);
     setToolTip((tip + gpuWarnings + result.warnings).join(u'\n'));

@@ -127,16 +127,16 @@ QJsonValue inductorObject(const KernelRow& row)
 
 QJsonValue cacheObject(const AnalysisResult& result)
 {
-    if (result.inductorCacheSource.isEmpty())
+    if (result.inductorCache.source.isEmpty())
         return QJsonValue::Null;
     return QJsonObject {
-        { QStringLiteral("path"), result.inductorCacheSource },
-        { QStringLiteral("origin"), result.inductorCacheOrigin },
-        { QStringLiteral("kind"), result.inductorCacheKind },
-        { QStringLiteral("wrapper_files"), result.inductorCacheWrapperFiles },
-        { QStringLiteral("kernels"), result.inductorCacheKernels },
-        { QStringLiteral("trace_kernels"), result.inductorCacheTraceKernels },
-        { QStringLiteral("warnings"), QJsonArray::fromStringList(result.cacheWarnings) },
+        { QStringLiteral("path"), result.inductorCache.source },
+        { QStringLiteral("origin"), result.inductorCache.origin },
+        { QStringLiteral("kind"), result.inductorCache.kind },
+        { QStringLiteral("wrapper_files"), result.inductorCache.wrapperFiles },
+        { QStringLiteral("kernels"), result.inductorCache.kernelBlocks },
+        { QStringLiteral("trace_kernels"), result.inductorCache.traceKernels },
+        { QStringLiteral("warnings"), QJsonArray::fromStringList(result.inductorCache.warnings) },
     };
 }
 
@@ -293,8 +293,8 @@ QJsonObject exportHeader(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("latency_floor_us")] = latencyFloorJson(budget.latencyFloor);
     root[QStringLiteral("time_budget")] = timeBudgetJson(result, budget);
     root[QStringLiteral("opportunities")] = opportunitiesJson(budget);
-    root[QStringLiteral("events")] = qint64(result.eventCount);
-    root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
+    root[QStringLiteral("events")] = qint64(result.events.count);
+    root[QStringLiteral("skipped_events")] = qint64(result.events.skipped);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(moreWarnings + result.warnings);
     root[QStringLiteral("inductor_cache")] = cacheObject(result);
     root[QStringLiteral("captures")] = capturesJson(result.graphs);
