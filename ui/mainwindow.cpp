@@ -18,7 +18,7 @@
 #include "timebudget/timebudgetpanel.h"
 #include "timeline/timelineview.h"
 #include "tracesummary.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -319,7 +319,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
     const auto libraryOps = std::count_if(m_result->kernels.begin(), m_result->kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     QString message = tr("Read %1 events, %2 unique Triton kernels, %3 library ops")
-                          .arg(formatCount(m_result->eventCount))
+                          .arg(formatCount(m_result->events.count))
                           .arg(qsizetype(m_result->kernels.size()) - libraryOps)
                           .arg(libraryOps);
     if (!m_cacheNote.isEmpty())

@@ -4,7 +4,7 @@
 #include "engine/timebudget/opportunities.h"
 #include "engine/triton/kernelcategory.h"
 #include "tracesummary.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QFileInfo>
 
@@ -70,7 +70,7 @@ QString gpuTimeLine(const GpuTimeBreakdown& breakdown)
 // Which Inductor cache the V1 model read, or a hint where one would help.
 QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
 {
-    if (result.inductorCacheSource.isEmpty()) {
+    if (result.inductorCache.source.isEmpty()) {
         const int unmodelled = summary.byProvenance.value(QStringLiteral("none"));
         return unmodelled > 0
             ? SummaryStrip::tr("No Inductor cache: %1 kernels have no figures; attach the cache torch.compile wrote "
@@ -78,18 +78,18 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
                   .arg(unmodelled)
             : QString(); // nothing a cache would add but cross-checks: no need to say more
     }
-    const QString origin = result.inductorCacheOrigin == u"given"
+    const QString origin = result.inductorCache.origin == u"given"
         ? SummaryStrip::tr("attached")
-        : SummaryStrip::tr("found in %1").arg(result.inductorCacheOrigin.toHtmlEscaped());
+        : SummaryStrip::tr("found in %1").arg(result.inductorCache.origin.toHtmlEscaped());
     const auto plural = [](int n, const char* one, const char* many) {
         return QStringLiteral("%1 %2").arg(n).arg(SummaryStrip::tr(n == 1 ? one : many));
     };
     return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4 with %5; defines %6 of this trace's kernels")
-        .arg(QFileInfo(result.inductorCacheSource).fileName().toHtmlEscaped(),
-             result.inductorCacheKind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCacheKind.toHtmlEscaped(),
-             origin, plural(result.inductorCacheWrapperFiles, "wrapper file", "wrapper files"),
-             plural(result.inductorCacheKernels, "kernel block", "kernel blocks"))
-        .arg(result.inductorCacheTraceKernels);
+        .arg(QFileInfo(result.inductorCache.source).fileName().toHtmlEscaped(),
+             result.inductorCache.kind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCache.kind.toHtmlEscaped(),
+             origin, plural(result.inductorCache.wrapperFiles, "wrapper file", "wrapper files"),
+             plural(result.inductorCache.kernelBlocks, "kernel block", "kernel blocks"))
+        .arg(result.inductorCache.traceKernels);
 }
 
 // CUDA/HIP graphs: what was matched to which captures, and what was not.
@@ -157,9 +157,9 @@ QString comparisonLine(const TraceComparison& c)
     speedup += QStringLiteral(", ") + ratio(SummaryStrip::tr("GPU time"), perStep ? c.perStep->gpuTimeSpeedup : c.gpuTimeSpeedup);
     speedup += u' ' + comparisonBasis(c).toHtmlEscaped();
     speedup += SummaryStrip::tr("; recoverable %1 → %2 (%3%4)")
-                   .arg(formatDurationUs(c.baselineRecoverableUs), formatDurationUs(c.candidateRecoverableUs),
+                   .arg(formatTimeUs(c.baselineRecoverableUs), formatTimeUs(c.candidateRecoverableUs),
                         c.candidateRecoverableUs >= c.baselineRecoverableUs ? QStringLiteral("+") : QString(),
-                        formatDurationUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
+                        formatTimeUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
     QString line = SummaryStrip::tr("Compared with baseline <b>%1</b> (%2): %3; <b>%4</b> %5; %6")
                        .arg(QFileInfo(c.baseline->tracePath).fileName().toHtmlEscaped(), c.baselineGpu.toHtmlEscaped(), speedup)
                        .arg(c.regressionCount)
@@ -177,7 +177,7 @@ QString workComparisonLine(const WorkComparison& work)
 {
     const auto change = [](double from, double to) {
         return QStringLiteral("%1 → %2 (%3%4)")
-            .arg(formatDurationUs(from), formatDurationUs(to), to >= from ? QStringLiteral("+") : QString(), formatDurationUs(to - from));
+            .arg(formatTimeUs(from), formatTimeUs(to), to >= from ? QStringLiteral("+") : QString(), formatTimeUs(to - from));
     };
     QStringList parts;
     for (const WorkTimeChange& row : work.byWork)
@@ -243,8 +243,8 @@ void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, P
     }
     setText(html);
     QStringList tip;
-    if (!result.inductorCacheSource.isEmpty())
-        tip << tr("Inductor cache: %1").arg(result.inductorCacheSource);
+    if (!result.inductorCache.source.isEmpty())
+        tip << tr("Inductor cache: %1").arg(result.inductorCache.source);
     for (const CaptureSummary& capture : result.graphs.captures)
         tip << tr("Capture trace: %1 (%2 windows, %3 graph launches matched)").arg(capture.path).arg(capture.windows).arg(capture.matchedLaunches);
     setToolTip((tip + gpuWarnings + result.warnings).join(u'\n'));

@@ -1,8 +1,8 @@
 #include "derivation/comparisonderivation.h"
 
-#include "derivation/markdownwriter.h"
+#include "engine/base/text/markdownwriter.h"
 #include "engine/roofline/roofline.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QFileInfo>
 
@@ -11,7 +11,8 @@ namespace {
 
 using MD = MarkdownWriter;
 
-QString orDash(std::optional<double> value, QString (*format)(double))
+template <typename Format>
+QString orDash(std::optional<double> value, Format format)
 {
     return value ? format(*value) : QStringLiteral("–");
 }
@@ -52,8 +53,8 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex, co
     MarkdownWriter md;
     md.heading(2, QStringLiteral("Compared with the baseline"));
     md.bullet(MD::bold(QStringLiteral("Match:")) + u' ' + MD::code(matchKindKey(match.kind)) + QStringLiteral(" — ") + matchText(match.kind));
-    md.bullet(MD::bold(QStringLiteral("Baseline:")) + u' ' + MD::escape(QFileInfo(comparison.baseline->tracePath).fileName())
-              + QStringLiteral(" on ") + MD::escape(comparison.baselineGpu));
+    md.bullet(MD::bold(QStringLiteral("Baseline:")) + u' ' + MD::plain(QFileInfo(comparison.baseline->tracePath).fileName())
+              + QStringLiteral(" on ") + MD::plain(comparison.baselineGpu));
     if (comparison.differentGpus())
         md.bullet(QStringLiteral("The traces ran on different GPUs: each is measured against its own roofs."));
     if (!base || !cand) {
@@ -80,8 +81,9 @@ QString comparisonMarkdown(const TraceComparison& comparison, int matchIndex, co
     rows.push_back(row(QStringLiteral("TFLOPS/s"), orDash(meanOf(base->tflopsPerS), formatFigure), orDash(meanOf(cand->tflopsPerS), formatFigure), QString()));
     const auto baseRoof = fractionOfRoof(*base, baselinePeaks);
     const auto candRoof = fractionOfRoof(*cand, candidatePeaks);
+    const auto percent = [](double fraction) { return formatPercent(fraction); };
     if (baseRoof || candRoof)
-        rows.push_back(row(QStringLiteral("% of roof"), orDash(baseRoof, formatPercent), orDash(candRoof, formatPercent),
+        rows.push_back(row(QStringLiteral("% of roof"), orDash(baseRoof, percent), orDash(candRoof, percent),
                            delta.fractionOfRoof ? (*delta.fractionOfRoof >= 0 ? QStringLiteral("+") : QStringLiteral("−"))
                                    + formatPercent(std::abs(*delta.fractionOfRoof))
                                                 : QString()));

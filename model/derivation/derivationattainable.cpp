@@ -48,7 +48,7 @@ void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const GpuSpec
     const PeakFigures& pf = gpu.peaks(peaks);
     const KernelTimeFigures f = kernelTimeFigures(row, pf, floor.us);
     md.bullet(MD::bold(QStringLiteral("Latency floor t0 = ") + us(floor.us)) + QStringLiteral(" — ") + floor.sourceKey()
-        + QStringLiteral(": ") + MD::escape(floor.sourceText));
+        + QStringLiteral(": ") + MD::plain(floor.sourceText));
     if (!f.attainableUs || !f.roofTermUs) {
         md.paragraph(QStringLiteral("No attainable time: ") + meaning(f.limiter) + u'.');
         return;
@@ -58,7 +58,7 @@ void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const GpuSpec
     md.bullet(QStringLiteral("Bytes / HBM roof = %1 B / %2 TB/s = %3").arg(figure(bytes), figure(pf.memoryBandwidthTBps), us(memoryUs)));
     if (row.flops() && f.computeTflops && *f.computeTflops > 0) {
         md.bullet(QStringLiteral("FLOPs / compute roof = %1 / %2 TFLOPS (%3) = %4")
-                      .arg(figure(*row.flops()), figure(*f.computeTflops), MD::escape(f.computeRoofLabel),
+                      .arg(figure(*row.flops()), figure(*f.computeTflops), MD::plain(f.computeRoofLabel),
                            us(*row.flops() / (*f.computeTflops * 1e6))));
     } else {
         md.bullet(row.flops() ? QStringLiteral("FLOPs / compute roof: no compute roof applies, so bytes alone")

@@ -23,7 +23,7 @@ void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row)
     md.heading(2, QStringLiteral("Inductor's estimate"));
     md.paragraph(QStringLiteral("Inductor estimated this kernel itself (TORCHINDUCTOR_BENCHMARK_KERNEL or "
                                 "TORCHINDUCTOR_PROFILE), read from ")
-        + MD::escape(estimate.source) + QStringLiteral(". Both opinions are shown; neither replaces the other."));
+        + MD::plain(estimate.source) + QStringLiteral(". Both opinions are shown; neither replaces the other."));
     const auto bytes = row.bytes();
     const auto flops = row.flops();
     std::vector<QStringList> rows;

@@ -30,7 +30,7 @@ void writeTraceLensTime(MarkdownWriter& md, const KernelRow& row)
                { QStringLiteral("min"), figure(ours.min), figure(theirs.min) },
                { QStringLiteral("max"), figure(ours.max), figure(theirs.max) } },
              { MD::Align::Left, MD::Align::Right, MD::Align::Right });
-    md.paragraph(MD::bold(QStringLiteral("Why the time differs:")) + u' ' + MD::escape(row.traceLens->timeWhy) + u'.');
+    md.paragraph(MD::bold(QStringLiteral("Why the time differs:")) + u' ' + MD::plain(row.traceLens->timeWhy) + u'.');
 }
 
 } // namespace
@@ -55,17 +55,17 @@ void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
         return;
     }
     const LibraryOpFigures& figures = details.model->figures;
-    md.heading(2, QStringLiteral("Figures: ") + MD::escape(figures.rule));
+    md.heading(2, QStringLiteral("Figures: ") + MD::plain(figures.rule));
     if (!figures.params.isEmpty()) {
         QStringList header, values;
         for (const auto& [name, value] : figures.params) {
-            header << MD::escape(name);
+            header << MD::plain(name);
             values << figureOrUnknown(value, QStringLiteral("?"));
         }
         md.table(header, { values }, std::vector<MD::Align>(size_t(header.size()), MD::Align::Right));
     }
     for (const QString& line : figures.derivation)
-        md.bullet(MD::escape(line));
+        md.bullet(MD::plain(line));
     md.bullet(MD::bold(QStringLiteral("FLOPs = ") + figureOrUnknown(figures.flops, QStringLiteral("unknown"))));
     md.bullet(MD::bold(QStringLiteral("Bytes = ") + figureOrUnknown(figures.bytes, QStringLiteral("unknown"))));
     md.bullet(MD::bold(QStringLiteral("Roof:")) + u' '
@@ -84,7 +84,7 @@ void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
                { QStringLiteral("Bytes"), figureOrUnknown(figures.bytes, QStringLiteral("–")), figureOrUnknown(tl.bytes, QStringLiteral("none")) },
                { QStringLiteral("Roof"), figures.computeSpec, tl.computeSpec } },
              { MD::Align::Left, MD::Align::Right, MD::Align::Right });
-    md.paragraph(MD::bold(QStringLiteral("Why they differ:")) + u' ' + MD::escape(details.model->tracelensWhy)
+    md.paragraph(MD::bold(QStringLiteral("Why they differ:")) + u' ' + MD::plain(details.model->tracelensWhy)
                  + QStringLiteral(" Ridgeline's figure is the true one; TraceLens's is what its report would show."));
 }
 

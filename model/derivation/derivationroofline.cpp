@@ -5,7 +5,7 @@
 #include "engine/roofline/roofline.h"
 #include "engine/timebudget/attainabletime.h"
 #include "engine/timebudget/opportunities.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 namespace Ridgeline::Derivation {
 namespace {
@@ -45,7 +45,7 @@ void writeCacheNote(MarkdownWriter& md, const RooflinePlacement& p, const GpuSpe
 {
     if (const CacheRoof* cache = probablyServedFrom(p, gpu, pf))
         md.paragraph(MD::bold(QStringLiteral("Probably served from cache:")) + u' '
-            + MD::escape(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
+            + MD::plain(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
 }
 
 QString whyNotPlaced(const KernelRow& row)
@@ -71,11 +71,11 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
         : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
     if (!gpu.has(used)) {
         md.paragraph(
-            QStringLiteral("No peak figures for ") + MD::escape(gpu.name) + QStringLiteral(": no roofline."));
+            QStringLiteral("No peak figures for ") + MD::plain(gpu.name) + QStringLiteral(": no roofline."));
         return;
     }
     const PeakFigures& pf = gpu.peaks(peaks);
-    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::escape(gpu.name) + QStringLiteral(", ")
+    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::plain(gpu.name) + QStringLiteral(", ")
         + peakSetTitle(used);
     if (used != peaks)
         gpuLine += QStringLiteral(" (it has no ") + peakSetTitle(peaks) + u')';
@@ -88,7 +88,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
         return;
     }
     const double ridge = ridgePoint(roof->tflops, pf.memoryBandwidthTBps);
-    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::escape(roof->label)
+    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::plain(roof->label)
         + QStringLiteral(" (") + MD::code(roof->key) + QStringLiteral("), ") + figure(roof->tflops)
         + QStringLiteral(" TFLOPS/s: ") + roofReason(row, *roof));
     md.bullet(MD::bold(QStringLiteral("Ridge point")) + QStringLiteral(" = peak / bandwidth = ")
@@ -175,12 +175,12 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
     if (time.limiter == Limiter::Latency && time.attainableUs) {
         // Its fraction of the roof would read near 0 %: no kernel this small comes near one.
         text += QStringLiteral("; latency-bound: attainable %1 per call, %2 recoverable (fuse, not tune)")
-                    .arg(formatDurationUs(*time.attainableUs), formatDurationUs(time.recoverableUs));
+                    .arg(formatTimeUs(*time.attainableUs), formatTimeUs(time.recoverableUs));
     } else if (time.limiter == Limiter::SlowForSize && time.attainableUs && time.fractionOfAttainable) {
         // Under t0 like a latency-bound one, but far slower than its floor.
         text += QStringLiteral("; slow for its size: attainable %1 per call, it runs %2x that, %3 recoverable (tune, not fuse)")
-                    .arg(formatDurationUs(*time.attainableUs), QString::number(1.0 / *time.fractionOfAttainable, 'f', 1),
-                         formatDurationUs(time.recoverableUs));
+                    .arg(formatTimeUs(*time.attainableUs), QString::number(1.0 / *time.fractionOfAttainable, 'f', 1),
+                         formatTimeUs(time.recoverableUs));
     } else if (hasPeaks) {
         if (auto placement = placeKernel(row, gpu.peaks(peaks)))
             text += QStringLiteral("; ") + boundName(placement->bound) + QStringLiteral("-bound at ")
@@ -188,7 +188,7 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu
                 + (placement->aboveRoof ? QStringLiteral(" (above the roof: see below)") : QString());
         if (time.attainableUs && time.fractionOfAttainable)
             text += QStringLiteral(", %1 recoverable (%2 of attainable)")
-                        .arg(formatDurationUs(time.recoverableUs), formatPercent(*time.fractionOfAttainable));
+                        .arg(formatTimeUs(time.recoverableUs), formatPercent(*time.fractionOfAttainable));
     }
     md.bullet(text);
 }

@@ -3,7 +3,7 @@
 // inspector's Markdown; kernelderivation.cpp puts them in order.
 #pragma once
 
-#include "derivation/markdownwriter.h"
+#include "engine/base/text/markdownwriter.h"
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/timebudget/latencyfloorchoice.h"

@@ -1,7 +1,7 @@
 // Kernel time, the throughput formulas with the numbers substituted, and
 // the comparison with what TraceLens would report.
 #include "derivation/derivationsections.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 namespace Ridgeline::Derivation {
 namespace {
@@ -141,7 +141,7 @@ void writeTraceLens(MarkdownWriter& md, const KernelRow& row)
     const QStringList why
         = row.model.traceLensDifferences.isEmpty() ? QStringList { tl.why } : row.model.traceLensDifferences;
     for (const QString& line : why)
-        md.bullet(MD::escape(line) + u'.');
+        md.bullet(MD::plain(line) + u'.');
 }
 
 } // namespace Ridgeline::Derivation

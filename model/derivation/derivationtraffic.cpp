@@ -102,13 +102,13 @@ void writeBytes(MarkdownWriter& md, const KernelRow& row)
 
     if (!m.outputWriteRule.isEmpty()) {
         const int bpe = m.tensors.empty() ? 0 : m.tensors.front().bytesPerElement.value_or(0);
-        md.paragraph(MD::bold(QStringLiteral("Output write:")) + u' ' + MD::escape(m.outputWriteRule)
+        md.paragraph(MD::bold(QStringLiteral("Output write:")) + u' ' + MD::plain(m.outputWriteRule)
             + QStringLiteral(": ") + QString::number(bpe) + QStringLiteral(" × ") + count(m.xnumel)
             + QStringLiteral(" = ") + count(m.outputWriteBytes) + QStringLiteral(" B."));
         // V2 guesses the write from the kernel's category; the cache's
         // signature knows which pointer is written back.
         if (m.v1OutputWriteNote)
-            md.paragraph(MD::bold(QStringLiteral("Inductor cache:")) + u' ' + MD::escape(*m.v1OutputWriteNote) + u'.');
+            md.paragraph(MD::bold(QStringLiteral("Inductor cache:")) + u' ' + MD::plain(*m.v1OutputWriteNote) + u'.');
     } else if (row.provenance() == Provenance::V2) {
         md.paragraph(MD::bold(QStringLiteral("Output write:"))
             + QStringLiteral(" none added: the extra write of the "
@@ -190,7 +190,7 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
     }
     if (m.gemm) {
         const GemmShape& g = *m.gemm;
-        md.paragraph(QStringLiteral("A GEMM template (") + MD::code(g.op) + QStringLiteral("): ") + MD::escape(g.source)
+        md.paragraph(QStringLiteral("A GEMM template (") + MD::code(g.op) + QStringLiteral("): ") + MD::plain(g.source)
             + QStringLiteral(". The matrix product costs 2 FLOPs (a multiply and an add) per M × N × K step; the fused ops "
                              "(and addmm's bias add) cost their FLOPs per output element."));
         md.paragraph(MD::bold(QStringLiteral("FLOPs")) + QStringLiteral(" = 2 × batch × M × N × K + epilogue × batch × M × N = 2 × ")

@@ -59,7 +59,7 @@ void writeV1Block(MarkdownWriter& md, const KernelRow& row)
     if (!block.signatureText.isEmpty())
         md.bullet(MD::bold(QStringLiteral("Signature:")) + u' ' + MD::code(block.signatureText));
     if (!block.problem.isEmpty())
-        md.paragraph(MD::bold(QStringLiteral("Cannot be modelled:")) + u' ' + MD::escape(block.problem) + u'.');
+        md.paragraph(MD::bold(QStringLiteral("Cannot be modelled:")) + u' ' + MD::plain(block.problem) + u'.');
 }
 
 void writeV1Bytes(MarkdownWriter& md, const KernelRow& row)
@@ -77,7 +77,7 @@ void writeV1Bytes(MarkdownWriter& md, const KernelRow& row)
     for (const V1PointerTerm& term : v1.terms) {
         rows.push_back({ QString::number(term.argIndex), MD::code(term.name), MD::code(term.type),
             bytesPerElementCell(term), count(term.elements), QString::number(term.passes), count(term.bytes),
-            MD::escape(term.rule) });
+            MD::plain(term.rule) });
         terms << count(term.bytes);
     }
     using A = MD::Align;

@@ -2,7 +2,7 @@
 
 #include "derivation/derivationsections.h"
 #include "engine/base/checkedmath.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QRegularExpression>
 #include <cmath>
@@ -92,11 +92,11 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
     // An identifier's underscores sit between word characters, where
     // CommonMark never reads emphasis: it stays unescaped, easy to search for.
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_:]+$")); // "aten::mm" too
-    md.heading(1, identifier.match(row.name).hasMatch() ? row.name : MD::escape(row.name));
+    md.heading(1, identifier.match(row.name).hasMatch() ? row.name : MD::plain(row.name));
     const KernelCategory category = row.parsedName.category;
     const QString provenance = provenanceKey(row.provenance());
     md.bullet(MD::bold(QStringLiteral("Provenance: ") + MD::code(provenance)) + QStringLiteral(" — ")
-        + (row.model.reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::escape(row.model.reason)));
+        + (row.model.reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::plain(row.model.reason)));
     QString categoryLine = MD::bold(QStringLiteral("Category:")) + u' ' + categoryTitle(category)
         + QStringLiteral(" (") + MD::code(categoryKey(category)) + u')';
     categoryLine += traceLensModels(category) ? QStringLiteral(", covered by TraceLens's Triton perf model")
@@ -154,7 +154,7 @@ void writeRawArgs(MarkdownWriter& md, const KernelRow& row)
             : QStringLiteral("The lists are positional over the kernel's arguments: pointers first, "
                              "then the integer sizes."));
     if (!a.malformed.isEmpty())
-        md.paragraph(MD::bold(QStringLiteral("Malformed:")) + u' ' + MD::escape(a.malformed));
+        md.paragraph(MD::bold(QStringLiteral("Malformed:")) + u' ' + MD::plain(a.malformed));
 }
 
 void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
@@ -183,9 +183,9 @@ void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
                 : QStringLiteral("Rule for pointwise kernels: xnumel is the last integer, rnumel is 1."));
     }
     md.bullet(MD::bold(QStringLiteral("xnumel = ") + count(m.xnumel)) + QStringLiteral(" — ")
-        + MD::escape(m.xnumelSource));
+        + MD::plain(m.xnumelSource));
     md.bullet(MD::bold(QStringLiteral("rnumel = ") + count(m.rnumel)) + QStringLiteral(" — ")
-        + MD::escape(m.rnumelSource));
+        + MD::plain(m.rnumelSource));
     if (auto elements = checkedMul(m.xnumel, m.rnumel))
         md.bullet(QStringLiteral("Elements processed: xnumel × rnumel = %1 × %2 = %3")
                       .arg(count(m.xnumel), count(m.rnumel), count(*elements)));
@@ -202,7 +202,7 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
 {
     md.heading(2, QStringLiteral("Why there are no figures"));
     md.paragraph(
-        MD::escape(row.model.reason.isEmpty() ? QStringLiteral("no model source could model this kernel")
+        MD::plain(row.model.reason.isEmpty() ? QStringLiteral("no model source could model this kernel")
                                               : row.model.reason)
         + u'.');
     QStringList known;

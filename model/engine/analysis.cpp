@@ -49,7 +49,7 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
     return ids;
 }
 
-// Cache warnings beyond this many stay in cacheWarnings only: a damaged
+// Cache warnings beyond this many stay in inductorCache.warnings only: a damaged
 // cache must not bury the trace's own warnings.
 constexpr int cacheWarningsInSummary = 10;
 constexpr int captureWarningsInSummary = 20;
@@ -147,9 +147,9 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
         result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
                                            &result->kernels, &libraryOpRowsOfTrace });
     }
-    result->eventCount = trace.eventCount;
-    result->skippedEvents = trace.skippedEvents;
-    result->truncated = trace.truncated;
+    result->events.count = trace.eventCount;
+    result->events.skipped = trace.skippedEvents;
+    result->events.truncated = trace.truncated;
     result->warnings = prepared->readWarnings;
     if (result->timeline && result->timeline->clampedTimes > 0)
         result->warnings << QStringLiteral("%1: %2 times lie more than 73 years from the first GPU event: the timeline draws them at that "
@@ -176,13 +176,13 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
             "compiled with torch.compile, or recorded without GPU activity?")
                                 .arg(path);
 
-    result->inductorCacheSource = prepared->cacheLocation.path;
-    result->inductorCacheOrigin = prepared->cacheLocation.origin;
-    result->inductorCacheKind = prepared->cacheKind;
+    result->inductorCache.source = prepared->cacheLocation.path;
+    result->inductorCache.origin = prepared->cacheLocation.origin;
+    result->inductorCache.kind = prepared->cacheKind;
     if (const auto& index = prepared->cacheIndex) {
-        result->inductorCacheWrapperFiles = index->wrapperFileCount();
-        result->inductorCacheKernels = index->kernelCount();
-        result->inductorCacheTraceKernels = index->keptNameCount();
+        result->inductorCache.wrapperFiles = index->wrapperFileCount();
+        result->inductorCache.kernelBlocks = index->kernelCount();
+        result->inductorCache.traceKernels = index->keptNameCount();
         // A cache of another run gives nothing: say so where it was asked
         // for, or where kernels wait for V1 figures.
         const bool wanted = prepared->cacheLocation.origin == u"given"
@@ -194,11 +194,11 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
                                     .arg(prepared->cacheLocation.path)
                                     .arg(result->kernels.size());
     }
-    result->cacheWarnings = prepared->cacheWarnings;
-    result->warnings << result->cacheWarnings.mid(0, cacheWarningsInSummary);
-    if (result->cacheWarnings.size() > cacheWarningsInSummary)
+    result->inductorCache.warnings = prepared->cacheWarnings;
+    result->warnings << result->inductorCache.warnings.mid(0, cacheWarningsInSummary);
+    if (result->inductorCache.warnings.size() > cacheWarningsInSummary)
         result->warnings << QStringLiteral("%1 more Inductor cache warnings")
-                                .arg(result->cacheWarnings.size() - cacheWarningsInSummary);
+                                .arg(result->inductorCache.warnings.size() - cacheWarningsInSummary);
 
     result->graphs = merged.summary;
     result->graphs.warnings = prepared->captureWarnings + result->graphs.warnings;

@@ -1,6 +1,6 @@
 #include "itemmodels/comparisoncolumns.h"
 
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QCoreApplication>
 

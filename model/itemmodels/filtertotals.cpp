@@ -1,6 +1,6 @@
 #include "itemmodels/filtertotals.h"
 
-#include "engine/timebudget/opportunities.h"
+#include "engine/base/text/units.h"
 #include "itemmodels/kerneltablemodel.h"
 
 #include <QCoreApplication>
@@ -15,7 +15,7 @@ QString FilterTotals::text() const
     return QCoreApplication::translate("FilterTotals", "%1 of %2 kernels shown, %3 (%4 % of GPU time)")
         .arg(shown)
         .arg(all)
-        .arg(formatDurationUs(shownTimeUs), share);
+        .arg(formatTimeUs(shownTimeUs), share);
 }
 
 FilterTotals filterTotals(const QAbstractItemModel& shownRows, const KernelTableModel& model)

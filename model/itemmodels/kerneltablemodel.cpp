@@ -2,7 +2,7 @@
 
 #include "itemmodels/comparisoncolumns.h"
 #include "itemmodels/timebudgetcolumns.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 namespace Ridgeline {
 namespace {

@@ -1,7 +1,7 @@
 #include "itemmodels/timebudgetcolumns.h"
 
 #include "engine/timebudget/opportunities.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QCoreApplication>
 
@@ -21,12 +21,12 @@ bool modelled(const KernelTimeFigures& figures)
 QString attainableParts(const KernelTimeFigures& figures, const LatencyFloor& floor)
 {
     return tr("%1 per call = t0 %2 + roof term %3")
-        .arg(formatDurationUs(figures.attainableUs.value_or(0)), formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)));
+        .arg(formatTimeUs(figures.attainableUs.value_or(0)), formatTimeUs(floor.us), formatTimeUs(figures.roofTermUs.value_or(0)));
 }
 
 QString meanOf(const KernelTimeFigures& figures)
 {
-    return figures.timedCalls > 0 ? formatDurationUs(figures.measuredUs / double(figures.timedCalls)) : QStringLiteral("–");
+    return figures.timedCalls > 0 ? formatTimeUs(figures.measuredUs / double(figures.timedCalls)) : QStringLiteral("–");
 }
 
 } // namespace
@@ -126,39 +126,39 @@ QString toolTip(const KernelTimeFigures& figures, const LatencyFloor& floor, Col
                          "neighbour or removing its launches could win up to its time above its roof term (measured %4)")
                     : tr("%1 beyond the attainable time (%2) over its %3 timed calls: what tuning could win back "
                          "(measured %4)"))
-            .arg(formatDurationUs(figures.recoverableUs), attainableParts(figures, floor))
+            .arg(formatTimeUs(figures.recoverableUs), attainableParts(figures, floor))
             .arg(figures.timedCalls)
-            .arg(formatDurationUs(figures.measuredUs));
+            .arg(formatTimeUs(figures.measuredUs));
     case AttainablePercent:
         return tr("Timed calls × attainable time / measured time = %1 × %2 / %3 = %4: 100 % is as fast as the roofs and the "
                   "latency floor allow")
             .arg(figures.timedCalls)
-            .arg(formatDurationUs(figures.attainableUs.value_or(0)), formatDurationUs(figures.measuredUs),
+            .arg(formatTimeUs(figures.attainableUs.value_or(0)), formatTimeUs(figures.measuredUs),
                  formatPercent(figures.fractionOfAttainable.value_or(0)));
     case Limiter:
         switch (figures.limiter) {
         case Ridgeline::Limiter::Memory:
             return tr("Memory-bound: its bytes at the HBM roof (%1) take longer than t0 (%2) and than its FLOPs at a compute "
                       "roof: tune its memory access")
-                .arg(formatDurationUs(figures.roofTermUs.value_or(0)), formatDurationUs(floor.us));
+                .arg(formatTimeUs(figures.roofTermUs.value_or(0)), formatTimeUs(floor.us));
         case Ridgeline::Limiter::Compute:
             return tr("Compute-bound: its FLOPs at the %1 roof (%2) take longer than t0 (%3) and than its bytes at the HBM roof: "
                       "tune its math (tile sizes, matrix cores)")
-                .arg(figures.computeRoofLabel, formatDurationUs(figures.roofTermUs.value_or(0)), formatDurationUs(floor.us));
+                .arg(figures.computeRoofLabel, formatTimeUs(figures.roofTermUs.value_or(0)), formatTimeUs(floor.us));
         case Ridgeline::Limiter::Latency:
             return tr("Latency-bound: t0 (%1) is at least its roof term (%2), so no call of it this small comes near a roof. "
                       "Fuse it or remove the launch, do not tune it")
-                .arg(formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)));
+                .arg(formatTimeUs(floor.us), formatTimeUs(figures.roofTermUs.value_or(0)));
         case Ridgeline::Limiter::SlowForSize:
             return tr("Slow for its size: t0 (%1) is at least its roof term (%2), yet its calls run at %3 of attainable "
                       "(%4x their attainable time): not the fixed cost of a launch. Tune it")
-                .arg(formatDurationUs(floor.us), formatDurationUs(figures.roofTermUs.value_or(0)),
+                .arg(formatTimeUs(floor.us), formatTimeUs(figures.roofTermUs.value_or(0)),
                      formatPercent(figures.fractionOfAttainable.value_or(0)),
                      QString::number(figures.fractionOfAttainable.value_or(0) > 0 ? 1.0 / *figures.fractionOfAttainable : 0.0, 'f', 1));
         case Ridgeline::Limiter::FlopsUnknown:
             return tr("FLOPs unknown: its bytes at the HBM roof (%1) take no longer than t0 (%2), but its FLOPs are not known, "
                       "so nothing says its work is small. Attainable and recoverable time count its bytes only")
-                .arg(formatDurationUs(figures.roofTermUs.value_or(0)), formatDurationUs(floor.us));
+                .arg(formatTimeUs(figures.roofTermUs.value_or(0)), formatTimeUs(floor.us));
         case Ridgeline::Limiter::Unmodelled: break;
         }
         return {};

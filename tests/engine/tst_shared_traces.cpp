@@ -29,8 +29,8 @@ TEST(SharedTraces, XditSd35EveryTritonOpLinkedToGpuTime)
     const AnalysisResult& result = *outcome.result;
     EXPECT_EQ(lastDone, total);
     EXPECT_GT(reports, 2);
-    EXPECT_EQ(result.eventCount, 239093);
-    EXPECT_EQ(result.skippedEvents, 0);
+    EXPECT_EQ(result.events.count, 239093);
+    EXPECT_EQ(result.events.skipped, 0);
 
     int calls = 0;
     for (const KernelRow& row : result.kernels) {

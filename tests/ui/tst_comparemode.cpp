@@ -3,7 +3,7 @@
 // traces in the summary strip and puts the pair side by side in the
 // inspector; one action leaves it.
 #include "analysiscontroller.h"
-#include "engine/timebudget/opportunities.h"
+#include "engine/base/text/units.h"
 #include "graphfixtures.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
@@ -67,7 +67,7 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
         << qPrintable(window.summaryStrip()->text());
     EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Triton time = <b>unchanged</b>")));
     // The sample counts no steps: compared in total, its recoverable time unchanged.
-    const QString recoverable = formatDurationUs(window.comparison()->candidateRecoverableUs);
+    const QString recoverable = formatTimeUs(window.comparison()->candidateRecoverableUs);
     EXPECT_GT(window.comparison()->candidateRecoverableUs, 0);
     EXPECT_TRUE(window.summaryStrip()->text().contains(
         QStringLiteral("GPU time = <b>unchanged</b> in total: the traces count no step of one kind (this trace: none; the "

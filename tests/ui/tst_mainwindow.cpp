@@ -168,7 +168,7 @@ TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
     ASSERT_NE(row, nullptr);
     EXPECT_EQ(row->provenance(), Provenance::V1) << qPrintable(row->model.reason);
     EXPECT_EQ(row->model.bytes, std::optional<std::int64_t>(268500992));
-    EXPECT_EQ(window.result()->inductorCacheSource, cache);
+    EXPECT_EQ(window.result()->inductorCache.source, cache);
     EXPECT_TRUE(QTest::qWaitFor([&] {
         return window.summaryStrip()->text().contains(QStringLiteral(
             "Inductor cache <b>cache</b> (directory, attached): 1 wrapper file with 4 kernel blocks; defines 4 of this trace's kernels"));
@@ -189,7 +189,7 @@ TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
     // Another trace does not inherit the cache: its generic names could match wrongly.
     ASSERT_TRUE(loadInto(window, samplePath));
     EXPECT_TRUE(window.attachedInductorCache().isEmpty());
-    EXPECT_NE(window.result()->inductorCacheSource, cache);
+    EXPECT_NE(window.result()->inductorCache.source, cache);
 
     // Reopening the first trace brings its cache back, also in a new window.
     ASSERT_TRUE(loadInto(window, fixtures.traceWithoutV2Args()));
@@ -198,7 +198,7 @@ TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
     window.close(); // saves the settings
     MainWindow next;
     ASSERT_TRUE(loadInto(next, fixtures.traceWithoutV2Args()));
-    EXPECT_EQ(next.result()->inductorCacheSource, cache);
+    EXPECT_EQ(next.result()->inductorCache.source, cache);
 
     // Detached, it stays away.
     QSignalSpy reread(next.controller(), &AnalysisController::finished);
@@ -229,7 +229,7 @@ TEST(MainWindow, TraceAndCacheDroppedTogetherOpenTogether)
     QDropEvent drop(QPointF(window.rect().center()), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
     ASSERT_TRUE(finished.wait(60000));
-    EXPECT_EQ(window.result()->inductorCacheKind, QStringLiteral("tar.gz archive"));
+    EXPECT_EQ(window.result()->inductorCache.kind, QStringLiteral("tar.gz archive"));
     int v1 = 0;
     for (const KernelRow& row : window.result()->kernels)
         v1 += row.provenance() == Provenance::V1;
@@ -238,7 +238,7 @@ TEST(MainWindow, TraceAndCacheDroppedTogetherOpenTogether)
     // Detaching reads the trace again without it.
     window.detachInductorCache();
     ASSERT_TRUE(finished.wait(60000));
-    EXPECT_TRUE(window.result()->inductorCacheSource.isEmpty() || window.result()->inductorCacheOrigin != u"given");
+    EXPECT_TRUE(window.result()->inductorCache.source.isEmpty() || window.result()->inductorCache.origin != u"given");
 }
 
 TEST(MainWindow, CorruptCacheArchiveWarnsAndKeepsTheRows)
@@ -540,14 +540,14 @@ TEST(MainWindow, DefaultCachePlacesCanBeTurnedOff)
 
     MainWindow window;
     ASSERT_TRUE(loadInto(window, fixtures.traceWithoutV2Args()));
-    EXPECT_EQ(window.result()->inductorCacheOrigin, QStringLiteral("$TORCHINDUCTOR_CACHE_DIR"));
+    EXPECT_EQ(window.result()->inductorCache.origin, QStringLiteral("$TORCHINDUCTOR_CACHE_DIR"));
     EXPECT_EQ(findRow(*window.result(), rmsNorm)->provenance(), Provenance::V1);
 
     window.setSearchDefaultInductorCache(false); // ridgeline --no-inductor-cache TRACE
     QSignalSpy finished(window.controller(), &AnalysisController::finished);
     window.reload();
     ASSERT_TRUE(finished.wait(60000));
-    EXPECT_TRUE(window.result()->inductorCacheSource.isEmpty());
+    EXPECT_TRUE(window.result()->inductorCache.source.isEmpty());
     EXPECT_EQ(findRow(*window.result(), rmsNorm)->provenance(), Provenance::None);
 
     if (saved.isNull())

@@ -5,7 +5,7 @@
 #include "roofline/rooflinelabels.h"
 #include "roofline/rooflineticklabels.h"
 #include "roofline/rooflinestyle.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QFont>
 #include <QGraphicsLayout>

@@ -1,5 +1,6 @@
 #include "roofline/rooflinelabels.h"
 
+#include "engine/base/text/units.h"
 #include "engine/base/textescaping.h"
 
 #include "roofline/rooflinelabelplacer.h"
@@ -168,15 +169,15 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
             continue;
         // Never over a marker: where the whole flag has no room, its first
         // line; where that has none, the red ring and the tool tip say it.
-        const QString percent = QString::number(point->fractionOfRoof * 100, 'f', 0);
-        auto* flag = addText(QStringLiteral("%1\nabove roof (%2 %): %3")
+        const QString percent = formatPercent(point->fractionOfRoof, 0);
+        auto* flag = addText(QStringLiteral("%1\nabove roof (%2): %3")
                                  .arg(shortKernelName(point->name), percent,
                                       point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
                                                                        : QStringLiteral("probably from ") + point->servedFromCache),
                              0.85, m_colors.flag);
         if (placeBesideMarker(flag, map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer))
             continue;
-        placeBesideMarker(addText(QStringLiteral("%1 above roof (%2 %)").arg(shortKernelName(point->name), percent), 0.85, m_colors.flag),
+        placeBesideMarker(addText(QStringLiteral("%1 above roof (%2)").arg(shortKernelName(point->name), percent), 0.85, m_colors.flag),
                           map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer);
     }
     // Names of the largest kernels where they fit; the rest are a hover away.

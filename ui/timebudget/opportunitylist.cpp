@@ -2,7 +2,7 @@
 
 #include "engine/timebudget/opportunities.h"
 #include "table/kernelnamedelegate.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QHeaderView>
 
@@ -24,7 +24,7 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
         return OpportunityList::tr("%1: %2 %3 at %4, attainable %5")
             .arg(limiterTitle(figures.limiter))
             .arg(formatCount(figures.timedCalls), figures.timedCalls == 1 ? OpportunityList::tr("call") : OpportunityList::tr("calls"))
-            .arg(formatDurationUs(mean), formatDurationUs(figures.attainableUs.value_or(0)));
+            .arg(formatTimeUs(mean), formatTimeUs(figures.attainableUs.value_or(0)));
     }
     case Opportunity::Kind::LatencyBoundKernels:
         return OpportunityList::tr("%1 kernels, %2 launches: fuse or remove them, not tune")
@@ -82,7 +82,7 @@ void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* 
             break;
         m_opportunities.push_back(item);
         auto* line = new QTreeWidgetItem(this);
-        line->setText(AtStake, formatDurationUs(item.recoverableUs));
+        line->setText(AtStake, formatTimeUs(item.recoverableUs));
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
         line->setText(Share, item.shareOfSpan ? tr("%1 of span").arg(formatPercent(*item.shareOfSpan)) : formatPercent(item.shareOfGpuTime));
         line->setText(What, item.name);

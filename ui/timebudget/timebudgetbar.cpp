@@ -1,6 +1,6 @@
 #include "timebudget/timebudgetbar.h"
 
-#include "engine/timebudget/opportunities.h"
+#include "engine/base/text/units.h"
 
 #include <QPainter>
 
@@ -25,7 +25,7 @@ QColor workColor(GpuWork work)
 
 QString percentOf(double us, double span)
 {
-    return span > 0 ? QString::number(100.0 * us / span, 'f', 1) + QStringLiteral(" %") : QStringLiteral("–");
+    return span > 0 ? formatPercent(us / span, 1) : QStringLiteral("–");
 }
 
 } // namespace
@@ -60,11 +60,11 @@ void TimeBudgetBar::setResult(const AnalysisResult* result)
     QStringList lines;
     if (device && m_spanUs > 0) {
         lines << tr("Span of GPU activity on device %1: %2; busy %3 (%4), idle %5 (%6)")
-                     .arg(device->device, formatDurationUs(m_spanUs), formatDurationUs(device->busyUs), percentOf(device->busyUs, m_spanUs),
-                          formatDurationUs(device->idleUs), percentOf(device->idleUs, m_spanUs));
+                     .arg(device->device, formatTimeUs(m_spanUs), formatTimeUs(device->busyUs), percentOf(device->busyUs, m_spanUs),
+                          formatTimeUs(device->idleUs), percentOf(device->idleUs, m_spanUs));
         for (const Segment& segment : m_segments) {
             if (segment.color.isValid())
-                lines << tr("%1: %2 of kernel time summed").arg(segment.title, formatDurationUs(segment.summedUs));
+                lines << tr("%1: %2 of kernel time summed").arg(segment.title, formatTimeUs(segment.summedUs));
         }
         lines << tr("Kinds of work are durations summed over every stream (and device): where streams overlap they exceed "
                     "the busy time, so the bar shares the busy time among them in proportion.");

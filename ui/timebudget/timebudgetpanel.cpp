@@ -1,7 +1,7 @@
 #include "timebudget/timebudgetpanel.h"
 
 #include "engine/timebudget/gputimecoverage.h"
-#include "engine/timebudget/opportunities.h"
+#include "engine/base/text/units.h"
 #include "timebudget/opportunitylist.h"
 #include "timebudget/timebudgetbar.h"
 
@@ -19,18 +19,18 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
 {
     QStringList parts;
     if (const DeviceActivity* device = result.activity.mainDevice(); device && device->spanUs > 0) {
-        parts << TimeBudgetPanel::tr("GPU busy %1, idle %2 (%3 %) of a %4 span")
-                     .arg(formatDurationUs(device->busyUs), formatDurationUs(device->idleUs),
-                          QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1), formatDurationUs(device->spanUs));
+        parts << TimeBudgetPanel::tr("GPU busy %1, idle %2 (%3) of a %4 span")
+                     .arg(formatTimeUs(device->busyUs), formatTimeUs(device->idleUs),
+                          formatPercent(device->idleUs / device->spanUs, 1), formatTimeUs(device->spanUs));
     }
     // How much of the GPU time the figures below speak for.
     if (const GpuTimeCoverage coverage = gpuTimeCoverage(result); coverage.share())
         parts << coverageText(coverage);
     if (budget.tritonTimeUs > 0) {
         QString triton = TimeBudgetPanel::tr("Triton %1: %2 recoverable by tuning")
-                             .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs));
+                             .arg(formatTimeUs(budget.tritonTimeUs), formatTimeUs(budget.tritonRecoverableUs));
         if (budget.tritonLatencyBoundUs > 0)
-            triton += TimeBudgetPanel::tr(", %1 latency-bound (fuse, not tune)").arg(formatDurationUs(budget.tritonLatencyBoundUs));
+            triton += TimeBudgetPanel::tr(", %1 latency-bound (fuse, not tune)").arg(formatTimeUs(budget.tritonLatencyBoundUs));
         parts << triton;
     }
     const StepFigures& steps = result.activity.steps;
@@ -38,10 +38,10 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
         parts << (steps.count == 1 ? TimeBudgetPanel::tr("%1 step (%2): %3 GPU time") : TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each"))
                      .arg(steps.count)
                      .arg(steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
-                          formatDurationUs(steps.gpuTimePerStepUs));
+                          formatTimeUs(steps.gpuTimePerStepUs));
         // What ran once (warm-up, encoders, a decoder) is apart from the steps.
         if (steps.oneOffGpuTimeUs > 0)
-            parts.back() += TimeBudgetPanel::tr(", %1 once outside them").arg(formatDurationUs(steps.oneOffGpuTimeUs));
+            parts.back() += TimeBudgetPanel::tr(", %1 once outside them").arg(formatTimeUs(steps.oneOffGpuTimeUs));
     }
     return parts.join(QStringLiteral(" · "));
 }
@@ -112,14 +112,14 @@ void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* 
         const LatencyFloor& floor = budget->latencyFloor;
         // The trace's own floor is what the field shows at its lowest value.
         if (floor.source != LatencyFloor::Source::Override) {
-            m_floor->setSpecialValueText(tr("%1 (%2)").arg(formatDurationUs(floor.us), floor.sourceKey()));
+            m_floor->setSpecialValueText(tr("%1 (%2)").arg(formatTimeUs(floor.us), floor.sourceKey()));
             // The spin box sized itself for its numbers, not this text.
             m_floor->setMinimumWidth(m_floor->fontMetrics().horizontalAdvance(m_floor->specialValueText())
                                      + m_floor->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 4);
         }
         m_floor->setToolTip(tr("t0, the fixed cost of one kernel on this GPU: %1 (%2). Attainable time = t0 + the roof term. "
                                "Set a value to override it; the lowest value returns to the trace's own.")
-                                .arg(formatDurationUs(floor.us), floor.sourceText));
+                                .arg(formatTimeUs(floor.us), floor.sourceText));
     }
     updateGeometry();
 }

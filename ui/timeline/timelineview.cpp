@@ -1,5 +1,6 @@
 #include "timeline/timelineview.h"
 
+#include "engine/base/text/units.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
 
@@ -44,9 +45,10 @@ double firstStepNs(const AnalysisResult& result, StepKind kind)
     return firstStepNs(*result.timeline);
 }
 
-QString percent(double fraction)
+// A share in a tool tip: "4.2 %" where small, else "42 %".
+int percentDecimals(double fraction)
 {
-    return QString::number(fraction * 100.0, 'f', fraction < 0.1 ? 1 : 0) + QStringLiteral(" %");
+    return fraction < 0.1 ? 1 : 0;
 }
 
 } // namespace
@@ -315,7 +317,7 @@ QString TimelineView::toolTipAt(const QPoint& position) const
         const KernelTimeFigures& figures = m_figures[size_t(label.kernelRow)];
         if (const std::optional<double> fraction = m_scene.colouring.fraction(labelIndex, duration)) {
             lines << tr("%1 of attainable (%2 attainable per call)%3")
-                         .arg(percent(std::min(*fraction, 1.0)), TimelinePainter::duration(*figures.attainableUs * 1000.0),
+                         .arg(formatPercent(std::min(*fraction, 1.0), percentDecimals(std::min(*fraction, 1.0))), TimelinePainter::duration(*figures.attainableUs * 1000.0),
                               *fraction > 1 ? tr(": faster than attainable, a model or unit error?") : QString());
         }
         lines << tr("limiter: %1").arg(limiterTitle(figures.limiter));
@@ -562,7 +564,7 @@ void TimelineView::updateMeasure()
         reached = std::max(reached, b);
     }
     const double length = std::max(1.0, to - from);
-    m_measureText = tr("%1: GPU busy %2, Triton %3").arg(TimelinePainter::duration(to - from), percent(busyNs / length),
+    m_measureText = tr("%1: GPU busy %2, Triton %3").arg(TimelinePainter::duration(to - from), formatPercent(busyNs / length, percentDecimals(busyNs / length)),
                                                            TimelinePainter::duration(tritonNs));
 }
 

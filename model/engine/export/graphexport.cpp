@@ -1,6 +1,6 @@
 #include "engine/export/graphexport.h"
 
-#include "engine/base/csvfield.h"
+#include "engine/base/textescaping.h"
 
 #include <QJsonArray>
 
@@ -98,7 +98,7 @@ QStringList replayCsvFields(const KernelRow& row)
     if (!row.replay)
         return { QString(), QString(), QString(), QString() };
     const ReplayChain& chain = *row.replay;
-    return { csvField(chain.captureFile), QString::number(chain.captureWindow),
+    return { csvTextField(chain.captureFile), QString::number(chain.captureWindow),
              chain.batchSize ? QString::number(*chain.batchSize) : QString(), QString::number(chain.graphLaunches) };
 }
 

@@ -1,6 +1,6 @@
 #include "engine/export/libraryopexport.h"
 
-#include "engine/base/csvfield.h"
+#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/jsonnumber.h"
 
@@ -133,13 +133,13 @@ QStringList argsAndKernelsCsvHeader()
 
 QStringList argsAndKernelsCsvFields(const KernelRow& row)
 {
-    QStringList fields { csvField(row.args->inputStridesJson), csvField(row.args->concreteInputsJson) };
+    QStringList fields { csvTextField(row.args->inputStridesJson), csvTextField(row.args->concreteInputsJson) };
     const LibraryOpRowDetails* details = row.libraryOp ? &*row.libraryOp : nullptr;
     const LibraryOpModel* model = details && details->model ? &*details->model : nullptr;
     const LibraryOpFigures* tracelens = model && row.hasModel() && model->tracelens ? &*model->tracelens : nullptr;
-    fields << (details ? csvField(kernelNamesOf(*details).join(u' ')) : QString())
-           << (model ? csvField(model->figures.rule) : QString())
-           << (model ? csvField(model->figures.computeSpec) : QString())
+    fields << (details ? csvTextField(kernelNamesOf(*details).join(u' ')) : QString())
+           << (model ? csvTextField(model->figures.rule) : QString())
+           << (model ? csvTextField(model->figures.computeSpec) : QString())
            << (tracelens ? countText(tracelens->flops) : QString())
            << (tracelens ? countText(tracelens->bytes) : QString());
     return fields;

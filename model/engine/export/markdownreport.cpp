@@ -1,8 +1,8 @@
 #include "engine/export/markdownreport.h"
 
+#include "engine/base/text/markdownwriter.h"
+#include "engine/base/text/units.h"
 #include "engine/timebudget/gputimecoverage.h"
-#include "engine/base/textescaping.h"
-#include "engine/timebudget/opportunities.h"
 #include "engine/timebudget/timebudget.h"
 
 #include <QFileInfo>
@@ -13,19 +13,18 @@
 namespace Ridgeline {
 namespace {
 
+using MD = MarkdownWriter;
+using Align = MarkdownWriter::Align;
+
 constexpr int topItems = 10;
+constexpr int percentDecimals = 1; // "12.3 %"
 
 // Every text from a trace (names of kernels, files, GPUs, streams) goes in
-// through engine/base/textescaping.h: a name is a code span, any other text
+// through the writer's escaping: a name is a code span, any other text
 // plain text that no renderer reads as markup.
 QString nameCell(const QString& name)
 {
-    return markdownCodeSpan(name, MarkdownPlace::TableCell);
-}
-
-QString percent(double fraction)
-{
-    return QString::number(100.0 * fraction, 'f', 1) + QStringLiteral(" %");
+    return MD::code(name, MarkdownPlace::TableCell);
 }
 
 QString ratio(std::optional<double> value)
@@ -38,135 +37,148 @@ QString figure(std::optional<double> value)
     return value ? QString::number(*value, 'g', 3) : QStringLiteral("–");
 }
 
-void budgetSection(QString& out, const AnalysisResult& result, const TimeBudget& budget)
+QString stepsParagraph(const GpuActivity& activity)
 {
-    out += QStringLiteral("## Where the time goes\n\n");
+    const StepFigures& steps = activity.steps;
+    QString text = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
+                       .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches")
+                                                                : QStringLiteral("ProfilerStep annotations"))
+                       .arg(steps.count)
+                       .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
+                            steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
+    // What runs once (warm-up, encoders, a decoder) is no step's: said
+    // apart, and the other kind of step the trace counts beside it.
+    if (steps.oneOffGpuTimeUs > 0)
+        text += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatTimeUs(steps.oneOffGpuTimeUs));
+    for (const StepFigures& other : activity.stepKinds) {
+        if (other.kind != steps.kind)
+            text += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
+                        .arg(other.count)
+                        .arg(other.kind == StepKind::GraphLaunch
+                                 ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
+                                 : (other.count == 1 ? QStringLiteral("ProfilerStep annotation")
+                                                     : QStringLiteral("ProfilerStep annotations")),
+                             MD::plain(other.what), formatTimeUs(other.gpuTimePerStepUs));
+    }
+    return text;
+}
+
+void budgetSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
+{
+    md.heading(2, QStringLiteral("Where the time goes"));
     const DeviceActivity* device = result.activity.mainDevice();
     if (!device) {
-        out += QStringLiteral("The trace holds no GPU events.\n\n");
+        md.paragraph(QStringLiteral("The trace holds no GPU events."));
         return;
     }
-    const auto share = [&](double us) { return device->spanUs > 0 ? percent(us / device->spanUs) : QStringLiteral("–"); };
-    out += QStringLiteral("| Device %1 | time | of the span |\n|---|---:|---:|\n").arg(markdownText(device->device));
-    out += QStringLiteral("| GPU span (first to last GPU event) | %1 | 100 % |\n").arg(formatDurationUs(device->spanUs));
-    out += QStringLiteral("| busy (kernels, copies, memsets; streams merged) | %1 | %2 |\n").arg(formatDurationUs(device->busyUs), share(device->busyUs));
-    out += QStringLiteral("| idle | %1 | %2 |\n").arg(formatDurationUs(device->idleUs), share(device->idleUs));
-    out += QStringLiteral("| idle after late host launches | %1 | %2 |\n\n").arg(formatDurationUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs));
+    const auto share = [&](double us) {
+        return device->spanUs > 0 ? formatPercent(us / device->spanUs, percentDecimals) : QStringLiteral("–");
+    };
+    md.table({ QStringLiteral("Device ") + MD::plain(device->device), QStringLiteral("time"), QStringLiteral("of the span") },
+             { { QStringLiteral("GPU span (first to last GPU event)"), formatTimeUs(device->spanUs), QStringLiteral("100 %") },
+               { QStringLiteral("busy (kernels, copies, memsets; streams merged)"), formatTimeUs(device->busyUs), share(device->busyUs) },
+               { QStringLiteral("idle"), formatTimeUs(device->idleUs), share(device->idleUs) },
+               { QStringLiteral("idle after late host launches"), formatTimeUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs) } },
+             { Align::Left, Align::Right, Align::Right });
     QStringList gaps;
     for (const IdleGapBucket& bucket : device->idleGaps) {
-        const QString range = bucket.maxUs ? QStringLiteral("%1-%2").arg(formatDurationUs(bucket.minUs), formatDurationUs(*bucket.maxUs))
-                                           : QStringLiteral("over %1").arg(formatDurationUs(bucket.minUs));
-        gaps << QStringLiteral("%1: %2 gaps, %3").arg(range).arg(bucket.count).arg(formatDurationUs(bucket.totalUs));
+        const QString range = bucket.maxUs ? QStringLiteral("%1-%2").arg(formatTimeUs(bucket.minUs), formatTimeUs(*bucket.maxUs))
+                                           : QStringLiteral("over %1").arg(formatTimeUs(bucket.minUs));
+        gaps << QStringLiteral("%1: %2 gaps, %3").arg(range).arg(bucket.count).arg(formatTimeUs(bucket.totalUs));
     }
-    out += QStringLiteral("Idle gaps by length: ") + gaps.join(QStringLiteral("; ")) + QStringLiteral(".\n\n");
+    md.paragraph(QStringLiteral("Idle gaps by length: ") + gaps.join(QStringLiteral("; ")) + u'.');
     QStringList work;
     for (const auto& [kind, us] : result.gpuTime.us)
-        work << QStringLiteral("%1 %2 (%3)").arg(gpuWorkTitle(kind), formatDurationUs(us), percent(result.gpuTime.share(kind)));
-    out += QStringLiteral("GPU time by kind of work (sums of durations, which exceed busy time where streams overlap): ")
-        + work.join(QStringLiteral(", ")) + QStringLiteral(".\n\n");
-    out += QStringLiteral("Triton kernels: %1, of which %2 recoverable by tuning (memory- or compute-bound kernels above their "
-                          "attainable time), %3 in latency-bound kernels (fuse or remove them) and %4 the rest.\n\n")
-               .arg(formatDurationUs(budget.tritonTimeUs), formatDurationUs(budget.tritonRecoverableUs),
-                    formatDurationUs(budget.tritonLatencyBoundUs), formatDurationUs(budget.tritonRestUs));
-    const StepFigures& steps = result.activity.steps;
-    if (steps.kind != StepKind::None) {
-        out += QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
-                   .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
-                   .arg(steps.count)
-                   .arg(markdownText(steps.what), formatDurationUs(steps.gpuTimePerStepUs), formatDurationUs(steps.tritonTimePerStepUs),
-                        steps.idlePerStepUs ? QStringLiteral(", idle ") + formatDurationUs(*steps.idlePerStepUs) : QString());
-        // What runs once (warm-up, encoders, a decoder) is no step's: said
-        // apart, and the other kind of step the trace counts beside it.
-        if (steps.oneOffGpuTimeUs > 0)
-            out += QStringLiteral(" Outside the steps (run once): GPU time %1.").arg(formatDurationUs(steps.oneOffGpuTimeUs));
-        for (const StepFigures& other : result.activity.stepKinds) {
-            if (other.kind != steps.kind)
-                out += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
-                           .arg(other.count)
-                           .arg(other.kind == StepKind::GraphLaunch
-                                    ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
-                                    : (other.count == 1 ? QStringLiteral("ProfilerStep annotation") : QStringLiteral("ProfilerStep annotations")),
-                                markdownText(other.what), formatDurationUs(other.gpuTimePerStepUs));
-        }
-        out += QStringLiteral("\n\n");
-    }
+        work << QStringLiteral("%1 %2 (%3)")
+                    .arg(gpuWorkTitle(kind), formatTimeUs(us), formatPercent(result.gpuTime.share(kind), percentDecimals));
+    md.paragraph(QStringLiteral("GPU time by kind of work (sums of durations, which exceed busy time where streams overlap): ")
+                 + work.join(QStringLiteral(", ")) + u'.');
+    md.paragraph(QStringLiteral("Triton kernels: %1, of which %2 recoverable by tuning (memory- or compute-bound kernels above their "
+                                "attainable time), %3 in latency-bound kernels (fuse or remove them) and %4 the rest.")
+                     .arg(formatTimeUs(budget.tritonTimeUs), formatTimeUs(budget.tritonRecoverableUs),
+                          formatTimeUs(budget.tritonLatencyBoundUs), formatTimeUs(budget.tritonRestUs)));
+    if (result.activity.steps.kind != StepKind::None)
+        md.paragraph(stepsParagraph(result.activity));
 }
 
-void opportunitiesSection(QString& out, const TimeBudget& budget)
+void opportunitiesSection(MD& md, const TimeBudget& budget)
 {
-    out += QStringLiteral("## What to fix first\n\n");
+    md.heading(2, QStringLiteral("What to fix first"));
     if (budget.opportunities.empty()) {
-        out += QStringLiteral("Nothing to win back under these roofs.\n\n");
+        md.paragraph(QStringLiteral("Nothing to win back under these roofs."));
         return;
     }
-    out += QStringLiteral("| # | what | time at stake | of GPU time | why |\n|---:|---|---:|---:|---|\n");
-    int rank = 0;
+    std::vector<QStringList> rows;
     for (const Opportunity& item : budget.opportunities) {
-        if (++rank > topItems)
+        if (rows.size() == size_t(topItems))
             break;
         const bool named = item.kind == Opportunity::Kind::Kernel || item.kind == Opportunity::Kind::Unmodelled;
-        const QString what = named ? nameCell(item.name) : markdownText(item.name);
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
-        const QString share = item.shareOfSpan ? percent(*item.shareOfSpan) + QStringLiteral(" of the span") : percent(item.shareOfGpuTime);
-        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                   .arg(rank)
-                   .arg(what, formatDurationUs(item.recoverableUs), share, markdownTextWithCode(item.why, MarkdownPlace::TableCell));
+        const QString share = item.shareOfSpan ? formatPercent(*item.shareOfSpan, percentDecimals) + QStringLiteral(" of the span")
+                                               : formatPercent(item.shareOfGpuTime, percentDecimals);
+        rows.push_back({ QString::number(rows.size() + 1), named ? nameCell(item.name) : MD::plain(item.name),
+                         formatTimeUs(item.recoverableUs), share, MD::plainWithCode(item.why, MarkdownPlace::TableCell) });
     }
-    out += u'\n';
+    md.table({ QStringLiteral("#"), QStringLiteral("what"), QStringLiteral("time at stake"), QStringLiteral("of GPU time"),
+               QStringLiteral("why") },
+             rows, { Align::Right, Align::Left, Align::Right, Align::Right });
 }
 
-void kernelsSection(QString& out, const AnalysisResult& result, const TimeBudget& budget)
+void kernelsSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
 {
     std::vector<size_t> order(result.kernels.size());
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return budget.kernels[a].recoverableUs > budget.kernels[b].recoverableUs; });
-    out += QStringLiteral("## Triton kernels and library ops by recoverable time\n\n");
-    out += QStringLiteral("| Kernel | Calls | Time | Recoverable | % of attainable | Limiter | TB/s | TFLOPS/s |\n"
-                          "|---|---:|---:|---:|---:|---|---:|---:|\n");
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return budget.kernels[a].recoverableUs > budget.kernels[b].recoverableUs; });
+    md.heading(2, QStringLiteral("Triton kernels and library ops by recoverable time"));
+    std::vector<QStringList> rows;
     for (size_t i = 0; i < order.size() && i < size_t(topItems); ++i) {
         const KernelRow& row = result.kernels[order[i]];
         const KernelTimeFigures& figures = budget.kernels[order[i]];
-        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
-                   .arg(nameCell(row.name))
-                   .arg(row.calls)
-                   .arg(formatDurationUs(figures.measuredUs), formatDurationUs(figures.recoverableUs),
-                        figures.fractionOfAttainable ? percent(*figures.fractionOfAttainable) : QStringLiteral("–"),
-                        limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
-                        figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt));
+        const std::optional<double> fraction = figures.fractionOfAttainable;
+        rows.push_back({ nameCell(row.name), QString::number(row.calls), formatTimeUs(figures.measuredUs),
+                         formatTimeUs(figures.recoverableUs), fraction ? formatPercent(*fraction, percentDecimals) : QStringLiteral("–"),
+                         limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
+                         figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt) });
     }
-    out += u'\n';
+    md.table({ QStringLiteral("Kernel"), QStringLiteral("Calls"), QStringLiteral("Time"), QStringLiteral("Recoverable"),
+               QStringLiteral("% of attainable"), QStringLiteral("Limiter"), QStringLiteral("TB/s"), QStringLiteral("TFLOPS/s") },
+             rows, { Align::Left, Align::Right, Align::Right, Align::Right, Align::Right, Align::Left, Align::Right, Align::Right });
 }
 
-void comparisonSection(QString& out, const TraceComparison& comparison)
+void comparisonSection(MD& md, const TraceComparison& comparison)
 {
-    out += QStringLiteral("## Against the baseline\n\n");
-    out += QStringLiteral("Baseline: %1 (%2)\n\n")
-               .arg(markdownCodeSpan(QFileInfo(comparison.baseline->tracePath).fileName()), markdownText(comparison.baselineGpu));
+    md.heading(2, QStringLiteral("Against the baseline"));
+    md.paragraph(QStringLiteral("Baseline: %1 (%2)")
+                     .arg(MD::code(QFileInfo(comparison.baseline->tracePath).fileName(), MarkdownPlace::Prose),
+                          MD::plain(comparison.baselineGpu)));
     // In words a slowdown reads as one ("10.5× slower", not "0.095×");
     // the export and the tables keep the ratio.
     const auto words = [](std::optional<double> speedup) { return speedup ? speedupInWords(*speedup) : QStringLiteral("not comparable"); };
     const StepComparison* steps = comparison.perStep ? &*comparison.perStep : nullptr;
-    out += QStringLiteral("Compared %1.\n\n").arg(markdownTextWithCode(comparisonBasis(comparison)));
-    out += QStringLiteral("GPU time %1, Triton time %2 %3.\n\n")
-               .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
-                    words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
-                    !steps ? QStringLiteral("in total")
-                           : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
-                                                                  : QStringLiteral("per ProfilerStep"));
-    out += QStringLiteral("Recoverable time: %1 in the baseline, %2 here.\n\n")
-               .arg(formatDurationUs(comparison.baselineRecoverableUs), formatDurationUs(comparison.candidateRecoverableUs));
+    md.paragraph(QStringLiteral("Compared %1.").arg(MD::plainWithCode(comparisonBasis(comparison))));
+    md.paragraph(QStringLiteral("GPU time %1, Triton time %2 %3.")
+                     .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
+                          words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
+                          !steps ? QStringLiteral("in total")
+                                 : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
+                                                                        : QStringLiteral("per ProfilerStep")));
+    md.paragraph(QStringLiteral("Recoverable time: %1 in the baseline, %2 here.")
+                     .arg(formatTimeUs(comparison.baselineRecoverableUs), formatTimeUs(comparison.candidateRecoverableUs)));
     const auto changes = [&](const QString& title, const std::vector<int>& indices) {
         if (indices.empty())
             return;
-        out += QStringLiteral("%1:\n\n| Kernel | change of total time | speedup |\n|---|---:|---:|\n").arg(title);
+        std::vector<QStringList> rows;
         for (int i : indices) {
             const KernelMatch& match = comparison.matching.matches[size_t(i)];
             const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
             const KernelDelta& delta = comparison.deltas[size_t(i)];
-            out += QStringLiteral("| %1 | %2%3 | %4 |\n")
-                       .arg(nameCell(row->name), delta.timeUs > 0 ? QStringLiteral("+") : QString(), formatDurationUs(delta.timeUs), ratio(delta.speedup));
+            rows.push_back({ nameCell(row->name), (delta.timeUs > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(delta.timeUs),
+                             ratio(delta.speedup) });
         }
-        out += u'\n';
+        md.paragraph(title + u':');
+        md.table({ QStringLiteral("Kernel"), QStringLiteral("change of total time"), QStringLiteral("speedup") }, rows,
+                 { Align::Left, Align::Right, Align::Right });
     };
     changes(QStringLiteral("Largest regressions"), comparison.largestRegressions);
     changes(QStringLiteral("Largest improvements"), comparison.largestImprovements);
@@ -174,21 +186,21 @@ void comparisonSection(QString& out, const TraceComparison& comparison)
 
 // Both traces by kind of work, with the whole GPU time and the span: where
 // the time moved, also where no kernel pairs across (another vendor's BLAS).
-void workComparisonSection(QString& out, const WorkComparison& work)
+void workComparisonSection(MD& md, const WorkComparison& work)
 {
-    const auto change = [](double us) { return (us > 0 ? QStringLiteral("+") : QString()) + formatDurationUs(us); };
-    const auto span = [](const std::optional<double>& us) { return us ? formatDurationUs(*us) : QStringLiteral("–"); };
-    out += QStringLiteral("By kind of work (sums of event durations):\n\n| Kind of work | baseline | this trace | change |\n"
-                          "|---|---:|---:|---:|\n");
+    const auto change = [](double us) { return (us > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(us); };
+    const auto span = [](const std::optional<double>& us) { return us ? formatTimeUs(*us) : QStringLiteral("–"); };
+    std::vector<QStringList> rows;
     for (const WorkTimeChange& row : work.byWork)
-        out += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
-                   .arg(gpuWorkTitle(row.work), formatDurationUs(row.baselineUs), formatDurationUs(row.candidateUs), change(row.changeUs()));
-    out += QStringLiteral("| GPU time | %1 | %2 | %3 |\n")
-               .arg(formatDurationUs(work.baselineGpuTimeUs), formatDurationUs(work.candidateGpuTimeUs),
-                    change(work.candidateGpuTimeUs - work.baselineGpuTimeUs));
-    out += QStringLiteral("| span (first to last GPU event) | %1 | %2 | %3 |\n\n")
-               .arg(span(work.baselineSpanUs), span(work.candidateSpanUs),
-                    work.baselineSpanUs && work.candidateSpanUs ? change(*work.candidateSpanUs - *work.baselineSpanUs) : QStringLiteral("–"));
+        rows.push_back({ gpuWorkTitle(row.work), formatTimeUs(row.baselineUs), formatTimeUs(row.candidateUs), change(row.changeUs()) });
+    rows.push_back({ QStringLiteral("GPU time"), formatTimeUs(work.baselineGpuTimeUs), formatTimeUs(work.candidateGpuTimeUs),
+                     change(work.candidateGpuTimeUs - work.baselineGpuTimeUs) });
+    rows.push_back({ QStringLiteral("span (first to last GPU event)"), span(work.baselineSpanUs), span(work.candidateSpanUs),
+                     work.baselineSpanUs && work.candidateSpanUs ? change(*work.candidateSpanUs - *work.baselineSpanUs)
+                                                                 : QStringLiteral("–") });
+    md.paragraph(QStringLiteral("By kind of work (sums of event durations):"));
+    md.table({ QStringLiteral("Kind of work"), QStringLiteral("baseline"), QStringLiteral("this trace"), QStringLiteral("change") }, rows,
+             { Align::Left, Align::Right, Align::Right, Align::Right });
 }
 
 } // namespace
@@ -198,35 +210,37 @@ QByteArray markdownReport(const ReportInputs& inputs)
     const AnalysisResult& result = *inputs.result;
     const PeakFigures& peaks = inputs.gpu->peaks(inputs.peaks);
     const TimeBudget budget = evaluateTimeBudget(result, peaks, inputs.latencyFloorUs);
-    QString out;
-    out += QStringLiteral("# Ridgeline: %1\n\n").arg(markdownText(QFileInfo(result.tracePath).fileName()));
-    out += QStringLiteral("- GPU: %1, %2 (HBM %3 TB/s)%4\n")
-               .arg(markdownText(inputs.gpu->name), peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
-               .arg(peaks.memoryBandwidthTBps)
-               .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
-                        ? QString()
-                        : QStringLiteral("; the trace names %1").arg(markdownText(result.traceGpuName)));
-    out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), markdownText(budget.latencyFloor.sourceText));
-    const auto libraryOps = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
-    out += QStringLiteral("- GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op\n")
-               .arg(formatDurationUs(result.totalGpuKernelTimeUs))
-               .arg(qsizetype(result.kernels.size()) - libraryOps)
-               .arg(libraryOps)
-               .arg(result.libraryKernels.size());
+    MD md;
+    md.heading(1, QStringLiteral("Ridgeline: ") + MD::plain(QFileInfo(result.tracePath).fileName()));
+    md.bullet(QStringLiteral("GPU: %1, %2 (HBM %3 TB/s)%4")
+                  .arg(MD::plain(inputs.gpu->name), peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
+                  .arg(peaks.memoryBandwidthTBps)
+                  .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
+                           ? QString()
+                           : QStringLiteral("; the trace names %1").arg(MD::plain(result.traceGpuName))));
+    md.bullet(QStringLiteral("Latency floor t0: %1 (%2)")
+                  .arg(formatTimeUs(budget.latencyFloor.us), MD::plain(budget.latencyFloor.sourceText)));
+    const auto libraryOps
+        = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+    md.bullet(QStringLiteral("GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op")
+                  .arg(formatTimeUs(result.totalGpuKernelTimeUs))
+                  .arg(qsizetype(result.kernels.size()) - libraryOps)
+                  .arg(libraryOps)
+                  .arg(result.libraryKernels.size()));
     // Everything below speaks for this much of the GPU time; the time-only
     // rest is ranked among the opportunities as `unmodelled` where it is large.
-    out += QStringLiteral("- Coverage: %1; the rest is time only\n\n").arg(coverageText(gpuTimeCoverage(result)));
-    out += QStringLiteral("Sort by Recoverable: it is the time a fix could win back. Latency-bound means fuse, not tune.\n\n");
-    budgetSection(out, result, budget);
-    opportunitiesSection(out, budget);
-    kernelsSection(out, result, budget);
+    md.bullet(QStringLiteral("Coverage: %1; the rest is time only").arg(coverageText(gpuTimeCoverage(result))));
+    md.paragraph(QStringLiteral("Sort by Recoverable: it is the time a fix could win back. Latency-bound means fuse, not tune."));
+    budgetSection(md, result, budget);
+    opportunitiesSection(md, budget);
+    kernelsSection(md, result, budget);
     if (!inputs.rooflineImage.isEmpty())
-        out += QStringLiteral("![Roofline](%1)\n\n").arg(markdownLinkTarget(inputs.rooflineImage));
+        md.paragraph(MD::image(QStringLiteral("Roofline"), inputs.rooflineImage));
     if (inputs.comparison) {
-        comparisonSection(out, *inputs.comparison);
-        workComparisonSection(out, inputs.comparison->work);
+        comparisonSection(md, *inputs.comparison);
+        workComparisonSection(md, inputs.comparison->work);
     }
-    return out.toUtf8();
+    return md.text().toUtf8();
 }
 
 } // namespace Ridgeline

@@ -2,7 +2,7 @@
 
 #include "engine/export/jsonstreamwriter.h"
 
-#include "engine/base/csvfield.h"
+#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
@@ -127,16 +127,16 @@ QJsonValue inductorObject(const KernelRow& row)
 
 QJsonValue cacheObject(const AnalysisResult& result)
 {
-    if (result.inductorCacheSource.isEmpty())
+    if (result.inductorCache.source.isEmpty())
         return QJsonValue::Null;
     return QJsonObject {
-        { QStringLiteral("path"), result.inductorCacheSource },
-        { QStringLiteral("origin"), result.inductorCacheOrigin },
-        { QStringLiteral("kind"), result.inductorCacheKind },
-        { QStringLiteral("wrapper_files"), result.inductorCacheWrapperFiles },
-        { QStringLiteral("kernels"), result.inductorCacheKernels },
-        { QStringLiteral("trace_kernels"), result.inductorCacheTraceKernels },
-        { QStringLiteral("warnings"), QJsonArray::fromStringList(result.cacheWarnings) },
+        { QStringLiteral("path"), result.inductorCache.source },
+        { QStringLiteral("origin"), result.inductorCache.origin },
+        { QStringLiteral("kind"), result.inductorCache.kind },
+        { QStringLiteral("wrapper_files"), result.inductorCache.wrapperFiles },
+        { QStringLiteral("kernels"), result.inductorCache.kernelBlocks },
+        { QStringLiteral("trace_kernels"), result.inductorCache.traceKernels },
+        { QStringLiteral("warnings"), QJsonArray::fromStringList(result.inductorCache.warnings) },
     };
 }
 
@@ -293,8 +293,8 @@ QJsonObject exportHeader(const AnalysisResult& result, const GpuSpec& gpu, PeakS
     root[QStringLiteral("latency_floor_us")] = latencyFloorJson(budget.latencyFloor);
     root[QStringLiteral("time_budget")] = timeBudgetJson(result, budget);
     root[QStringLiteral("opportunities")] = opportunitiesJson(budget);
-    root[QStringLiteral("events")] = qint64(result.eventCount);
-    root[QStringLiteral("skipped_events")] = qint64(result.skippedEvents);
+    root[QStringLiteral("events")] = qint64(result.events.count);
+    root[QStringLiteral("skipped_events")] = qint64(result.events.skipped);
     root[QStringLiteral("warnings")] = QJsonArray::fromStringList(moreWarnings + result.warnings);
     root[QStringLiteral("inductor_cache")] = cacheObject(result);
     root[QStringLiteral("captures")] = capturesJson(result.graphs);
@@ -388,16 +388,16 @@ QStringList csvFields(const KernelRow& row)
     const auto& tl = row.traceLens;
     const auto stat = [&](double SampleStats::*field) { return t ? exportTimeText((*t).*field) : QString(); };
     QStringList fields {
-        csvField(row.name),
+        csvTextField(row.name),
         categoryKey(row.parsedName.category),
         rowKindKey(row.kind),
         provenanceKey(row.provenance()),
-        csvField(row.model.reason),
+        csvTextField(row.model.reason),
         row.hasModel() ? QString::number(row.model.xnumel) : QString(),
         row.hasModel() ? QString::number(row.model.rnumel) : QString(),
-        csvField(row.parsedName.fusedOps.join(u' ')),
-        csvField(row.args->inputDimsJson),
-        csvField(row.args->inputTypesJson),
+        csvTextField(row.parsedName.fusedOps.join(u' ')),
+        csvTextField(row.args->inputDimsJson),
+        csvTextField(row.args->inputTypesJson),
         QString::number(row.calls),
         QString::number(row.timedCalls()),
         stat(&SampleStats::sum),
@@ -419,19 +419,19 @@ QStringList csvFields(const KernelRow& row)
         tl ? csvNumber(tl->flopsPerByte) : QString(),
         tl ? csvNumber(tl->tbPerS) : QString(),
         tl ? csvNumber(tl->tflopsPerS) : QString(),
-        tl ? csvField(tl->why) : QString(),
-        csvField(row.args->kernelFile),
+        tl ? csvTextField(tl->why) : QString(),
+        csvTextField(row.args->kernelFile),
     };
     const auto& v1 = row.model.v1;
     const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
-    fields << (v1 ? csvField(v1->kernel.wrapperFile) : QString())
+    fields << (v1 ? csvTextField(v1->kernel.wrapperFile) : QString())
            << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
            << (v1 ? QString::number(v1->kernel.line) : QString())
            << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
-           << (v1 ? csvField(v1->kernel.sizeHintsText) : QString())
+           << (v1 ? csvTextField(v1->kernel.sizeHintsText) : QString())
            << (v1 ? optional(v1->bytes) : QString())
            << (v1 ? optional(v1->flops) : QString())
-           << csvField(row.model.v1OutputWriteNote.value_or(QString()));
+           << csvTextField(row.model.v1OutputWriteNote.value_or(QString()));
     const auto& e = row.model.inductor;
     const auto inductorFlops = e && e->flops ? std::optional(double(*e->flops)) : std::nullopt;
     fields << (row.hasModel() ? QString(row.model.flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())

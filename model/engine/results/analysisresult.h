@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -20,6 +21,31 @@ namespace Ridgeline {
 
 struct Timeline; // engine/timeline/timeline.h, a later stage
 struct PreparedTrace; // engine/preparedtrace.h, the analysis's first stage
+
+// How much of the trace's event stream the reader took in.
+struct EventsRead
+{
+    std::int64_t count = 0;   // events read
+    std::int64_t skipped = 0; // malformed events skipped, each costing one event (the first few are warnings)
+    bool truncated = false;   // the stream ended early (a cut file, a damaged archive)
+};
+
+// The Inductor cache the V1 model read: its path, and how it was found
+// ("given", "$TORCHINDUCTOR_CACHE_DIR", "~/.cache/torchinductor",
+// "/tmp/torchinductor_<user>"); both empty when there was none.
+struct InductorCacheSummary
+{
+    QString source;
+    QString origin;
+    QString kind; // "directory", "tar.gz archive", "zip archive", ...
+    int wrapperFiles = 0;
+    int kernelBlocks = 0; // readable kernel blocks in all its wrapper files
+    int traceKernels = 0; // this trace's kernel names it defines
+    // The cache's own problems, each naming the file (an unreadable archive,
+    // a malformed wrapper file or block). The trace's rows never depend on
+    // them; the first few are also in AnalysisResult::warnings.
+    QStringList warnings;
+};
 
 struct AnalysisResult
 {
@@ -36,24 +62,11 @@ struct AnalysisResult
     // other library kernels), one row per name, longest first: with
     // `kernels`, every GPU kernel is in exactly one row.
     std::vector<KernelRow> libraryKernels;
-    std::int64_t eventCount = 0;
-    std::int64_t skippedEvents = 0;
-    bool truncated = false;
+    EventsRead events;
     QStringList warnings;
 
-    // The Inductor cache the V1 model read: its path, and how it was found
-    // ("given", "$TORCHINDUCTOR_CACHE_DIR", "~/.cache/torchinductor",
-    // "/tmp/torchinductor_<user>"); both empty when there was none.
-    QString inductorCacheSource;
-    QString inductorCacheOrigin;
-    QString inductorCacheKind; // "directory", "tar.gz archive", "zip archive", ...
-    int inductorCacheWrapperFiles = 0;
-    int inductorCacheKernels = 0; // readable kernel blocks in all its wrapper files
-    int inductorCacheTraceKernels = 0; // this trace's kernel names it defines
-    // The cache's own problems, each naming the file (an unreadable archive,
-    // a malformed wrapper file or block). The trace's rows never depend on
-    // them; the first few are also in `warnings`.
-    QStringList cacheWarnings;
+    // The Inductor cache the V1 model read (all empty when there was none).
+    InductorCacheSummary inductorCache;
 
     // CUDA/HIP graphs: the capture traces read (the opened trace itself when
     // it holds captures), their windows, every graph launch and whether its

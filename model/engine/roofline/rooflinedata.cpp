@@ -1,6 +1,6 @@
 #include "engine/roofline/rooflinedata.h"
 
-#include "engine/base/csvfield.h"
+#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
 
 #include <QFileInfo>
@@ -304,11 +304,11 @@ QByteArray rooflineCsv(const RooflineData& data)
         QStringLiteral("above_roof"),     QStringLiteral("probably_served_from"),
     };
     QString out = header.join(u',') + u'\n';
-    const QString gpu = csvField(data.gpuName);
+    const QString gpu = csvTextField(data.gpuName);
     for (const RooflineRoof& roof : data.roofs) {
         const bool memory = roof.kind == RooflineRoof::Kind::Memory;
         const QStringList fields {
-            QStringLiteral("roof"), gpu, csvField(roof.label),
+            QStringLiteral("roof"), gpu, csvTextField(roof.label),
             memory ? QStringLiteral("memory") : QStringLiteral("compute"), peakSetKey(data.peakSet),
             shortest(roof.value), roof.unit(), memory ? QString() : shortest(roof.ridgePoint), csvBool(roof.plotted),
             {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
@@ -317,18 +317,18 @@ QByteArray rooflineCsv(const RooflineData& data)
     }
     for (const CacheRoof& cache : data.cacheRoofs) {
         const QStringList fields {
-            QStringLiteral("roof"), gpu, csvField(cache.label), QStringLiteral("cache"), csvField(cache.source),
+            QStringLiteral("roof"), gpu, csvTextField(cache.label), QStringLiteral("cache"), csvTextField(cache.source),
             shortest(cache.tbps), QStringLiteral("TB/s"), {}, csvBool(false), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
         };
         out += fields.join(u',') + u'\n';
     }
     const auto kernelRow = [&](const RooflinePoint& p, bool plotted) {
         const QStringList fields {
-            QStringLiteral("kernel"), gpu, csvField(p.name), {}, {}, {}, {}, {}, csvBool(plotted),
+            QStringLiteral("kernel"), gpu, csvTextField(p.name), {}, {}, {}, {}, {}, csvBool(plotted),
             categoryKey(p.category), provenanceKey(p.provenance), shortest(p.intensity), shortest(p.tflops),
-            p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(), csvField(p.roofLabel),
+            p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(), csvTextField(p.roofLabel),
             shortest(p.attainableTflops), boundName(p.bound), shortest(p.fractionOfRoof), csvBool(p.aboveRoof),
-            csvField(p.servedFromCache),
+            csvTextField(p.servedFromCache),
         };
         out += fields.join(u',') + u'\n';
     };

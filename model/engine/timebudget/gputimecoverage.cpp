@@ -1,6 +1,6 @@
 #include "engine/timebudget/gputimecoverage.h"
 
-#include "engine/timebudget/opportunities.h"
+#include "engine/base/text/units.h"
 
 namespace Ridgeline {
 
@@ -33,8 +33,8 @@ QString coverageText(const GpuTimeCoverage& coverage)
     const std::optional<double> share = coverage.share();
     if (!share)
         return QStringLiteral("no GPU time");
-    return QStringLiteral("modelled %1 % of GPU time (%2 of %3)")
-        .arg(QString::number(100.0 * *share, 'f', 1), formatDurationUs(coverage.modelledUs), formatDurationUs(coverage.totalUs));
+    return QStringLiteral("modelled %1 of GPU time (%2 of %3)")
+        .arg(formatPercent(*share, 1), formatTimeUs(coverage.modelledUs), formatTimeUs(coverage.totalUs));
 }
 
 } // namespace Ridgeline

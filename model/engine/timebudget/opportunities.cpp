@@ -1,22 +1,12 @@
 #include "engine/timebudget/opportunities.h"
 
+#include "engine/base/text/units.h"
 #include "engine/timebudget/unmodelledopportunities.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace Ridgeline {
-
-QString formatDurationUs(double us)
-{
-    const double magnitude = std::abs(us);
-    const auto figure = [](double value) { return QString::number(value, 'f', std::abs(value) < 10 ? 2 : std::abs(value) < 100 ? 1 : 0); };
-    if (magnitude >= 1e6)
-        return figure(us / 1e6) + QStringLiteral(" s");
-    if (magnitude >= 1e3)
-        return figure(us / 1e3) + QStringLiteral(" ms");
-    return figure(us) + QStringLiteral(" \u00b5s");
-}
 
 namespace {
 
@@ -28,7 +18,7 @@ QString callsText(std::int64_t calls)
 QString bytesRoofText(const KernelRow& row, const KernelTimeFigures& figures)
 {
     return QStringLiteral("its %1 MiB take %2 at the HBM roof")
-        .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatDurationUs(*figures.roofTermUs));
+        .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatTimeUs(*figures.roofTermUs));
 }
 
 QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const LatencyFloor& floor)
@@ -41,24 +31,24 @@ QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const 
         return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): it runs %7x its attainable time, "
                               "far above the fixed cost of a launch: tune it (block sizes, memory access, how its work is "
                               "split), fusing it alone would not win this back")
-            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatDurationUs(mean),
-                 bytesRoofText(row, figures), formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs),
+            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean),
+                 bytesRoofText(row, figures), formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs),
                  QString::number(times, 'f', 1));
     }
     if (figures.limiter == Limiter::FlopsUnknown) {
         return QStringLiteral("%1: %2 at %3 each; %4 (+ t0 %5 = %6 attainable, bytes only): at most this much above it, "
                               "since its FLOPs may take longer. Not called latency-bound: with its FLOPs unknown, nothing "
                               "says its work is small; check its math before fusing it")
-            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatDurationUs(mean),
-                 bytesRoofText(row, figures), formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
+            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean),
+                 bytesRoofText(row, figures), formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs));
     }
     const QString roof = figures.limiter == Limiter::Compute
-        ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatDurationUs(*figures.roofTermUs), figures.computeRoofLabel)
+        ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatTimeUs(*figures.roofTermUs), figures.computeRoofLabel)
         : bytesRoofText(row, figures);
     return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): tune it (block sizes, "
                           "memory access, fusion of its loads)")
-        .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatDurationUs(mean), roof,
-             formatDurationUs(floor.us), formatDurationUs(*figures.attainableUs));
+        .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), roof,
+             formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs));
 }
 
 // A kernel's own line: one a fix to its own code could speed up.
@@ -117,7 +107,7 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
                                      "do not tune them. At stake: their time above their work at the roofs")
                           .arg(latency.count)
                           .arg(latency.launches)
-                          .arg(formatDurationUs(budget.latencyFloor.us))
+                          .arg(formatTimeUs(budget.latencyFloor.us))
                           .arg(QString::number(1.0 / latencyMinFractionOfAttainable, 'g', 3));
         ranked.push_back(std::move(latency));
     }
@@ -135,10 +125,10 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
         idle.why = QStringLiteral("the GPU ran nothing for %1 of its %2 span (%3 %) in %4 gaps; %5 of it after launches the host "
                                   "issued late: capture the step in CUDA/HIP graphs, remove host syncs and CPU work between "
                                   "launches")
-                       .arg(formatDurationUs(device->idleUs), formatDurationUs(device->spanUs))
+                       .arg(formatTimeUs(device->idleUs), formatTimeUs(device->spanUs))
                        .arg(device->spanUs > 0 ? QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1) : QStringLiteral("0"))
                        .arg(gaps)
-                       .arg(formatDurationUs(device->hostBoundIdleUs));
+                       .arg(formatTimeUs(device->hostBoundIdleUs));
         ranked.push_back(std::move(idle));
     }
     for (Opportunity& item : unmodelledOpportunities(result))

@@ -15,7 +15,4 @@ inline constexpr size_t maxKernelOpportunities = 50;
 
 std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget);
 
-// "58.7 us", "7.80 ms", "1.17 s": a duration for people.
-QString formatDurationUs(double us);
-
 } // namespace Ridgeline

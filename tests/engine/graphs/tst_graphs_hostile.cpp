@@ -234,7 +234,7 @@ Outcome outcomeOf(const AnalysisOutcome& analysis, const QString& aboutText)
         }
     }
     // Kept in full beside the summary's few: bounded each too.
-    QStringList kept = result.graphs.warnings + result.cacheWarnings;
+    QStringList kept = result.graphs.warnings + result.inductorCache.warnings;
     for (const CaptureSummary& capture : result.graphs.captures)
         kept << capture.warnings;
     for (const QString& message : kept)

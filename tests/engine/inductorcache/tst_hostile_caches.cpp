@@ -22,7 +22,7 @@ namespace {
 
 QString allWarnings(const AnalysisResult& result)
 {
-    return result.cacheWarnings.join(u'\n');
+    return result.inductorCache.warnings.join(u'\n');
 }
 
 int rowsWithV1(const AnalysisResult& result)
@@ -144,7 +144,7 @@ TEST(HostileCache, LinksToDevicesAndFifosAreNotRead)
     const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     EXPECT_EQ(rowsWithV1(*outcome.result), 4) << "the real wrapper still gives V1";
-    for (const QString& warning : outcome.result->cacheWarnings) {
+    for (const QString& warning : outcome.result->inductorCache.warnings) {
         if (warning.contains(QStringLiteral("czero.py")) || warning.contains(QStringLiteral("fifo.py"))) {
             EXPECT_TRUE(warning.contains(QStringLiteral("not a regular file"))) << qPrintable(warning);
         }

@@ -88,8 +88,8 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
         = CacheEnvironment { {}, fixtures.path(QStringLiteral("home")), {}, QStringLiteral("ridge") };
     const auto outcome = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
-    EXPECT_EQ(outcome.result->inductorCacheOrigin, QStringLiteral("~/.cache/torchinductor"));
-    EXPECT_EQ(outcome.result->inductorCacheSource, fixtures.path(QStringLiteral("home/.cache/torchinductor")));
+    EXPECT_EQ(outcome.result->inductorCache.origin, QStringLiteral("~/.cache/torchinductor"));
+    EXPECT_EQ(outcome.result->inductorCache.source, fixtures.path(QStringLiteral("home/.cache/torchinductor")));
     for (const KernelRow& row : outcome.result->kernels) {
         if (!row.isLibraryOp()) { // the library ops' figures come from their own args
             EXPECT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.name);
@@ -100,8 +100,8 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     options.read.cacheEnvironment = CacheEnvironment { {}, home.path(), {}, QStringLiteral("ridge") };
     const auto none = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
     ASSERT_EQ(none.status, AnalysisOutcome::Status::Ok);
-    EXPECT_TRUE(none.result->inductorCacheSource.isEmpty());
-    EXPECT_TRUE(none.result->cacheWarnings.isEmpty()) << "no cache is not a problem of the cache";
+    EXPECT_TRUE(none.result->inductorCache.source.isEmpty());
+    EXPECT_TRUE(none.result->inductorCache.warnings.isEmpty()) << "no cache is not a problem of the cache";
     const KernelRow& row = none.result->kernels.front();
     EXPECT_EQ(row.provenance(), Provenance::None);
     EXPECT_TRUE(row.model.reason.contains(
@@ -299,8 +299,8 @@ TEST(InductorCacheAnalysis, ACacheThatDefinesNoneOfTheTracesKernelsIsAWarning)
     const QString folder = QFileInfo(cache).dir().absolutePath();
     const AnalysisOutcome outcome = analyzeWithCache(trace, folder);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
-    EXPECT_GT(outcome.result->inductorCacheKernels, 0) << "the other run's kernels were read";
-    EXPECT_EQ(outcome.result->inductorCacheTraceKernels, 0);
+    EXPECT_GT(outcome.result->inductorCache.kernelBlocks, 0) << "the other run's kernels were read";
+    EXPECT_EQ(outcome.result->inductorCache.traceKernels, 0);
     const QString warnings = outcome.result->warnings.join(u'\n');
     EXPECT_TRUE(warnings.contains(QStringLiteral("Inductor cache %1 defines none of this trace's 4 Triton kernels").arg(folder)))
         << qPrintable(warnings);

@@ -80,12 +80,12 @@ TEST_P(CacheLayouts, GiveV1RowsWithTheV1Figures)
     const auto outcome = analyzeWithCache(m_fixtures.traceWithoutV2Args(), cache);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const AnalysisResult& result = *outcome.result;
-    EXPECT_EQ(result.inductorCacheSource, cache);
-    EXPECT_EQ(result.inductorCacheOrigin, QStringLiteral("given"));
-    EXPECT_EQ(result.inductorCacheKind, QString::fromLatin1(GetParam().kind));
-    EXPECT_EQ(result.inductorCacheWrapperFiles, 1) << "the per-kernel file has no async_compile.triton: not a wrapper";
-    EXPECT_EQ(result.inductorCacheKernels, 4);
-    EXPECT_TRUE(result.cacheWarnings.isEmpty()) << qPrintable(result.cacheWarnings.join(u'\n'));
+    EXPECT_EQ(result.inductorCache.source, cache);
+    EXPECT_EQ(result.inductorCache.origin, QStringLiteral("given"));
+    EXPECT_EQ(result.inductorCache.kind, QString::fromLatin1(GetParam().kind));
+    EXPECT_EQ(result.inductorCache.wrapperFiles, 1) << "the per-kernel file has no async_compile.triton: not a wrapper";
+    EXPECT_EQ(result.inductorCache.kernelBlocks, 4);
+    EXPECT_TRUE(result.inductorCache.warnings.isEmpty()) << qPrintable(result.inductorCache.warnings.join(u'\n'));
 
     ASSERT_EQ(tritonRowCount(result), expected.size());
     for (const KernelRow& row : result.kernels) {
@@ -184,8 +184,8 @@ TEST_P(BadCaches, WarnNamingTheFileAndKeepTheRows)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok)
         << "a bad cache must not fail the analysis: " << qPrintable(outcome.error);
     const AnalysisResult& result = *outcome.result;
-    ASSERT_FALSE(result.cacheWarnings.isEmpty());
-    const QString& warning = result.cacheWarnings.front();
+    ASSERT_FALSE(result.inductorCache.warnings.isEmpty());
+    const QString& warning = result.inductorCache.warnings.front();
     EXPECT_TRUE(warning.contains(cache)) << qPrintable(warning);
     EXPECT_TRUE(warning.contains(QString::fromLatin1(c.problem))) << qPrintable(warning);
     EXPECT_TRUE(result.warnings.contains(warning)) << "also among the analysis warnings";
@@ -219,13 +219,13 @@ TEST(InductorCache, AMalformedWrapperCostsThatFileOnly)
     const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     const AnalysisResult& result = *outcome.result;
-    ASSERT_EQ(result.cacheWarnings.size(), 2) << qPrintable(result.cacheWarnings.join(u'\n'));
-    EXPECT_TRUE(result.cacheWarnings[0].contains(QStringLiteral("czzbinary.py: binary data")))
-        << qPrintable(result.cacheWarnings[0]);
+    ASSERT_EQ(result.inductorCache.warnings.size(), 2) << qPrintable(result.inductorCache.warnings.join(u'\n'));
+    EXPECT_TRUE(result.inductorCache.warnings[0].contains(QStringLiteral("czzbinary.py: binary data")))
+        << qPrintable(result.inductorCache.warnings[0]);
     EXPECT_TRUE(
-        result.cacheWarnings[1].contains(QStringLiteral("czzbroken.py: kernel triton_poi_fused_relu_0 (line 2)")))
-        << qPrintable(result.cacheWarnings[1]);
-    EXPECT_EQ(result.inductorCacheKernels, 4);
+        result.inductorCache.warnings[1].contains(QStringLiteral("czzbroken.py: kernel triton_poi_fused_relu_0 (line 2)")))
+        << qPrintable(result.inductorCache.warnings[1]);
+    EXPECT_EQ(result.inductorCache.kernelBlocks, 4);
     for (const KernelRow& row : result.kernels) {
         if (!row.isLibraryOp()) { // the library ops' figures come from their own args
             EXPECT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.name);
@@ -280,7 +280,7 @@ TEST(InductorCache, CountsEveryBlockAndTheTraceKernelsItDefines)
     fixtures.write(QStringLiteral("cache/ot/cotherwrapper.py"), other);
     const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
-    EXPECT_EQ(outcome.result->inductorCacheWrapperFiles, 2);
-    EXPECT_EQ(outcome.result->inductorCacheKernels, 8);
-    EXPECT_EQ(outcome.result->inductorCacheTraceKernels, 4);
+    EXPECT_EQ(outcome.result->inductorCache.wrapperFiles, 2);
+    EXPECT_EQ(outcome.result->inductorCache.kernelBlocks, 8);
+    EXPECT_EQ(outcome.result->inductorCache.traceKernels, 4);
 }

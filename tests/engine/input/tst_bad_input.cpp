@@ -76,8 +76,8 @@ TEST_P(BadInputFile, ReportsTheFileAndTheProblem)
     ASSERT_TRUE(outcome.result);
     const AnalysisResult& result = *outcome.result;
     EXPECT_EQ(result.tracePath, path);
-    EXPECT_EQ(result.truncated, c.truncated);
-    EXPECT_EQ(result.skippedEvents, c.skipped);
+    EXPECT_EQ(result.events.truncated, c.truncated);
+    EXPECT_EQ(result.events.skipped, c.skipped);
     const QString warnings = result.warnings.join(u'\n');
     EXPECT_TRUE(warnings.contains(problem)) << warnings.toStdString();
     if (c.truncated) {
@@ -132,7 +132,7 @@ TEST(BadInputTruncated, CompleteEventsBeforeTheCutStillGiveRows)
     const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("cut.json"), truncatedTrace()));
     ASSERT_EQ(outcome.status, Status::Ok) << outcome.error.toStdString();
     // 2 calls x 4 events complete before the cut.
-    EXPECT_EQ(outcome.result->eventCount, 8);
+    EXPECT_EQ(outcome.result->events.count, 8);
     EXPECT_TRUE(outcome.result->warnings.front().contains(u"showing the 8 events")) << outcome.result->warnings.front().toStdString();
     ASSERT_EQ(outcome.result->kernels.size(), 1u);
     const KernelRow& row = outcome.result->kernels.front();
@@ -160,13 +160,13 @@ TEST(BadInputTruncated, TruncatedGzipFailsOrShowsWhatItRead)
     // keeps the events read so far and says the file is cut short.
     ASSERT_EQ(outcome.status, Status::Ok) << outcome.error.toStdString();
     ASSERT_TRUE(outcome.result);
-    EXPECT_TRUE(outcome.result->truncated);
+    EXPECT_TRUE(outcome.result->events.truncated);
     ASSERT_FALSE(outcome.result->warnings.isEmpty());
     const QString& warning = outcome.result->warnings.front();
     EXPECT_TRUE(warning.startsWith(path + u':')) << warning.toStdString();
     EXPECT_TRUE(warning.contains(u"truncated")) << warning.toStdString();
-    EXPECT_GT(outcome.result->eventCount, 0);
-    EXPECT_LT(outcome.result->eventCount, 1600); // fewer than the 400 x 4 written
+    EXPECT_GT(outcome.result->events.count, 0);
+    EXPECT_LT(outcome.result->events.count, 1600); // fewer than the 400 x 4 written
     ASSERT_FALSE(outcome.result->kernels.empty());
     EXPECT_GT(outcome.result->kernels.front().calls, 0);
 }
@@ -265,7 +265,7 @@ TEST_P(DamagedEvent, CostsThatEventOnly)
     } else {
         EXPECT_FALSE(row->kernelTimeUs);
     }
-    EXPECT_EQ(result.skippedEvents, c.skipped);
+    EXPECT_EQ(result.events.skipped, c.skipped);
     if (c.warning) {
         const QString warnings = result.warnings.join(u'\n');
         EXPECT_TRUE(warnings.contains(QString::fromUtf16(c.warning))) << warnings.toStdString();

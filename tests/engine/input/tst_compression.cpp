@@ -115,7 +115,7 @@ TEST(CompressedTrace, ConcatenatedGzipMembersReadAsOneStream)
     const QString path = writeFile(temp, QStringLiteral("members.json.gz"), gzipped(json.left(half)) + gzipped(json.mid(half)));
     const auto outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
-    EXPECT_FALSE(outcome.result->truncated);
+    EXPECT_FALSE(outcome.result->events.truncated);
     ASSERT_EQ(tritonRowCount(*outcome.result), 4u);
     const KernelRow* silu = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     ASSERT_NE(silu, nullptr);
@@ -133,12 +133,12 @@ TEST(CompressedTrace, AWrongCrcIsSaidAndTheEventsReadAreShown)
     const QString path = writeFile(temp, QStringLiteral("badcrc.json.gz"), gz);
     const auto outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
-    EXPECT_TRUE(outcome.result->truncated);
+    EXPECT_TRUE(outcome.result->events.truncated);
     ASSERT_FALSE(outcome.result->warnings.isEmpty());
     const QString& warning = outcome.result->warnings.front();
     EXPECT_TRUE(warning.startsWith(path + QStringLiteral(": gzip data is corrupt or truncated after"))) << qPrintable(warning);
     EXPECT_TRUE(warning.contains(QStringLiteral("showing the"))) << qPrintable(warning);
-    EXPECT_GT(outcome.result->eventCount, 100);
+    EXPECT_GT(outcome.result->events.count, 100);
 }
 
 TEST(CompressedTrace, DamageLateInASmallFileKeepsWhatCameBefore)
@@ -153,8 +153,8 @@ TEST(CompressedTrace, DamageLateInASmallFileKeepsWhatCameBefore)
     const QString path = writeFile(temp, QStringLiteral("damaged.json.gz"), gz);
     const auto outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
-    EXPECT_TRUE(outcome.result->truncated);
-    EXPECT_GT(outcome.result->eventCount, 50) << "the events before the damage";
+    EXPECT_TRUE(outcome.result->events.truncated);
+    EXPECT_GT(outcome.result->events.count, 50) << "the events before the damage";
     ASSERT_FALSE(outcome.result->warnings.isEmpty());
     EXPECT_TRUE(outcome.result->warnings.front().contains(QStringLiteral("showing the"))) << qPrintable(outcome.result->warnings.front());
 }

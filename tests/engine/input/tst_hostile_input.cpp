@@ -118,7 +118,7 @@ const HostileCase cases[] = {
     { "AGpuTimestampPastInt64NanosecondsIsSkipped",
       []() -> QByteArray { return traceJson(linked(poi, 9.3e15, 0.5, 1, addArgs)); }, Status::Ok,
       [](const AnalysisOutcome& o) {
-          EXPECT_EQ(o.result->skippedEvents, 1);
+          EXPECT_EQ(o.result->events.skipped, 1);
           EXPECT_TRUE(o.result->warnings.join(u'\n').contains(QStringLiteral("too far from zero to hold to the nanosecond"))) << qPrintable(o.result->warnings.join(u'\n'));
       } },
     { "AGpuEventRecordedTwiceInARowCountsOnce",
@@ -133,7 +133,7 @@ const HostileCase cases[] = {
     { "AnAbsurdDurationIsSkippedNotSummedToInfinity",
       []() -> QByteArray { return traceJson(linked(poi, 100, 1e308, 1, addArgs) + ",\n" + linked(poi, 5000, 1e308, 2, addArgs)); }, Status::Ok,
       [](const AnalysisOutcome& o) {
-          EXPECT_EQ(o.result->skippedEvents, 2);
+          EXPECT_EQ(o.result->events.skipped, 2);
           EXPECT_TRUE(std::isfinite(o.result->totalGpuKernelTimeUs));
           EXPECT_FALSE(onlyRow(o).tbPerS) << "no throughput from a lost time";
       } },
@@ -173,7 +173,7 @@ const HostileCase cases[] = {
       } },
     { "ALoneSurrogateInANameIsACountedSkip",
       []() -> QByteArray { return traceJson(R"({"ph":"X","cat":"kernel","name":"triton_\ud800","pid":2,"tid":0,"ts":5,"dur":2,"args":{}})"); },
-      Status::Ok, [](const AnalysisOutcome& o) { EXPECT_EQ(o.result->skippedEvents, 1); } },
+      Status::Ok, [](const AnalysisOutcome& o) { EXPECT_EQ(o.result->events.skipped, 1); } },
 };
 
 class HostileTrace : public ::testing::TestWithParam<HostileCase>

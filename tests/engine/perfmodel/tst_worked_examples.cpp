@@ -94,7 +94,7 @@ TEST_F(WorkedExamples, BundledTraceAnalyses)
     ASSERT_EQ(s_outcome->status, AnalysisOutcome::Status::Ok) << qPrintable(s_outcome->error);
     EXPECT_EQ(result().traceGpuName, QStringLiteral("AMD Instinct MI300X"));
     EXPECT_EQ(tritonRowCount(result()), 4u);
-    EXPECT_EQ(result().skippedEvents, 0);
+    EXPECT_EQ(result().events.skipped, 0);
 }
 
 // The table of PERF_MODEL.md section 7, to the digits it gives.

@@ -1,6 +1,7 @@
 // Attainable time, recoverable time and the limiter of hand-made rows on
 // MI300X's datasheet peaks (HBM 5.3 TB/s, FP32 vector 163.4 TFLOPS), and the
 // budget and opportunities they add up to. Figures derived in the comments.
+#include "engine/base/text/units.h"
 #include "engine/results/statistics.h"
 #include "engine/timebudget/opportunities.h"
 #include "engine/timebudget/rooflinelimiters.h"
@@ -261,9 +262,9 @@ TEST(TimeBudget, TheFloorComesFromTheTraceElseTheDefault)
 
 TEST(FormatDuration, PicksTheUnitAndKeepsThreeFigures)
 {
-    EXPECT_EQ(formatDurationUs(58.7), QStringLiteral("58.7 \u00b5s"));
-    EXPECT_EQ(formatDurationUs(7800), QStringLiteral("7.80 ms"));
-    EXPECT_EQ(formatDurationUs(1171600), QStringLiteral("1.17 s"));
+    EXPECT_EQ(formatTimeUs(58.7), QStringLiteral("58.7 \u00b5s"));
+    EXPECT_EQ(formatTimeUs(7800), QStringLiteral("7.80 ms"));
+    EXPECT_EQ(formatTimeUs(1171600), QStringLiteral("1.17 s"));
 }
 
 TEST(TimeBudget, LatencyBoundPointsNeverStretchAFittedFrame)

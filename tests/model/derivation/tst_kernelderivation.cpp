@@ -2,11 +2,11 @@
 // section 7 step by step with their real numbers, a row without a model,
 // and a row where TraceLens would report other figures.
 #include "derivation/kernelderivation.h"
-#include "derivation/markdownwriter.h"
+#include "engine/base/text/markdownwriter.h"
 #include "engine/analysis.h"
 #include "engine/roofline/roofline.h"
 #include "testsupport.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QRegularExpression>
 #include <gtest/gtest.h>
@@ -78,7 +78,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
     // Element counts and where they came from.
     EXPECT_CONTAINS(text, QStringLiteral("Integers in Concrete Inputs: [2] = 268435456."));
     EXPECT_CONTAINS(
-        text, QStringLiteral("**xnumel = 268435456** — Concrete Inputs\\[2\\], the last integer"));
+        text, QStringLiteral("**xnumel = 268435456** — Concrete Inputs&#91;2&#93;, the last integer"));
     EXPECT_CONTAINS(text, QStringLiteral("**rnumel = 1**"));
 
     // Tensors, the output write and the total as an equation.
@@ -143,8 +143,8 @@ TEST(KernelDerivation, ReductionHasNoOutputWrite)
     const QString text = plain(md);
     EXPECT_CONTAINS(md, QStringLiteral("Rule for reductions"));
     EXPECT_CONTAINS(
-        text, QStringLiteral("**xnumel = 32768** — Concrete Inputs\\[3\\], the second-last integer"));
-    EXPECT_CONTAINS(text, QStringLiteral("**rnumel = 2048** — Concrete Inputs\\[4\\], the last integer"));
+        text, QStringLiteral("**xnumel = 32768** — Concrete Inputs&#91;3&#93;, the second-last integer"));
+    EXPECT_CONTAINS(text, QStringLiteral("**rnumel = 2048** — Concrete Inputs&#91;4&#93;, the last integer"));
     EXPECT_CONTAINS(text, QStringLiteral("xnumel × rnumel = 32768 × 2048 = 67108864"));
     EXPECT_CONTAINS(md, QStringLiteral("**Output write:** none added"));
     EXPECT_TRUE(tableRow(md, QStringLiteral("write")).isEmpty());
@@ -185,7 +185,7 @@ TEST(KernelDerivation, RowWithoutModelSaysWhy)
     ASSERT_FALSE(row->hasModel());
     const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
     EXPECT_CONTAINS(
-        md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::escape(row->model.reason));
+        md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::plain(row->model.reason));
     EXPECT_CONTAINS(md, QStringLiteral("## Why there are no figures"));
     EXPECT_CONTAINS(md, QStringLiteral("TraceLens does not model templates"));
     EXPECT_CONTAINS(md, QStringLiteral("no Concrete Inputs"));
@@ -235,17 +235,6 @@ TEST(KernelDerivation, TraceLensDifferencesAndWhy)
     EXPECT_CONTAINS(md, QStringLiteral("TraceLens counts 0 bytes per element for dtype float (args 0)"));
     EXPECT_CONTAINS(md, QStringLiteral("TraceLens counts broadcast (stride-0) args 1 as fully read"));
     EXPECT_CONTAINS(md, QStringLiteral("TraceLens counts 0 FLOPs for ops outside its table: erf"));
-}
-
-TEST(MarkdownWriter, EscapesMarkupAndTableCells)
-{
-    EXPECT_EQ(MarkdownWriter::escape(QStringLiteral("record_shapes=True *x* a|b")),
-        QStringLiteral("record\\_shapes=True \\*x\\* a\\|b"));
-    EXPECT_EQ(MarkdownWriter::code(QStringLiteral("a|b")), QStringLiteral("`a\\|b`"));
-    MarkdownWriter md;
-    md.table({ QStringLiteral("a"), QStringLiteral("b") }, { { QStringLiteral("1") } },
-        { MarkdownWriter::Align::Right });
-    EXPECT_EQ(md.text(), QStringLiteral("| a | b |\n| ---: | --- |\n| 1 |  |\n"));
 }
 
 TEST(KernelDerivation, KernelOnlyRowShowsTimeAndNoArgs)

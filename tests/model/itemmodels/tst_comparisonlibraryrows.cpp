@@ -32,8 +32,8 @@ TEST(ComparisonLibraryRows, MatchedByNameWithTheirDeltas)
     EXPECT_EQ(cell(1, KernelTableModel::Kernel).toString(), QStringLiteral("cunn_SoftMaxForward"));
     EXPECT_EQ(cell(1, KernelTableModel::Match).toString(), QStringLiteral("same"));
     EXPECT_EQ(cell(1, KernelTableModel::Speedup).toString(), QStringLiteral("0.67× ▼")); // 50 / 75 us
-    EXPECT_EQ(cell(1, KernelTableModel::DeltaTime).toString(), QStringLiteral("+50.00 us"));
-    EXPECT_EQ(cell(1, KernelTableModel::BaselineTime).toString(), QStringLiteral("50.00 us"));
+    EXPECT_EQ(cell(1, KernelTableModel::DeltaTime).toString(), QStringLiteral("+50.0 µs"));
+    EXPECT_EQ(cell(1, KernelTableModel::BaselineTime).toString(), QStringLiteral("50.0 µs"));
     EXPECT_EQ(cell(1, 0, KernelTableModel::LibraryIndexRole).toInt(), 0);
     EXPECT_EQ(cell(1, 0, KernelTableModel::RowIndexRole).toInt(), -1); // no roofline kernel
     EXPECT_TRUE(cell(1, 0, KernelTableModel::ChangedRole).toBool());

@@ -3,7 +3,7 @@
 #include "engine/analysis.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
@@ -65,7 +65,7 @@ TEST(KernelTableModel, NumericColumnsSortAsNumbers)
     proxy.sort(KernelTableModel::TimeSum, Qt::AscendingOrder);
     EXPECT_EQ(column(proxy, KernelTableModel::Kernel).first(), QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     EXPECT_EQ(column(proxy, KernelTableModel::TimeSum),
-              (QStringList { QStringLiteral("77.07 us"), QStringLiteral("90.65 us"), QStringLiteral("140.85 us"), QStringLiteral("527.38 us") }));
+              (QStringList { QStringLiteral("77.1 µs"), QStringLiteral("90.7 µs"), QStringLiteral("141 µs"), QStringLiteral("527 µs") }));
 }
 
 TEST(KernelTableModel, ProvenanceTooltipCarriesTheReason)

@@ -56,20 +56,20 @@ TEST(TimeBudgetTable, TimeColumnsShowTheHandDerivedFigures)
     EXPECT_DOUBLE_EQ(t.model.timeBudget()->latencyFloor.us, 2.0);
     using M = KernelTableModel;
     // mem: 3 us above 12 us attainable; 3 x 12 / 38.
-    EXPECT_EQ(cell(t.model, 0, M::Recoverable), QStringLiteral("3.00 us"));
+    EXPECT_EQ(cell(t.model, 0, M::Recoverable), QStringLiteral("3.00 µs"));
     EXPECT_NEAR(t.model.index(0, M::Recoverable).data(M::SortRole).toDouble(), 3.0, 1e-9);
     EXPECT_EQ(cell(t.model, 0, M::AttainablePercent), QStringLiteral("94.74 %"));
     EXPECT_EQ(cell(t.model, 0, M::Limiter), QStringLiteral("memory"));
     EXPECT_EQ(cell(t.model, 0, 0, M::LimiterKeyRole), QStringLiteral("memory"));
     // cmp: 8 + 48 us above 52; 2 x 52 / 160.
-    EXPECT_EQ(cell(t.model, 1, M::Recoverable), QStringLiteral("56.00 us"));
+    EXPECT_EQ(cell(t.model, 1, M::Recoverable), QStringLiteral("56.0 µs"));
     EXPECT_EQ(cell(t.model, 1, M::AttainablePercent), QStringLiteral("65.00 %"));
     EXPECT_EQ(cell(t.model, 1, M::Limiter), QStringLiteral("compute"));
     EXPECT_TRUE(cell(t.model, 1, M::Limiter, Qt::ToolTipRole).contains(QStringLiteral("FP32 vector roof (50.0 \u00b5s)")))
         << qPrintable(cell(t.model, 1, M::Limiter, Qt::ToolTipRole));
     // one: latency-bound (under t0, at 60 % of attainable); its roof cell says so, with its attainable time, not "0.00 %".
     EXPECT_EQ(cell(t.model, 2, M::Limiter), QStringLiteral("latency"));
-    EXPECT_EQ(cell(t.model, 2, M::Recoverable), QStringLiteral("4.00 us"));
+    EXPECT_EQ(cell(t.model, 2, M::Recoverable), QStringLiteral("4.00 µs"));
     EXPECT_EQ(cell(t.model, 2, M::AttainablePercent), QStringLiteral("60.00 %"));
     EXPECT_EQ(cell(t.model, 2, M::RoofPercent), QStringLiteral("latency-bound"));
     const QString roofTip = cell(t.model, 2, M::RoofPercent, Qt::ToolTipRole);
@@ -91,7 +91,7 @@ TEST(TimeBudgetTable, RecoverableSortsAsMicrosecondsWithLibraryRowsLast)
               (QStringList { QStringLiteral("cmp"), QStringLiteral("one"), QStringLiteral("mem") }));
     // As text the "–" of rows without figures would lead; as numbers 56 > 4 > 3, then those rows.
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Recoverable),
-              (QStringList { QStringLiteral("56.00 us"), QStringLiteral("4.00 us"), QStringLiteral("3.00 us"), QStringLiteral("–"),
+              (QStringList { QStringLiteral("56.0 µs"), QStringLiteral("4.00 µs"), QStringLiteral("3.00 µs"), QStringLiteral("–"),
                              QStringLiteral("–") }));
     t.proxy.sort(KernelTableModel::AttainablePercent, Qt::DescendingOrder);
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
@@ -108,20 +108,20 @@ TEST(TimeBudgetTable, TheLatencyFloorAndThePeaksChangeTheBudget)
     EXPECT_EQ(changed.count(), 1);
     EXPECT_EQ(t.model.timeBudget()->latencyFloor.source, LatencyFloor::Source::Override);
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("latency"));
-    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 us"));
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 µs"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::RoofPercent), QStringLiteral("latency-bound"));
-    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("39.00 us"));
+    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("39.0 µs"));
     t.model.setLatencyFloor(std::nullopt);
-    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.00 us"));
+    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.0 µs"));
     // Half the HBM bandwidth: mem's roof term doubles to 20 us, attainable
     // 22, no call above it; cmp stays compute-bound at 56.
     PeakFigures halved = mi300x().peaks(PeakSet::Datasheet);
     halved.memoryBandwidthTBps /= 2;
     t.model.setPeaks(halved);
     EXPECT_EQ(changed.count(), 3);
-    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 us"));
+    EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 µs"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("memory"));
-    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.00 us"));
+    EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.0 µs"));
 }
 
 TEST(TimeBudgetTable, LibraryRowsFollowTheTritonRowsWithNameCallsTimeAndWork)
@@ -132,7 +132,7 @@ TEST(TimeBudgetTable, LibraryRowsFollowTheTritonRowsWithNameCallsTimeAndWork)
     EXPECT_EQ(cell(t.model, 4, M::Kernel), QStringLiteral("Cijk_gemm"));
     EXPECT_EQ(cell(t.model, 4, M::Category), QStringLiteral("GEMM"));
     EXPECT_EQ(cell(t.model, 4, M::Calls), QStringLiteral("2"));
-    EXPECT_EQ(cell(t.model, 4, M::TimeSum), QStringLiteral("60.00 us"));
+    EXPECT_EQ(cell(t.model, 4, M::TimeSum), QStringLiteral("60.0 µs"));
     EXPECT_EQ(cell(t.model, 4, M::ShareOfGpuTime), QStringLiteral("21.82 %"));
     EXPECT_EQ(cell(t.model, 4, M::Limiter), QStringLiteral("time only"));
     EXPECT_EQ(cell(t.model, 4, M::TbPerS), QStringLiteral("–"));
@@ -198,14 +198,14 @@ TEST(TimeBudgetTable, SlowForItsSizeAndFlopsUnknownHaveTheirOwnBadges)
     using M = KernelTableModel;
     EXPECT_EQ(cell(model, 0, M::Limiter), QStringLiteral("slow"));
     EXPECT_EQ(cell(model, 0, 0, M::LimiterKeyRole), QStringLiteral("slow-for-size"));
-    EXPECT_EQ(cell(model, 0, M::Recoverable), QStringLiteral("42.00 us"));
+    EXPECT_EQ(cell(model, 0, M::Recoverable), QStringLiteral("42.0 µs"));
     EXPECT_EQ(cell(model, 0, M::AttainablePercent), QStringLiteral("12.50 %"));
     EXPECT_NE(cell(model, 0, M::RoofPercent), QStringLiteral("latency-bound"));
     EXPECT_TRUE(cell(model, 0, M::Limiter, Qt::ToolTipRole).contains(QStringLiteral("(8.0x their attainable time)")))
         << qPrintable(cell(model, 0, M::Limiter, Qt::ToolTipRole));
     EXPECT_EQ(cell(model, 1, M::Limiter), QStringLiteral("no FLOPs"));
     EXPECT_EQ(cell(model, 1, 0, M::LimiterKeyRole), QStringLiteral("flops-unknown"));
-    EXPECT_EQ(cell(model, 1, M::Recoverable), QStringLiteral("7.00 us"));
+    EXPECT_EQ(cell(model, 1, M::Recoverable), QStringLiteral("7.00 µs"));
     EXPECT_EQ(cell(model, 2, M::Limiter), QStringLiteral("latency"));
     // Sorted by what the fix is: fuse, then tune (slow, memory, compute), then what needs its FLOPs first.
     KernelFilterProxy proxy;

@@ -5,7 +5,7 @@
 #include "engine/analysis.h"
 #include "engine/roofline/roofline.h"
 #include "inspector/formulainspector.h"
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>

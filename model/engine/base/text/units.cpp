@@ -1,18 +1,36 @@
-#include "units.h"
+#include "engine/base/text/units.h"
 
 #include <QLocale>
 
 #include <cmath>
+#include <iterator>
 
 namespace Ridgeline {
 
 QString formatTimeUs(double us)
 {
-    if (us >= 1e6)
-        return QString::number(us / 1e6, 'f', 3) + QStringLiteral(" s");
-    if (us >= 1e3)
-        return QString::number(us / 1e3, 'f', 3) + QStringLiteral(" ms");
-    return QString::number(us, 'f', 2) + QStringLiteral(" us");
+    if (!std::isfinite(us))
+        return QStringLiteral("–");
+    struct Unit
+    {
+        double us;
+        QString symbol;
+    };
+    const Unit units[] = { { 1.0, QStringLiteral(" \u00b5s") }, { 1e3, QStringLiteral(" ms") }, { 1e6, QStringLiteral(" s") } };
+    const double magnitude = std::abs(us);
+    size_t unit = magnitude >= 1e6 ? 2 : magnitude >= 1e3 ? 1 : 0;
+    for (;; ++unit) {
+        const double value = us / units[unit].us;
+        // Fewer decimals as the value grows, judged on the rounded text:
+        // 9.996 reads "10.0", not "10.00".
+        int decimals = 2;
+        QString text = QString::number(value, 'f', decimals);
+        while (decimals > 0 && std::abs(text.toDouble()) >= std::pow(10.0, 3 - decimals))
+            text = QString::number(value, 'f', --decimals);
+        if (unit + 1 < std::size(units) && std::abs(text.toDouble()) >= 1000)
+            continue;
+        return text + units[unit].symbol;
+    }
 }
 
 QString formatMebibytes(double mib)
@@ -41,9 +59,11 @@ QString formatFigure(double value)
     return QString::number(value, 'g', 3);
 }
 
-QString formatPercent(double fraction)
+QString formatPercent(double fraction, int decimals)
 {
-    return QString::number(fraction * 100.0, 'f', 2) + QStringLiteral(" %");
+    if (!std::isfinite(fraction))
+        return QStringLiteral("–");
+    return QString::number(fraction * 100.0, 'f', decimals) + QStringLiteral(" %");
 }
 
 QString formatFixed(double value, int decimals)
