@@ -195,15 +195,17 @@ void workComparisonSection(QString& out, const WorkComparison& work)
 
 QByteArray markdownReport(const ReportInputs& inputs)
 {
-    const AnalysisResult& result = *inputs.result;
-    const PeakFigures& peaks = inputs.gpu->peaks(inputs.peaks);
-    const TimeBudget budget = evaluateTimeBudget(result, peaks, inputs.latencyFloorUs);
+    const TraceJudgement& judged = inputs.judgement->trace;
+    const AnalysisResult& result = *judged.result;
+    const GpuSpec& gpu = judged.gpuSpec();
+    const PeakFigures& peaks = judged.peaks();
+    const TimeBudget& budget = judged.budget;
     QString out;
     out += QStringLiteral("# Ridgeline: %1\n\n").arg(markdownText(QFileInfo(result.tracePath).fileName()));
     out += QStringLiteral("- GPU: %1, %2 (HBM %3 TB/s)%4\n")
-               .arg(markdownText(inputs.gpu->name), peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
+               .arg(markdownText(gpu.name), peakSetTitle(gpu.setUsedFor(judged.peakSet)))
                .arg(peaks.memoryBandwidthTBps)
-               .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
+               .arg(result.traceGpuName.isEmpty() || result.traceGpuName == gpu.name
                         ? QString()
                         : QStringLiteral("; the trace names %1").arg(markdownText(result.traceGpuName)));
     out += QStringLiteral("- Latency floor t0: %1 (%2)\n").arg(formatDurationUs(budget.latencyFloor.us), markdownText(budget.latencyFloor.sourceText));
@@ -222,9 +224,9 @@ QByteArray markdownReport(const ReportInputs& inputs)
     kernelsSection(out, result, budget);
     if (!inputs.rooflineImage.isEmpty())
         out += QStringLiteral("![Roofline](%1)\n\n").arg(markdownLinkTarget(inputs.rooflineImage));
-    if (inputs.comparison) {
-        comparisonSection(out, *inputs.comparison);
-        workComparisonSection(out, inputs.comparison->work);
+    if (const TraceComparison* comparison = inputs.judgement->comparison.get()) {
+        comparisonSection(out, *comparison);
+        workComparisonSection(out, comparison->work);
     }
     return out.toUtf8();
 }
