@@ -195,14 +195,6 @@ QByteArray exportComparisonJson(const Judgement& judgement)
     return buffer.data();
 }
 
-QByteArray exportComparisonCsv(const Judgement& judgement)
-{
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    writeComparisonCsv(&buffer, judgement);
-    return buffer.data();
-}
-
 bool writeComparisonExport(const QString& path, const Judgement& judgement, QString* error)
 {
     // Written straight into the file as it goes; the previous file stays

@@ -22,9 +22,8 @@ namespace Ridgeline {
 bool writeComparisonJson(QIODevice* device, const Judgement& judgement);
 bool writeComparisonCsv(QIODevice* device, const Judgement& judgement);
 
-// The same in memory, for small comparisons and tests.
+// The JSON in memory, for small comparisons and tests.
 QByteArray exportComparisonJson(const Judgement& judgement);
-QByteArray exportComparisonCsv(const Judgement& judgement);
 
 // Writes by the file's suffix (.json or .csv); on failure returns false with
 // *error naming the file. writeExport() calls it for a judgement with a baseline.
