@@ -86,63 +86,45 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     if (options.listGpus)
         return listGpus(catalog);
 
-    const GpuSpec* chosenGpu = nullptr;
-    if (!options.gpuName.isEmpty()) {
-        chosenGpu = catalog.find(options.gpuName);
-        if (!chosenGpu) {
-            printError(QStringLiteral("unknown GPU \"%1\" (see --list-gpus)").arg(options.gpuName));
-            return BadArguments;
-        }
+    // The one lens every output below is judged under.
+    Lens lens;
+    lens.catalog = std::make_shared<const GpuCatalog>(std::move(catalog));
+    lens.gpuChoice = options.gpuName;
+    lens.peaks = options.roofline.peaks;
+    lens.latencyFloorUs = options.latencyFloorUs;
+    lens.cacheRoofs = options.roofline.cacheRoofs;
+    // pickGpu() takes an unknown choice for none; here it is a mistake.
+    if (!options.gpuName.isEmpty() && !lens.catalog->find(options.gpuName)) {
+        printError(QStringLiteral("unknown GPU \"%1\" (see --list-gpus)").arg(options.gpuName));
+        return BadArguments;
     }
 
     const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet,
                                  options.rangeUs, !options.timeline.path.isEmpty());
     if (!outcome)
         return UnreadableTrace;
-    const AnalysisResult& result = *outcome;
-    // --gpu applies to both traces; else each is drawn against its own GPU's roofs.
-    const auto gpuOf = [&](const AnalysisResult& analysed) {
-        const GpuSpec* gpu = chosenGpu ? chosenGpu : catalog.find(analysed.traceGpuName);
-        return gpu ? gpu : &catalog.defaultGpu();
-    };
-    const GpuSpec* traceGpu = gpuOf(result);
-    QStringList gpuWarnings;
-    if (const QString warning = catalog.unknownGpuWarning(result.traceGpuName, *traceGpu); !warning.isEmpty()) {
-        gpuWarnings << warning;
-        if (!options.quiet)
-            printError(QStringLiteral("warning: ") + warning);
-    }
-
-    std::optional<TraceComparison> comparison;
+    std::shared_ptr<const AnalysisResult> base;
     if (!options.baseline.isEmpty()) {
         const QString cache = options.baselineInductorCache.isEmpty() ? options.inductorCache : options.baselineInductorCache;
-        const auto base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet);
+        base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet);
         if (!base)
             return UnreadableTrace;
-        // The baseline's GPU may be one the catalogue lacks too: the comparison's warnings say so.
-        if (const QString warning = catalog.unknownGpuWarning(base->traceGpuName, *gpuOf(*base)); !warning.isEmpty()) {
-            gpuWarnings << QStringLiteral("baseline: ") + warning;
-            if (!options.quiet)
-                printError(QStringLiteral("warning: baseline: ") + warning);
-        }
-        Lens lens;
-        lens.catalog = std::make_shared<const GpuCatalog>(catalog);
-        lens.gpuChoice = options.gpuName;
-        lens.peaks = options.roofline.peaks;
-        lens.latencyFloorUs = options.latencyFloorUs;
-        comparison = *judge(outcome, lens, base)->comparison;
-        if (!options.quiet && comparison->differentGpus())
-            printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
-                           .arg(comparison->baselineGpu, comparison->candidateGpu));
     }
+    const std::shared_ptr<const Judgement> judgement = judge(outcome, lens, base);
+    const AnalysisResult& result = *outcome;
+    const TraceComparison* comparison = judgement->comparison.get();
+    // Either trace's GPU may be one the catalogue lacks: each export's warnings say so too.
+    if (!options.quiet) {
+        for (const QString& warning : judgement->gpuWarnings())
+            printError(QStringLiteral("warning: ") + warning);
+    }
+    if (!options.quiet && comparison && comparison->differentGpus())
+        printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
+                       .arg(comparison->baselineGpu, comparison->candidateGpu));
 
     QString error;
     if (!options.exportPath.isEmpty()) {
-        const bool written = comparison ? writeComparisonExport(options.exportPath, *comparison, *traceGpu, &error,
-                                                                options.roofline.peaks, gpuWarnings, options.latencyFloorUs)
-                                        : writeExport(options.exportPath, result, *traceGpu, &error, options.roofline.peaks, gpuWarnings,
-                                                      options.latencyFloorUs);
-        if (!written) {
+        if (!writeExport(options.exportPath, *judgement, &error)) {
             printError(error);
             return CannotWrite;
         }
@@ -154,25 +136,16 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     }
     const RooflineOptions& roofline = options.roofline;
     if (!roofline.path.isEmpty()) {
-        if (!options.quiet && !traceGpu->has(roofline.peaks))
+        if (!options.quiet && judgement->trace.peakSetFellBack())
             printError(QStringLiteral("warning: %1 has no %2: the roofline uses its %3")
-                           .arg(traceGpu->name, peakSetTitle(roofline.peaks),
+                           .arg(judgement->trace.gpuSpec().name, peakSetTitle(roofline.peaks),
                                 peakSetTitle(roofline.peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet)));
         RooflineDrawing drawing;
-        drawing.result = &result;
-        drawing.gpu = traceGpu;
-        drawing.peaks = roofline.peaks;
+        drawing.judgement = judgement.get();
         drawing.path = roofline.path;
         drawing.size = roofline.size;
         drawing.scale = roofline.scale;
         drawing.gpuFrame = roofline.gpuFrame;
-        drawing.cacheRoofs = roofline.cacheRoofs;
-        drawing.latencyFloorUs = options.latencyFloorUs;
-        if (comparison) {
-            const GpuSpec* baseGpu = catalog.find(comparison->baselineGpu);
-            drawing.comparison = &*comparison;
-            drawing.baselineGpu = baseGpu ? baseGpu : traceGpu;
-        }
         QString warning;
         if (!widgets->drawRoofline(drawing, &error, &warning)) {
             printError(error);
@@ -187,14 +160,11 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     }
     if (!options.timeline.path.isEmpty()) {
         TimelineDrawing drawing;
-        drawing.result = &result;
-        drawing.gpu = traceGpu;
-        drawing.peaks = roofline.peaks;
+        drawing.judgement = judgement.get();
         drawing.path = options.timeline.path;
         drawing.size = options.timeline.size;
         drawing.scale = options.timeline.scale;
         drawing.rangeUs = options.rangeUs;
-        drawing.latencyFloorUs = options.latencyFloorUs;
         QString warning;
         if (!widgets->drawTimeline(drawing, &error, &warning)) {
             printError(error);
@@ -207,11 +177,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     }
     if (!options.reportPath.isEmpty()) {
         ReportInputs report;
-        report.result = &result;
-        report.gpu = traceGpu;
-        report.peaks = roofline.peaks;
-        report.latencyFloorUs = options.latencyFloorUs;
-        report.comparison = comparison ? &*comparison : nullptr;
+        report.judgement = judgement.get();
         // An image drawn beside it is linked, relative to the report's folder.
         if (!roofline.path.isEmpty() && !roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
             report.rooflineImage = QFileInfo(options.reportPath).absoluteDir().relativeFilePath(QFileInfo(roofline.path).absoluteFilePath());

@@ -2,7 +2,6 @@
 // drawing, behind the one exported entry point.
 #include "widgetsmodule.h"
 
-#include "engine/comparison/comparisonroofline.h"
 #include "guimain.h"
 #include "export/rooflineexport.h"
 #include "timeline/timelineexport.h"
@@ -33,12 +32,8 @@ bool drawRoofline(const RooflineDrawing& drawing, QString* error, QString* warni
     figure.path = drawing.path;
     figure.size = drawing.size;
     figure.scale = drawing.scale;
-    figure.cacheRoofs = drawing.cacheRoofs;
-    figure.latencyFloorUs = drawing.latencyFloorUs;
     figure.frame = drawing.gpuFrame ? RooflineView::Frame::GpuRoofs : RooflineView::Frame::FitToData;
-    if (drawing.comparison)
-        figure.arrows = comparisonArrows(*drawing.comparison, drawing.baselineGpu->peaks(drawing.peaks), drawing.gpu->peaks(drawing.peaks));
-    return exportRoofline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error, warning);
+    return exportRoofline(*drawing.judgement, figure, error, warning);
 }
 
 bool drawTimeline(const TimelineDrawing& drawing, QString* error, QString* warning)
@@ -48,8 +43,7 @@ bool drawTimeline(const TimelineDrawing& drawing, QString* error, QString* warni
     figure.size = drawing.size;
     figure.scale = drawing.scale;
     figure.rangeUs = drawing.rangeUs;
-    figure.latencyFloorUs = drawing.latencyFloorUs;
-    return exportTimeline(*drawing.result, *drawing.gpu, drawing.peaks, figure, error, warning);
+    return exportTimeline(drawing.judgement->trace, figure, error, warning);
 }
 
 constexpr WidgetsEntryPoints entryPoints { runWindow, makeDrawingApplication, drawRoofline, drawTimeline };

@@ -9,8 +9,6 @@
 // so the entry points pass C++ types; only their lookup is by C name.
 #pragma once
 
-#include "engine/roofline/gpuspec.h"
-
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -22,8 +20,7 @@
 class QCoreApplication;
 
 namespace Ridgeline {
-struct AnalysisResult;
-struct TraceComparison;
+struct Judgement;
 }
 
 namespace Ridgeline::App {
@@ -41,30 +38,23 @@ struct WindowRequest
 // One roofline to draw (PNG, SVG, PDF or CSV, by the path's suffix).
 struct RooflineDrawing
 {
-    const AnalysisResult* result = nullptr;
-    const GpuSpec* gpu = nullptr;
-    PeakSet peaks = PeakSet::Datasheet;
+    // The judged points (latency-bound ones marked under its t0), the arrows
+    // from its baseline, and its lens's cache roofs. Not null.
+    const Judgement* judgement = nullptr;
     QString path;
     QSize size;
     double scale = 1;
     bool gpuFrame = false;
-    bool cacheRoofs = false;
-    std::optional<double> latencyFloorUs; // the user's t0: which kernels are latency-bound
-    const TraceComparison* comparison = nullptr; // arrows from the baseline
-    const GpuSpec* baselineGpu = nullptr;
 };
 
 // One timeline to draw (PNG or SVG, by the path's suffix).
 struct TimelineDrawing
 {
-    const AnalysisResult* result = nullptr;
-    const GpuSpec* gpu = nullptr;
-    PeakSet peaks = PeakSet::Datasheet;
+    const Judgement* judgement = nullptr; // its trace's budget colours the boxes; not null
     QString path;
     QSize size;
     double scale = 1;
     std::optional<std::pair<double, double>> rangeUs; // from the first GPU event; nullopt: all of it
-    std::optional<double> latencyFloorUs;
 };
 
 struct WidgetsEntryPoints

@@ -8,7 +8,7 @@
 //
 //   ridgeline_comparison_bench [KERNELS=100000] [OUT.json] [LIBRARY=0]
 #include "engine/lens/judgement.h"
-#include "engine/export/comparisonexport.h"
+#include "engine/export/resultexport.h"
 #include "engine/triton/opcatalog.h"
 
 #include <QCoreApplication>
@@ -117,7 +117,7 @@ int main(int argc, char** argv)
 
     timer.restart();
     QString error;
-    if (!writeComparisonExport(out, comparison, judgement->trace.gpuSpec(), &error)) {
+    if (!writeExport(out, *judgement, &error)) {
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }

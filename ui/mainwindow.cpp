@@ -2,12 +2,13 @@
 
 #include "analysiscontroller.h"
 #include "engine/base/versions.h"
-#include "engine/comparison/comparisonroofline.h"
-#include "engine/export/comparisonexport.h"
+#include "engine/lens/judgement.h"
 #include "engine/export/resultexport.h"
 #include "inspector/formulainspector.h"
 #include "peaks/userpeaksfile.h"
+#include "export/rooflineexport.h"
 #include "export/rooflineexportdialog.h"
+#include "roofline/rooflinechart.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "recentfiles.h"
@@ -387,6 +388,17 @@ QStringList MainWindow::gpuWarnings() const
     return warning.isEmpty() ? QStringList() : QStringList { warning };
 }
 
+std::shared_ptr<const Judgement> MainWindow::judgement() const
+{
+    Lens lens;
+    lens.catalog = std::make_shared<const GpuCatalog>(m_catalog);
+    lens.gpuChoice = m_gpuChoice;
+    lens.peaks = m_peaks;
+    lens.latencyFloorUs = m_model->latencyFloorOverride();
+    lens.cacheRoofs = static_cast<const RooflineChart*>(m_roofline->chart())->cacheRoofsShown();
+    return judge(m_result, lens, m_baseline);
+}
+
 const GpuSpec& MainWindow::currentGpu() const
 {
     if (const GpuSpec* chosen = m_catalog.find(m_gpuChoice); chosen && !m_gpuChoice.isEmpty())
@@ -489,9 +501,7 @@ void MainWindow::exportKernelTable()
     if (path.isEmpty())
         return;
     QString error;
-    const bool written = m_comparison ? writeComparisonExport(path, *m_comparison, currentGpu(), &error)
-                                      : writeExport(path, *m_result, currentGpu(), &error, m_peaks, gpuWarnings());
-    if (!written)
+    if (!writeExport(path, *judgement(), &error))
         QMessageBox::warning(this, tr("Export Failed"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
@@ -511,15 +521,11 @@ void MainWindow::exportRoofline()
     RooflineExportDialog dialog(defaults, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    RooflineExportOptions options = dialog.options();
-    if (m_comparison) {
-        const GpuSpec* baseGpu = m_catalog.find(m_comparison->baselineGpu);
-        options.arrows = comparisonArrows(*m_comparison, (baseGpu ? *baseGpu : currentGpu()).peaks(m_peaks), currentGpu().peaks(m_peaks));
-    }
+    const RooflineExportOptions options = dialog.options();
     settings.setValue(SettingsKeys::exportSize(), options.size);
     settings.setValue(SettingsKeys::exportScale(), options.scale);
     QString error;
-    if (!Ridgeline::exportRoofline(*m_result, currentGpu(), m_peaks, options, &error))
+    if (!Ridgeline::exportRoofline(*judgement(), options, &error))
         QMessageBox::warning(this, tr("Export Failed"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(options.path), 5000);

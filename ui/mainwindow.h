@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 #include "roofline/rooflineview.h"
@@ -83,6 +84,8 @@ public:
     const GpuCatalog& catalog() const { return m_catalog; }
     QString userPeaksPath() const { return m_userPeaksPath; }
     QStringList gpuWarnings() const; // the trace's GPU unknown to the catalogue
+    // The open trace (and baseline) judged under the View menu's choices, for the exports. Needs a result.
+    std::shared_ptr<const Judgement> judgement() const;
     PeakSet peakSet() const { return m_peaks; }
     // The latency floor t0 of attainable times (nullopt: the trace's own);
     // the table, the panel and the inspector follow. mainwindowtimebudget.cpp.

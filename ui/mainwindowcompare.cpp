@@ -64,12 +64,7 @@ void MainWindow::updateComparison()
     m_comparison.reset();
     if (comparing) {
         // A GPU chosen in View > GPU applies to both; else each trace has its own.
-        Lens lens;
-        lens.catalog = std::make_shared<const GpuCatalog>(m_catalog);
-        lens.gpuChoice = m_gpuChoice;
-        lens.peaks = m_peaks;
-        lens.latencyFloorUs = m_model->latencyFloorOverride();
-        m_comparison = judge(m_result, lens, m_baseline)->comparison;
+        m_comparison = judgement()->comparison;
     }
     const QList<int> selected = m_table->selectedKernelIndices();
     if (m_comparison)

@@ -49,8 +49,8 @@ std::shared_ptr<const AnalysisResult> analysed(const std::shared_ptr<const Prepa
 // them, and what the export leaves out: the timeline's events and lanes.
 void expectSameAnalysis(const AnalysisResult& a, const AnalysisResult& b)
 {
-    EXPECT_EQ(exportJson(a, mi300x()), exportJson(b, mi300x()));
-    EXPECT_EQ(exportCsv(a, mi300x()), exportCsv(b, mi300x()));
+    EXPECT_EQ(exportJson(*judgedOnMi300x(a)), exportJson(*judgedOnMi300x(b)));
+    EXPECT_EQ(exportCsv(judgedOnMi300x(a)->trace), exportCsv(judgedOnMi300x(b)->trace));
     EXPECT_EQ(a.totalGpuKernelTimeUs, b.totalGpuKernelTimeUs);
     EXPECT_EQ(a.tritonKernelTimeUs, b.tritonKernelTimeUs);
     EXPECT_EQ(a.gpuRangeUs, b.gpuRangeUs);

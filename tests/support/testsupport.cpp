@@ -98,6 +98,26 @@ TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::sh
     return *judge(std::move(candidate), lens, std::move(baseline))->comparison;
 }
 
+std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result, const Lens& lens)
+{
+    return judge(std::move(result), lens);
+}
+
+std::shared_ptr<const Judgement> judgedOnMi300x(std::shared_ptr<const AnalysisResult> result, PeakSet peaks,
+                                                std::optional<double> latencyFloorUs)
+{
+    Lens lens;
+    lens.gpuChoice = mi300x().name;
+    lens.peaks = peaks;
+    lens.latencyFloorUs = latencyFloorUs;
+    return judge(std::move(result), lens);
+}
+
+std::shared_ptr<const Judgement> judgedOnMi300x(const AnalysisResult& result, PeakSet peaks, std::optional<double> latencyFloorUs)
+{
+    return judgedOnMi300x(std::make_shared<const AnalysisResult>(result), peaks, latencyFloorUs);
+}
+
 AnalysisOutcome analyze(const QString& path)
 {
     // This machine's own Inductor cache must not change what a test expects.

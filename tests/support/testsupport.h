@@ -75,6 +75,14 @@ const GpuSpec& mi300x();
 // own GPU, else MI300X, datasheet peaks, each trace's own t0).
 TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate,
                          const Lens& lens = {});
+// `result` alone judged under `lens` (default as compared()'s).
+std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result, const Lens& lens = {});
+// The same on MI300X's roofs under `peaks`, whichever GPU the trace names:
+// what the exports of a fixture were written against before the lens.
+std::shared_ptr<const Judgement> judgedOnMi300x(std::shared_ptr<const AnalysisResult> result, PeakSet peaks = PeakSet::Datasheet,
+                                                std::optional<double> latencyFloorUs = {});
+std::shared_ptr<const Judgement> judgedOnMi300x(const AnalysisResult& result, PeakSet peaks = PeakSet::Datasheet,
+                                                std::optional<double> latencyFloorUs = {}); // a copy of it
 // `row` as a trace recorded without record_shapes would give it: modelled
 // from no args (so without figures), no throughput.
 KernelRow withoutShapes(const KernelRow& row);

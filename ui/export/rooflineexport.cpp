@@ -1,7 +1,6 @@
 #include "export/rooflineexport.h"
 
 #include "engine/roofline/rooflinedata.h"
-#include "engine/timebudget/rooflinelimiters.h"
 #include "export/rasterimage.h"
 #include "roofline/rooflinechart.h"
 
@@ -87,8 +86,7 @@ QByteArray pdf(QGraphicsScene& scene, const QSize& size, const QString& title)
 
 } // namespace
 
-bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const RooflineExportOptions& options,
-                    QString* error, QString* warning)
+bool exportRoofline(const Judgement& judgement, const RooflineExportOptions& options, QString* error, QString* warning)
 {
     const QString suffix = QFileInfo(options.path).suffix().toLower();
     const QStringList formats { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv") };
@@ -101,9 +99,7 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
     if (!planFigure(options.path, size, options.scale, suffix == u"png", &raster, error, warning))
         return false;
 
-    RooflineData data = rooflineData(&result, gpu, peaks);
-    markLatencyBound(data, evaluateTimeBudget(result, gpu.peaks(peaks), options.latencyFloorUs));
-    data.arrows = options.arrows;
+    const RooflineData& data = judgement.trace.roofline;
     QByteArray bytes;
     if (suffix == u"csv") {
         bytes = rooflineCsv(data);
@@ -117,7 +113,7 @@ bool exportRoofline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
         QGraphicsScene scene;
         auto* chart = new RooflineChart(textPixelsFor(size));
         scene.addItem(chart);
-        chart->setCacheRoofsShown(options.cacheRoofs);
+        chart->setCacheRoofsShown(judgement.lens.cacheRoofs);
         chart->setData(data);
         chart->resize(QSizeF(size));
         // Lay it out now; layout requests alone, not the event loop: an

@@ -1,7 +1,6 @@
 #include "timeline/timelineexport.h"
 
 #include "engine/base/textescaping.h"
-#include "engine/timebudget/timebudget.h"
 #include "engine/timeline/timeline.h"
 #include "export/rasterimage.h"
 #include "timeline/timelinepainter.h"
@@ -28,9 +27,9 @@ double textPixelsFor(const QSize& size)
 
 } // namespace
 
-bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error,
-                    QString* warning)
+bool exportTimeline(const TraceJudgement& judged, const TimelineExportOptions& options, QString* error, QString* warning)
 {
+    const AnalysisResult& result = *judged.result;
     const QString suffix = QFileInfo(options.path).suffix().toLower();
     if (suffix != u"png" && suffix != u"svg") {
         *error = options.path + QStringLiteral(": unknown timeline format (use .png or .svg)");
@@ -51,7 +50,7 @@ bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
 
     TimelineScene scene;
     scene.timeline = result.timeline;
-    scene.colouring = TimelineColouring(*result.timeline, evaluateTimeBudget(result, gpu.peaks(peaks), options.latencyFloorUs).kernels);
+    scene.colouring = TimelineColouring(*result.timeline, judged.budget.kernels);
     scene.startNs = 0;
     scene.endNs = std::max<double>(1, double(result.timeline->endNs));
     if (options.rangeUs) {
@@ -64,7 +63,7 @@ bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet pe
     scene.palette.dark = options.dark;
     scene.title = QStringLiteral("%1: GPU timeline, %2 to %3 from the first GPU event, Triton kernels by %4 of attainable on %5")
                       .arg(QFileInfo(result.tracePath).fileName(), TimelinePainter::duration(scene.startNs),
-                           TimelinePainter::duration(scene.endNs), QStringLiteral("%"), gpu.name);
+                           TimelinePainter::duration(scene.endNs), QStringLiteral("%"), judged.gpuSpec().name);
     QFont font;
     font.setPixelSize(int(std::lround(textPixelsFor(size))));
     const QRectF area(QPointF(0, 0), QSizeF(size));

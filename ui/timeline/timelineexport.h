@@ -3,8 +3,7 @@
 // by the pane's own painter without a window: `ridgeline --export-timeline`.
 #pragma once
 
-#include "engine/results/analysisresult.h"
-#include "engine/roofline/gpuspec.h"
+#include "engine/lens/judgement.h"
 
 #include <QSize>
 #include <QString>
@@ -21,13 +20,13 @@ struct TimelineExportOptions
     double scale = 1.0;        // device pixel ratio for PNG
     // us from the first GPU event; nullopt: the whole trace.
     std::optional<std::pair<double, double>> rangeUs;
-    std::optional<double> latencyFloorUs; // the user's t0
     bool dark = false;
 };
 
 // On failure returns false and sets *error to a line naming the file; a
 // PNG past the memory budget is drawn at a lower scale and *warning says so.
-bool exportTimeline(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimelineExportOptions& options, QString* error,
-                    QString* warning = nullptr);
+// The trace's boxes are coloured by the judgement's time budget (its GPU,
+// peaks and t0).
+bool exportTimeline(const TraceJudgement& judged, const TimelineExportOptions& options, QString* error, QString* warning = nullptr);
 
 } // namespace Ridgeline

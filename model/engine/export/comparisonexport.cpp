@@ -128,14 +128,14 @@ QStringList deltaFields(const KernelMatch& match, const KernelDelta& delta)
 
 // The candidate's own export's root, then the rows one document each: a
 // comparison of 100k kernels per side is never held as one JSON tree.
-bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
-                         const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+bool writeComparisonJson(QIODevice* device, const Judgement& judgement)
 {
+    const TraceComparison& comparison = *judgement.comparison;
     JsonStreamWriter writer(device);
     writer.beginObject();
     {
         // The comparison's rows replace the candidate's own `kernels`.
-        const QJsonObject root = exportRootWithoutKernels(*comparison.candidate, candidateGpu, peaks, moreWarnings, latencyFloorUs);
+        const QJsonObject root = exportRootWithoutKernels(judgement);
         for (auto it = root.constBegin(); it != root.constEnd(); ++it)
             writer.writeMember(it.key(), it.value());
     }
@@ -171,8 +171,9 @@ bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, c
     return writer.ok();
 }
 
-bool writeComparisonCsv(QIODevice* device, const TraceComparison& comparison)
+bool writeComparisonCsv(QIODevice* device, const Judgement& judgement)
 {
+    const TraceComparison& comparison = *judgement.comparison;
     QStringList header { QStringLiteral("match"), QStringLiteral("speedup"), QStringLiteral("delta_time_us"),
                          QStringLiteral("delta_tb_per_s"), QStringLiteral("delta_tflops_per_s"),
                          QStringLiteral("delta_fraction_of_roof") };
@@ -193,33 +194,22 @@ bool writeComparisonCsv(QIODevice* device, const TraceComparison& comparison)
     return ok;
 }
 
-QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu, PeakSet peaks,
-                                const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+QByteArray exportComparisonJson(const Judgement& judgement)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
-    writeComparisonJson(&buffer, comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs);
+    writeComparisonJson(&buffer, judgement);
     return buffer.data();
 }
 
-QByteArray exportComparisonCsv(const TraceComparison& comparison)
-{
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    writeComparisonCsv(&buffer, comparison);
-    return buffer.data();
-}
-
-bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                           QString* error, PeakSet peaks, const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+bool writeComparisonExport(const QString& path, const Judgement& judgement, QString* error)
 {
     // Written straight into the file as it goes; the previous file stays
     // whole until the last row is written.
     return writeExportStream(
         path,
         [&](ExportFormat format, QIODevice* device) {
-            return format == ExportFormat::Json ? writeComparisonJson(device, comparison, candidateGpu, peaks, moreWarnings, latencyFloorUs)
-                                                : writeComparisonCsv(device, comparison);
+            return format == ExportFormat::Json ? writeComparisonJson(device, judgement) : writeComparisonCsv(device, judgement);
         },
         error);
 }

@@ -5,7 +5,7 @@
 // root's `comparison` summary.
 #pragma once
 
-#include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 
 #include <QByteArray>
 
@@ -13,24 +13,20 @@ class QIODevice;
 
 namespace Ridgeline {
 
+// Each takes a judgement with a baseline (judgement.comparison not null):
+// the candidate's root is its own export's (judged GPU, peaks, t0, and the
+// GPU warnings of both traces).
+
 // Written to `device` as they go, one row at a time (JSON: one compact
 // document per row); false when a write failed.
-bool writeComparisonJson(QIODevice* device, const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                         PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
-                         std::optional<double> latencyFloorUs = {});
-bool writeComparisonCsv(QIODevice* device, const TraceComparison& comparison);
+bool writeComparisonJson(QIODevice* device, const Judgement& judgement);
+bool writeComparisonCsv(QIODevice* device, const Judgement& judgement);
 
-// The same in memory, for small comparisons and tests.
-// `moreWarnings` go into the root's `warnings` (a GPU the catalogue lacks, for either trace).
-QByteArray exportComparisonJson(const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                                PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
-                                std::optional<double> latencyFloorUs = {});
-QByteArray exportComparisonCsv(const TraceComparison& comparison);
+// The JSON in memory, for small comparisons and tests.
+QByteArray exportComparisonJson(const Judgement& judgement);
 
 // Writes by the file's suffix (.json or .csv); on failure returns false with
-// *error naming the file.
-bool writeComparisonExport(const QString& path, const TraceComparison& comparison, const GpuSpec& candidateGpu,
-                           QString* error, PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
-                           std::optional<double> latencyFloorUs = {});
+// *error naming the file. writeExport() calls it for a judgement with a baseline.
+bool writeComparisonExport(const QString& path, const Judgement& judgement, QString* error);
 
 } // namespace Ridgeline

@@ -207,15 +207,17 @@ void workComparisonSection(MD& md, const WorkComparison& work)
 
 QByteArray markdownReport(const ReportInputs& inputs)
 {
-    const AnalysisResult& result = *inputs.result;
-    const PeakFigures& peaks = inputs.gpu->peaks(inputs.peaks);
-    const TimeBudget budget = evaluateTimeBudget(result, peaks, inputs.latencyFloorUs);
+    const TraceJudgement& judged = inputs.judgement->trace;
+    const AnalysisResult& result = *judged.result;
+    const GpuSpec& gpu = judged.gpuSpec();
+    const PeakFigures& peaks = judged.peaks();
+    const TimeBudget& budget = judged.budget;
     MD md;
     md.heading(1, QStringLiteral("Ridgeline: ") + MD::plain(QFileInfo(result.tracePath).fileName()));
     md.bullet(QStringLiteral("GPU: %1, %2 (HBM %3 TB/s)%4")
-                  .arg(MD::plain(inputs.gpu->name), peakSetTitle(inputs.gpu->setUsedFor(inputs.peaks)))
+                  .arg(MD::plain(gpu.name), peakSetTitle(gpu.setUsedFor(judged.peakSet)))
                   .arg(peaks.memoryBandwidthTBps)
-                  .arg(result.traceGpuName.isEmpty() || result.traceGpuName == inputs.gpu->name
+                  .arg(result.traceGpuName.isEmpty() || result.traceGpuName == gpu.name
                            ? QString()
                            : QStringLiteral("; the trace names %1").arg(MD::plain(result.traceGpuName))));
     md.bullet(QStringLiteral("Latency floor t0: %1 (%2)")
@@ -236,9 +238,9 @@ QByteArray markdownReport(const ReportInputs& inputs)
     kernelsSection(md, result, budget);
     if (!inputs.rooflineImage.isEmpty())
         md.paragraph(MD::image(QStringLiteral("Roofline"), inputs.rooflineImage));
-    if (inputs.comparison) {
-        comparisonSection(md, *inputs.comparison);
-        workComparisonSection(md, inputs.comparison->work);
+    if (const TraceComparison* comparison = inputs.judgement->comparison.get()) {
+        comparisonSection(md, *comparison);
+        workComparisonSection(md, comparison->work);
     }
     return md.text().toUtf8();
 }

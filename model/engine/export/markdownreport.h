@@ -5,7 +5,7 @@
 // and with a baseline the comparison per step and its largest changes.
 #pragma once
 
-#include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 
 #include <QByteArray>
 
@@ -13,12 +13,9 @@ namespace Ridgeline {
 
 struct ReportInputs
 {
-    const AnalysisResult* result = nullptr;
-    const GpuSpec* gpu = nullptr;
-    PeakSet peaks = PeakSet::Datasheet;
-    std::optional<double> latencyFloorUs;   // the user's t0; nullopt: the trace's
-    const TraceComparison* comparison = nullptr; // with --baseline
-    QString rooflineImage;                  // relative to the report, when drawn
+    // The trace under the user's GPU, peaks and t0; with a baseline, its comparison. Not null.
+    const Judgement* judgement = nullptr;
+    QString rooflineImage; // relative to the report, when drawn
 };
 
 QByteArray markdownReport(const ReportInputs& inputs);

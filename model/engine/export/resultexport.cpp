@@ -4,6 +4,7 @@
 
 #include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
+#include "engine/export/comparisonexport.h"
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
 #include "engine/export/libraryopexport.h"
@@ -268,13 +269,15 @@ QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& t
 }
 
 // Every member of the export's root but `kernels`.
-QJsonObject exportHeader(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
-                         const TimeBudget& budget)
+QJsonObject exportHeader(const TraceJudgement& judged, const QStringList& moreWarnings)
 {
+    const AnalysisResult& result = *judged.result;
+    const GpuSpec& gpu = judged.gpuSpec();
+    const TimeBudget& budget = judged.budget;
     QJsonObject root;
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
-    root[QStringLiteral("peak_set")] = peakSetKey(gpu.setUsedFor(peaks));
+    root[QStringLiteral("peak_set")] = peakSetKey(gpu.setUsedFor(judged.peakSet));
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
     root[QStringLiteral("total_gpu_kernel_time_us")] = exportTimeUs(result.totalGpuKernelTimeUs);
     root[QStringLiteral("triton_kernel_time_us")] = exportTimeUs(result.tritonKernelTimeUs);
@@ -304,10 +307,12 @@ QJsonObject exportHeader(const AnalysisResult& result, const GpuSpec& gpu, PeakS
 
 // Each kernel's export object in turn, Triton rows then library rows: one
 // at a time, so that a streamed export never holds them all.
-void forEachKernelExport(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const TimeBudget& budget,
-                         const std::function<void(const QJsonObject&)>& take)
+void forEachKernelExport(const TraceJudgement& judged, const std::function<void(const QJsonObject&)>& take)
 {
-    const PeakFigures& figures = gpu.peaks(peaks);
+    const AnalysisResult& result = *judged.result;
+    const GpuSpec& gpu = judged.gpuSpec();
+    const TimeBudget& budget = judged.budget;
+    const PeakFigures& figures = judged.peaks();
     for (size_t i = 0; i < result.kernels.size(); ++i)
         take(tritonKernelExport(result.kernels[i], budget.kernels[i], gpu, figures));
     for (const KernelRow& row : result.libraryKernels)
@@ -316,47 +321,42 @@ void forEachKernelExport(const AnalysisResult& result, const GpuSpec& gpu, PeakS
 
 } // namespace
 
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
-                      std::optional<double> latencyFloorUs)
+QByteArray exportJson(const Judgement& judgement)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
-    writeExportJson(&buffer, result, gpu, peaks, moreWarnings, latencyFloorUs);
+    writeExportJson(&buffer, judgement);
     return buffer.data();
 }
 
-bool writeExportJson(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks,
-                     const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+bool writeExportJson(QIODevice* device, const Judgement& judgement)
 {
-    const TimeBudget budget = evaluateTimeBudget(result, gpu.peaks(peaks), latencyFloorUs);
+    const TraceJudgement& judged = judgement.trace;
     JsonStreamWriter writer(device);
     writer.beginObject();
-    const QJsonObject header = exportHeader(result, gpu, peaks, moreWarnings, budget);
+    const QJsonObject header = exportRootWithoutKernels(judgement);
     for (auto it = header.begin(); it != header.end(); ++it)
         writer.writeMember(it.key(), it.value());
     writer.writeKey(QStringLiteral("kernels"));
     writer.beginArray();
-    forEachKernelExport(result, gpu, peaks, budget, [&](const QJsonObject& kernel) { writer.writeObject(kernel); });
+    forEachKernelExport(judged, [&](const QJsonObject& kernel) { writer.writeObject(kernel); });
     writer.endArray();
     writer.endObject();
     return writer.ok();
 }
 
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& moreWarnings,
-                         std::optional<double> latencyFloorUs)
+QJsonObject exportObject(const Judgement& judgement)
 {
-    const TimeBudget budget = evaluateTimeBudget(result, gpu.peaks(peaks), latencyFloorUs);
-    QJsonObject root = exportHeader(result, gpu, peaks, moreWarnings, budget);
+    QJsonObject root = exportRootWithoutKernels(judgement);
     QJsonArray kernels;
-    forEachKernelExport(result, gpu, peaks, budget, [&](const QJsonObject& kernel) { kernels.append(kernel); });
+    forEachKernelExport(judgement.trace, [&](const QJsonObject& kernel) { kernels.append(kernel); });
     root[QStringLiteral("kernels")] = kernels;
     return root;
 }
 
-QJsonObject exportRootWithoutKernels(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks,
-                                     const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+QJsonObject exportRootWithoutKernels(const Judgement& judgement)
 {
-    return exportHeader(result, gpu, peaks, moreWarnings, evaluateTimeBudget(result, gpu.peaks(peaks), latencyFloorUs));
+    return exportHeader(judgement.trace, judgement.gpuWarnings());
 }
 
 QStringList csvHeader()
@@ -443,11 +443,11 @@ QStringList csvFields(const KernelRow& row)
     return fields;
 }
 
-bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks,
-                    std::optional<double> latencyFloorUs)
+bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
 {
-    const PeakFigures& figures = gpu.peaks(peaks);
-    const TimeBudget budget = evaluateTimeBudget(result, figures, latencyFloorUs);
+    const AnalysisResult& result = *judged.result;
+    const PeakFigures& figures = judged.peaks();
+    const TimeBudget& budget = judged.budget;
     bool ok = true;
     const auto line = [&](const QStringList& fields) {
         const QByteArray bytes = (fields.join(u',') + u'\n').toUtf8();
@@ -467,11 +467,11 @@ bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSp
     return ok;
 }
 
-QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, std::optional<double> latencyFloorUs)
+QByteArray exportCsv(const TraceJudgement& judged)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
-    writeExportCsv(&buffer, result, gpu, peaks, latencyFloorUs);
+    writeExportCsv(&buffer, judged);
     return buffer.data();
 }
 
@@ -511,15 +511,15 @@ bool writeExportFile(const QString& path, const std::function<QByteArray(ExportF
         error);
 }
 
-bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error, PeakSet peaks,
-                 const QStringList& moreWarnings, std::optional<double> latencyFloorUs)
+bool writeExport(const QString& path, const Judgement& judgement, QString* error)
 {
+    if (judgement.comparison)
+        return writeComparisonExport(path, judgement, error);
     // Written as it goes: a result of a million rows is never one document in memory.
     return writeExportStream(
         path,
         [&](ExportFormat format, QIODevice* device) {
-            return format == ExportFormat::Json ? writeExportJson(device, result, gpu, peaks, moreWarnings, latencyFloorUs)
-                                                : writeExportCsv(device, result, gpu, peaks, latencyFloorUs);
+            return format == ExportFormat::Json ? writeExportJson(device, judgement) : writeExportCsv(device, judgement.trace);
         },
         error);
 }

@@ -4,8 +4,7 @@
 // modelled, and TraceLens's figures beside Ridgeline's where they differ.
 #pragma once
 
-#include "engine/results/analysisresult.h"
-#include "engine/roofline/gpuspec.h"
+#include "engine/lens/judgement.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -22,39 +21,34 @@ enum class ExportFormat { Json, Csv };
 // From the file name's suffix; nullopt for anything else.
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
-// `moreWarnings` join the result's own (the GPU the trace names being
-// unknown, say: the result does not know the catalogue).
-// Each kernel's roof, bound and fraction of it are under `gpu`'s `peaks`.
-// `latencyFloorUs`: the user's t0 for attainable times; nullopt: the trace's.
-QByteArray exportJson(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                      const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
-// Triton rows then library rows, each with its attainable and recoverable time under `gpu`'s `peaks`.
-QByteArray exportCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                     std::optional<double> latencyFloorUs = {});
+// The open trace as the judgement judged it: each kernel's roof, bound and
+// fraction of it under the judged GPU's peaks, its attainable time under the
+// judged t0, and the judgement's GPU warnings (a GPU the catalogue lacks,
+// for either trace: the result does not know the catalogue) before the
+// result's own.
+QByteArray exportJson(const Judgement& judgement);
+// Triton rows then library rows, each with its attainable and recoverable time.
+QByteArray exportCsv(const TraceJudgement& judged);
 
 // The same, written to `device` as it goes (one kernel at a time); false
 // when a write failed.
-bool writeExportJson(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                     const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
-bool writeExportCsv(QIODevice* device, const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                    std::optional<double> latencyFloorUs = {});
+bool writeExportJson(QIODevice* device, const Judgement& judgement);
+bool writeExportCsv(QIODevice* device, const TraceJudgement& judged);
 
 // The parts, for exports built on these (the baseline comparison's).
-QJsonObject exportObject(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                         const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
+QJsonObject exportObject(const Judgement& judgement);
 // Its root without `kernels`: an export that writes its own rows as it goes
 // need not build every kernel's object first.
-QJsonObject exportRootWithoutKernels(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks = PeakSet::Datasheet,
-                                     const QStringList& moreWarnings = {}, std::optional<double> latencyFloorUs = {});
+QJsonObject exportRootWithoutKernels(const Judgement& judgement);
 QJsonObject kernelJson(const KernelRow& row);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
 QString csvNumber(std::optional<double> value);
 
-// Writes the export; on failure returns false with *error naming the file.
-bool writeExport(const QString& path, const AnalysisResult& result, const GpuSpec& gpu, QString* error,
-                 PeakSet peaks = PeakSet::Datasheet, const QStringList& moreWarnings = {},
-                 std::optional<double> latencyFloorUs = {});
+// Writes the export by the file's suffix: the comparison's when the
+// judgement has a baseline, else the trace's (the command line and the
+// window both call this). On failure returns false with *error naming the file.
+bool writeExport(const QString& path, const Judgement& judgement, QString* error);
 // Writes what `render` makes of the format the file's suffix names.
 bool writeExportFile(const QString& path, const std::function<QByteArray(ExportFormat)>& render, QString* error);
 // Lets `write` write the format the file's suffix names to the file as it

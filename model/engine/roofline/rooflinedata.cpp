@@ -284,11 +284,6 @@ DecadeFrame gpuFrame(const RooflineData& data)
     return frame;
 }
 
-QByteArray rooflineCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks)
-{
-    return rooflineCsv(rooflineData(&result, gpu, peaks));
-}
-
 QByteArray rooflineCsv(const RooflineData& data)
 {
     const QStringList header {

@@ -138,7 +138,6 @@ DecadeFrame gpuFrame(const RooflineData& data);
 
 // One table for re-plotting: a row per roof (record "roof") and per plotted
 // kernel (record "kernel"), columns empty where they do not apply.
-QByteArray rooflineCsv(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks);
 QByteArray rooflineCsv(const RooflineData& data);
 
 } // namespace Ridgeline

@@ -112,8 +112,8 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     const AnalysisOutcome cand = analyze(traces.write(QStringLiteral("cand.json"), traceJson(oneProfilerStepOfFourGraphLaunches())));
     ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
-    const auto comparison = std::make_shared<const TraceComparison>(
-        compared(base.result, cand.result));
+    const auto judgement = judge(cand.result, Lens {}, base.result);
+    const TraceComparison* comparison = judgement->comparison.get();
     EXPECT_NEAR(*comparison->gpuTimeSpeedup, 50.0 / 320.0, 1e-12);
     ASSERT_TRUE(comparison->perStep);
     EXPECT_EQ(comparison->perStep->kind, StepKind::GraphLaunch);
@@ -126,7 +126,7 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     EXPECT_EQ(comparisonBasis(*comparison), basis);
 
     // The export keeps the ratio and counts the compared kind's steps.
-    const QJsonObject root = QJsonDocument::fromJson(exportComparisonJson(*comparison, mi300x())).object();
+    const QJsonObject root = QJsonDocument::fromJson(exportComparisonJson(*judgement)).object();
     const QJsonObject summary = root[QStringLiteral("comparison")].toObject();
     EXPECT_EQ(summary[QStringLiteral("basis")].toString(), basis);
     const QJsonObject steps = summary[QStringLiteral("steps")].toObject();
@@ -143,9 +143,7 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
 
     // The report says it in words, per launch, and the one-off time apart.
     ReportInputs inputs;
-    inputs.result = cand.result.get();
-    inputs.gpu = &mi300x();
-    inputs.comparison = comparison.get();
+    inputs.judgement = judgement.get();
     const QString report = QString::fromUtf8(markdownReport(inputs));
     EXPECT_TRUE(report.contains(QStringLiteral("Compared ") + basis + QStringLiteral(".\n"))) << qPrintable(report);
     EXPECT_TRUE(report.contains(QStringLiteral("GPU time 1.25\u00d7 faster, Triton time 2.00\u00d7 faster per graph launch.")));

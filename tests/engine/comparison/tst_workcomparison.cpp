@@ -95,8 +95,8 @@ TEST(WorkComparison, GpuTimeByKindOfWorkAndTheSpans)
 
 TEST(WorkComparison, ExportAndReportCarryTheTableAndTheSpans)
 {
-    const TraceComparison c = softmaxComparison();
-    const QJsonObject root = QJsonDocument::fromJson(exportComparisonJson(c, mi300x())).object();
+    const auto judgement = judge(softmaxCandidate(), Lens {}, softmaxBaseline());
+    const QJsonObject root = QJsonDocument::fromJson(exportComparisonJson(*judgement)).object();
     const QJsonObject summary = root.value(QStringLiteral("comparison")).toObject();
     const QJsonArray byWork = summary.value(QStringLiteral("by_work")).toArray();
     ASSERT_EQ(byWork.size(), 4);
@@ -123,9 +123,7 @@ TEST(WorkComparison, ExportAndReportCarryTheTableAndTheSpans)
     EXPECT_EQ(root.value(QStringLiteral("removed")).toArray().size(), 1);
 
     ReportInputs inputs;
-    inputs.result = c.candidate.get();
-    inputs.gpu = &mi300x();
-    inputs.comparison = &c;
+    inputs.judgement = judgement.get();
     const QString report = QString::fromUtf8(markdownReport(inputs));
     for (const char* line : { "| Kind of work | baseline | this trace | change |", "| GEMM | 60.0 \u00b5s | 40.0 \u00b5s | -20.0 \u00b5s |",
                               "| memcpy | 5.00 \u00b5s | 0.00 \u00b5s | -5.00 \u00b5s |", "| other | 100 \u00b5s | 150 \u00b5s | +50.0 \u00b5s |",

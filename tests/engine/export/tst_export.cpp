@@ -242,7 +242,7 @@ TEST(Export, TraceLensFiguresAppearOnlyWhereTheyDiffer)
         + ",\n" + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7);
     const auto outcome = analyze(temp.write(QStringLiteral("t.json"), traceJson(events)));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
-    const QJsonObject root = QJsonDocument::fromJson(exportJson(*outcome.result, GpuCatalog::builtIn().defaultGpu())).object();
+    const QJsonObject root = QJsonDocument::fromJson(exportJson(*judged(outcome.result))).object();
     const QJsonObject kernel = root.value(QStringLiteral("kernels")).toArray().at(0).toObject();
     // 256 x 4 read + 256 x 4 written = 2048 bytes; TraceLens 0.
     EXPECT_EQ(kernel.value(QStringLiteral("bytes")).toInteger(), 2048);

@@ -156,7 +156,7 @@ TEST(ReplayedLibraryOps, TheCountsAreExportedPerWindowAndAtTheRoot)
     const QString path = traces.write(QStringLiteral("both.json"), traceJson(twoMmCapture() + ",\n" + twoMmReplays()));
     const auto result = resultOf(analyzeWith(path));
     ASSERT_TRUE(result);
-    const QJsonObject root = exportObject(*result, mi300x());
+    const QJsonObject root = exportObject(*judgedOnMi300x(result));
     const QJsonObject graphs = root.value(QStringLiteral("graphs")).toObject();
     EXPECT_EQ(graphs.value(QStringLiteral("replayed_triton_kernels")).toInt(), 2);
     EXPECT_EQ(graphs.value(QStringLiteral("attributed_kernels")).toInt(), 2);

@@ -109,7 +109,7 @@ protected:
     }
     static QJsonObject exportedRow(const AnalysisResult& result, const QString& name)
     {
-        const QJsonObject root = QJsonDocument::fromJson(exportJson(result, mi300x())).object();
+        const QJsonObject root = QJsonDocument::fromJson(exportJson(*judgedOnMi300x(result))).object();
         for (const QJsonValue& value : root.value(QStringLiteral("kernels")).toArray()) {
             if (value.toObject().value(QStringLiteral("name")).toString() == name)
                 return value.toObject();

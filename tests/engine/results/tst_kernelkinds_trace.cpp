@@ -85,7 +85,7 @@ TEST_F(KernelKindsTrace, GpuTimeBreakdownCountsTheUserKernelAsTriton)
 
 TEST_F(KernelKindsTrace, ExportShowsBothOpinionsAndTheGemm)
 {
-    const QJsonObject root = exportObject(*m_result, mi300x());
+    const QJsonObject root = exportObject(*judgedOnMi300x(m_result));
     QJsonObject mm, user, library;
     for (const QJsonValue& value : root.value(QStringLiteral("kernels")).toArray()) {
         const QJsonObject kernel = value.toObject();
@@ -141,9 +141,9 @@ TEST(InductorEstimateExport, BytesAreExactCounts)
     const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_poi_fused_relu_0"));
     ASSERT_TRUE(row && row->model.inductor && row->model.inductor->bytes);
     EXPECT_EQ(*row->model.inductor->bytes, 6291456);
-    const QJsonObject root = exportObject(*outcome.result, mi300x());
+    const QJsonObject root = exportObject(*judgedOnMi300x(outcome.result));
     const QJsonObject kernel = root.value(QStringLiteral("kernels")).toArray().at(0).toObject();
     EXPECT_EQ(kernel.value(QStringLiteral("inductor")).toObject().value(QStringLiteral("bytes")).toInteger(), 6291456);
-    const QString csv = QString::fromUtf8(exportCsv(*outcome.result, mi300x()));
+    const QString csv = QString::fromUtf8(exportCsv(judgedOnMi300x(outcome.result)->trace));
     EXPECT_TRUE(csv.contains(QStringLiteral(",6291456,1048576,"))) << qPrintable(csv);
 }

@@ -206,7 +206,7 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
 {
     const auto result = bundled();
     ASSERT_TRUE(result);
-    const QStringList lines = QString::fromUtf8(rooflineCsv(*result, mi300x(), PeakSet::Datasheet)).split(u'\n', Qt::SkipEmptyParts);
+    const QStringList lines = QString::fromUtf8(rooflineCsv(rooflineData(result.get(), mi300x(), PeakSet::Datasheet))).split(u'\n', Qt::SkipEmptyParts);
     const QStringList header = lines.front().split(u',');
     EXPECT_EQ(header, (QStringList { QStringLiteral("record"), QStringLiteral("gpu"), QStringLiteral("name"),
                                      QStringLiteral("kind"), QStringLiteral("source"), QStringLiteral("value"),
@@ -265,7 +265,7 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
     EXPECT_EQ(silu[17], six(2.5449820007814252 / (5.3 / 1.2)));
     EXPECT_EQ(silu[18], QStringLiteral("false"));
 
-    const QStringList measured = QString::fromUtf8(rooflineCsv(*result, mi300x(), PeakSet::MaxAchievable)).split(u'\n');
+    const QStringList measured = QString::fromUtf8(rooflineCsv(rooflineData(result.get(), mi300x(), PeakSet::MaxAchievable))).split(u'\n');
     EXPECT_TRUE(measured.contains(QStringLiteral("roof,AMD Instinct MI300X,BF16 matrix,compute,max_achievable,708,TFLOPS,")
                                   + QString::number(708 / 5.3, 'g', 6)
                                   + QStringLiteral(",true,,,,,,,,,,,")));

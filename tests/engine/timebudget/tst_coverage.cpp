@@ -132,7 +132,7 @@ TEST(Coverage, AtLeastOnePercentOfKernelTimeAndAtMostTen)
 TEST(Coverage, ExportAndReportSayIt)
 {
     const auto fixture = timeBudgetFixture();
-    const QJsonObject root = exportObject(*fixture, mi300x());
+    const QJsonObject root = exportObject(*judgedOnMi300x(fixture));
     const QJsonObject coverage = root.value(QStringLiteral("coverage")).toObject();
     EXPECT_EQ(coverage.value(QStringLiteral("modelled_us")).toDouble(), 208.0);
     EXPECT_EQ(coverage.value(QStringLiteral("total_us")).toDouble(), 275.0);
@@ -152,11 +152,11 @@ TEST(Coverage, ExportAndReportSayIt)
     EXPECT_FALSE(gemm.contains(QStringLiteral("share_of_span")));
 
     // No GPU time: the share is null, not 0.
-    EXPECT_TRUE(exportObject(AnalysisResult {}, mi300x()).value(QStringLiteral("coverage")).toObject().value(QStringLiteral("share")).isNull());
+    EXPECT_TRUE(exportObject(*judgedOnMi300x(AnalysisResult {})).value(QStringLiteral("coverage")).toObject().value(QStringLiteral("share")).isNull());
 
+    const auto judgement = judgedOnMi300x(fixture);
     ReportInputs inputs;
-    inputs.result = fixture.get();
-    inputs.gpu = &mi300x();
+    inputs.judgement = judgement.get();
     const QString report = QString::fromUtf8(markdownReport(inputs));
     EXPECT_TRUE(report.contains(QStringLiteral("- Coverage: modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s); the rest is time only\n")))
         << qPrintable(report);

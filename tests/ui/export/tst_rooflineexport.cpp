@@ -54,7 +54,7 @@ bool exportTo(const QString& path, QSize size = { 800, 500 }, double scale = 1,
     options.scale = scale;
     options.frame = frame;
     QString message;
-    const bool ok = exportRoofline(*bundled(), mi300x(), PeakSet::Datasheet, options, &message);
+    const bool ok = exportRoofline(*judgedOnMi300x(bundled()), options, &message);
     if (error)
         *error = message;
     EXPECT_TRUE(ok || error) << qPrintable(message);
@@ -132,7 +132,7 @@ TEST(RooflineExport, CsvIsTheRooflineData)
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("roofline.csv"));
     ASSERT_TRUE(exportTo(path));
-    EXPECT_EQ(readAll(path), rooflineCsv(*bundled(), mi300x(), PeakSet::Datasheet));
+    EXPECT_EQ(readAll(path), rooflineCsv(judgedOnMi300x(bundled())->trace.roofline));
 }
 
 TEST(RooflineExport, BadPathsFailWithAnErrorNamingTheFile)
@@ -326,8 +326,57 @@ TEST(RooflineExport, SharedDiffusionTraceExportsInEveryFrameAndPeakSet)
             options.path = dir.filePath(QStringLiteral("xdit.png"));
             options.frame = frame;
             QString error;
-            ASSERT_TRUE(exportRoofline(*outcome.result, mi300x(), peaks, options, &error)) << qPrintable(error);
+            ASSERT_TRUE(exportRoofline(*judgedOnMi300x(outcome.result, peaks), options, &error)) << qPrintable(error);
             EXPECT_EQ(QImage(options.path).size(), QSize(1600, 1000));
         }
+    }
+}
+
+namespace {
+
+int latencyBoundPoints(const RooflineData& data)
+{
+    int count = 0;
+    for (const auto* points : { &data.points, &data.memoryOnlyPoints }) {
+        for (const RooflinePoint& point : *points)
+            count += point.latencyBound ? 1 : 0;
+    }
+    return count;
+}
+
+} // namespace
+
+// Issue 31, defect 3: the image is drawn from the judgement, so it follows
+// the lens as the view does: the user's t0 marks the latency-bound points
+// (grey, with their legend entry) and the cache roofs are drawn when shown.
+TEST(RooflineExport, TheImageFollowsTheLensLatencyFloorAndCacheRoofs)
+{
+    ASSERT_TRUE(bundled());
+    Lens plain;
+    plain.gpuChoice = mi300x().name;
+    Lens chosen = plain;
+    chosen.latencyFloorUs = 1000.0; // over every kernel's roof term in the sample
+    chosen.cacheRoofs = true;
+    const auto before = judge(bundled(), plain);
+    const auto after = judge(bundled(), chosen);
+    const int boundBefore = latencyBoundPoints(before->trace.roofline);
+    const int boundAfter = latencyBoundPoints(after->trace.roofline);
+    EXPECT_GT(boundAfter, boundBefore);
+
+    QTemporaryDir dir;
+    RooflineExportOptions options;
+    options.size = { 800, 500 };
+    QString error;
+    options.path = dir.filePath(QStringLiteral("before.svg"));
+    ASSERT_TRUE(exportRoofline(*before, options, &error)) << qPrintable(error);
+    options.path = dir.filePath(QStringLiteral("after.svg"));
+    ASSERT_TRUE(exportRoofline(*after, options, &error)) << qPrintable(error);
+    const QByteArray svgBefore = readAll(dir.filePath(QStringLiteral("before.svg")));
+    const QByteArray svgAfter = readAll(dir.filePath(QStringLiteral("after.svg")));
+    EXPECT_FALSE(svgBefore.contains("Infinity Cache"));
+    EXPECT_TRUE(svgAfter.contains("Infinity Cache"));
+    EXPECT_TRUE(svgAfter.contains("latency"));
+    if (boundBefore == 0) {
+        EXPECT_FALSE(svgBefore.contains("latency"));
     }
 }

@@ -65,7 +65,7 @@ TEST(TimelineExport, PngIsSizeTimesScaleWithLanesAndLegendDrawn)
     options.size = { 800, 400 };
     options.scale = 2;
     QString error;
-    ASSERT_TRUE(exportTimeline(*bundled(), mi300x(), PeakSet::Datasheet, options, &error)) << qPrintable(error);
+    ASSERT_TRUE(exportTimeline(judgedOnMi300x(bundled())->trace, options, &error)) << qPrintable(error);
     const QImage image(path);
     ASSERT_FALSE(image.isNull());
     EXPECT_EQ(image.size(), QSize(1600, 800));
@@ -74,7 +74,7 @@ TEST(TimelineExport, PngIsSizeTimesScaleWithLanesAndLegendDrawn)
 
     options.path = dir.filePath(QStringLiteral("timeline.svg"));
     options.rangeUs = std::pair(0.0, 100.0);
-    ASSERT_TRUE(exportTimeline(*bundled(), mi300x(), PeakSet::Datasheet, options, &error)) << qPrintable(error);
+    ASSERT_TRUE(exportTimeline(judgedOnMi300x(bundled())->trace, options, &error)) << qPrintable(error);
     QFile svg(options.path);
     ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
     const QByteArray text = svg.readAll();
@@ -83,7 +83,7 @@ TEST(TimelineExport, PngIsSizeTimesScaleWithLanesAndLegendDrawn)
     EXPECT_TRUE(text.contains("of attainable"));
 
     options.path = dir.filePath(QStringLiteral("timeline.bmp"));
-    EXPECT_FALSE(exportTimeline(*bundled(), mi300x(), PeakSet::Datasheet, options, &error));
+    EXPECT_FALSE(exportTimeline(judgedOnMi300x(bundled())->trace, options, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("timeline.bmp"))) << qPrintable(error);
 }
 
