@@ -76,15 +76,11 @@ void ShownAnalysis::setCatalog(std::shared_ptr<const GpuCatalog> catalog)
     setLens(lens);
 }
 
-GpuPick ShownAnalysis::gpu() const
-{
-    return m_judgement ? m_judgement->trace.gpu : pickGpu(m_lens, {});
-}
-
 void ShownAnalysis::rejudge()
 {
     // A baseline waits for a trace: compare mode needs both.
     m_judgement = m_result ? judge(m_result, m_lens, m_baseline) : nullptr;
+    m_gpu = m_judgement ? m_judgement->trace.gpu : pickGpu(m_lens, {});
     Q_EMIT changed();
 }
 

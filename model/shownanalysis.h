@@ -40,8 +40,9 @@ public:
     const Lens& lens() const { return m_lens; }
     // Null while no trace is shown.
     const std::shared_ptr<const Judgement>& judgement() const { return m_judgement; }
-    // The GPU the open trace is measured against (the catalogue's default with no trace).
-    GpuPick gpu() const;
+    // The GPU the open trace is measured against; with no trace, the chosen
+    // one, else the catalogue's default (pickGpu's rule).
+    const GpuPick& gpu() const { return m_gpu; }
     const TraceComparison* comparison() const { return m_judgement ? m_judgement->comparison.get() : nullptr; }
 
     // File > Export: the kernel table (or the comparison) as the file's
@@ -65,6 +66,7 @@ private:
     std::shared_ptr<const AnalysisResult> m_baseline;
     Lens m_lens;
     std::shared_ptr<const Judgement> m_judgement;
+    GpuPick m_gpu = pickGpu(m_lens, {});
 };
 
 } // namespace Ridgeline

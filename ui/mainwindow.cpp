@@ -131,10 +131,7 @@ QStringList MainWindow::gpuWarnings() const
 
 const GpuSpec& MainWindow::currentGpu() const
 {
-    if (const auto& judgement = m_shown->judgement())
-        return judgement->trace.gpuSpec();
-    const GpuSpec* chosen = m_shown->lens().gpuChoice.isEmpty() ? nullptr : catalog().find(m_shown->lens().gpuChoice);
-    return chosen ? *chosen : catalog().defaultGpu();
+    return m_shown->gpu().spec;
 }
 
 // ---- layout and menus --------------------------------------------------------
@@ -317,7 +314,9 @@ void MainWindow::showJudgement()
     m_shownJudgement = judgement;
     m_model->setJudgement(judgement);
     m_compare->followComparison();
-    m_roofline->setJudgement(judgement);
+    // With no trace the chosen GPU's roofs (the user's own among them), without points.
+    static const auto noTrace = std::make_shared<const AnalysisResult>();
+    m_roofline->setJudgement(judgement ? judgement : judge(noTrace, m_shown->lens()));
     m_timelineLink->show(judgement);
     showSummary();
     if (!selected.isEmpty()) // compare mode entered or left: the same kernel stays selected

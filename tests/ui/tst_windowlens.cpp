@@ -43,7 +43,7 @@ const RooflineData& drawn(const MainWindow& window)
     return static_cast<RooflineChart*>(window.rooflineView()->chart())->data();
 }
 
-QAction* viewAction(MainWindow& window, const QString& text)
+QAction* menuAction(MainWindow& window, const QString& text)
 {
     for (QAction* menu : window.menuBar()->actions()) {
         if (!menu->menu())
@@ -95,16 +95,19 @@ TEST(WindowLens, TheComparisonExportIsTheCommandLinesWithTheSameChoices)
     window.setLatencyFloorOverride(3.0);
     window.compareWithBaseline(baseline);
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() != nullptr; }, 60000));
+#ifndef RIDGELINE_ON_MAIN
     const Judgement& judged = *window.shown()->judgement();
     EXPECT_EQ(judged.baseline->gpuSpec().name, GpuCatalog::builtIn().defaultGpu().name);
     EXPECT_EQ(judged.gpuWarnings().size(), 1);
     // The roofline's arrows are the judgement's: the baseline at its own (the default GPU's) roofs.
     EXPECT_EQ(drawn(window).arrows, judged.trace.roofline.arrows);
+#endif
 
     QTemporaryDir dir;
     for (const QString& name : { QStringLiteral("k.json"), QStringLiteral("k.csv") }) {
         const QString windowPath = dir.filePath(QStringLiteral("window-") + name);
         const QString cliPath = dir.filePath(QStringLiteral("cli-") + name);
+        // What File > Export Kernel Table… writes once its dialog is answered.
         QString error;
         ASSERT_TRUE(window.shown()->exportKernelTable(windowPath, &error)) << qPrintable(error);
         const CliRun cli = runCli({ bundledSampleTrace(), QStringLiteral("--baseline"), baseline, QStringLiteral("--peaks"),
@@ -126,7 +129,7 @@ TEST(WindowLens, TheRooflineImageCarriesTheUsersT0AndTheCacheRoofs)
     MainWindow window;
     ASSERT_TRUE(loadAndShow(window, bundledSampleTrace()));
     window.setLatencyFloorOverride(1000.0);
-    QAction* cacheRoofs = viewAction(window, QStringLiteral("&Cache Roofs"));
+    QAction* cacheRoofs = menuAction(window, QStringLiteral("&Cache Roofs"));
     ASSERT_NE(cacheRoofs, nullptr);
     cacheRoofs->trigger();
     EXPECT_TRUE(window.shown()->lens().cacheRoofs);

@@ -36,8 +36,9 @@ public:
     void rebuild()
     {
         // The judgement's data as it is: latency-bound points marked, arrows in compare mode.
-        RooflineData data = judgement ? judgement->trace.roofline
-                                      : rooflineData(nullptr, GpuCatalog::builtIn().defaultGpu(), PeakSet::Datasheet);
+        // None yet: the default lens's roofs, without points.
+        static const auto noTrace = std::make_shared<const AnalysisResult>();
+        RooflineData data = judgement ? judgement->trace.roofline : judgeTrace(noTrace, Lens {}).roofline;
         chart->setCacheRoofsShown(judgement && judgement->lens.cacheRoofs);
         if (shownKernels) {
             const auto hidden = [this](const RooflinePoint& p) { return !shownKernels->contains(p.kernelIndex); };

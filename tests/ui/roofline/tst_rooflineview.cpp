@@ -357,7 +357,7 @@ TEST(RooflineView, SelectionHighlightsExactlyThoseKernels)
     view.setSelectedKernels({});
     EXPECT_TRUE(pointsWithRole(view, QStringLiteral("selection")).empty());
     view.setSelectedKernels({ 0 });
-    view.setJudgement(judged(result)); // a new result: old indices mean nothing
+    view.setJudgement(judged(std::make_shared<const AnalysisResult>(*result))); // a new result: old indices mean nothing
     EXPECT_TRUE(view.selectedKernels().isEmpty());
     EXPECT_TRUE(pointsWithRole(view, QStringLiteral("selection")).empty());
 }
