@@ -1,18 +1,14 @@
 #include "mainwindow.h"
 
 #include "analysiscontroller.h"
+#include "derivation/comparisonderivation.h"
 #include "engine/base/versions.h"
-#include "engine/lens/judgement.h"
-#include "engine/export/resultexport.h"
 #include "inspector/formulainspector.h"
-#include "peaks/userpeaksfile.h"
-#include "export/rooflineexport.h"
-#include "export/rooflineexportdialog.h"
-#include "roofline/rooflinechart.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "recentfiles.h"
 #include "settingskeys.h"
+#include "shownanalysis.h"
 #include "summarystrip.h"
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
@@ -20,12 +16,16 @@
 #include "timeline/timelineview.h"
 #include "tracesummary.h"
 #include "engine/base/text/units.h"
+#include "window/comparemode.h"
+#include "window/lensmenus.h"
+#include "window/timebudgetlink.h"
+#include "window/timelinelink.h"
+#include "window/traceinputs.h"
+#include "window/windowexports.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -37,8 +37,8 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -52,14 +52,10 @@ const QString sampleTrace = QStringLiteral(":/ridgeline/samples/transformer_bloc
 
 } // namespace
 
-QString MainWindow::displayName(const QString& path)
-{
-    return path.startsWith(u':') ? QFileInfo(path).fileName() + tr(" (bundled sample)") : QFileInfo(path).fileName();
-}
-
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_controller(new AnalysisController(this))
+    , m_shown(new ShownAnalysis(this))
     , m_model(new KernelTableModel(this))
     , m_proxy(new KernelFilterProxy(this))
     , m_table(new KernelTableView)
@@ -71,11 +67,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_filterTotals(new QLabel)
     , m_progress(new QProgressBar)
     , m_cancel(new QPushButton(tr("Cancel")))
-    , m_dropOverlay(new QLabel(this))
     , m_peaksWarning(new QLabel)
-    , m_catalog(GpuCatalog::builtIn())
-    , m_userPeaksPath(UserPeaksFile::defaultPath())
-    , m_baselineController(new AnalysisController(this))
 {
     setWindowTitle(tr("Ridgeline"));
     setAcceptDrops(true);
@@ -87,19 +79,62 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->sortByColumn(KernelTableModel::Recoverable, Qt::DescendingOrder);
 
     buildLayout();
-    loadUserPeaks(); // before the GPU menu lists the catalogue
+    m_lensMenus = new LensMenus(m_shown, m_peaksWarning, this); // before the GPU menu lists the catalogue
+    m_inputs = new TraceInputs(m_controller, m_shown, this);
+    m_compare = new CompareMode(m_shown, m_controller, m_inputs, this);
+    m_compare->setTable(m_table, m_filterBar);
+    m_timelineLink = new TimelineLink(m_timeline, m_chartTabs, m_table, m_proxy, m_controller, m_inputs, this);
+    m_budgetLink = new TimeBudgetLink(m_budgetPanel, m_filterTotals, m_shown, m_model, m_proxy, m_table, this);
+    m_exports = new WindowExports(m_shown, m_roofline, m_inputs, this);
     createMenus();
     connectViews();
-    connectTimeBudget();
-    connectCompareMode();
     restoreSettings();
     // A saved header may show them: compare mode's columns wait for a baseline.
     for (int column = KernelTableModel::FirstComparisonColumn; column < KernelTableModel::ColumnCount; ++column)
         m_table->horizontalHeader()->setSectionHidden(column, true);
-    applyGpu();
+    showJudgement();
 }
 
 MainWindow::~MainWindow() = default;
+
+// ---- the public API: the helpers' and the shown analysis's --------------------
+
+void MainWindow::openTrace(const QString& path) { m_inputs->openTrace(path); }
+void MainWindow::openTrace(const QString& path, const QString& inductorCache, const QStringList& captures)
+{
+    m_inputs->openTrace(path, inductorCache, captures);
+}
+void MainWindow::attachCaptureTrace(const QString& path) { m_inputs->attachCaptureTrace(path); }
+void MainWindow::detachCaptureTraces() { m_inputs->detachCaptureTraces(); }
+void MainWindow::compareWithBaseline(const QString& path) { m_compare->compareWithBaseline(path); }
+void MainWindow::leaveCompareMode() { m_compare->leaveCompareMode(); }
+const TraceComparison* MainWindow::comparison() const { return m_shown->comparison(); }
+QStringList MainWindow::attachedCaptureTraces() const { return m_inputs->session().attachedCaptures(); }
+void MainWindow::attachInductorCache(const QString& path) { m_inputs->attachInductorCache(path); }
+void MainWindow::detachInductorCache() { m_inputs->detachInductorCache(); }
+void MainWindow::reload() { m_inputs->reload(); }
+QString MainWindow::attachedInductorCache() const { return m_inputs->session().attachedCache(); }
+void MainWindow::setSearchDefaultInductorCache(bool search) { m_inputs->session().setSearchDefaultCache(search); }
+void MainWindow::setGpuChoice(const QString& gpuName) { m_shown->setGpuChoice(gpuName); }
+void MainWindow::setPeakSet(PeakSet peaks) { m_shown->setPeakSet(peaks); }
+void MainWindow::applyUserPeaks(const GpuCatalog& user) { m_lensMenus->applyUserPeaks(user); }
+const GpuCatalog& MainWindow::catalog() const { return *m_shown->lens().catalog; }
+QString MainWindow::userPeaksPath() const { return m_lensMenus->userPeaksPath(); }
+PeakSet MainWindow::peakSet() const { return m_shown->lens().peaks; }
+void MainWindow::setLatencyFloorOverride(std::optional<double> us) { m_shown->setLatencyFloor(us); }
+const AnalysisResult* MainWindow::result() const { return m_shown->result().get(); }
+
+QStringList MainWindow::gpuWarnings() const
+{
+    return m_shown->judgement() ? m_shown->judgement()->gpuWarnings() : QStringList();
+}
+
+const GpuSpec& MainWindow::currentGpu() const
+{
+    return m_shown->gpu().spec;
+}
+
+// ---- layout and menus --------------------------------------------------------
 
 void MainWindow::buildLayout()
 {
@@ -151,10 +186,6 @@ void MainWindow::buildLayout()
     statusBar()->addPermanentWidget(m_cancel);
     setBusy(false);
 
-    m_dropOverlay->setAlignment(Qt::AlignCenter);
-    m_dropOverlay->setStyleSheet(QStringLiteral("QLabel { background: rgba(21, 101, 192, 40); border: 3px dashed #1565c0;"
-                                                " color: #0d47a1; font-size: 20pt; font-weight: bold; }"));
-    m_dropOverlay->hide();
     // 1600 x 950 where there is room; on a laptop's 1366 x 768 the window
     // fits within the screen's free area (restoreSettings may override).
     QSize size(1600, 950);
@@ -166,46 +197,15 @@ void MainWindow::buildLayout()
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Trace"), dialogFolder(), tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
-        if (!path.isEmpty())
-            openTrace(path);
-    });
+    m_inputs->addOpenActions(file);
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openTrace(path); });
     file->addAction(tr("Open &Sample Trace"), this, [this] { openTrace(sampleTrace); });
-    m_reload = file->addAction(tr("Re&load"), QKeySequence::Refresh, this, &MainWindow::reload);
-    m_reload->setEnabled(false);
+    m_inputs->addAttachActions(file);
     file->addSeparator();
-    QAction* attachFolder = file->addAction(tr("Attach Inductor Cache &Folder…"), this, [this] { chooseInductorCache(false); });
-    attachFolder->setToolTip(tr("Read V1 figures for kernels without V2 args from a torch.compile Inductor cache folder"));
-    file->addAction(tr("Attach Inductor Cache &Archive…"), this, [this] { chooseInductorCache(true); });
-    m_detachCache = file->addAction(tr("&Detach Inductor Cache"), this, &MainWindow::detachInductorCache);
-    m_detachCache->setEnabled(false);
+    m_compare->addActions(file);
     file->addSeparator();
-    QAction* attachCapture = file->addAction(tr("Attach &Capture Trace…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Attach Capture Trace"), dialogFolder(),
-                                                          tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
-        if (!path.isEmpty())
-            attachCaptureTrace(path);
-    });
-    attachCapture->setToolTip(tr("Give a trace of CUDA/HIP graph replays the figures of the ops captured into its graphs"));
-    m_detachCaptures = file->addAction(tr("Detach Capture &Traces"), this, &MainWindow::detachCaptureTraces);
-    m_detachCaptures->setEnabled(false);
-    file->addSeparator();
-    QAction* compare = file->addAction(tr("Compare with &Baseline…"), this, &MainWindow::chooseBaseline);
-    compare->setShortcut(QKeySequence(tr("Ctrl+B")));
-    compare->setToolTip(tr("Read another trace as the baseline of this one: matched kernels, speedups, roofline arrows "
-                           "(or drop it on the window with Shift held)"));
-    m_leaveCompare = file->addAction(tr("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
-    m_leaveCompare->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
-    m_leaveCompare->setEnabled(false);
-    file->addSeparator();
-    QAction* exportTable = file->addAction(tr("&Export Kernel Table…"), this, &MainWindow::exportKernelTable);
-    exportTable->setShortcut(QKeySequence(tr("Ctrl+E")));
-    QAction* exportChart = file->addAction(tr("Export &Roofline…"), this, &MainWindow::exportRoofline);
-    exportChart->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    m_exports->addActions(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -216,9 +216,17 @@ void MainWindow::createMenus()
         m_filterBar->textField()->setFocus();
         m_filterBar->textField()->selectAll();
     });
+    createViewMenu();
 
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createViewMenu()
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    createGpuMenu(view);
+    m_lensMenus->addLensMenus(view);
     view->addSeparator();
     m_frameGroup = new QActionGroup(this);
     for (auto [frame, title] : { std::pair { RooflineView::Frame::FitToData, tr("Roofline: Fit to &Data") },
@@ -236,33 +244,26 @@ void MainWindow::createMenus()
     legend->setCheckable(true);
     legend->setChecked(true);
     connect(legend, &QAction::toggled, m_roofline, &RooflineView::setLegendShown);
-    QAction* cacheRoofs = view->addAction(tr("&Cache Roofs"));
-    cacheRoofs->setCheckable(true);
-    cacheRoofs->setToolTip(tr("The GPU's cache bandwidths (where published) as dotted memory roofs: a kernel above HBM but "
-                              "below one probably ran from that cache"));
-    connect(cacheRoofs, &QAction::toggled, m_roofline, &RooflineView::setCacheRoofsShown);
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Ridgeline"), this, &MainWindow::showAbout);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    m_lensMenus->addCacheRoofsAction(view);
 }
 
 void MainWindow::connectViews()
 {
+    connect(m_shown, &ShownAnalysis::changed, this, &MainWindow::showJudgement);
+    connect(m_inputs, &TraceInputs::refused, this, &MainWindow::showError);
     connect(m_cancel, &QPushButton::clicked, m_controller, &AnalysisController::cancel);
     connect(m_controller, &AnalysisController::started, this, [this](const QString& path) {
         setBusy(true);
         m_summary->showLoading(path);
         const QString cache = m_controller->currentOptions().read.inductorCache;
+        const QString name = TraceInputs::displayName(path);
         if (!m_controller->readsFiles()) {
-            const bool range = bool(m_controller->currentOptions().figures.gpuRange);
-            statusBar()->showMessage(range ? tr("Analysing the range of %1…").arg(displayName(path))
-                                           : tr("Analysing the whole of %1…").arg(displayName(path)));
+            statusBar()->showMessage(m_controller->currentOptions().figures.gpuRange ? tr("Analysing the range of %1…").arg(name)
+                                                                             : tr("Analysing the whole of %1…").arg(name));
             return;
         }
-        statusBar()->showMessage(cache.isEmpty() ? tr("Reading %1…").arg(displayName(path))
-                                                 : tr("Reading %1 with the Inductor cache %2…")
-                                                       .arg(displayName(path), QFileInfo(cache).fileName()));
+        statusBar()->showMessage(cache.isEmpty() ? tr("Reading %1…").arg(name)
+                                                 : tr("Reading %1 with the Inductor cache %2…").arg(name, QFileInfo(cache).fileName()));
     });
     connect(m_controller, &AnalysisController::progress, this, [this](qint64 done, qint64 total) {
         m_progress->setValue(total > 0 ? int(100.0 * double(done) / double(total)) : 0);
@@ -271,13 +272,10 @@ void MainWindow::connectViews()
     connect(m_controller, &AnalysisController::failed, this, &MainWindow::showError);
     connect(m_controller, &AnalysisController::cancelled, this, [this](const QString& path) {
         setBusy(false);
-        m_cacheNote.clear();
-        if (m_result)
-            m_summary->setResult(*m_result, currentGpu(), m_peaks, gpuWarnings());
-        else
-            m_summary->showPrompt();
+        m_inputs->takeNote();
+        showSummary();
         statusBar()->showMessage((m_controller->readsFiles() ? tr("Cancelled reading %1") : tr("Cancelled analysing %1"))
-                                     .arg(displayName(path)),
+                                     .arg(TraceInputs::displayName(path)),
                                  5000);
     });
 
@@ -287,11 +285,11 @@ void MainWindow::connectViews()
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateInspector);
     connect(m_proxy, &KernelFilterProxy::filterAboutToChange, this, [this] { m_rowBeforeFilter = m_inspectedRow; });
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::followTableFilter);
+    connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::updateTableEmptyText);
     connect(m_roofline, &RooflineView::kernelClicked, this, [this](int kernelIndex) {
         if (!m_table->selectKernel(kernelIndex))
             statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
     });
-    connectTimeline();
 }
 
 void MainWindow::setBusy(bool busy)
@@ -300,6 +298,38 @@ void MainWindow::setBusy(bool busy)
     m_cancel->setVisible(busy);
     if (busy)
         m_progress->setValue(0);
+}
+
+// ---- what is shown -------------------------------------------------------------
+
+void MainWindow::showJudgement()
+{
+    // One judgement, read by every view: none of them applies a choice itself.
+    const auto& judgement = m_shown->judgement();
+    const bool otherRows = !judgement || !m_shownJudgement || judgement->trace.result != m_shownJudgement->trace.result
+        || bool(judgement->baseline) != bool(m_shownJudgement->baseline)
+        || (judgement->baseline && judgement->baseline->result != m_shownJudgement->baseline->result);
+    const bool sameResult = judgement && m_shownJudgement && judgement->trace.result == m_shownJudgement->trace.result;
+    const QList<int> selected = otherRows && sameResult ? m_table->selectedKernelIndices() : QList<int>();
+    m_shownJudgement = judgement;
+    m_model->setJudgement(judgement);
+    m_compare->followComparison();
+    // With no trace the chosen GPU's roofs (the user's own among them), without points.
+    static const auto noTrace = std::make_shared<const AnalysisResult>();
+    m_roofline->setJudgement(judgement ? judgement : judge(noTrace, m_shown->lens()));
+    m_timelineLink->show(judgement);
+    showSummary();
+    if (!selected.isEmpty()) // compare mode entered or left: the same kernel stays selected
+        m_table->selectKernel(selected.front());
+    updateInspector();
+}
+
+void MainWindow::showSummary()
+{
+    if (const auto& judgement = m_shown->judgement())
+        m_summary->setJudgement(*judgement);
+    else
+        m_summary->showPrompt();
 }
 
 void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
@@ -311,53 +341,40 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     // about 20 ms on the 62 MB trace).
     setBusy(false);
     holdPainting(true);
-    m_result = std::move(result);
-    m_model->setResult(m_result);
+    m_shown->setResult(std::move(result)); // judged, and every view follows; compare mode lasts across reloads
+    const AnalysisResult& shown = *m_shown->result();
     updateTableEmptyText();
-    if (m_baseline)
-        updateComparison(); // compare mode lasts across reloads and other traces
-    m_filterBar->setSummary(summarize(*m_result));
-    setWindowTitle(tr("%1 — Ridgeline").arg(displayName(m_result->tracePath)));
-    const auto libraryOps = std::count_if(m_result->kernels.begin(), m_result->kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+    m_filterBar->setSummary(summarize(shown));
+    setWindowTitle(tr("%1 — Ridgeline").arg(TraceInputs::displayName(shown.tracePath)));
+    const auto libraryOps = std::count_if(shown.kernels.begin(), shown.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     QString message = tr("Read %1 events, %2 unique Triton kernels, %3 library ops")
-                          .arg(formatCount(m_result->events.count))
-                          .arg(qsizetype(m_result->kernels.size()) - libraryOps)
+                          .arg(formatCount(shown.events.count))
+                          .arg(qsizetype(shown.kernels.size()) - libraryOps)
                           .arg(libraryOps);
-    if (!m_cacheNote.isEmpty())
-        message += QStringLiteral("; ") + std::exchange(m_cacheNote, QString());
+    if (const QString note = m_inputs->takeNote(); !note.isEmpty())
+        message += QStringLiteral("; ") + note;
     statusBar()->showMessage(message);
-    statusBar()->setToolTip(m_result->warnings.join(u'\n'));
+    statusBar()->setToolTip(shown.warnings.join(u'\n'));
 
-    const auto shown = m_result;
-    QTimer::singleShot(0, this, [this, shown] {
-        if (m_result != shown) { // another trace arrived meanwhile
-            holdPainting(false);
-            return;
+    QTimer::singleShot(5, this, [this, shown = m_shown->result()] { // a timer, as below
+        if (m_shown->result() == shown) { // else another trace arrived meanwhile
+            if (m_proxy->rowCount() > 0)
+                m_table->selectRow(0);
+            else
+                updateInspector();
+            m_recent->add(shown->tracePath);
         }
-        m_roofline->setResult(m_result);
-        m_timeline->setResult(m_result);
-        showTimelineOf(m_result);
-        applyGpu(); // the trace may name another GPU
-        QTimer::singleShot(5, this, [this, shown] { // a timer, as below
-            if (m_result == shown) {
-                if (m_proxy->rowCount() > 0)
-                    m_table->selectRow(0);
-                else
-                    updateInspector();
-                m_recent->add(m_result->tracePath);
-            }
-            // The one paint of it all, a step of its own: after selecting
-            // (the inspector's text) it would make one gap of both. A timer,
-            // not a posted call: posted calls and the paint they cause can
-            // run back to back in one pass of the event loop.
-            // The table's first paint with the kernels' names is most of
-            // it (30-40 ms): chart, inspector and summary first, the table
-            // in a step of its own.
-            QTimer::singleShot(5, this, [this] {
-                m_summary->setUpdatesEnabled(true);
-                m_sideSplitter->setUpdatesEnabled(true);
-                QTimer::singleShot(5, this, [this] { holdPainting(false); });
-            });
+        // The one paint of it all, a step of its own: after selecting
+        // (the inspector's text) it would make one gap of both. A timer,
+        // not a posted call: posted calls and the paint they cause can
+        // run back to back in one pass of the event loop.
+        // The table's first paint with the kernels' names is most of
+        // it (30-40 ms): chart, inspector and summary first, the table
+        // in a step of its own.
+        QTimer::singleShot(5, this, [this] {
+            m_summary->setUpdatesEnabled(true);
+            m_sideSplitter->setUpdatesEnabled(true);
+            QTimer::singleShot(5, this, [this] { holdPainting(false); });
         });
     });
 }
@@ -371,92 +388,26 @@ void MainWindow::holdPainting(bool hold)
 void MainWindow::showError(const QString& error)
 {
     setBusy(false);
-    m_cacheNote.clear();
-    if (m_result)
-        m_summary->setResult(*m_result, currentGpu(), m_peaks, gpuWarnings());
-    else
-        m_summary->showPrompt();
+    m_inputs->takeNote();
+    showSummary();
     statusBar()->showMessage(error);
     QMessageBox::warning(this, tr("Cannot Read Trace"), error);
 }
 
-QStringList MainWindow::gpuWarnings() const
-{
-    if (!m_result)
-        return {};
-    const QString warning = m_catalog.unknownGpuWarning(m_result->traceGpuName, currentGpu());
-    return warning.isEmpty() ? QStringList() : QStringList { warning };
-}
-
-std::shared_ptr<const Judgement> MainWindow::judgement() const
-{
-    Lens lens;
-    lens.catalog = std::make_shared<const GpuCatalog>(m_catalog);
-    lens.gpuChoice = m_gpuChoice;
-    lens.peaks = m_peaks;
-    lens.latencyFloorUs = m_model->latencyFloorOverride();
-    lens.cacheRoofs = static_cast<const RooflineChart*>(m_roofline->chart())->cacheRoofsShown();
-    return judge(m_result, lens, m_baseline);
-}
-
-const GpuSpec& MainWindow::currentGpu() const
-{
-    if (const GpuSpec* chosen = m_catalog.find(m_gpuChoice); chosen && !m_gpuChoice.isEmpty())
-        return *chosen;
-    if (m_result) {
-        if (const GpuSpec* recorded = m_catalog.find(m_result->traceGpuName))
-            return *recorded;
-    }
-    return m_catalog.defaultGpu();
-}
-
-void MainWindow::setGpuChoice(const QString& gpuName)
-{
-    m_gpuChoice = gpuName;
-    applyGpu();
-}
-
-void MainWindow::setPeakSet(PeakSet peaks)
-{
-    m_peaks = peaks;
-    applyGpu();
-}
-
-void MainWindow::applyGpu()
-{
-    const GpuSpec& gpu = currentGpu();
-    for (QAction* action : m_gpuGroup->actions())
-        action->setChecked(action->data().toString() == m_gpuChoice);
-    for (QAction* action : m_peakGroup->actions()) {
-        const PeakSet set = PeakSet(action->data().toInt());
-        action->setChecked(set == m_peaks);
-        action->setEnabled(gpu.has(set));
-    }
-    m_roofline->setGpu(gpu, m_peaks);
-    m_model->setPeaks(gpu.peaks(m_peaks));
-    if (m_baseline) {
-        updateComparison(); // fractions of roof follow the peaks
-        return;
-    }
-    if (m_result)
-        m_summary->setResult(*m_result, gpu, m_peaks, gpuWarnings());
-    updateInspector();
-}
-
 void MainWindow::updateTableEmptyText()
 {
-    if (!m_result) {
+    if (!result()) {
         m_table->setEmptyText(tr("Open a PyTorch profiler trace of a torch.compile run: File ▸ Open (Ctrl+O), or drop it "
                                  "here. File ▸ Open Sample Trace shows what Ridgeline tells."));
-    } else if (m_result->kernels.empty() && (m_result->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
+    } else if (result()->kernels.empty() && (result()->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
         m_table->setEmptyText(tr("No Triton kernels in %1: no cpu_op or GPU kernel is named triton_*. Ridgeline analyses "
                                  "the kernels Inductor generates for a model compiled with torch.compile; the summary above "
                                  "shows what the GPU time went to.%2")
-                                  .arg(QFileInfo(m_result->tracePath).fileName(),
-                                       m_result->libraryKernels.empty()
+                                  .arg(QFileInfo(result()->tracePath).fileName(),
+                                       result()->libraryKernels.empty()
                                            ? QString()
                                            : tr(" Its %1 library kernels are hidden: the Library kernels toggle above shows them.")
-                                                 .arg(m_result->libraryKernels.size())));
+                                                 .arg(result()->libraryKernels.size())));
     } else {
         m_table->setEmptyText(tr("No kernel matches the filter."));
     }
@@ -469,14 +420,14 @@ void MainWindow::followTableFilter()
     for (int row = 0; row < m_proxy->rowCount(); ++row)
         shown.insert(m_proxy->index(row, 0).data(KernelTableModel::RowIndexRole).toInt());
     m_roofline->setShownKernels(m_proxy->filtersAnything() ? std::optional<QSet<int>>(shown) : std::nullopt);
-    updateTimelineFilter();
+    m_timelineLink->followTableFilter();
     // A kernel filtered out of the table leaves the inspector: the row that
     // took its place was never chosen. By source row: library rows are no
     // roofline kernel, but they are inspected too.
     if (m_rowBeforeFilter >= 0 && !m_proxy->mapFromSource(m_model->index(m_rowBeforeFilter, 0)).isValid()) {
         m_table->selectionModel()->clear();
         m_inspectedRow = -1;
-        m_inspector->setKernel(nullptr, currentGpu(), m_peaks, {});
+        m_inspector->setKernel(nullptr, currentGpu(), peakSet(), {});
     }
 }
 
@@ -485,50 +436,20 @@ void MainWindow::updateInspector()
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     const int sourceRow = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
     m_inspectedRow = sourceRow;
-    const TimeBudget* budget = m_model->timeBudget();
-    m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), m_peaks, comparisonPreface(sourceRow),
-                           budget ? std::optional<LatencyFloor>(budget->latencyFloor) : std::nullopt);
+    const auto& judgement = m_shown->judgement();
+    m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), peakSet(), comparisonPreface(sourceRow),
+                           judgement ? std::optional<LatencyFloor>(judgement->trace.budget.latencyFloor) : std::nullopt);
 }
 
-void MainWindow::exportKernelTable()
+// The inspector's preface in compare mode: the selected pair side by side,
+// each measured against its own judged peaks.
+QString MainWindow::comparisonPreface(int sourceRow) const
 {
-    if (!m_result)
-        return;
-    const QString base = QFileInfo(m_result->tracePath).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Kernel Table"),
-                                                      QDir(dialogFolder()).filePath(base + QStringLiteral(".kernels.csv")),
-                                                      tr("CSV (*.csv);;JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!writeExport(path, *judgement(), &error))
-        QMessageBox::warning(this, tr("Export Failed"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-}
-
-void MainWindow::exportRoofline()
-{
-    if (!m_result)
-        return;
-    QSettings settings;
-    RooflineExportOptions defaults;
-    defaults.path = QDir(dialogFolder())
-                        .filePath(QFileInfo(m_result->tracePath).completeBaseName() + QStringLiteral(".roofline.png"));
-    defaults.size = settings.value(SettingsKeys::exportSize(), defaults.size).toSize();
-    defaults.scale = settings.value(SettingsKeys::exportScale(), defaults.scale).toDouble();
-    defaults.frame = m_roofline->frame();
-    RooflineExportDialog dialog(defaults, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const RooflineExportOptions options = dialog.options();
-    settings.setValue(SettingsKeys::exportSize(), options.size);
-    settings.setValue(SettingsKeys::exportScale(), options.scale);
-    QString error;
-    if (!Ridgeline::exportRoofline(*judgement(), options, &error))
-        QMessageBox::warning(this, tr("Export Failed"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(options.path), 5000);
+    const auto& judgement = m_shown->judgement();
+    if (!judgement || !judgement->comparison || !judgement->baseline || sourceRow < 0
+        || sourceRow >= int(judgement->comparison->matching.matches.size()))
+        return {};
+    return comparisonMarkdown(*judgement->comparison, sourceRow, judgement->baseline->peaks(), judgement->trace.peaks());
 }
 
 void MainWindow::showAbout()
@@ -542,16 +463,34 @@ void MainWindow::showAbout()
                                 QStringLiteral(QT_VERSION_STR), karchiveVersion(), simdjsonVersion()));
 }
 
-// ---- settings ----------------------------------------------------------------
+// ---- drag and drop, settings ------------------------------------------------------
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) { m_inputs->dragEnter(event); }
+void MainWindow::dropEvent(QDropEvent* event) { m_inputs->drop(event); }
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
+{
+    m_inputs->dragLeave();
+    QMainWindow::dragLeaveEvent(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_inputs)
+        m_inputs->followResize();
+}
 
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    m_session.setRememberedCaches(settings.value(SettingsKeys::attachedCaches()).toStringList());
-    m_session.setRememberedCaptures(settings.value(SettingsKeys::attachedCaptures()).toStringList());
-    m_gpuChoice = settings.value(SettingsKeys::gpu()).toString();
-    m_peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
-                                                                                                       : PeakSet::Datasheet;
+    m_inputs->session().setRememberedCaches(settings.value(SettingsKeys::attachedCaches()).toStringList());
+    m_inputs->session().setRememberedCaptures(settings.value(SettingsKeys::attachedCaptures()).toStringList());
+    Lens lens = m_shown->lens();
+    lens.gpuChoice = settings.value(SettingsKeys::gpu()).toString();
+    lens.peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
+                                                                                                          : PeakSet::Datasheet;
+    m_shown->setLens(lens);
     const auto frame = settings.value(SettingsKeys::frame()).toString() == u"gpu" ? RooflineView::Frame::GpuRoofs
                                                                                   : RooflineView::Frame::FitToData;
     m_roofline->setFrame(frame);
@@ -578,15 +517,15 @@ void MainWindow::saveSettings() const
     settings.setValue(SettingsKeys::mainSplitter(), m_mainSplitter->saveState());
     settings.setValue(SettingsKeys::sideSplitter(), m_sideSplitter->saveState());
     settings.setValue(SettingsKeys::tableHeader(), m_table->horizontalHeader()->saveState());
-    settings.setValue(SettingsKeys::gpu(), m_gpuChoice);
-    settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_peaks));
+    settings.setValue(SettingsKeys::gpu(), m_shown->lens().gpuChoice);
+    settings.setValue(SettingsKeys::peakSet(), peakSetKey(m_shown->lens().peaks));
     m_recent->save();
-    settings.setValue(SettingsKeys::attachedCaches(), m_session.rememberedCaches());
-    settings.setValue(SettingsKeys::attachedCaptures(), m_session.rememberedCaptures());
+    settings.setValue(SettingsKeys::attachedCaches(), m_inputs->session().rememberedCaches());
+    settings.setValue(SettingsKeys::attachedCaptures(), m_inputs->session().rememberedCaptures());
     settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
     settings.setValue(SettingsKeys::timeBudgetExpanded(), m_budgetPanel->isExpanded());
-    if (m_result && !m_result->tracePath.startsWith(u':'))
-        settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(m_result->tracePath).absolutePath());
+    if (const AnalysisResult* shown = result(); shown && !shown->tracePath.startsWith(u':'))
+        settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(shown->tracePath).absolutePath());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -1,14 +1,14 @@
 // The main window: summary strip, "Where the time goes" panel, filterable
 // kernel table, roofline chart and formula inspector, with analysis
-// progress and Cancel in the status bar.
-// It owns the wiring between them; each view does one job. How traces and
-// Inductor caches come in (menu, dialog, drop) is in mainwindowinputs.cpp.
+// progress and Cancel in the status bar. It keeps the layout, the menus,
+// the status bar and the dialogs; what it shows is one ShownAnalysis (the
+// result, the baseline, the lens and its judgement), which every view reads
+// when it changes. The wiring lives in window/, one job per class: the
+// lens's menus, the inputs, compare mode, the timeline, the time budget and
+// the exports.
 #pragma once
 
-#include "engine/comparison/tracecomparison.h"
 #include "engine/lens/judgement.h"
-#include "engine/results/analysisresult.h"
-#include "engine/roofline/gpuspec.h"
 #include "roofline/rooflineview.h"
 #include "tracesession.h"
 
@@ -28,16 +28,22 @@ class QTabWidget;
 namespace Ridgeline {
 
 class AnalysisController;
-struct DroppedInputs;
+class CompareMode;
 class FormulaInspector;
 class KernelFilterBar;
 class KernelFilterProxy;
 class KernelTableModel;
 class KernelTableView;
+class LensMenus;
 class RecentFiles;
+class ShownAnalysis;
 class SummaryStrip;
+class TimeBudgetLink;
 class TimeBudgetPanel;
+class TimelineLink;
 class TimelineView;
+class TraceInputs;
+class WindowExports;
 
 class MainWindow final : public QMainWindow
 {
@@ -61,35 +67,37 @@ public:
     // roofline, summary and inspector then show the comparison.
     void compareWithBaseline(const QString& path);
     void leaveCompareMode();
-    const TraceComparison* comparison() const { return m_comparison.get(); }
-    QStringList attachedCaptureTraces() const { return m_session.attachedCaptures(); }
+    const TraceComparison* comparison() const;
+    QStringList attachedCaptureTraces() const;
     // Reads the open trace again with `path` as its Inductor cache, the V1
     // model's source; with no trace open, the next trace opened uses it.
     void attachInductorCache(const QString& path);
     // Back to the default cache places; reads the open trace again.
     void detachInductorCache();
     void reload();
-    QString attachedInductorCache() const { return m_session.attachedCache(); }
+    QString attachedInductorCache() const;
     // Whether a trace without an attached cache looks in the default places
     // ($TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor, ...). Default: yes.
-    void setSearchDefaultInductorCache(bool search) { m_session.setSearchDefaultCache(search); }
+    void setSearchDefaultInductorCache(bool search);
 
+    // What the window shows, its lens and judgement: every choice below is
+    // one of its setters, and every view follows its `changed`.
+    ShownAnalysis* shown() const { return m_shown; }
     // The GPU whose roofs are drawn; an empty name follows the trace's GPU.
     void setGpuChoice(const QString& gpuName);
     void setPeakSet(PeakSet peaks);
     const GpuSpec& currentGpu() const;
     // The user's own GPUs (the peaks editor's), merged over the built-in
-    // ones; the GPU menu and every view follow. mainwindowpeaks.cpp.
+    // ones; the GPU menu and every view follow.
     void applyUserPeaks(const GpuCatalog& user);
-    const GpuCatalog& catalog() const { return m_catalog; }
-    QString userPeaksPath() const { return m_userPeaksPath; }
-    QStringList gpuWarnings() const; // the trace's GPU unknown to the catalogue
-    // The open trace (and baseline) judged under the View menu's choices, for the exports. Needs a result.
-    std::shared_ptr<const Judgement> judgement() const;
-    PeakSet peakSet() const { return m_peaks; }
+    const GpuCatalog& catalog() const;
+    QString userPeaksPath() const;
+    QStringList gpuWarnings() const; // the traces' GPUs unknown to the catalogue
+    PeakSet peakSet() const;
     // The latency floor t0 of attainable times (nullopt: the trace's own);
-    // the table, the panel and the inspector follow. mainwindowtimebudget.cpp.
+    // every view and export follows.
     void setLatencyFloorOverride(std::optional<double> us);
+    WindowExports* exports() const { return m_exports; }
 
     // For tests and the screenshot script.
     AnalysisController* controller() const { return m_controller; }
@@ -104,7 +112,7 @@ public:
     QLabel* filterTotalsLabel() const { return m_filterTotals; }
     // What was wrong with the user's GPU peaks file; hidden when nothing.
     QLabel* peaksWarningLabel() const { return m_peaksWarning; }
-    const AnalysisResult* result() const { return m_result.get(); }
+    const AnalysisResult* result() const;
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -116,54 +124,26 @@ protected:
 private:
     void buildLayout();
     void createMenus();
-    void createGpuMenu(QMenu* view);
-    void fillGpuMenu();
-    void loadUserPeaks();
-    void showPeaksWarnings(const QStringList& warnings);
-    void editPeaks();
+    void createViewMenu();
     void connectViews();
-    void connectTimeline();      // mainwindowtimeline.cpp
-    void updateTimelineFilter(); // the table's filter dims the timeline's boxes
-    void showTimelineOf(const std::shared_ptr<const AnalysisResult>& result);
-    void filterToRange(std::optional<std::pair<double, double>> rangeUs); // nullopt: the whole trace again
-    void updateTimelineBaseline(); // compare mode: the baseline's timeline below
-    // mainwindowtimebudget.cpp: the panel, the filter totals and t0.
-    void connectTimeBudget();
-    void updateTimeBudget();
-    void updateFilterTotals();
-    void selectOpportunity(int index);
-    // "trace.json.gz", or "name (bundled sample)" for the built-in one.
-    static QString displayName(const QString& path);
-    // mainwindowinputs.cpp: traces and caches by menu, dialog or drop.
-    void start(const TraceSession::Start& start);
-    bool hasGraphReplays() const; // the open trace launches CUDA/HIP graphs
-    void updateComparison(); // after either trace of a comparison changed
-    void chooseBaseline();
-    void connectCompareMode();
-    QString comparisonPreface(int sourceRow) const;
-    // The trace being read or shown; empty when none (or it failed to load).
-    QString currentTracePath() const;
-    // Where file dialogs start: the open trace's folder, else the last one.
-    QString dialogFolder() const;
-    QString dropDescription(const DroppedInputs& dropped) const;
-    void chooseInductorCache(bool archive);
+    void showJudgement(); // after the shown analysis changed: every view
     void showResult(std::shared_ptr<const AnalysisResult> result);
     void showError(const QString& error);
+    void showSummary(); // the judgement's, else the prompt
     void setBusy(bool busy);
-    void applyGpu();
     void updateInspector();
+    QString comparisonPreface(int sourceRow) const;
     void followTableFilter();
     void updateTableEmptyText();
     // Holds the painting of summary, table and side panes while a result is
     // shown in steps (showResult).
     void holdPainting(bool hold);
-    void exportKernelTable();
-    void exportRoofline();
     void showAbout();
     void restoreSettings();
     void saveSettings() const;
 
     AnalysisController* m_controller;
+    ShownAnalysis* m_shown;
     KernelTableModel* m_model;
     KernelFilterProxy* m_proxy;
     KernelTableView* m_table;
@@ -172,7 +152,6 @@ private:
     RooflineView* m_roofline;
     TimelineView* m_timeline = nullptr; // a tab beside the roofline
     QTabWidget* m_chartTabs = nullptr;
-    QLabel* m_rangeIndicator = nullptr; // "range: ... [clear]" beside the tabs
     FormulaInspector* m_inspector;
     TimeBudgetPanel* m_budgetPanel;
     QLabel* m_filterTotals;
@@ -183,31 +162,19 @@ private:
     QSplitter* m_sideSplitter = nullptr;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
-    QLabel* m_dropOverlay;
     // In the status bar for as long as it holds: a status message would be
     // overwritten by the next one.
     QLabel* m_peaksWarning;
     RecentFiles* m_recent = nullptr;
-    QActionGroup* m_gpuGroup = nullptr;
-    QActionGroup* m_peakGroup = nullptr;
     QActionGroup* m_frameGroup = nullptr;
-    QAction* m_detachCache = nullptr;
-    QAction* m_detachCaptures = nullptr;
-    QAction* m_reload = nullptr;
-
-    QMenu* m_gpuMenu = nullptr;
-    GpuCatalog m_catalog; // built in, with the user's merged over it
-    GpuCatalog m_userPeaks;
-    QString m_userPeaksPath;
-    QString m_gpuChoice; // empty: match the trace
-    PeakSet m_peaks = PeakSet::Datasheet;
-    std::shared_ptr<const AnalysisResult> m_result;
-    AnalysisController* m_baselineController;
-    std::shared_ptr<const AnalysisResult> m_baseline; // compare mode's baseline
-    std::shared_ptr<const TraceComparison> m_comparison;
-    QAction* m_leaveCompare = nullptr;
-    TraceSession m_session; // which trace, with which Inductor cache
-    QString m_cacheNote; // what opening the trace did to the cache, said once it is shown
+    LensMenus* m_lensMenus = nullptr;
+    TraceInputs* m_inputs = nullptr;
+    CompareMode* m_compare = nullptr;
+    TimelineLink* m_timelineLink = nullptr;
+    TimeBudgetLink* m_budgetLink = nullptr;
+    WindowExports* m_exports = nullptr;
+    // The judgement the views show: its traces tell a new row set from a new lens.
+    std::shared_ptr<const Judgement> m_shownJudgement;
 };
 
 } // namespace Ridgeline

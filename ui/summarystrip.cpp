@@ -191,9 +191,13 @@ QString workComparisonLine(const WorkComparison& work)
 
 } // namespace
 
-void SummaryStrip::setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& gpuWarnings,
-                             const TraceComparison* comparison)
+void SummaryStrip::setJudgement(const Judgement& judgement)
 {
+    const AnalysisResult& result = *judgement.trace.result;
+    const GpuSpec& gpu = judgement.trace.gpuSpec();
+    const PeakSet peaks = judgement.lens.peaks;
+    const QStringList gpuWarnings = judgement.gpuWarnings();
+    const TraceComparison* comparison = judgement.comparison.get();
     const TraceSummary summary = summarize(result);
     QStringList categories;
     for (auto it = summary.byCategory.cbegin(); it != summary.byCategory.cend(); ++it)

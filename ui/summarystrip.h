@@ -3,9 +3,7 @@
 // provenance, plus any warnings about the trace.
 #pragma once
 
-#include "engine/comparison/tracecomparison.h"
-#include "engine/results/analysisresult.h"
-#include "engine/roofline/gpuspec.h"
+#include "engine/lens/judgement.h"
 
 #include <QLabel>
 
@@ -19,11 +17,10 @@ public:
 
     void showPrompt();
     void showLoading(const QString& path);
-    // `comparison`, when not null, adds compare mode's line: both traces, the
-    // Triton speedup, the regressions and the matches by kind.
-    // `gpuWarnings`: what the catalogue says of the trace's GPU (unknown).
-    void setResult(const AnalysisResult& result, const GpuSpec& gpu, PeakSet peaks, const QStringList& gpuWarnings = {},
-                   const TraceComparison* comparison = nullptr);
+    // The judged trace: its GPU and peak set, what the catalogue could not
+    // say of either trace's GPU, and in compare mode a line of its own: both
+    // traces, the Triton speedup, the regressions and the matches by kind.
+    void setJudgement(const Judgement& judgement);
 };
 
 } // namespace Ridgeline

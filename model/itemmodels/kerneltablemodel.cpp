@@ -139,20 +139,32 @@ KernelTableModel::KernelTableModel(QObject* parent)
 void KernelTableModel::setResult(std::shared_ptr<const AnalysisResult> result)
 {
     beginResetModel();
-    m_result = std::move(result);
+    m_judgement.reset();
+    m_baseline.reset();
     m_comparison.reset();
+    m_result = std::move(result);
     place();
     endResetModel();
     Q_EMIT timeBudgetChanged();
 }
 
-void KernelTableModel::setComparison(std::shared_ptr<const TraceComparison> comparison)
+void KernelTableModel::setJudgement(std::shared_ptr<const Judgement> judgement)
 {
-    beginResetModel();
-    if (comparison)
-        m_result = comparison->candidate;
-    m_comparison = std::move(comparison);
+    auto result = judgement ? judgement->trace.result : nullptr;
+    auto baseline = judgement && judgement->baseline ? judgement->baseline->result : nullptr;
+    // The same traces under another lens: the same rows, other figures.
+    const bool sameRows = m_judgement && judgement && result == m_result && baseline == m_baseline;
+    if (!sameRows)
+        beginResetModel();
+    m_judgement = std::move(judgement);
+    m_result = std::move(result);
+    m_baseline = std::move(baseline);
+    m_comparison = m_judgement ? m_judgement->comparison : nullptr;
     place();
+    if (sameRows) {
+        changeAll();
+        return;
+    }
     endResetModel();
     Q_EMIT timeBudgetChanged();
 }
@@ -171,20 +183,6 @@ int KernelTableModel::libraryIndexOf(int row) const
     return index >= 0 && library >= 0 ? library : -1;
 }
 
-void KernelTableModel::setPeaks(const PeakFigures& peaks)
-{
-    m_peaks = peaks;
-    place();
-    changeAll();
-}
-
-void KernelTableModel::setLatencyFloor(std::optional<double> overrideUs)
-{
-    m_latencyFloorOverride = overrideUs;
-    place();
-    changeAll();
-}
-
 void KernelTableModel::changeAll()
 {
     if (rowCount() > 0)
@@ -195,14 +193,12 @@ void KernelTableModel::changeAll()
 void KernelTableModel::place()
 {
     m_placements.clear();
-    m_budget.reset();
+    m_budget = m_judgement ? &m_judgement->trace.budget : nullptr;
     if (!m_result)
         return;
     m_placements.reserve(m_result->kernels.size());
     for (const KernelRow& row : m_result->kernels)
-        m_placements.push_back(m_peaks ? placeKernel(row, *m_peaks) : std::nullopt);
-    if (m_peaks)
-        m_budget = evaluateTimeBudget(*m_result, *m_peaks, m_latencyFloorOverride);
+        m_placements.push_back(m_judgement ? placeKernel(row, m_judgement->trace.peaks()) : std::nullopt);
 }
 
 const KernelRow* KernelTableModel::kernelAt(int row) const

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
@@ -75,29 +76,26 @@ public:
 
     explicit KernelTableModel(QObject* parent = nullptr);
 
+    // Rows without figures: the result before it is judged (tests, a
+    // delegate's). Null empties the table.
     void setResult(std::shared_ptr<const AnalysisResult> result);
-    // Compare mode: one row per match (the candidate's kernels, then the
-    // baseline's removed ones), with the comparison columns filled; the
-    // result becomes the comparison's candidate. Null leaves compare mode.
-    void setComparison(std::shared_ptr<const TraceComparison> comparison);
+    // The rows, "% of roof", "Bound" and the time columns of the judged
+    // trace; in compare mode one row per match (the candidate's kernels,
+    // then the baseline's removed ones) with the comparison columns filled.
+    // The rows are kept (and the selection with them) when only the lens
+    // changed. Null empties the table.
+    void setJudgement(std::shared_ptr<const Judgement> judgement);
+    const Judgement* judgement() const { return m_judgement.get(); }
     const TraceComparison* comparison() const { return m_comparison.get(); }
-    // The roofs that "% of roof", "Bound" and the time columns refer to:
-    // the time budget is evaluated anew under them.
-    void setPeaks(const PeakFigures& peaks);
-    // The user's latency floor t0 in us; nullopt: the trace's own (else the default).
-    void setLatencyFloor(std::optional<double> overrideUs);
-    std::optional<double> latencyFloorOverride() const { return m_latencyFloorOverride; }
     const AnalysisResult* result() const { return m_result.get(); }
-    // Of the result (compare mode: the candidate) under the peaks; null
-    // until both are set.
-    const TimeBudget* timeBudget() const { return m_budget ? &*m_budget : nullptr; }
+    // The judgement's (compare mode: the candidate's); null before one.
+    const TimeBudget* timeBudget() const { return m_budget; }
     // The kernel a row shows: in compare mode a removed row shows its
     // baseline kernel; past the Triton rows, the library kernels.
     const KernelRow* kernelAt(int row) const;
 
 Q_SIGNALS:
-    // After the result, the comparison, the peaks or the latency floor
-    // changed, and with them the time budget.
+    // After the result or the judgement changed, and with them the time budget.
     void timeBudgetChanged();
 
 public:
@@ -118,11 +116,11 @@ private:
     static QVariant alignment(int column);
 
     std::shared_ptr<const AnalysisResult> m_result;
+    std::shared_ptr<const Judgement> m_judgement;
+    std::shared_ptr<const AnalysisResult> m_baseline; // compare mode: whose removed kernels are rows
     std::shared_ptr<const TraceComparison> m_comparison;
-    std::optional<PeakFigures> m_peaks;
     std::vector<std::optional<RooflinePlacement>> m_placements; // per kernel
-    std::optional<double> m_latencyFloorOverride;
-    std::optional<TimeBudget> m_budget;
+    const TimeBudget* m_budget = nullptr; // in m_judgement
 };
 
 } // namespace Ridgeline

@@ -6,6 +6,7 @@
 #include "engine/comparison/tracecomparison.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
+#include "engine/lens/judgement.h"
 #include "summarystrip.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
@@ -35,15 +36,14 @@ QByteArray libraryOnlyTrace(double softmaxUs)
 TEST(CoverageViews, TheStripSaysHowMuchGpuTimeHasFigures)
 {
     SummaryStrip strip;
-    strip.setResult(*timeBudgetFixture(), mi300x(), PeakSet::Datasheet);
+    strip.setJudgement(*judge(timeBudgetFixture(), Lens {}));
     EXPECT_TRUE(strip.text().contains(QStringLiteral("<b>modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s)</b>"))) << qPrintable(strip.text());
 }
 
 TEST(CoverageViews, TheCompareStripSetsKindsOfWorkAndSpansSideBySide)
 {
-    const TraceComparison comparison = compared(softmaxBaseline(), softmaxCandidate());
     SummaryStrip strip;
-    strip.setResult(*comparison.candidate, mi300x(), PeakSet::Datasheet, {}, &comparison);
+    strip.setJudgement(*judge(softmaxCandidate(), Lens {}, softmaxBaseline()));
     const QString text = strip.text();
     EXPECT_TRUE(text.contains(QStringLiteral("By kind of work, baseline \u2192 this trace: Triton 10.0 \u00b5s \u2192 10.0 \u00b5s (+0.00 \u00b5s), "
                                              "GEMM 60.0 \u00b5s \u2192 40.0 \u00b5s (-20.0 \u00b5s), memcpy 5.00 \u00b5s \u2192 0.00 \u00b5s "

@@ -3,6 +3,7 @@
 // where it lies, and graphs that launch no Triton kernel are not reported
 // as failed matches.
 #include "engine/roofline/gpuspec.h"
+#include "engine/lens/judgement.h"
 #include "summarystrip.h"
 #include "tracesummary.h"
 
@@ -27,7 +28,7 @@ AnalysisResult traceOf(double tritonUs, double otherUs)
 QString shown(const AnalysisResult& result)
 {
     SummaryStrip strip;
-    strip.setResult(result, GpuCatalog::builtIn().defaultGpu(), PeakSet::Datasheet);
+    strip.setJudgement(*judge(std::make_shared<const AnalysisResult>(result), Lens {}));
     return strip.text();
 }
 

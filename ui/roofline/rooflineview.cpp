@@ -1,7 +1,6 @@
 #include "roofline/rooflineview.h"
 
 #include "engine/roofline/rooflinedata.h"
-#include "engine/timebudget/rooflinelimiters.h"
 #include "roofline/rooflinechart.h"
 
 #include <QApplication>
@@ -36,15 +35,11 @@ public:
     }
     void rebuild()
     {
-        // The window sets the result, then the GPU it implies: draw once.
-        RooflineData data = rooflineData(result.get(), gpu, peaks);
-        if (result) {
-            // Once per result, GPU and floor: a filter's keystrokes rebuild too.
-            if (!budget)
-                budget = evaluateTimeBudget(*result, gpu.peaks(peaks), latencyFloor);
-            markLatencyBound(data, *budget);
-        }
-        data.arrows = arrows;
+        // The judgement's data as it is: latency-bound points marked, arrows in compare mode.
+        // None yet: the default lens's roofs, without points.
+        static const auto noTrace = std::make_shared<const AnalysisResult>();
+        RooflineData data = judgement ? judgement->trace.roofline : judgeTrace(noTrace, Lens {}).roofline;
+        chart->setCacheRoofsShown(judgement && judgement->lens.cacheRoofs);
         if (shownKernels) {
             const auto hidden = [this](const RooflinePoint& p) { return !shownKernels->contains(p.kernelIndex); };
             std::erase_if(data.points, hidden);
@@ -112,12 +107,7 @@ public:
     RooflineChart* chart = nullptr;
     QChartView* chartView = nullptr;
     QRubberBand* rubberBand = nullptr;
-    std::shared_ptr<const AnalysisResult> result;
-    std::vector<RooflineArrow> arrows;
-    GpuSpec gpu;
-    PeakSet peaks = PeakSet::Datasheet;
-    std::optional<double> latencyFloor;
-    std::optional<TimeBudget> budget; // of result under gpu, peaks and latencyFloor
+    std::shared_ptr<const Judgement> judgement;
     Frame frame = Frame::FitToData;
     QList<int> selected;
     std::optional<QSet<int>> shownKernels;
@@ -148,7 +138,6 @@ RooflineView::RooflineView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->chartView);
-    d->gpu = GpuCatalog::builtIn().defaultGpu();
     d->rebuild();
     followPalette();
 }
@@ -168,34 +157,15 @@ void RooflineView::changeEvent(QEvent* event)
 
 RooflineView::~RooflineView() = default;
 
-void RooflineView::setResult(std::shared_ptr<const AnalysisResult> result)
+void RooflineView::setJudgement(std::shared_ptr<const Judgement> judgement)
 {
-    d->result = std::move(result);
-    d->budget.reset();
-    d->shownKernels.reset(); // indices of the result before
-    d->selected.clear();
-    d->chart->setSelectedKernels({});
-    d->rebuild();
-}
-
-void RooflineView::setArrows(std::vector<RooflineArrow> arrows)
-{
-    d->arrows = std::move(arrows);
-    d->rebuild();
-}
-
-void RooflineView::setGpu(const GpuSpec& gpu, PeakSet peaks)
-{
-    d->gpu = gpu;
-    d->peaks = peaks;
-    d->budget.reset();
-    d->rebuild();
-}
-
-void RooflineView::setLatencyFloor(std::optional<double> us)
-{
-    d->latencyFloor = us;
-    d->budget.reset();
+    const bool otherTrace = !judgement || !d->judgement || judgement->trace.result != d->judgement->trace.result;
+    d->judgement = std::move(judgement);
+    if (otherTrace) { // indices of the result before mean nothing
+        d->shownKernels.reset();
+        d->selected.clear();
+        d->chart->setSelectedKernels({});
+    }
     d->rebuild();
 }
 
@@ -238,11 +208,6 @@ void RooflineView::setLegendShown(bool shown)
 {
     d->legendShown = shown;
     d->chart->legend()->setVisible(shown);
-}
-
-void RooflineView::setCacheRoofsShown(bool shown)
-{
-    d->chart->setCacheRoofsShown(shown);
 }
 
 bool RooflineView::legendShown() const

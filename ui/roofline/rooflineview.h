@@ -1,11 +1,12 @@
 // Folder roofline/: the roofline chart (QtCharts).
 // The log-log roofline chart (FLOPS/Byte vs TFLOPS/s): memory and compute
-// roofs of the chosen GPU and peak set, one point per kernel. The only
+// roofs of the judged GPU and peak set, one point per kernel. The only
 // widget besides the exporter that includes QtCharts.
 #pragma once
 
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
+#include "engine/lens/judgement.h"
 #include "engine/roofline/rooflinedata.h"
 
 #include <QList>
@@ -31,13 +32,11 @@ public:
     explicit RooflineView(QWidget* parent = nullptr);
     ~RooflineView() override;
 
-    void setResult(std::shared_ptr<const AnalysisResult> result);
-    // Compare mode: hollow baseline points with arrows to the result's; empty leaves it.
-    void setArrows(std::vector<RooflineArrow> arrows);
-    void setGpu(const GpuSpec& gpu, PeakSet peaks);
-    // The user's t0 (nullopt: the trace's): which kernels are latency-bound,
-    // drawn apart and left out of a fitted frame.
-    void setLatencyFloor(std::optional<double> us);
+    // The judged trace: its roofs, its points with the latency-bound ones
+    // drawn apart (and left out of a fitted frame), in compare mode hollow
+    // baseline points with arrows, and the cache roofs when the lens shows
+    // them. Null: the default GPU's roofs and no point.
+    void setJudgement(std::shared_ptr<const Judgement> judgement);
     void setFrame(Frame frame);
     Frame frame() const;
     // Indices into AnalysisResult::kernels; their points are highlighted.
@@ -50,7 +49,6 @@ public:
     // The legend: at the right where the chart is wide, below it where it
     // is narrow (a laptop's side pane), or hidden (View > Roofline Legend).
     void setLegendShown(bool shown);
-    void setCacheRoofsShown(bool shown); // View > Cache Roofs
     bool legendShown() const;
 
     QChart* chart() const; // a RooflineChart, for tests

@@ -5,6 +5,7 @@
 #include "coveragefixtures.h"
 #include "engine/comparison/tracecomparison.h"
 #include "itemmodels/kernelfilterproxy.h"
+#include "engine/lens/judgement.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "testsupport.h"
 
@@ -17,14 +18,14 @@ using namespace Ridgeline::Test;
 
 TEST(ComparisonLibraryRows, MatchedByNameWithTheirDeltas)
 {
-    const auto comparison = std::make_shared<const TraceComparison>(
-        compared(softmaxBaseline(), softmaxCandidate()));
+    const auto judged = judge(softmaxCandidate(), Lens {}, softmaxBaseline());
+    const auto comparison = judged->comparison;
     KernelTableModel model;
     KernelFilterProxy proxy;
     proxy.setSourceModel(&model);
     QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    model.setComparison(comparison);
+    model.setJudgement(judged);
 
     // The Triton kernel, the softmax, the added sm90 GEMM, the removed Cijk GEMM.
     ASSERT_EQ(model.rowCount(), 4);

@@ -3,6 +3,7 @@
 // carry their sign, "Only changed", and Qt's model tester throughout.
 #include "engine/comparison/tracecomparison.h"
 #include "itemmodels/kernelfilterproxy.h"
+#include "engine/lens/judgement.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "testsupport.h"
 
@@ -17,7 +18,7 @@ namespace {
 
 // The sample as its own baseline, with kernel 0 twice as slow in the
 // candidate and the last kernel gone from it.
-std::shared_ptr<const TraceComparison> editedComparison()
+std::shared_ptr<const Judgement> editedComparison()
 {
     const auto baseline = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     if (!baseline)
@@ -26,15 +27,16 @@ std::shared_ptr<const TraceComparison> editedComparison()
     candidate->kernels[0].kernelTimeUs->mean *= 2;
     candidate->kernels[0].kernelTimeUs->sum *= 2;
     candidate->kernels.pop_back();
-    return std::make_shared<const TraceComparison>(compared(baseline, candidate));
+    return judge(candidate, Lens {}, baseline);
 }
 
 } // namespace
 
 TEST(ComparisonTable, RowsColumnsAndRoles)
 {
-    const auto comparison = editedComparison();
-    ASSERT_TRUE(comparison);
+    const auto judged = editedComparison();
+    ASSERT_TRUE(judged);
+    const auto comparison = judged->comparison;
     KernelTableModel model;
     KernelFilterProxy proxy;
     proxy.setSourceModel(&model);
@@ -50,7 +52,7 @@ TEST(ComparisonTable, RowsColumnsAndRoles)
     EXPECT_EQ(model.index(0, KernelTableModel::Speedup).data().toString(), QStringLiteral("–")); // no baseline yet
     EXPECT_FALSE(model.index(0, 0).data(KernelTableModel::ChangedRole).isValid());
 
-    model.setComparison(comparison);
+    model.setJudgement(judged);
     ASSERT_EQ(model.rowCount(), kernels + 1); // and the removed one
     EXPECT_EQ(model.index(0, KernelTableModel::Match).data().toString(), QStringLiteral("same"));
     EXPECT_EQ(model.index(0, KernelTableModel::Speedup).data().toString(), QStringLiteral("0.50× ▼"));
@@ -78,13 +80,14 @@ TEST(ComparisonTable, RowsColumnsAndRoles)
 
 TEST(ComparisonTable, SpeedupSortsAsANumber)
 {
-    const auto comparison = editedComparison();
-    ASSERT_TRUE(comparison);
+    const auto judged = editedComparison();
+    ASSERT_TRUE(judged);
+    const auto comparison = judged->comparison;
     KernelTableModel model;
     KernelFilterProxy proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(KernelTableModel::SortRole);
-    model.setComparison(comparison);
+    model.setJudgement(judged);
     proxy.sort(KernelTableModel::Speedup, Qt::AscendingOrder);
     // Missing speedups (the removed row) first, then 0.5, then the ones.
     EXPECT_EQ(proxy.index(0, KernelTableModel::Match).data().toString(), QStringLiteral("removed"));

@@ -4,6 +4,7 @@
 // with Qt's model tester on the model and its proxy throughout.
 #include "itemmodels/filtertotals.h"
 #include "itemmodels/kernelfilterproxy.h"
+#include "engine/lens/judgement.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "testsupport.h"
 #include "timebudgetfixture.h"
@@ -33,6 +34,7 @@ QStringList columnOf(const QAbstractItemModel& model, int column)
 
 struct Table
 {
+    Lens lens; // MI300X (the fixture's GPU, the default), datasheet peaks, the trace's t0
     KernelTableModel model;
     KernelFilterProxy proxy;
     QAbstractItemModelTester modelTester { &model, QAbstractItemModelTester::FailureReportingMode::Fatal };
@@ -41,8 +43,13 @@ struct Table
     Table()
     {
         proxy.setSourceModel(&model);
-        model.setResult(timeBudgetFixture());
-        model.setPeaks(mi300x().peaks(PeakSet::Datasheet));
+        model.setJudgement(judge(timeBudgetFixture(), lens));
+    }
+    // Judges the fixture again under `changed`: what the window does on a change of the lens.
+    void rejudge(const Lens& changed)
+    {
+        lens = changed;
+        model.setJudgement(judge(timeBudgetFixture(), lens));
     }
 };
 
@@ -104,20 +111,24 @@ TEST(TimeBudgetTable, TheLatencyFloorAndThePeaksChangeTheBudget)
     QSignalSpy changed(&t.model, &KernelTableModel::timeBudgetChanged);
     // t0 = 11 us: mem's roof term (10) no longer exceeds it: latency-bound,
     // attainable 21, nothing above it; cmp: attainable 61, 0 + 39 above.
-    t.model.setLatencyFloor(11.0);
+    Lens lens = t.lens;
+    lens.latencyFloorUs = 11.0;
+    t.rejudge(lens);
     EXPECT_EQ(changed.count(), 1);
     EXPECT_EQ(t.model.timeBudget()->latencyFloor.source, LatencyFloor::Source::Override);
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("latency"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 µs"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::RoofPercent), QStringLiteral("latency-bound"));
     EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("39.0 µs"));
-    t.model.setLatencyFloor(std::nullopt);
+    lens.latencyFloorUs.reset();
+    t.rejudge(lens);
     EXPECT_EQ(cell(t.model, 1, KernelTableModel::Recoverable), QStringLiteral("56.0 µs"));
     // Half the HBM bandwidth: mem's roof term doubles to 20 us, attainable
     // 22, no call above it; cmp stays compute-bound at 56.
-    PeakFigures halved = mi300x().peaks(PeakSet::Datasheet);
-    halved.memoryBandwidthTBps /= 2;
-    t.model.setPeaks(halved);
+    GpuSpec halved = mi300x();
+    halved.datasheet->memoryBandwidthTBps /= 2;
+    lens.catalog = std::make_shared<const GpuCatalog>(GpuCatalog::of({ halved }));
+    t.rejudge(lens);
     EXPECT_EQ(changed.count(), 3);
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Recoverable), QStringLiteral("0.00 µs"));
     EXPECT_EQ(cell(t.model, 0, KernelTableModel::Limiter), QStringLiteral("memory"));
@@ -193,8 +204,7 @@ TEST(TimeBudgetTable, SlowForItsSizeAndFlopsUnknownHaveTheirOwnBadges)
     result->totalGpuKernelTimeUs = 68;
     KernelTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    model.setResult(result);
-    model.setPeaks(mi300x().peaks(PeakSet::Datasheet));
+    model.setJudgement(judge(result, Lens {}));
     using M = KernelTableModel;
     EXPECT_EQ(cell(model, 0, M::Limiter), QStringLiteral("slow"));
     EXPECT_EQ(cell(model, 0, 0, M::LimiterKeyRole), QStringLiteral("slow-for-size"));

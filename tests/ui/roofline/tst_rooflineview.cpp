@@ -3,6 +3,7 @@
 // rubber-band zoom and whole-decade home frames (wheel zoom and panning:
 // tst_rooflinezoom.cpp).
 #include "engine/analysis.h"
+#include "engine/lens/judgement.h"
 #include "roofline/rooflinechart.h"
 #include "roofline/rooflineticklabels.h"
 #include "roofline/rooflineview.h"
@@ -25,6 +26,17 @@
 using namespace Ridgeline;
 
 namespace {
+
+// The view draws a judgement: the result (an empty one for roofs alone) under a lens.
+std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet,
+                                        const QString& gpu = {}, bool cacheRoofs = false)
+{
+    Lens lens;
+    lens.peaks = peaks;
+    lens.gpuChoice = gpu;
+    lens.cacheRoofs = cacheRoofs;
+    return judge(result ? std::move(result) : std::make_shared<const AnalysisResult>(), lens);
+}
 
 std::shared_ptr<const AnalysisResult> bundled()
 {
@@ -185,7 +197,7 @@ TEST(RooflineView, CacheRoofsAreDrawnDottedOnRequest)
 {
     RooflineView view;
     EXPECT_TRUE(seriesWithRole(view, QStringLiteral("cache-roof")).isEmpty()) << "off by default";
-    view.setCacheRoofsShown(true);
+    view.setJudgement(judged({}, PeakSet::Datasheet, {}, true));
     const QList<QXYSeries*> caches = seriesWithRole(view, QStringLiteral("cache-roof"));
     ASSERT_EQ(caches.size(), 2); // MI300X: Infinity Cache and L2
     for (QXYSeries* cache : caches) {
@@ -198,7 +210,7 @@ TEST(RooflineView, CacheRoofsAreDrawnDottedOnRequest)
         // Capped where the highest compute roof (FP8, 2614.9) meets it.
         EXPECT_NEAR(cache->points().back().x(), 2614.9 / bandwidth, 1e-6);
     }
-    view.setCacheRoofsShown(false);
+    view.setJudgement(judged());
     EXPECT_TRUE(seriesWithRole(view, QStringLiteral("cache-roof")).isEmpty());
 }
 
@@ -206,7 +218,7 @@ TEST(RooflineView, SwitchingPeaksOrGpuRedrawsEveryRoof)
 {
     RooflineView view;
     const GpuSpec& mi300x = GpuCatalog::builtIn().defaultGpu();
-    view.setGpu(mi300x, PeakSet::MaxAchievable);
+    view.setJudgement(judged({}, PeakSet::MaxAchievable, mi300x.name));
     QStringList names = roofNames(view);
     EXPECT_TRUE(names.contains(QStringLiteral("BF16 matrix 708 TFLOPS"))) << qPrintable(names.join(u'|'));
     EXPECT_TRUE(names.contains(QStringLiteral("FP32 vector 81 TFLOPS")));
@@ -215,7 +227,7 @@ TEST(RooflineView, SwitchingPeaksOrGpuRedrawsEveryRoof)
 
     const GpuSpec* h100 = GpuCatalog::builtIn().find(QStringLiteral("H100"));
     ASSERT_NE(h100, nullptr);
-    view.setGpu(*h100, PeakSet::Datasheet);
+    view.setJudgement(judged({}, PeakSet::Datasheet, h100->name));
     names = roofNames(view);
     EXPECT_TRUE(names.contains(QStringLiteral("HBM 3.35 TB/s"))) << qPrintable(names.join(u'|'));
     EXPECT_TRUE(names.contains(QStringLiteral("BF16 matrix 989.4 TFLOPS")));
@@ -232,7 +244,7 @@ TEST(RooflineView, AxesAreWholeDecadesInBothFrames)
     expectWholeDecades(view);
     expectRange(view, 1e-2, 1e4, 1e-2, 1e4); // nothing to fit: the GPU's frame
 
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     ASSERT_EQ(view.frame(), RooflineView::Frame::FitToData);
     expectWholeDecades(view);
     expectRange(view, 1e-2, 1e4, 1e-1, 1e4);
@@ -280,7 +292,7 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
     ASSERT_TRUE(result);
     ASSERT_EQ(result->kernels.size(), 8u); // 4 Triton kernels, 4 library ops
     RooflineView view;
-    view.setResult(result);
+    view.setJudgement(judged(result));
     EXPECT_EQ(view.chart()->title(), QStringLiteral("transformer_block_mi300x.json.gz: AMD Instinct MI300X, datasheet peaks"));
 
     const auto points = pointsWithRole(view, QStringLiteral("kernels"));
@@ -329,7 +341,7 @@ TEST(RooflineView, SelectionHighlightsExactlyThoseKernels)
 {
     const auto result = bundled();
     RooflineView view;
-    view.setResult(result);
+    view.setJudgement(judged(result));
     view.setSelectedKernels({ 1, 3 });
     EXPECT_EQ(view.selectedKernels(), (QList<int> { 1, 3 }));
     const auto all = pointsWithRole(view, QStringLiteral("kernels"));
@@ -345,7 +357,7 @@ TEST(RooflineView, SelectionHighlightsExactlyThoseKernels)
     view.setSelectedKernels({});
     EXPECT_TRUE(pointsWithRole(view, QStringLiteral("selection")).empty());
     view.setSelectedKernels({ 0 });
-    view.setResult(result); // a new result: old indices mean nothing
+    view.setJudgement(judged(std::make_shared<const AnalysisResult>(*result))); // a new result: old indices mean nothing
     EXPECT_TRUE(view.selectedKernels().isEmpty());
     EXPECT_TRUE(pointsWithRole(view, QStringLiteral("selection")).empty());
 }
@@ -358,7 +370,7 @@ TEST(RooflineView, AKernelAboveItsRoofIsFlaggedAndStillPlotted)
     result->kernels.push_back(syntheticRow(QStringLiteral("triton_poi_fused_mul_1"), 9.0)); // 9 > 5.3
     RooflineView view;
     show(view);
-    view.setResult(result);
+    view.setJudgement(judged(result));
     QCoreApplication::processEvents();
 
     const auto points = pointsWithRole(view, QStringLiteral("kernels"));
@@ -381,7 +393,7 @@ TEST(RooflineView, RoofsAndRidgePointsAreLabelled)
 {
     RooflineView view;
     show(view);
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     const QString labels = chartOf(view)->labelTexts().join(u'|').replace(u'\n', u' ');
     EXPECT_TRUE(labels.contains(QStringLiteral("BF16/FP16 matrix 1307.4 TFLOPS"))) << qPrintable(labels);
@@ -398,7 +410,7 @@ TEST(RooflineView, ClickingAMarkerEmitsItsKernel)
     const auto result = bundled();
     RooflineView view;
     show(view);
-    view.setResult(result);
+    view.setJudgement(judged(result));
     QCoreApplication::processEvents();
     QSignalSpy clicked(&view, &RooflineView::kernelClicked);
     auto* viewport = view.findChild<QChartView*>()->viewport();
@@ -421,7 +433,7 @@ TEST(RooflineView, AKernelsToolTipStaysWhileThePointerRests)
     const auto result = bundled();
     RooflineView view;
     show(view);
-    view.setResult(result);
+    view.setJudgement(judged(result));
     QCoreApplication::processEvents();
     auto* viewport = view.findChild<QChartView*>()->viewport();
     const QPoint at = viewportPosition(view, chartOf(view)->kernelPosition(0));
@@ -444,7 +456,7 @@ TEST(RooflineView, RubberBandZoomKeepsTheSelectionAndResetZoomRestores)
 {
     RooflineView view;
     show(view);
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     auto* viewport = view.findChild<QChartView*>()->viewport();
 

@@ -2,6 +2,7 @@
 // pointer, a middle-button drag pans, an axis zoomed in between decades gets
 // labels between them, and on a short chart no two labels overlap.
 #include "engine/analysis.h"
+#include "engine/lens/judgement.h"
 #include "roofline/rooflinechart.h"
 #include "roofline/rooflineview.h"
 
@@ -20,6 +21,17 @@
 using namespace Ridgeline;
 
 namespace {
+
+// The view draws a judgement: the result (an empty one for roofs alone) under a lens.
+std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet,
+                                        const QString& gpu = {}, bool cacheRoofs = false)
+{
+    Lens lens;
+    lens.peaks = peaks;
+    lens.gpuChoice = gpu;
+    lens.cacheRoofs = cacheRoofs;
+    return judge(result ? std::move(result) : std::make_shared<const AnalysisResult>(), lens);
+}
 
 std::shared_ptr<const AnalysisResult> bundled()
 {
@@ -68,7 +80,7 @@ TEST(RooflineZoom, TheWheelZoomsAboutThePointer)
 {
     RooflineView view;
     show(view);
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     const LogFrame before = chartOf(view)->shownFrame();
 
@@ -98,7 +110,7 @@ TEST(RooflineZoom, AMiddleButtonDragPansWithThePointer)
 {
     RooflineView view;
     show(view);
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     const LogFrame before = chartOf(view)->shownFrame();
     const QPointF value(1, 10);
@@ -123,7 +135,7 @@ TEST(RooflineZoom, AnAxisBetweenDecadesGetsLabelsBetweenThem)
 {
     RooflineView view;
     show(view);
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     RooflineChart* chart = chartOf(view);
     chart->showFrame(LogFrame::ofValues(2, 8, 20, 80)); // no decade on either axis
     QCoreApplication::processEvents();
@@ -157,8 +169,7 @@ TEST(RooflineZoom, LabelsOfAShortChartNeverOverlap)
         for (PeakSet peaks : { PeakSet::Datasheet, PeakSet::MaxAchievable }) {
             RooflineView view;
             show(view, size);
-            view.setGpu(GpuCatalog::builtIn().defaultGpu(), peaks);
-            view.setResult(bundled());
+            view.setJudgement(judged(bundled(), peaks));
             QCoreApplication::processEvents();
             RooflineChart* chart = chartOf(view);
             const QList<QPolygonF> rects = chart->labelOutlines();
@@ -186,7 +197,7 @@ TEST(RooflineZoom, SplitterMovesLeaveTheChartAsIfMadeAtItsFinalSize)
 {
     RooflineView moved;
     show(moved, QSize(1200, 800));
-    moved.setResult(bundled());
+    moved.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     for (const QSize size : { QSize(360, 800), QSize(1400, 800), QSize(420, 800), QSize(900, 600) }) {
         moved.resize(size);
@@ -203,7 +214,7 @@ TEST(RooflineZoom, SplitterMovesLeaveTheChartAsIfMadeAtItsFinalSize)
     }
     RooflineView fresh;
     show(fresh, QSize(900, 600));
-    fresh.setResult(bundled());
+    fresh.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     EXPECT_EQ(chartOf(moved)->labelTexts(), chartOf(fresh)->labelTexts());
     EXPECT_EQ(moved.chart()->plotArea(), fresh.chart()->plotArea());
@@ -216,7 +227,7 @@ TEST(RooflineZoom, AShortChartKeepsWholeAxisTitlesAndLegendNames)
 {
     RooflineView view;
     show(view, QSize(430, 260));
-    view.setResult(bundled());
+    view.setJudgement(judged(bundled()));
     QCoreApplication::processEvents();
     QChart* chart = view.chart();
     const QRectF plot = chart->plotArea();

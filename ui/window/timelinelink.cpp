@@ -1,34 +1,38 @@
-// MainWindow's timeline tab: linked with the table (a clicked box selects
-// its row, the current row's calls are outlined, the filter dims what it
-// hides), coloured by the table model's time budget, and the range filter:
-// Shift-drag or a step picked on the timeline analyses that range alone,
-// said by a "range: ... clear" indicator beside the tabs.
-#include "mainwindow.h"
+#include "window/timelinelink.h"
 
 #include "analysiscontroller.h"
-#include "engine/comparison/tracecomparison.h"
-#include "engine/timebudget/timebudget.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "table/kerneltableview.h"
 #include "timeline/timelinepainter.h"
 #include "timeline/timelineview.h"
+#include "window/traceinputs.h"
 
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMainWindow>
 #include <QStatusBar>
 #include <QTabWidget>
 
 namespace Ridgeline {
 
-void MainWindow::connectTimeline()
+TimelineLink::TimelineLink(TimelineView* timeline, QTabWidget* tabs, KernelTableView* table, KernelFilterProxy* proxy,
+                           AnalysisController* controller, TraceInputs* inputs, QMainWindow* window)
+    : QObject(window)
+    , m_timeline(timeline)
+    , m_tabs(tabs)
+    , m_table(table)
+    , m_proxy(proxy)
+    , m_controller(controller)
+    , m_inputs(inputs)
+    , m_window(window)
+    , m_rangeIndicator(new QLabel)
 {
-    m_rangeIndicator = new QLabel;
     m_rangeIndicator->setObjectName(QStringLiteral("timelineRange"));
     m_rangeIndicator->setTextFormat(Qt::RichText);
     m_rangeIndicator->setContentsMargins(4, 0, 6, 0);
     m_rangeIndicator->hide();
-    m_chartTabs->setCornerWidget(m_rangeIndicator, Qt::TopRightCorner);
+    m_tabs->setCornerWidget(m_rangeIndicator, Qt::TopRightCorner);
     connect(m_rangeIndicator, &QLabel::linkActivated, this, [this] { filterToRange(std::nullopt); });
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
@@ -41,7 +45,7 @@ void MainWindow::connectTimeline()
     });
     connect(m_timeline, &TimelineView::kernelClicked, this, [this](int kernelIndex) {
         if (!m_table->selectKernel(kernelIndex))
-            statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
+            m_window->statusBar()->showMessage(tr("That kernel is hidden by the table's filter"), 4000);
     });
     connect(m_timeline, &TimelineView::libraryKernelClicked, this, [this](int libraryIndex) {
         for (int row = 0; row < m_proxy->rowCount(); ++row) {
@@ -52,37 +56,50 @@ void MainWindow::connectTimeline()
                 return;
             }
         }
-        statusBar()->showMessage(tr("That library kernel is hidden by the table's filter"), 4000);
-    });
-    connect(m_model, &KernelTableModel::timeBudgetChanged, this, [this] {
-        if (const TimeBudget* budget = m_model->timeBudget())
-            m_timeline->setKernelFigures(budget->kernels);
+        m_window->statusBar()->showMessage(tr("That library kernel is hidden by the table's filter"), 4000);
     });
     connect(m_timeline, &TimelineView::rangeRequested, this, [this](double startUs, double endUs) {
         filterToRange(std::pair(startUs, endUs));
     });
 }
 
-void MainWindow::showTimelineOf(const std::shared_ptr<const AnalysisResult>& result)
+void TimelineLink::show(const std::shared_ptr<const Judgement>& judgement)
 {
-    m_timeline->setResult(result);
-    if (const TimeBudget* budget = m_model->timeBudget())
-        m_timeline->setKernelFigures(budget->kernels);
-    if (result && result->gpuRangeUs) {
-        const auto [startUs, endUs] = *result->gpuRangeUs;
-        m_timeline->showRange(startUs * 1000.0, endUs * 1000.0);
-        m_rangeIndicator->setText(tr("range: %1 to %2 (%3) <a href=\"clear\">clear</a>")
-                                      .arg(TimelinePainter::duration(startUs * 1000.0), TimelinePainter::duration(endUs * 1000.0),
-                                           TimelinePainter::duration((endUs - startUs) * 1000.0)));
-        m_rangeIndicator->setToolTip(tr("The table, roofline and budget count only the GPU events that start in this range "
-                                        "(the latency floor stays the whole trace's); clear shows the whole trace again"));
-        m_rangeIndicator->show();
-    } else {
-        m_rangeIndicator->hide();
+    const auto result = judgement ? judgement->trace.result : nullptr;
+    if (!m_judgement || !judgement || m_judgement->trace.result != result) {
+        m_timeline->setResult(result);
+        showRange(result.get());
     }
+    m_judgement = judgement;
+    if (judgement)
+        m_timeline->setKernelFigures(judgement->trace.budget.kernels);
+    if (!judgement || !judgement->baseline || !judgement->comparison) {
+        m_timeline->setBaseline(nullptr, {});
+        return;
+    }
+    // Coloured by its own judgement; aligned by the step the comparison is by: a graph trace's first launch.
+    const TraceComparison& comparison = *judgement->comparison;
+    m_timeline->setBaseline(judgement->baseline->result, judgement->baseline->budget.kernels,
+                            comparison.perStep ? comparison.perStep->kind : StepKind::None);
 }
 
-void MainWindow::updateTimelineFilter()
+void TimelineLink::showRange(const AnalysisResult* result)
+{
+    if (!result || !result->gpuRangeUs) {
+        m_rangeIndicator->hide();
+        return;
+    }
+    const auto [startUs, endUs] = *result->gpuRangeUs;
+    m_timeline->showRange(startUs * 1000.0, endUs * 1000.0);
+    m_rangeIndicator->setText(tr("range: %1 to %2 (%3) <a href=\"clear\">clear</a>")
+                                  .arg(TimelinePainter::duration(startUs * 1000.0), TimelinePainter::duration(endUs * 1000.0),
+                                       TimelinePainter::duration((endUs - startUs) * 1000.0)));
+    m_rangeIndicator->setToolTip(tr("The table, roofline and budget count only the GPU events that start in this range "
+                                    "(the latency floor stays the whole trace's); clear shows the whole trace again"));
+    m_rangeIndicator->show();
+}
+
+void TimelineLink::followTableFilter()
 {
     if (!m_proxy->filtersAnything()) {
         m_timeline->setShownRows(std::nullopt, std::nullopt);
@@ -99,35 +116,24 @@ void MainWindow::updateTimelineFilter()
     m_timeline->setShownRows(kernels, libraries);
 }
 
-void MainWindow::updateTimelineBaseline()
-{
-    if (!m_comparison || !m_baseline) {
-        m_timeline->setBaseline(nullptr, {});
-        return;
-    }
-    const GpuSpec* baseGpu = m_catalog.find(m_comparison->baselineGpu);
-    const TimeBudget budget = evaluateTimeBudget(*m_baseline, (baseGpu ? *baseGpu : currentGpu()).peaks(m_peaks), m_model->latencyFloorOverride());
-    // Aligned by the step the comparison is by: a graph trace's first launch.
-    m_timeline->setBaseline(m_baseline, budget.kernels, m_comparison->perStep ? m_comparison->perStep->kind : StepKind::None);
-}
-
-void MainWindow::filterToRange(std::optional<std::pair<double, double>> rangeUs)
+void TimelineLink::filterToRange(std::optional<std::pair<double, double>> rangeUs)
 {
     if (m_controller->currentPath().isEmpty() || m_controller->isRunning())
         return;
     const std::optional<TimeRangeUs> range = rangeUs ? std::optional(TimeRangeUs { rangeUs->first, rangeUs->second }) : std::nullopt;
     // The trace as it was read stays with its result: the range (or the
     // whole trace again) is computed from it, no file read.
-    if (m_result && m_result->prepared) {
-        m_controller->analyzeRange(m_result->prepared, range);
+    const auto result = m_judgement ? m_judgement->trace.result : nullptr;
+    if (result && result->prepared) {
+        m_controller->analyzeRange(result->prepared, range);
         return;
     }
     // A result that kept nothing: the file is read again.
     AnalysisOptions options = m_controller->currentOptions();
     options.figures.gpuRange = range;
     options.figures.keepPreparedTrace = true;
-    m_cacheNote = tr("the trace was read again for the range (a trace of over %L1 GPU events is not kept in memory)")
-                      .arg(qulonglong(options.figures.keepPreparedTraceUpToGpuEvents));
+    m_inputs->setNote(tr("the trace was read again for the range (a trace of over %L1 GPU events is not kept in memory)")
+                          .arg(qulonglong(options.figures.keepPreparedTraceUpToGpuEvents)));
     m_controller->open(m_controller->currentPath(), options);
 }
 
