@@ -115,13 +115,9 @@ void MainWindow::detachInductorCache() { m_inputs->detachInductorCache(); }
 void MainWindow::reload() { m_inputs->reload(); }
 QString MainWindow::attachedInductorCache() const { return m_inputs->session().attachedCache(); }
 void MainWindow::setSearchDefaultInductorCache(bool search) { m_inputs->session().setSearchDefaultCache(search); }
-void MainWindow::setGpuChoice(const QString& gpuName) { m_shown->setGpuChoice(gpuName); }
-void MainWindow::setPeakSet(PeakSet peaks) { m_shown->setPeakSet(peaks); }
 void MainWindow::applyUserPeaks(const GpuCatalog& user) { m_lensMenus->applyUserPeaks(user); }
 const GpuCatalog& MainWindow::catalog() const { return *m_shown->lens().catalog; }
 QString MainWindow::userPeaksPath() const { return m_lensMenus->userPeaksPath(); }
-PeakSet MainWindow::peakSet() const { return m_shown->lens().peaks; }
-void MainWindow::setLatencyFloorOverride(std::optional<double> us) { m_shown->setLatencyFloor(us); }
 const AnalysisResult* MainWindow::result() const { return m_shown->result().get(); }
 
 QStringList MainWindow::gpuWarnings() const
@@ -427,7 +423,7 @@ void MainWindow::followTableFilter()
     if (m_rowBeforeFilter >= 0 && !m_proxy->mapFromSource(m_model->index(m_rowBeforeFilter, 0)).isValid()) {
         m_table->selectionModel()->clear();
         m_inspectedRow = -1;
-        m_inspector->setKernel(nullptr, currentGpu(), peakSet(), {});
+        m_inspector->setKernel(nullptr, nullptr);
     }
 }
 
@@ -437,8 +433,7 @@ void MainWindow::updateInspector()
     const int sourceRow = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
     m_inspectedRow = sourceRow;
     const auto& judgement = m_shown->judgement();
-    m_inspector->setKernel(m_model->kernelAt(sourceRow), currentGpu(), peakSet(), comparisonPreface(sourceRow),
-                           judgement ? std::optional<LatencyFloor>(judgement->trace.budget.latencyFloor) : std::nullopt);
+    m_inspector->setKernel(m_model->kernelAt(sourceRow), judgement ? &judgement->trace : nullptr, comparisonPreface(sourceRow));
 }
 
 // The inspector's preface in compare mode: the selected pair side by side,

@@ -80,12 +80,10 @@ public:
     // ($TORCHINDUCTOR_CACHE_DIR, ~/.cache/torchinductor, ...). Default: yes.
     void setSearchDefaultInductorCache(bool search);
 
-    // What the window shows, its lens and judgement: every choice below is
-    // one of its setters, and every view follows its `changed`.
+    // What the window shows, its lens and judgement: the GPU, the peak set,
+    // t0 and cache roofs are set there (shown()->setLens, setPeakSet, ...),
+    // by the View menu and by tests alike, and every view follows its `changed`.
     ShownAnalysis* shown() const { return m_shown; }
-    // The GPU whose roofs are drawn; an empty name follows the trace's GPU.
-    void setGpuChoice(const QString& gpuName);
-    void setPeakSet(PeakSet peaks);
     const GpuSpec& currentGpu() const;
     // The user's own GPUs (the peaks editor's), merged over the built-in
     // ones; the GPU menu and every view follow.
@@ -93,10 +91,6 @@ public:
     const GpuCatalog& catalog() const;
     QString userPeaksPath() const;
     QStringList gpuWarnings() const; // the traces' GPUs unknown to the catalogue
-    PeakSet peakSet() const;
-    // The latency floor t0 of attainable times (nullopt: the trace's own);
-    // every view and export follows.
-    void setLatencyFloorOverride(std::optional<double> us);
     WindowExports* exports() const { return m_exports; }
 
     // For tests and the screenshot script.

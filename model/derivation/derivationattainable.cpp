@@ -42,8 +42,11 @@ QString meaning(Limiter limiter)
 
 } // namespace
 
-void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor& floor)
+void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)
 {
+    const GpuSpec& gpu = judged.gpuSpec();
+    const PeakSet peaks = judged.peakSet;
+    const LatencyFloor& floor = judged.budget.latencyFloor;
     md.heading(2, QStringLiteral("Attainable time"));
     const PeakFigures& pf = gpu.peaks(peaks);
     const KernelTimeFigures f = kernelTimeFigures(row, pf, floor.us);

@@ -63,8 +63,10 @@ QString whyNotPlaced(const KernelRow& row)
 
 } // namespace
 
-void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks)
+void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)
 {
+    const GpuSpec& gpu = judged.gpuSpec();
+    const PeakSet peaks = judged.peakSet;
     md.heading(2, QStringLiteral("Roofline"));
     const PeakSet used = gpu.has(peaks)
         ? peaks
@@ -149,8 +151,11 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu,
     writeCacheNote(md, p, gpu, pf);
 }
 
-void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor* floor)
+void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)
 {
+    const GpuSpec& gpu = judged.gpuSpec();
+    const PeakSet peaks = judged.peakSet;
+    const LatencyFloor* floor = &judged.budget.latencyFloor;
     QStringList parts;
     if (auto mb = row.dataMovedMib())
         parts << figure(*mb) + QStringLiteral(" MiB");

@@ -6,7 +6,7 @@
 #include "engine/base/text/markdownwriter.h"
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
-#include "engine/timebudget/latencyfloorchoice.h"
+#include "engine/lens/judgement.h"
 
 #include <cstdint>
 
@@ -21,10 +21,10 @@ QString exact(double value); // "1.34217728", "256.00390625", "1536"
 QString shape(const std::vector<std::int64_t>& dims); // "[8, 4096, 8192]"
 
 void writeSummary(MarkdownWriter& md, const KernelRow& row);
-// One line of results under the summary: the figures the table shows
-// (with `floor`, its recoverable time too; a latency-bound kernel says so
-// instead of its fraction of the roof).
-void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor* floor = nullptr);
+// One line of results under the summary: the figures the table shows,
+// under the judgement's GPU, peaks and t0 (its recoverable time too; a
+// latency-bound kernel says so instead of its fraction of the roof).
+void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
 // Replayed rows: replay kernel -> graph launch -> capture -> captured op.
 void writeReplayChain(MarkdownWriter& md, const KernelRow& row);
 void writeRawArgs(MarkdownWriter& md, const KernelRow& row);
@@ -40,10 +40,10 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row);
 void writeLibraryOp(MarkdownWriter& md, const KernelRow& row);
 void writeTime(MarkdownWriter& md, const KernelRow& row);
 void writeThroughput(MarkdownWriter& md, const KernelRow& row);
-void writeRoofline(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks);
+void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
 // t0 and its source, the roof term, attainable per call, measured mean,
 // fraction of attainable, recoverable time and the limiter's meaning.
-void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const LatencyFloor& floor);
+void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
 void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
 // Inductor's own estimate beside Ridgeline's figures; needs row.model.inductor.
 void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row);

@@ -219,32 +219,30 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
 
 // The measured time and what it reaches against the roofs: the same for a
 // Triton row and a library op's.
-void writeTimeAndRoofs(MarkdownWriter& md, const KernelRow& row, const GpuSpec& gpu, PeakSet peaks,
-                       const std::optional<LatencyFloor>& latencyFloor)
+void writeTimeAndRoofs(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)
 {
     writeTime(md, row);
     if (!row.hasModel())
         return;
     writeThroughput(md, row);
-    writeRoofline(md, row, gpu, peaks);
-    if (latencyFloor)
-        writeAttainableTime(md, row, gpu, peaks, *latencyFloor);
+    writeRoofline(md, row, judged);
+    writeAttainableTime(md, row, judged);
 }
 
 } // namespace Derivation
 
-QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks, const std::optional<LatencyFloor>& latencyFloor)
+QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
 {
     using namespace Derivation;
     MarkdownWriter md;
     writeSummary(md, row);
-    writeAtAGlance(md, row, gpu, peaks, latencyFloor ? &*latencyFloor : nullptr);
+    writeAtAGlance(md, row, judged);
     if (row.replay)
         writeReplayChain(md, row);
     writeRawArgs(md, row);
     if (row.libraryOp) {
         writeLibraryOp(md, row);
-        writeTimeAndRoofs(md, row, gpu, peaks, latencyFloor);
+        writeTimeAndRoofs(md, row, judged);
         return md.text();
     }
     const bool v1 = row.provenance() == Provenance::V1 && row.model.v1;
@@ -264,7 +262,7 @@ QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet pea
         if (row.model.v1)
             writeV1Block(md, row);
     }
-    writeTimeAndRoofs(md, row, gpu, peaks, latencyFloor);
+    writeTimeAndRoofs(md, row, judged);
     if (row.hasModel())
         writeTraceLens(md, row);
     if (row.model.inductor)

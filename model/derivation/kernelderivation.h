@@ -5,16 +5,14 @@
 #pragma once
 
 #include "engine/results/kernelrow.h"
-#include "engine/roofline/gpuspec.h"
-#include "engine/timebudget/latencyfloorchoice.h"
+#include "engine/lens/judgement.h"
 
 #include <QString>
 
 namespace Ridgeline {
 
-// `latencyFloor`: the t0 of the table's time budget; with it, a kernel with
-// figures gets its attainable-time section.
-QString derivationMarkdown(const KernelRow& row, const GpuSpec& gpu, PeakSet peaks,
-                           const std::optional<LatencyFloor>& latencyFloor = std::nullopt);
+// `row` under `judged`'s GPU, peak set and latency floor t0 (the row need
+// not be one of its result's: compare mode derives the baseline's too).
+QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged);
 
 } // namespace Ridgeline

@@ -254,9 +254,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return timeData(kernel, column, role);
     if (column == RoofPercent && kernel >= 0 && m_budget && m_budget->kernels[size_t(kernel)].limiter == Ridgeline::Limiter::Latency
         && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
-        const KernelTimeFigures& figures = m_budget->kernels[size_t(kernel)];
         return role == Qt::DisplayRole ? TimeBudgetColumns::latencyBoundRoofText()
-                                       : TimeBudgetColumns::latencyBoundRoofToolTip(figures, m_budget->latencyFloor);
+                                       : TimeBudgetColumns::latencyBoundRoofToolTip(*m_budget, size_t(kernel));
     }
     switch (role) {
     case Qt::DisplayRole: return display(*row, placement, column);
@@ -323,7 +322,7 @@ QVariant KernelTableModel::timeData(int kernel, int column, int role) const
     switch (role) {
     case Qt::DisplayRole: return TimeBudgetColumns::display(figures, time);
     case SortRole: return TimeBudgetColumns::sortValue(figures, time).value_or(missing);
-    case Qt::ToolTipRole: return TimeBudgetColumns::toolTip(figures, m_budget->latencyFloor, time);
+    case Qt::ToolTipRole: return TimeBudgetColumns::toolTip(*m_budget, size_t(kernel), time);
     default: return {};
     }
 }

@@ -112,8 +112,10 @@ std::optional<double> sortValue(const KernelTimeFigures& figures, Column column)
     return std::nullopt;
 }
 
-QString toolTip(const KernelTimeFigures& figures, const LatencyFloor& floor, Column column)
+QString toolTip(const TimeBudget& budget, size_t row, Column column)
 {
+    const KernelTimeFigures& figures = budget.kernels[row];
+    const LatencyFloor& floor = budget.latencyFloor;
     if (!modelled(figures)) {
         return column == Limiter ? tr("Not modelled: no bytes or FLOPs are known for this kernel, so it has no attainable time; "
                                       "its time counts, nothing more is said of it")
@@ -172,8 +174,10 @@ QString latencyBoundRoofText()
     return tr("latency-bound");
 }
 
-QString latencyBoundRoofToolTip(const KernelTimeFigures& figures, const LatencyFloor& floor)
+QString latencyBoundRoofToolTip(const TimeBudget& budget, size_t row)
 {
+    const KernelTimeFigures& figures = budget.kernels[row];
+    const LatencyFloor& floor = budget.latencyFloor;
     return tr("Latency-bound: attainable %1, measured mean %2. No kernel this small comes near a roof, so its fraction of "
               "the roof says nothing; fuse it or remove the launch")
         .arg(attainableParts(figures, floor), meanOf(figures));

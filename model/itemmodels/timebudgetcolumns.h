@@ -21,7 +21,7 @@ QString display(const KernelTimeFigures& figures, Column column);
 // Raw microseconds, fractions; the limiter by how much a fix asks (latency,
 // memory, compute); nullopt where there is nothing to sort by.
 std::optional<double> sortValue(const KernelTimeFigures& figures, Column column);
-QString toolTip(const KernelTimeFigures& figures, const LatencyFloor& floor, Column column);
+QString toolTip(const TimeBudget& budget, size_t row, Column column);
 // "memory", "compute", "latency-bound", "not modelled": the badge's text.
 QString limiterBadge(Ridgeline::Limiter limiter);
 
@@ -29,6 +29,6 @@ QString limiterBadge(Ridgeline::Limiter limiter);
 // says that no kernel this small comes near a roof, so it names the limiter
 // and its tool tip gives the attainable time instead.
 QString latencyBoundRoofText();
-QString latencyBoundRoofToolTip(const KernelTimeFigures& figures, const LatencyFloor& floor);
+QString latencyBoundRoofToolTip(const TimeBudget& budget, size_t row);
 
 } // namespace Ridgeline::TimeBudgetColumns

@@ -7,6 +7,7 @@
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
+#include "shownanalysis.h"
 #include "roofline/rooflineview.h"
 #include "summarystrip.h"
 #include "table/kernelfilterbar.h"
@@ -361,15 +362,15 @@ TEST(MainWindow, SwitchingGpuRedrawsRoofsAndRoofPercentages)
     const QStringList percentBefore = columnText(model, KernelTableModel::RoofPercent);
     EXPECT_EQ(window.currentGpu().name, QStringLiteral("AMD Instinct MI300X")); // from the trace
 
-    window.setGpuChoice(QStringLiteral("NVIDIA H100 SXM"));
+    window.shown()->setGpuChoice(QStringLiteral("NVIDIA H100 SXM"));
     EXPECT_EQ(window.currentGpu().name, QStringLiteral("NVIDIA H100 SXM"));
     const QStringList h100 = seriesNames(window.rooflineView());
     EXPECT_NE(h100, mi300x);
     EXPECT_TRUE(h100.join(u' ').contains(QStringLiteral("3.35"))) << qPrintable(h100.join(u'|'));
     EXPECT_NE(columnText(model, KernelTableModel::RoofPercent), percentBefore);
 
-    window.setGpuChoice({});
-    window.setPeakSet(PeakSet::MaxAchievable);
+    window.shown()->setGpuChoice({});
+    window.shown()->setPeakSet(PeakSet::MaxAchievable);
     EXPECT_TRUE(seriesNames(window.rooflineView()).join(u' ').contains(QStringLiteral("708")));
 }
 
@@ -405,8 +406,8 @@ TEST(MainWindow, ColumnsAndGpuChoicePersist)
         QHeaderView* header = window.kernelView()->horizontalHeader();
         header->setSectionHidden(KernelTableModel::TimeMedian, false); // hidden at first
         header->moveSection(header->visualIndex(KernelTableModel::FlopsPerByte), 1);
-        window.setGpuChoice(QStringLiteral("AMD Instinct MI325X"));
-        window.setPeakSet(PeakSet::MaxAchievable);
+        window.shown()->setGpuChoice(QStringLiteral("AMD Instinct MI325X"));
+        window.shown()->setPeakSet(PeakSet::MaxAchievable);
         window.close();
     }
     MainWindow reopened;
@@ -414,10 +415,10 @@ TEST(MainWindow, ColumnsAndGpuChoicePersist)
     EXPECT_FALSE(header->isSectionHidden(KernelTableModel::TimeMedian));
     EXPECT_EQ(header->visualIndex(KernelTableModel::FlopsPerByte), 1);
     EXPECT_EQ(reopened.currentGpu().name, QStringLiteral("AMD Instinct MI325X"));
-    EXPECT_EQ(reopened.peakSet(), PeakSet::MaxAchievable);
+    EXPECT_EQ(reopened.shown()->lens().peaks, PeakSet::MaxAchievable);
     // Leave the defaults for the other tests.
-    reopened.setGpuChoice({});
-    reopened.setPeakSet(PeakSet::Datasheet);
+    reopened.shown()->setGpuChoice({});
+    reopened.shown()->setPeakSet(PeakSet::Datasheet);
     reopened.kernelView()->showDefaultColumns();
     reopened.close();
 }

@@ -65,14 +65,14 @@ TEST(WindowLens, TheRooflinesLatencyBoundMarkersFollowTheUsersT0)
     MainWindow window;
     ASSERT_TRUE(loadAndShow(window, bundledSampleTrace()));
     const int before = latencyBoundPoints(drawn(window));
-    window.setLatencyFloorOverride(1000.0); // every modelled kernel of the sample runs under 1 ms
+    window.shown()->setLatencyFloor(1000.0); // every modelled kernel of the sample runs under 1 ms
     Lens lens;
     lens.latencyFloorUs = 1000.0;
     const TraceJudgement expected = judgeTrace(std::make_shared<const AnalysisResult>(*window.result()), lens);
     const int after = latencyBoundPoints(expected.roofline);
     ASSERT_GT(after, before);
     EXPECT_EQ(latencyBoundPoints(drawn(window)), after);
-    window.setLatencyFloorOverride(std::nullopt);
+    window.shown()->setLatencyFloor(std::nullopt);
     EXPECT_EQ(latencyBoundPoints(drawn(window)), before);
 }
 
@@ -91,8 +91,8 @@ TEST(WindowLens, TheComparisonExportIsTheCommandLinesWithTheSameChoices)
     MainWindow window;
     window.setSearchDefaultInductorCache(false); // as --no-inductor-cache below
     ASSERT_TRUE(loadAndShow(window, bundledSampleTrace()));
-    window.setPeakSet(PeakSet::MaxAchievable);
-    window.setLatencyFloorOverride(3.0);
+    window.shown()->setPeakSet(PeakSet::MaxAchievable);
+    window.shown()->setLatencyFloor(3.0);
     window.compareWithBaseline(baseline);
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() != nullptr; }, 60000));
 #ifndef RIDGELINE_ON_MAIN
@@ -128,7 +128,7 @@ TEST(WindowLens, TheRooflineImageCarriesTheUsersT0AndTheCacheRoofs)
 {
     MainWindow window;
     ASSERT_TRUE(loadAndShow(window, bundledSampleTrace()));
-    window.setLatencyFloorOverride(1000.0);
+    window.shown()->setLatencyFloor(1000.0);
     QAction* cacheRoofs = menuAction(window, QStringLiteral("&Cache Roofs"));
     ASSERT_NE(cacheRoofs, nullptr);
     cacheRoofs->trigger();

@@ -64,10 +64,11 @@ FormulaInspector::FormulaInspector(QWidget* parent)
     layout->addWidget(m_view);
 }
 
-void FormulaInspector::setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks, const QString& preface,
-                                 const std::optional<LatencyFloor>& latencyFloor)
+void FormulaInspector::setKernel(const KernelRow* row, const TraceJudgement* judged, const QString& preface)
 {
-    QString markdown = row ? preface + derivationMarkdown(*row, gpu, peaks, latencyFloor) : QString();
+    if (!judged)
+        row = nullptr;
+    QString markdown = row ? preface + derivationMarkdown(*row, *judged) : QString();
     // The window re-sends the selection when the GPU, the peaks or the table
     // change; laying out the same text again would only cost time.
     if (markdown == m_markdown)

@@ -5,8 +5,7 @@
 #pragma once
 
 #include "engine/results/kernelrow.h"
-#include "engine/roofline/gpuspec.h"
-#include "engine/timebudget/latencyfloorchoice.h"
+#include "engine/lens/judgement.h"
 
 #include <QWidget>
 
@@ -26,9 +25,8 @@ public:
 
     // `row` may be null (nothing selected); it must outlive the next call.
     // `preface` (Markdown) comes before the derivation: compare mode's pair.
-    // `latencyFloor`: the time budget's t0, for the attainable-time section.
-    void setKernel(const KernelRow* row, const GpuSpec& gpu, PeakSet peaks, const QString& preface = {},
-                   const std::optional<LatencyFloor>& latencyFloor = std::nullopt);
+    // Derived under `judged`'s GPU, peaks and t0; nothing shown when either is null.
+    void setKernel(const KernelRow* row, const TraceJudgement* judged, const QString& preface = {});
     QString markdown() const { return m_markdown; }
     QString plainText() const; // what the user sees, for tests
     const QTextDocument* document() const; // with its highlighting, for tests

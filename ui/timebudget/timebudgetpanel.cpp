@@ -110,6 +110,14 @@ void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* 
     m_figures->setVisible(isExpanded() && !m_figures->text().isEmpty());
     if (budget) {
         const LatencyFloor& floor = budget->latencyFloor;
+        // The field says the budget's t0: the user's when it is an override
+        // (set here or by the View menu), else the lowest value, which reads
+        // as the trace's own. Said quietly: it is what the user chose.
+        const std::optional<double> chosen = floor.source == LatencyFloor::Source::Override ? std::optional<double>(floor.us) : std::nullopt;
+        if (chosen != latencyFloorOverride()) {
+            const QSignalBlocker quiet(m_floor);
+            m_floor->setValue(chosen.value_or(m_floor->minimum()));
+        }
         // The trace's own floor is what the field shows at its lowest value.
         if (floor.source != LatencyFloor::Source::Override) {
             m_floor->setSpecialValueText(tr("%1 (%2)").arg(formatTimeUs(floor.us), floor.sourceKey()));
@@ -127,11 +135,6 @@ void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* 
 std::optional<double> TimeBudgetPanel::latencyFloorOverride() const
 {
     return m_floor->value() > m_floor->minimum() ? std::optional<double>(m_floor->value()) : std::nullopt;
-}
-
-void TimeBudgetPanel::setLatencyFloorOverride(std::optional<double> us)
-{
-    m_floor->setValue(us.value_or(m_floor->minimum()));
 }
 
 bool TimeBudgetPanel::isExpanded() const

@@ -31,7 +31,6 @@ public:
     void setBudget(const AnalysisResult* result, const TimeBudget* budget);
     // The field's value; nullopt while it shows the trace's own floor.
     std::optional<double> latencyFloorOverride() const;
-    void setLatencyFloorOverride(std::optional<double> us);
 
     // Details (figures and opportunities) shown; the bar and t0 always are.
     bool isExpanded() const;

@@ -32,12 +32,8 @@ TimeBudgetLink::TimeBudgetLink(TimeBudgetPanel* panel, QLabel* filterTotals, Sho
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &TimeBudgetLink::updateFilterTotals);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TimeBudgetLink::updateFilterTotals);
     connect(m_panel, &TimeBudgetPanel::opportunityActivated, this, &TimeBudgetLink::selectOpportunity);
-    // The panel's t0 is the lens's: set here, said back to the panel by showBudget.
+    // The panel's t0 is the lens's: set here, said back to the panel with the budget (showBudget).
     connect(m_panel, &TimeBudgetPanel::latencyFloorOverrideChanged, m_shown, &ShownAnalysis::setLatencyFloor);
-    connect(m_shown, &ShownAnalysis::changed, this, [this] {
-        if (m_panel->latencyFloorOverride() != m_shown->lens().latencyFloorUs)
-            m_panel->setLatencyFloorOverride(m_shown->lens().latencyFloorUs);
-    });
 }
 
 void TimeBudgetLink::showBudget()

@@ -215,7 +215,7 @@ QByteArray markdownReport(const ReportInputs& inputs)
     MD md;
     md.heading(1, QStringLiteral("Ridgeline: ") + MD::plain(QFileInfo(result.tracePath).fileName()));
     md.bullet(QStringLiteral("GPU: %1, %2 (HBM %3 TB/s)%4")
-                  .arg(MD::plain(gpu.name), peakSetTitle(gpu.setUsedFor(judged.peakSet)))
+                  .arg(MD::plain(gpu.name), peakSetTitle(judged.peakSetUsed()))
                   .arg(peaks.memoryBandwidthTBps)
                   .arg(result.traceGpuName.isEmpty() || result.traceGpuName == gpu.name
                            ? QString()

@@ -277,7 +277,7 @@ QJsonObject exportHeader(const TraceJudgement& judged, const QStringList& moreWa
     QJsonObject root;
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
-    root[QStringLiteral("peak_set")] = peakSetKey(gpu.setUsedFor(judged.peakSet));
+    root[QStringLiteral("peak_set")] = peakSetKey(judged.peakSetUsed());
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
     root[QStringLiteral("total_gpu_kernel_time_us")] = exportTimeUs(result.totalGpuKernelTimeUs);
     root[QStringLiteral("triton_kernel_time_us")] = exportTimeUs(result.tritonKernelTimeUs);

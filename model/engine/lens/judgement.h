@@ -35,6 +35,7 @@ struct TraceJudgement
     // The set used: the requested one, or the other one when the GPU lacks it.
     const PeakFigures& peaks() const { return gpu.spec.peaks(peakSet); }
     bool peakSetFellBack() const { return !gpu.spec.has(peakSet); }
+    PeakSet peakSetUsed() const { return roofline.peakSet; }
     ComparedTrace compared() const; // this side of a comparison
 };
 

@@ -113,11 +113,6 @@ QString peakSetTitle(PeakSet set)
     return set == PeakSet::Datasheet ? QStringLiteral("datasheet peaks") : QStringLiteral("measured max-achievable peaks");
 }
 
-PeakSet GpuSpec::setUsedFor(PeakSet preferred) const
-{
-    return has(preferred) ? preferred : (preferred == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
-}
-
 const PeakFigures& GpuSpec::peaks(PeakSet preferred) const
 {
     if (preferred == PeakSet::MaxAchievable && maxAchievable)

@@ -63,7 +63,6 @@ struct GpuSpec
 
     // The requested set, or the other one when this GPU lacks it.
     const PeakFigures& peaks(PeakSet preferred) const;
-    PeakSet setUsedFor(PeakSet preferred) const; // which of the two peaks() gives
     bool has(PeakSet set) const { return set == PeakSet::Datasheet ? datasheet.has_value() : maxAchievable.has_value(); }
     std::optional<PeakFigures>& figures(PeakSet set) { return set == PeakSet::Datasheet ? datasheet : maxAchievable; }
     const std::optional<PeakFigures>& figures(PeakSet set) const

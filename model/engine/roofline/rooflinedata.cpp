@@ -89,7 +89,8 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
 {
     RooflineData data;
     data.gpuName = gpu.name;
-    data.peakSet = gpu.setUsedFor(peaks);
+    // The requested set, or the other one where this GPU lacks it (as peaks() does).
+    data.peakSet = gpu.has(peaks) ? peaks : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
     data.peakSetFellBack = data.peakSet != peaks;
     const PeakFigures& figures = gpu.peaks(data.peakSet);
 

@@ -14,14 +14,20 @@ using namespace Ridgeline::Test;
 
 namespace {
 
+// MI300X, datasheet peaks, and this t0 with its source.
+TraceJudgement judgedWith(double t0, LatencyFloor::Source source = LatencyFloor::Source::Default)
+{
+    TraceJudgement judged = judgedOnMi300x(AnalysisResult {})->trace;
+    judged.budget.latencyFloor.us = t0;
+    judged.budget.latencyFloor.source = source;
+    judged.budget.latencyFloor.sourceText = QStringLiteral("the test's");
+    return judged;
+}
+
 QString attainableSection(const KernelRow& row, double t0, LatencyFloor::Source source = LatencyFloor::Source::Default)
 {
-    LatencyFloor floor;
-    floor.us = t0;
-    floor.source = source;
-    floor.sourceText = QStringLiteral("the test's");
     MarkdownWriter md;
-    Derivation::writeAttainableTime(md, row, mi300x(), PeakSet::Datasheet, floor);
+    Derivation::writeAttainableTime(md, row, judgedWith(t0, source));
     return md.text();
 }
 
@@ -64,9 +70,8 @@ TEST(AttainableDerivation, UnderTheFloorButSlowOrWithoutFlopsIsNotLatencyBound)
     EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: slow for its size** — t0 is at least its roof term, yet its calls take "
                                            "over twice their attainable time"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 42 us**"))) << qPrintable(md);
-    LatencyFloor floor; // Ridgeline's default, 2 us
     MarkdownWriter glance;
-    Derivation::writeAtAGlance(glance, slow, mi300x(), PeakSet::Datasheet, &floor);
+    Derivation::writeAtAGlance(glance, slow, judgedWith(2.0));
     EXPECT_TRUE(glance.text().contains(QStringLiteral("; slow for its size: attainable 3.00 \u00b5s per call, it runs 8.0x that, "
                                                       "42.0 \u00b5s recoverable (tune, not fuse)")))
         << qPrintable(glance.text());
@@ -76,33 +81,30 @@ TEST(AttainableDerivation, UnderTheFloorButSlowOrWithoutFlopsIsNotLatencyBound)
     EXPECT_TRUE(user.contains(QStringLiteral("**Recoverable = 7 us**"))) << qPrintable(user);
 }
 
-TEST(AttainableDerivation, TheSectionFollowsTheRooflineWhenAFloorIsGiven)
+TEST(AttainableDerivation, TheSectionFollowsTheRooflineUnderTheJudgementsFloor)
 {
     const auto sample = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     ASSERT_TRUE(sample);
     const KernelRow& row = sample->kernels.front();
-    LatencyFloor floor;
-    const QString with = derivationMarkdown(row, mi300x(), PeakSet::Datasheet, floor);
+    const QString with = derivationMarkdown(row, judgedOnMi300x(sample)->trace);
     const qsizetype roofline = with.indexOf(QStringLiteral("## Roofline"));
     const qsizetype attainable = with.indexOf(QStringLiteral("## Attainable time"));
     EXPECT_GT(roofline, 0);
     EXPECT_GT(attainable, roofline);
-    EXPECT_FALSE(derivationMarkdown(row, mi300x(), PeakSet::Datasheet).contains(QStringLiteral("## Attainable time")));
+    // The user's t0 reaches the text: the lens, not a parameter of its own.
+    const QString chosen = derivationMarkdown(row, judgedOnMi300x(sample, PeakSet::Datasheet, 7.0)->trace);
+    EXPECT_TRUE(chosen.contains(QStringLiteral("**Latency floor t0 = 7 us** — override"))) << qPrintable(chosen);
 }
 
 TEST(AttainableDerivation, AtAGlanceSaysRecoverableOrLatencyBound)
 {
     const auto fixture = timeBudgetFixture();
-    LatencyFloor floor; // Ridgeline's default, 2 us
     MarkdownWriter memory;
-    Derivation::writeAtAGlance(memory, fixture->kernels[0], mi300x(), PeakSet::Datasheet, &floor);
+    Derivation::writeAtAGlance(memory, fixture->kernels[0], judgedWith(2.0));
     EXPECT_TRUE(memory.text().contains(QStringLiteral(", 3.00 \u00b5s recoverable (94.74 % of attainable)"))) << qPrintable(memory.text());
     MarkdownWriter latency;
-    Derivation::writeAtAGlance(latency, fixture->kernels[2], mi300x(), PeakSet::Datasheet, &floor);
+    Derivation::writeAtAGlance(latency, fixture->kernels[2], judgedWith(2.0));
     EXPECT_TRUE(latency.text().contains(QStringLiteral("; latency-bound: attainable 3.00 \u00b5s per call, 4.00 \u00b5s recoverable (fuse, not tune)")))
         << qPrintable(latency.text());
     EXPECT_FALSE(latency.text().contains(QStringLiteral("of its roof")));
-    MarkdownWriter without;
-    Derivation::writeAtAGlance(without, fixture->kernels[0], mi300x(), PeakSet::Datasheet);
-    EXPECT_FALSE(without.text().contains(QStringLiteral("recoverable")));
 }

@@ -56,7 +56,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
 {
     const KernelRow* row = findRow(sample(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     ASSERT_NE(row, nullptr);
-    const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
+    const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     const QString text = plain(md);
 
     // Top: name, provenance badge and reason, category, row kind.
@@ -139,7 +139,7 @@ TEST(KernelDerivation, ReductionHasNoOutputWrite)
 {
     const KernelRow* row = findRow(sample(), QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(row, nullptr);
-    const QString md = derivationMarkdown(*row, mi300x(), PeakSet::MaxAchievable);
+    const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::MaxAchievable)->trace);
     const QString text = plain(md);
     EXPECT_CONTAINS(md, QStringLiteral("Rule for reductions"));
     EXPECT_CONTAINS(
@@ -162,7 +162,7 @@ TEST(KernelDerivation, TemplateRowDerivesItsMatrixProduct)
     const KernelRow* row = findRow(tracelensFixture(), QStringLiteral("triton_tem_fused_mm_1"));
     ASSERT_NE(row, nullptr);
     ASSERT_TRUE(row->hasModel()) << qPrintable(row->model.reason);
-    const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
+    const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_CONTAINS(md, QStringLiteral("Ridgeline's own rule"));
     // Counts carry the locale's group separators; compare without them.
     const QString digits = QString(md).remove(u',');
@@ -183,7 +183,7 @@ TEST(KernelDerivation, RowWithoutModelSaysWhy)
     const KernelRow copy = withoutShapes(*fixtureRow);
     const KernelRow* row = &copy;
     ASSERT_FALSE(row->hasModel());
-    const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
+    const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_CONTAINS(
         md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::plain(row->model.reason));
     EXPECT_CONTAINS(md, QStringLiteral("## Why there are no figures"));
@@ -202,7 +202,7 @@ TEST(KernelDerivation, TraceLensDifferencesAndWhy)
     const KernelRow* row = findRow(tracelensFixture(), QStringLiteral("triton_poi_fused_add_erf_mul_0"));
     ASSERT_NE(row, nullptr);
     ASSERT_TRUE(row->traceLens);
-    const QString md = derivationMarkdown(*row, mi300x(), PeakSet::Datasheet);
+    const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     const QString text = plain(md);
 
     // The float arg: 4 bytes for Ridgeline, 0 for TraceLens; the broadcast arg read once.
@@ -246,7 +246,7 @@ TEST(KernelDerivation, KernelOnlyRowShowsTimeAndNoArgs)
     row.model.reason = QStringLiteral(
         "GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
     row.kernelTimeUs = summarize({ 10.0, 20.0, 30.0 });
-    const QString md = derivationMarkdown(row, mi300x(), PeakSet::Datasheet);
+    const QString md = derivationMarkdown(row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_CONTAINS(md, QStringLiteral("**Row:** kernel-only — a GPU kernel that no Triton op launched"));
     EXPECT_CONTAINS(md, QStringLiteral("None: no Triton cpu_op launched this kernel"));
     EXPECT_CONTAINS(md, QStringLiteral("| 3 | 60 us | 20 us | 20 us | 10 us | 30 us | 10 us |"));

@@ -24,7 +24,7 @@ QString derivationOf(const QString& trace, const QString& cache, const QString& 
     if (!row)
         return QStringLiteral("no row ") + kernel;
     const GpuCatalog catalog = GpuCatalog::builtIn();
-    return derivationMarkdown(*row, catalog.defaultGpu(), PeakSet::Datasheet);
+    return derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
 }
 
 } // namespace
@@ -80,7 +80,7 @@ TEST(KernelDerivationV1, WithoutACacheThereIsNoCacheSection)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     const KernelRow* row = findRow(*outcome.result, silu);
     ASSERT_NE(row, nullptr);
-    const QString md = derivationMarkdown(*row, GpuCatalog::builtIn().defaultGpu(), PeakSet::Datasheet);
+    const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_FALSE(md.contains(QStringLiteral("Inductor cache")));
     EXPECT_FALSE(md.contains(QStringLiteral("```python")));
 }

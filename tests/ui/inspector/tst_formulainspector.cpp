@@ -48,6 +48,8 @@ protected:
 
     static std::shared_ptr<const AnalysisResult>* s_sample;
     static std::shared_ptr<const AnalysisResult>* s_fixture;
+    // MI300X, datasheet peaks, Ridgeline's default t0: what the rows are derived under.
+    const std::shared_ptr<const Judgement> onMi300x = judgedOnMi300x(AnalysisResult {});
 };
 
 std::shared_ptr<const AnalysisResult>* FormulaInspectorTest::s_sample = nullptr;
@@ -83,9 +85,9 @@ TEST_F(FormulaInspectorTest, PlaceholderWhenNothingIsSelected)
     EXPECT_FALSE(inspector.copyAction()->isEnabled());
 
     ASSERT_NE(swiglu(), nullptr);
-    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(swiglu(), &onMi300x->trace);
     EXPECT_TRUE(inspector.copyAction()->isEnabled());
-    inspector.setKernel(nullptr, mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(nullptr, &onMi300x->trace);
     EXPECT_TRUE(inspector.markdown().isEmpty());
     EXPECT_TRUE(inspector.plainText().isEmpty());
     EXPECT_FALSE(inspector.copyAction()->isEnabled());
@@ -96,7 +98,7 @@ TEST_F(FormulaInspectorTest, ShowsTheSwigluWorkedExample)
     const KernelRow* row = swiglu();
     ASSERT_NE(row, nullptr);
     FormulaInspector inspector;
-    inspector.setKernel(row, mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(row, &onMi300x->trace);
     const QString text = seen(inspector);
     const QString md = withoutSeparators(inspector.markdown());
 
@@ -143,7 +145,7 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
     const KernelRow* reduction
         = findRow(*s_sample, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(reduction, nullptr);
-    inspector.setKernel(reduction, mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(reduction, &onMi300x->trace);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("xnumel × rnumel = 32768 × 2048"));
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("256.004 MiB"));
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Output write: none added"));
@@ -151,14 +153,14 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
     // The fixture's template is now counted as a matrix product.
     const KernelRow* gemm = findRow(*s_fixture, QStringLiteral("triton_tem_fused_mm_1"));
     ASSERT_NE(gemm, nullptr);
-    inspector.setKernel(gemm, mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(gemm, &onMi300x->trace);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("2147483648 FLOPs"));
 
     // The same row as a trace without record_shapes would give it: no model.
     const KernelRow copy = withoutShapes(*gemm);
     const KernelRow* none = &copy;
     ASSERT_FALSE(none->hasModel());
-    inspector.setKernel(none, mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(none, &onMi300x->trace);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Provenance: none — ") + none->model.reason);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Why there are no figures"));
 }
@@ -169,7 +171,7 @@ TEST_F(FormulaInspectorTest, ShowsTraceLensDifferences)
     ASSERT_NE(row, nullptr);
     ASSERT_TRUE(row->traceLens);
     FormulaInspector inspector;
-    inspector.setKernel(row, mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(row, &onMi300x->trace);
     const QString text = seen(inspector);
     EXPECT_CONTAINS(text, QStringLiteral("TraceLens comparison"));
     EXPECT_CONTAINS(text, QStringLiteral("Data Moved (MB)"));
@@ -181,7 +183,7 @@ TEST_F(FormulaInspectorTest, CopiesExactlyTheMarkdown)
 {
     FormulaInspector inspector;
     ASSERT_NE(swiglu(), nullptr);
-    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(swiglu(), &onMi300x->trace);
     QClipboard* clipboard = QGuiApplication::clipboard();
     clipboard->setText(QStringLiteral("something else"));
     inspector.copyMarkdown();
@@ -200,7 +202,7 @@ TEST_F(FormulaInspectorTest, RendersReadably)
     FormulaInspector inspector;
     ASSERT_NE(swiglu(), nullptr);
     inspector.resize(900, 1200);
-    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(swiglu(), &onMi300x->trace);
     const QImage image = inspector.grab().toImage();
     EXPECT_EQ(image.size(), QSize(900, 1200) * image.devicePixelRatio());
     const QString path = qEnvironmentVariable("RIDGELINE_INSPECTOR_PNG");
@@ -219,7 +221,7 @@ TEST_F(FormulaInspectorTest, TheTitleWrapsAtUnderscoresAndLeavesTheDerivationInV
     ASSERT_NE(swiglu(), nullptr);
     inspector.resize(430, 330);
     inspector.show();
-    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(swiglu(), &onMi300x->trace);
     QCoreApplication::processEvents();
     auto* view = inspector.findChild<QTextBrowser*>();
     const QTextDocument* document = view->document();
@@ -244,10 +246,10 @@ TEST_F(FormulaInspectorTest, ReselectionAndPaletteChangeKeepTheText)
 {
     FormulaInspector inspector;
     ASSERT_NE(swiglu(), nullptr);
-    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(swiglu(), &onMi300x->trace);
     auto* view = inspector.findChild<QTextBrowser*>();
     QTextDocument* shown = view->document();
-    inspector.setKernel(swiglu(), mi300x(), PeakSet::Datasheet);
+    inspector.setKernel(swiglu(), &onMi300x->trace);
     EXPECT_EQ(view->document(), shown);
 
     const QString before = inspector.plainText();
@@ -271,7 +273,8 @@ TEST(FormulaInspectorV1, ShowsTheCacheBlockAndColoursTheTritonSource)
     FormulaInspector inspector;
     inspector.resize(900, 700);
     inspector.show();
-    inspector.setKernel(row, mi300x(), PeakSet::Datasheet);
+    const auto onMi300x = judgedOnMi300x(AnalysisResult {});
+    inspector.setKernel(row, &onMi300x->trace);
     const QString text = inspector.plainText();
     EXPECT_TRUE(text.contains(QStringLiteral("Inductor cache block"))) << qPrintable(text);
     EXPECT_TRUE(text.contains(QStringLiteral("(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992")));

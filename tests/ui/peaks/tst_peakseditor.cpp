@@ -2,6 +2,7 @@
 // source, to a file `--gpu-file` reads; an invalid figure or name refuses to
 // save; the main window merges the saved GPUs and redraws its roofs.
 #include "mainwindow.h"
+#include "shownanalysis.h"
 #include "peaks/peakseditor.h"
 #include "peaks/userpeaksfile.h"
 
@@ -168,7 +169,7 @@ TEST(PeaksEditor, TheWindowDrawsTheUsersRoofs)
         window.applyUserPeaks(GpuCatalog::of({ lab }));
         EXPECT_NE(window.catalog().find(QStringLiteral("Lab GPU")), nullptr);
         EXPECT_TRUE(roofNames(window).contains(QStringLiteral("BF16 matrix 1307.4 TFLOPS"))); // the override is gone
-        window.setGpuChoice(QStringLiteral("Lab GPU"));
+        window.shown()->setGpuChoice(QStringLiteral("Lab GPU"));
         EXPECT_TRUE(roofNames(window).contains(QStringLiteral("BF16 matrix 321 TFLOPS"))) << qPrintable(roofNames(window));
     }
     QFile::remove(path);

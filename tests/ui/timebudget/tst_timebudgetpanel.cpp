@@ -8,6 +8,7 @@
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
+#include "shownanalysis.h"
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
@@ -167,7 +168,7 @@ TEST(TimeBudgetPanel, TheLatencyFloorReachesTableAndInspector)
     EXPECT_LT(after, before);
     EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("**Latency floor t0 = 50 us** — override")))
         << qPrintable(window.inspector()->markdown().left(4000));
-    window.setLatencyFloorOverride(std::nullopt);
+    window.shown()->setLatencyFloor(std::nullopt);
     EXPECT_EQ(window.timeBudgetPanel()->latencyFloorOverride(), std::nullopt);
     EXPECT_DOUBLE_EQ(table->index(0, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble(), before);
 }
