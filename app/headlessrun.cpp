@@ -131,7 +131,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         if (!options.quiet)
             sayWrote(options.exportPath, comparison ? QStringLiteral("%1 matched kernels").arg(comparison->matching.matches.size())
                                                     : QStringLiteral("%1 kernels; %2")
-                                                          .arg(result.kernels.size() + result.libraryKernels.size())
+                                                          .arg(result.rows.size() + result.libraryKernels.size())
                                                           .arg(coverageText(gpuTimeCoverage(result))));
     }
     const RooflineOptions& roofline = options.roofline;

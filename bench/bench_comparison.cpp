@@ -66,15 +66,15 @@ std::shared_ptr<AnalysisResult> result(int kernels, int library, bool candidate)
     auto out = std::make_shared<AnalysisResult>();
     out->tracePath = candidate ? QStringLiteral("candidate.json") : QStringLiteral("baseline.json");
     out->traceGpuName = QStringLiteral("AMD Instinct MI300X");
-    out->kernels.reserve(size_t(kernels));
+    out->rows.reserve(size_t(kernels));
     for (int i = 0; i < kernels; ++i) {
         const double timeUs = 1 + (i % 997);
         QString name = QStringLiteral("triton_poi_fused_add_mul_%1").arg(i);
         if (candidate && i >= kernels / 2)
             name = i < kernels * 3 / 4 ? QStringLiteral("triton_poi_fused_add_mul_%1").arg(i + kernels)
                                        : QStringLiteral("triton_red_fused_sum_%1").arg(i);
-        out->kernels.push_back(row(name, i, candidate ? timeUs * 0.9 : timeUs, 0));
-        out->totalGpuKernelTimeUs += out->kernels.back().kernelTimeUs->sum;
+        out->rows.push_back(row(name, i, candidate ? timeUs * 0.9 : timeUs, 0));
+        out->totalGpuKernelTimeUs += out->rows.back().kernelTimeUs->sum;
     }
     out->tritonKernelTimeUs = out->totalGpuKernelTimeUs;
     out->libraryKernels.reserve(size_t(library));
@@ -84,7 +84,7 @@ std::shared_ptr<AnalysisResult> result(int kernels, int library, bool candidate)
         out->libraryKernels.push_back(libraryRow(QStringLiteral("Cijk_Alik_Bljk_BBS_BH_MT%1x32x256_MI16x16x1").arg(id), timeUs));
         out->totalGpuKernelTimeUs += timeUs;
     }
-    for (std::vector<KernelRow>* rows : { &out->kernels, &out->libraryKernels }) {
+    for (std::vector<KernelRow>* rows : { &out->rows, &out->libraryKernels }) {
         for (KernelRow& r : *rows)
             r.shareOfGpuTime = r.kernelTimeUs->sum / out->totalGpuKernelTimeUs;
     }

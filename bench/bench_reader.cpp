@@ -170,6 +170,6 @@ int main(int argc, char** argv)
     std::printf("analysed %lld events in %.2f s: %.0f MB/s of JSON (file %.0f MB/s)\n", (long long)outcome.result->events.count,
                 seconds, double(megabytes) / seconds, double(fileBytes) / 1048576.0 / seconds);
     std::printf("peak RSS %ld MB (before analysis %ld MB); %zu unique kernels\n", peakRssKb() / 1024, rssBefore / 1024,
-                outcome.result->kernels.size());
+                outcome.result->rows.size());
     return 0;
 }

@@ -12,7 +12,7 @@ TraceSummary summarize(const AnalysisResult& result)
     if (result.totalGpuKernelTimeUs > 0)
         summary.tritonShare = result.tritonKernelTimeUs / result.totalGpuKernelTimeUs;
     summary.libraryKernels = int(result.libraryKernels.size());
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         if (row.isLibraryOp()) { // with the library rows: the toggle that hides them hides these
             ++summary.libraryOps;
             ++summary.libraryKernels;

@@ -27,9 +27,9 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
     }
     // RIDGELINE_SCREENSHOT_KERNEL=TEXT: the first kernel whose name holds TEXT is the one selected.
     if (const QString wanted = qEnvironmentVariable("RIDGELINE_SCREENSHOT_KERNEL"); !wanted.isEmpty() && window.result()) {
-        const auto& kernels = window.result()->kernels;
-        for (size_t i = 0; i < kernels.size(); ++i) {
-            if (kernels[i].name.contains(wanted)) {
+        const auto& rows = window.result()->rows;
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].name.contains(wanted)) {
                 QTimer::singleShot(300, &window, [&window, i] { window.kernelView()->selectKernel(int(i)); });
                 break;
             }

@@ -342,10 +342,10 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     updateTableEmptyText();
     m_filterBar->setSummary(summarize(shown));
     setWindowTitle(tr("%1 — Ridgeline").arg(TraceInputs::displayName(shown.tracePath)));
-    const auto libraryOps = std::count_if(shown.kernels.begin(), shown.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+    const auto libraryOps = std::count_if(shown.rows.begin(), shown.rows.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     QString message = tr("Read %1 events, %2 unique Triton kernels, %3 library ops")
                           .arg(formatCount(shown.events.count))
-                          .arg(qsizetype(shown.kernels.size()) - libraryOps)
+                          .arg(qsizetype(shown.rows.size()) - libraryOps)
                           .arg(libraryOps);
     if (const QString note = m_inputs->takeNote(); !note.isEmpty())
         message += QStringLiteral("; ") + note;
@@ -395,7 +395,7 @@ void MainWindow::updateTableEmptyText()
     if (!result()) {
         m_table->setEmptyText(tr("Open a PyTorch profiler trace of a torch.compile run: File ▸ Open (Ctrl+O), or drop it "
                                  "here. File ▸ Open Sample Trace shows what Ridgeline tells."));
-    } else if (result()->kernels.empty() && (result()->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
+    } else if (result()->rows.empty() && (result()->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
         m_table->setEmptyText(tr("No Triton kernels in %1: no cpu_op or GPU kernel is named triton_*. Ridgeline analyses "
                                  "the kernels Inductor generates for a model compiled with torch.compile; the summary above "
                                  "shows what the GPU time went to.%2")

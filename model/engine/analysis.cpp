@@ -123,7 +123,7 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     const KernelModeller modeller = KernelModeller::withInductorCache(prepared->cacheIndex, prepared->cacheUnavailable);
     // Each call's row only for the timeline: 4 bytes a call, dropped once it is built.
     RowOfCall rowOfCall;
-    result->kernels = aggregateKernels(trace, linked, modeller, &merged.summary, options.keepTimeline ? &rowOfCall : nullptr);
+    result->rows = aggregateKernels(trace, linked, modeller, &merged.summary, options.keepTimeline ? &rowOfCall : nullptr);
     control.report(2, figureSteps);
     if (control.stopRequested())
         return nullptr;
@@ -133,7 +133,7 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     std::vector<std::uint32_t> rowOfGroup;
     std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs, &rowOfGroup);
     result->libraryKernels = libraryRows(trace, linked, nameKinds, libraryWork.ownedEvents);
-    for (const KernelRow& row : result->kernels) {
+    for (const KernelRow& row : result->rows) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;
     }
@@ -142,10 +142,10 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
         return nullptr;
     if (options.keepTimeline) {
         const std::vector<std::int32_t> rowOfEvent
-            = rowOfGpuEvent(trace, linked, rowOfCall, result->kernels.size(), libraryWork, rowOfGroup);
+            = rowOfGpuEvent(trace, linked, rowOfCall, result->rows.size(), libraryWork, rowOfGroup);
         rowOfCall = {};
         result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
-                                           &result->kernels, &libraryOpRowsOfTrace });
+                                           &result->rows, &libraryOpRowsOfTrace });
     }
     result->events.count = trace.eventCount;
     result->events.skipped = trace.skippedEvents;
@@ -165,12 +165,12 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     }
     // An empty table must not pass for a trace of kernels that did nothing.
     // A range without one says so of the range: the trace may have many.
-    if (result->kernels.empty() && result->gpuRangeUs)
+    if (result->rows.empty() && result->gpuRangeUs)
         result->warnings << QStringLiteral("%1: no Triton kernel starts in the range %2 to %3 us: pick another range, or clear it")
                                 .arg(path)
                                 .arg(result->gpuRangeUs->first, 0, 'f', 3)
                                 .arg(result->gpuRangeUs->second, 0, 'f', 3);
-    else if (result->kernels.empty())
+    else if (result->rows.empty())
         result->warnings << QStringLiteral(
             "%1: no Triton kernels in it (no cpu_op or GPU kernel event named triton_*): a trace of a model not "
             "compiled with torch.compile, or recorded without GPU activity?")
@@ -186,13 +186,13 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
         // A cache of another run gives nothing: say so where it was asked
         // for, or where kernels wait for V1 figures.
         const bool wanted = prepared->cacheLocation.origin == u"given"
-            || std::any_of(result->kernels.begin(), result->kernels.end(),
+            || std::any_of(result->rows.begin(), result->rows.end(),
                            [](const KernelRow& row) { return row.provenance() != Provenance::V2; });
-        if (index->keptNameCount() == 0 && !result->kernels.empty() && wanted)
+        if (index->keptNameCount() == 0 && !result->rows.empty() && wanted)
             result->warnings << QStringLiteral("Inductor cache %1 defines none of this trace's %2 Triton kernels: it is "
                                                "from another run (V1 needs the cache torch.compile wrote for this trace)")
                                     .arg(prepared->cacheLocation.path)
-                                    .arg(result->kernels.size());
+                                    .arg(result->rows.size());
     }
     result->inductorCache.warnings = prepared->cacheWarnings;
     result->warnings << result->inductorCache.warnings.mid(0, cacheWarningsInSummary);
@@ -219,7 +219,7 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
                                 .arg(result->graphs.ambiguousLaunches);
 
     // After the Triton rows, which the checks above are about.
-    result->kernels.insert(result->kernels.end(), std::make_move_iterator(libraryOpRowsOfTrace.begin()),
+    result->rows.insert(result->rows.end(), std::make_move_iterator(libraryOpRowsOfTrace.begin()),
                            std::make_move_iterator(libraryOpRowsOfTrace.end()));
     // Kept for ranges up to a size where holding it costs a few hundred MB
     // more than the figures do; past it a range reads the file again.

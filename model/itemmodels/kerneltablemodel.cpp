@@ -173,13 +173,13 @@ int KernelTableModel::kernelIndexOf(int row) const
 {
     // Compare mode numbers the candidate's kernels, then its library kernels (kernelmatcher.h).
     const int index = m_comparison ? m_comparison->matching.matches[size_t(row)].candidate : row;
-    return index < int(m_result->kernels.size()) ? index : -1;
+    return index < int(m_result->rows.size()) ? index : -1;
 }
 
 int KernelTableModel::libraryIndexOf(int row) const
 {
     const int index = m_comparison ? m_comparison->matching.matches[size_t(row)].candidate : row;
-    const int library = index - int(m_result->kernels.size());
+    const int library = index - int(m_result->rows.size());
     return index >= 0 && library >= 0 ? library : -1;
 }
 
@@ -196,8 +196,8 @@ void KernelTableModel::place()
     m_budget = m_judgement ? &m_judgement->trace.budget : nullptr;
     if (!m_result)
         return;
-    m_placements.reserve(m_result->kernels.size());
-    for (const KernelRow& row : m_result->kernels)
+    m_placements.reserve(m_result->rows.size());
+    for (const KernelRow& row : m_result->rows)
         m_placements.push_back(m_judgement ? placeKernel(row, m_judgement->trace.peaks()) : std::nullopt);
 }
 
@@ -211,7 +211,7 @@ const KernelRow* KernelTableModel::kernelAt(int row) const
     }
     if (const int library = libraryIndexOf(row); library >= 0)
         return &m_result->libraryKernels[size_t(library)];
-    return &m_result->kernels[size_t(row)];
+    return &m_result->rows[size_t(row)];
 }
 
 int KernelTableModel::rowCount(const QModelIndex& parent) const
@@ -219,7 +219,7 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const
     if (parent.isValid() || !m_result)
         return 0;
     return m_comparison ? int(m_comparison->matching.matches.size())
-                        : int(m_result->kernels.size() + m_result->libraryKernels.size());
+                        : int(m_result->rows.size() + m_result->libraryKernels.size());
 }
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const
@@ -252,7 +252,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return missing;
     if (kernel >= 0 && (role == LimiterKeyRole || (isTimeColumn(column) && (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole))))
         return timeData(kernel, column, role);
-    if (column == RoofPercent && kernel >= 0 && m_budget && m_budget->kernels[size_t(kernel)].limiter == Ridgeline::Limiter::Latency
+    if (column == RoofPercent && kernel >= 0 && m_budget && m_budget->rows[size_t(kernel)].limiter == Ridgeline::Limiter::Latency
         && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
         return role == Qt::DisplayRole ? TimeBudgetColumns::latencyBoundRoofText()
                                        : TimeBudgetColumns::latencyBoundRoofToolTip(*m_budget, size_t(kernel));
@@ -315,7 +315,7 @@ QVariant KernelTableModel::timeData(int kernel, int column, int role) const
             return QStringLiteral("–");
         return role == SortRole ? QVariant(missing) : QVariant();
     }
-    const KernelTimeFigures& figures = m_budget->kernels[size_t(kernel)];
+    const KernelTimeFigures& figures = m_budget->rows[size_t(kernel)];
     if (role == LimiterKeyRole)
         return limiterKey(figures.limiter);
     const TimeBudgetColumns::Column time = timeColumn(column);

@@ -60,7 +60,7 @@ public:
     static constexpr int FirstComparisonColumn = Match;
     enum Role {
         SortRole = Qt::UserRole, // a double (or -1 for missing) / string that sorts right
-        RowIndexRole,            // index into AnalysisResult::kernels; -1 for library and removed rows
+        RowIndexRole,            // index into AnalysisResult::rows; -1 for library and removed rows
         CategoryKeyRole,         // "poi", "red", ...
         ProvenanceKeyRole,       // "V2", "V1", "none"
         ReasonRole,              // the provenance reason
@@ -108,7 +108,7 @@ private:
     void place();
 
     void changeAll();
-    int kernelIndexOf(int row) const; // into m_result->kernels, -1 for a removed or library row
+    int kernelIndexOf(int row) const; // into m_result->rows, -1 for a removed or library row
     int libraryIndexOf(int row) const; // into m_result->libraryKernels, -1 for the others
     QVariant comparisonData(int row, int column, int role) const;
     QVariant libraryData(const KernelRow& row, int library, int column, int role) const;

@@ -114,7 +114,7 @@ std::optional<double> sortValue(const KernelTimeFigures& figures, Column column)
 
 QString toolTip(const TimeBudget& budget, size_t row, Column column)
 {
-    const KernelTimeFigures& figures = budget.kernels[row];
+    const KernelTimeFigures& figures = budget.rows[row];
     const LatencyFloor& floor = budget.latencyFloor;
     if (!modelled(figures)) {
         return column == Limiter ? tr("Not modelled: no bytes or FLOPs are known for this kernel, so it has no attainable time; "
@@ -176,7 +176,7 @@ QString latencyBoundRoofText()
 
 QString latencyBoundRoofToolTip(const TimeBudget& budget, size_t row)
 {
-    const KernelTimeFigures& figures = budget.kernels[row];
+    const KernelTimeFigures& figures = budget.rows[row];
     const LatencyFloor& floor = budget.latencyFloor;
     return tr("Latency-bound: attainable %1, measured mean %2. No kernel this small comes near a roof, so its fraction of "
               "the roof says nothing; fuse it or remove the launch")

@@ -163,7 +163,7 @@ TEST(PreparedTrace, ARangeWithoutTritonKernelsSaysSoOfTheRange)
     // [0, 40) us holds the GEMM before the launches alone: no Triton kernel.
     const auto gemmOnly = analysed(trace, TimeRangeUs { 0, 40 });
     ASSERT_TRUE(gemmOnly);
-    EXPECT_TRUE(gemmOnly->kernels.empty() || std::none_of(gemmOnly->kernels.begin(), gemmOnly->kernels.end(),
+    EXPECT_TRUE(gemmOnly->rows.empty() || std::none_of(gemmOnly->rows.begin(), gemmOnly->rows.end(),
                                                            [](const KernelRow& row) { return row.name.startsWith(u"triton_"); }));
     ASSERT_FALSE(gemmOnly->warnings.isEmpty());
     EXPECT_TRUE(gemmOnly->warnings.filter(QStringLiteral("no Triton kernel starts in the range 0.000 to 40.000 us")).size() == 1)

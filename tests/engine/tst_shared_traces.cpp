@@ -33,7 +33,7 @@ TEST(SharedTraces, XditSd35EveryTritonOpLinkedToGpuTime)
     EXPECT_EQ(result.events.skipped, 0);
 
     int calls = 0;
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         SCOPED_TRACE(qPrintable(row.name));
         if (row.isLibraryOp())
             continue; // the GEMMs and attention: tst_libraryopendtoend
@@ -100,13 +100,13 @@ TEST(SharedTraces, XditZeroFlopKernelsAreMeasuredAgainstTheMemoryRoof)
     const GpuSpec& mi300x = GpuCatalog::builtIn().defaultGpu();
     const RooflineData data = rooflineData(outcome.result.get(), mi300x, PeakSet::Datasheet);
     size_t zeroFlop = 0;
-    for (const KernelRow& row : outcome.result->kernels)
+    for (const KernelRow& row : outcome.result->rows)
         zeroFlop += row.flops() && *row.flops() == 0 && row.bytes() && *row.bytes() > 0;
     ASSERT_GE(zeroFlop, 3u);
     ASSERT_EQ(data.memoryOnlyPoints.size(), zeroFlop);
     bool anyAbove = false;
     for (const RooflinePoint& point : data.memoryOnlyPoints) {
-        const KernelRow& row = outcome.result->kernels[size_t(point.kernelIndex)];
+        const KernelRow& row = outcome.result->rows[size_t(point.kernelIndex)];
         SCOPED_TRACE(qPrintable(row.name));
         EXPECT_EQ(point.bound, RooflinePlacement::Bound::Memory);
         EXPECT_NEAR(point.fractionOfRoof, row.tbPerS->mean / 5.3, 1e-12);
@@ -162,6 +162,6 @@ TEST(SharedTraces, HtaTritonExampleHasV2Args)
         GTEST_SKIP() << "shared trace absent";
     const auto outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
-    ASSERT_FALSE(outcome.result->kernels.empty());
+    ASSERT_FALSE(outcome.result->rows.empty());
     EXPECT_TRUE(outcome.result->traceGpuName.contains(QStringLiteral("A100")));
 }

@@ -126,8 +126,8 @@ TEST(ShownAnalysis, OneChangeOfTheLatencyFloorReachesEveryViewAndExport)
     // The time budget, and the figures the timeline colours its boxes by.
     EXPECT_EQ(judged.trace.budget.latencyFloor.source, LatencyFloor::Source::Override);
     EXPECT_DOUBLE_EQ(judged.trace.budget.latencyFloor.us, 11.0);
-    EXPECT_EQ(judged.trace.budget.kernels[0].limiter, Limiter::Latency);
-    EXPECT_DOUBLE_EQ(*judged.trace.budget.kernels[0].attainableUs, 21.0);
+    EXPECT_EQ(judged.trace.budget.rows[0].limiter, Limiter::Latency);
+    EXPECT_DOUBLE_EQ(*judged.trace.budget.rows[0].attainableUs, 21.0);
     EXPECT_EQ(w.table.timeBudget(), &judged.trace.budget);
     // Every export: other bytes than before, the command line's bytes with --latency-floor 11.
     const QByteArray json = w.exported(QStringLiteral("after.json"));
@@ -160,7 +160,7 @@ TEST(ShownAnalysis, TheRooflinesLatencyBoundPointsFollowTheLatencyFloor)
         int count = 0;
         const TraceJudgement& judged = w.shown.judgement()->trace;
         for (const RooflinePoint& p : judged.roofline.points) {
-            EXPECT_EQ(p.latencyBound, judged.budget.kernels[size_t(p.kernelIndex)].limiter == Limiter::Latency) << qPrintable(p.name);
+            EXPECT_EQ(p.latencyBound, judged.budget.rows[size_t(p.kernelIndex)].limiter == Limiter::Latency) << qPrintable(p.name);
             count += p.latencyBound;
         }
         return count;
@@ -184,7 +184,7 @@ TEST(ShownAnalysis, OneChangeOfThePeakSetReachesEveryViewAndExport)
     const Judgement& judged = *w.shown.judgement();
     // cmp: 8.17 GFLOP per call at MI300X's measured FP32 vector rate (81
     // TFLOPS, not the datasheet's 163.4): 100.86 us, plus t0 = 2 us.
-    EXPECT_NEAR(*judged.trace.budget.kernels[1].attainableUs, 2.0 + 8.17e9 / 81e12 * 1e6, 1e-6);
+    EXPECT_NEAR(*judged.trace.budget.rows[1].attainableUs, 2.0 + 8.17e9 / 81e12 * 1e6, 1e-6);
     EXPECT_NE(w.cell(1, KernelTableModel::AttainablePercent), attainableBefore);
     EXPECT_EQ(judged.trace.roofline.peakSet, PeakSet::MaxAchievable);
     EXPECT_NE(judged.trace.roofline.roofs, roofsBefore);
@@ -205,7 +205,7 @@ TEST(ShownAnalysis, OneChangeOfTheGpuReachesEveryViewAndExport)
     EXPECT_EQ(judged.trace.gpuSpec().name, h100);
     EXPECT_EQ(judged.trace.roofline.gpuName, h100);
     // mem at H100's HBM (3.35 TB/s): 53 MB in 15.82 us, plus t0.
-    EXPECT_NEAR(*judged.trace.budget.kernels[0].roofTermUs, 53e6 / 3.35e12 * 1e6, 1e-9);
+    EXPECT_NEAR(*judged.trace.budget.rows[0].roofTermUs, 53e6 / 3.35e12 * 1e6, 1e-9);
     EXPECT_NE(w.cell(1, KernelTableModel::AttainablePercent), attainableBefore);
     const QByteArray json = w.exported(QStringLiteral("h100.json"));
     EXPECT_TRUE(json.contains(h100.toUtf8())) << json.left(400).constData();

@@ -168,12 +168,12 @@ QByteArray flowEnd(int correlation, int stream, double ts)
 
 size_t tritonRowCount(const AnalysisResult& result)
 {
-    return size_t(std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return !row.isLibraryOp(); }));
+    return size_t(std::count_if(result.rows.begin(), result.rows.end(), [](const KernelRow& row) { return !row.isLibraryOp(); }));
 }
 
 const KernelRow* findRow(const AnalysisResult& result, const QString& name)
 {
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         if (row.name == name)
             return &row;
     }

@@ -24,9 +24,9 @@ std::shared_ptr<const AnalysisResult> timeBudgetFixture()
 {
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = QStringLiteral("budget.json");
-    result->kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
-    result->kernels.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
-    result->kernels.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
+    result->rows.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
+    result->rows.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
+    result->rows.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
     KernelRow nofig;
     nofig.name = QStringLiteral("nofig");
     nofig.parsedName.category = KernelCategory::Pointwise;
@@ -35,7 +35,7 @@ std::shared_ptr<const AnalysisResult> timeBudgetFixture()
     nofig.model.reason = QStringLiteral("no args recorded");
     nofig.kernelTimeUs = summarize(std::vector<double> { 7 });
     nofig.callTimesUs = CallTimes(std::vector<double> { 7 });
-    result->kernels.push_back(std::move(nofig));
+    result->rows.push_back(std::move(nofig));
 
     KernelRow gemm;
     gemm.name = QStringLiteral("Cijk_gemm");
@@ -50,7 +50,7 @@ std::shared_ptr<const AnalysisResult> timeBudgetFixture()
 
     result->totalGpuKernelTimeUs = 275;
     result->tritonKernelTimeUs = 215;
-    for (KernelRow* row : { &result->kernels[0], &result->kernels[1], &result->kernels[2], &result->kernels[3], &result->libraryKernels[0] })
+    for (KernelRow* row : { &result->rows[0], &result->rows[1], &result->rows[2], &result->rows[3], &result->libraryKernels[0] })
         row->shareOfGpuTime = row->kernelTimeUs->sum / 275.0;
     result->gpuTime.us[GpuWork::Triton] = 215;
     result->gpuTime.us[GpuWork::Gemm] = 60;

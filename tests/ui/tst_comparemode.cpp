@@ -59,7 +59,7 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
 
     window.compareWithBaseline(sample);
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() != nullptr; }, 60000));
-    EXPECT_EQ(window.comparison()->matching.count(MatchKind::Same), int(window.result()->kernels.size()));
+    EXPECT_EQ(window.comparison()->matching.count(MatchKind::Same), int(window.result()->rows.size()));
     EXPECT_FALSE(header->isSectionHidden(KernelTableModel::Speedup));
     EXPECT_FALSE(header->isSectionHidden(KernelTableModel::Match));
     EXPECT_TRUE(window.filterBar()->onlyChangedToggle()->isVisibleTo(&window));
@@ -95,7 +95,7 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
     EXPECT_TRUE(header->isSectionHidden(KernelTableModel::Speedup));
     EXPECT_FALSE(window.filterBar()->onlyChangedToggle()->isChecked());
     // Out of compare mode the library kernels have their rows again.
-    EXPECT_EQ(window.kernelView()->model()->rowCount(), int(window.result()->kernels.size() + window.result()->libraryKernels.size()));
+    EXPECT_EQ(window.kernelView()->model()->rowCount(), int(window.result()->rows.size() + window.result()->libraryKernels.size()));
     EXPECT_FALSE(window.summaryStrip()->text().contains(QStringLiteral("Compared with baseline")));
     EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("baseline")), 0);
 }

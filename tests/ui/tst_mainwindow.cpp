@@ -232,7 +232,7 @@ TEST(MainWindow, TraceAndCacheDroppedTogetherOpenTogether)
     ASSERT_TRUE(finished.wait(60000));
     EXPECT_EQ(window.result()->inductorCache.kind, QStringLiteral("tar.gz archive"));
     int v1 = 0;
-    for (const KernelRow& row : window.result()->kernels)
+    for (const KernelRow& row : window.result()->rows)
         v1 += row.provenance() == Provenance::V1;
     EXPECT_EQ(v1, 4) << "every kernel of the fixture trace has a block in the cache";
 
@@ -334,7 +334,7 @@ TEST(MainWindow, TableAndRooflineShareTheSelection)
     window.show();
     ASSERT_TRUE(loadInto(window, samplePath));
     KernelTableView* view = window.kernelView();
-    const auto& kernels = window.result()->kernels;
+    const auto& kernels = window.result()->rows;
 
     // A click on a point selects its row and inspects it.
     int reduction = -1;
@@ -578,8 +578,8 @@ TEST(MainWindow, DroppedCaptureTraceAttachesToTheOpenReplayTrace)
     EXPECT_TRUE(QTest::qWaitFor([&] {
         return window.summaryStrip()->text().contains(QStringLiteral("<b>1 of 1</b> graph launches matched to captures in capture.json"));
     })) << qPrintable(window.summaryStrip()->text());
-    ASSERT_EQ(window.result()->kernels.size(), 1u);
-    EXPECT_EQ(window.result()->kernels[0].kind, RowKind::Replayed);
+    ASSERT_EQ(window.result()->rows.size(), 1u);
+    EXPECT_EQ(window.result()->rows[0].kind, RowKind::Replayed);
     Q_EMIT window.rooflineView()->kernelClicked(0);
     EXPECT_TRUE(QTest::qWaitFor([&] { return window.inspector()->markdown().contains(QStringLiteral("CUDA/HIP graph: capture and replays")); }));
     EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("batch size 8"))) << qPrintable(window.inspector()->markdown());

@@ -39,7 +39,7 @@ public:
     void setJudgement(std::shared_ptr<const Judgement> judgement);
     void setFrame(Frame frame);
     Frame frame() const;
-    // Indices into AnalysisResult::kernels; their points are highlighted.
+    // Indices into AnalysisResult::rows; their points are highlighted.
     void setSelectedKernels(const QList<int>& kernelIndices);
     // As last set, including kernels that have no point to highlight.
     QList<int> selectedKernels() const;

@@ -32,7 +32,7 @@ public:
     // The selected rows as tab-separated text with a header line, in view
     // order and visible columns only: what Copy puts on the clipboard.
     QString selectionAsTsv() const;
-    // Kernel indices (into AnalysisResult::kernels) of the selected rows.
+    // Kernel indices (into AnalysisResult::rows) of the selected rows.
     QList<int> selectedKernelIndices() const;
     // Selects and shows the row of one kernel; false when it is filtered out.
     bool selectKernel(int kernelIndex);

@@ -16,10 +16,10 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
 {
     switch (item.kind) {
     case Opportunity::Kind::Kernel: {
-        const int kernel = item.kernelIndices.empty() ? -1 : item.kernelIndices.front();
-        if (kernel < 0 || size_t(kernel) >= budget.kernels.size())
+        const int kernel = item.rowIndices.empty() ? -1 : item.rowIndices.front();
+        if (kernel < 0 || size_t(kernel) >= budget.rows.size())
             return {};
-        const KernelTimeFigures& figures = budget.kernels[size_t(kernel)];
+        const KernelTimeFigures& figures = budget.rows[size_t(kernel)];
         const double mean = figures.timedCalls > 0 ? figures.measuredUs / double(figures.timedCalls) : 0.0;
         return OpportunityList::tr("%1: %2 %3 at %4, attainable %5")
             .arg(limiterTitle(figures.limiter))
@@ -35,8 +35,8 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
         return OpportunityList::tr("GPU idle: CUDA/HIP graphs, fewer host syncs");
     case Opportunity::Kind::Unmodelled: {
         const KernelRow* row = nullptr;
-        if (!item.kernelIndices.empty() && size_t(item.kernelIndices.front()) < result.kernels.size())
-            row = &result.kernels[size_t(item.kernelIndices.front())];
+        if (!item.rowIndices.empty() && size_t(item.rowIndices.front()) < result.rows.size())
+            row = &result.rows[size_t(item.rowIndices.front())];
         else if (!item.libraryIndices.empty() && size_t(item.libraryIndices.front()) < result.libraryKernels.size())
             row = &result.libraryKernels[size_t(item.libraryIndices.front())];
         const int calls = row ? row->calls : 0;

@@ -50,7 +50,7 @@ bool exportTimeline(const TraceJudgement& judged, const TimelineExportOptions& o
 
     TimelineScene scene;
     scene.timeline = result.timeline;
-    scene.colouring = TimelineColouring(*result.timeline, judged.budget.kernels);
+    scene.colouring = TimelineColouring(*result.timeline, judged.budget.rows);
     scene.startNs = 0;
     scene.endNs = std::max<double>(1, double(result.timeline->endNs));
     if (options.rangeUs) {

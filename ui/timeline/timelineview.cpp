@@ -75,7 +75,7 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     m_scene.palette = kept;
     m_scene.timeline = m_result ? m_result->timeline : nullptr;
     m_figures.clear();
-    m_labelOfKernel.assign(m_result ? m_result->kernels.size() : 0, -1);
+    m_labelOfKernel.assign(m_result ? m_result->rows.size() : 0, -1);
     m_labelOfLibrary.assign(m_result ? m_result->libraryKernels.size() : 0, -1);
     if (m_scene.timeline) {
         const std::vector<TimelineLabel>& labels = m_scene.timeline->labels;

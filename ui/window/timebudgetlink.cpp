@@ -58,10 +58,10 @@ void TimeBudgetLink::selectOpportunity(int index)
         m_window->statusBar()->showMessage(item.why, 15000);
         return;
     }
-    const QList<int> kernels(item.kernelIndices.begin(), item.kernelIndices.end());
+    const QList<int> rows(item.rowIndices.begin(), item.rowIndices.end());
     const QList<int> libraryKernels(item.libraryIndices.begin(), item.libraryIndices.end());
-    const int shown = m_table->selectKernels(kernels, libraryKernels);
-    const qsizetype wanted = kernels.size() + libraryKernels.size();
+    const int shown = m_table->selectKernels(rows, libraryKernels);
+    const qsizetype wanted = rows.size() + libraryKernels.size();
     if (shown < wanted)
         m_window->statusBar()->showMessage(tr("%1 of its %2 kernels are hidden by the table's filter").arg(wanted - shown).arg(wanted), 6000);
     else

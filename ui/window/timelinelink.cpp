@@ -72,14 +72,14 @@ void TimelineLink::show(const std::shared_ptr<const Judgement>& judgement)
     }
     m_judgement = judgement;
     if (judgement)
-        m_timeline->setKernelFigures(judgement->trace.budget.kernels);
+        m_timeline->setKernelFigures(judgement->trace.budget.rows);
     if (!judgement || !judgement->baseline || !judgement->comparison) {
         m_timeline->setBaseline(nullptr, {});
         return;
     }
     // Coloured by its own judgement; aligned by the step the comparison is by: a graph trace's first launch.
     const TraceComparison& comparison = *judgement->comparison;
-    m_timeline->setBaseline(judgement->baseline->result, judgement->baseline->budget.kernels,
+    m_timeline->setBaseline(judgement->baseline->result, judgement->baseline->budget.rows,
                             comparison.perStep ? comparison.perStep->kind : StepKind::None);
 }
 

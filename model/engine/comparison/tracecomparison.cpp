@@ -46,7 +46,7 @@ const KernelRow* rowOf(const AnalysisResult& result, int index)
     if (index < 0)
         return nullptr;
     const size_t i = size_t(index);
-    return i < result.kernels.size() ? &result.kernels[i] : &result.libraryKernels[i - result.kernels.size()];
+    return i < result.rows.size() ? &result.rows[i] : &result.libraryKernels[i - result.rows.size()];
 }
 
 } // namespace
@@ -69,8 +69,8 @@ TraceComparison compareTraces(const ComparedTrace& baseline, const ComparedTrace
     comparison.baselineGpu = baseline.gpu->name;
     comparison.candidateGpu = candidate.gpu->name;
     // Library kernels too, by name: the largest change may be a library softmax.
-    comparison.matching = matchKernels(comparison.baseline->kernels, comparison.baseline->libraryKernels,
-                                       comparison.candidate->kernels, comparison.candidate->libraryKernels);
+    comparison.matching = matchKernels(comparison.baseline->rows, comparison.baseline->libraryKernels,
+                                       comparison.candidate->rows, comparison.candidate->libraryKernels);
     comparison.work = compareWork(*comparison.baseline, *comparison.candidate);
     const PeakFigures& basePeaks = *baseline.peaks;
     const PeakFigures& candPeaks = *candidate.peaks;

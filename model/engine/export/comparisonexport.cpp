@@ -30,7 +30,7 @@ QJsonObject traceSide(const AnalysisResult& result, const QString& gpu)
         { QStringLiteral("trace_gpu"), result.traceGpuName.isEmpty() ? QJsonValue() : QJsonValue(result.traceGpuName) },
         { QStringLiteral("total_gpu_kernel_time_us"), result.totalGpuKernelTimeUs },
         { QStringLiteral("triton_kernel_time_us"), result.tritonKernelTimeUs },
-        { QStringLiteral("kernels"), int(result.kernels.size()) },
+        { QStringLiteral("kernels"), int(result.rows.size()) },
         // Each trace's steps of every kind it counts: what `basis` chose from.
         { QStringLiteral("steps"), stepsJson(result.activity) },
     };

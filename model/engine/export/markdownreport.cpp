@@ -126,15 +126,15 @@ void opportunitiesSection(MD& md, const TimeBudget& budget)
 
 void kernelsSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
 {
-    std::vector<size_t> order(result.kernels.size());
+    std::vector<size_t> order(result.rows.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return budget.kernels[a].recoverableUs > budget.kernels[b].recoverableUs; });
+                     [&](size_t a, size_t b) { return budget.rows[a].recoverableUs > budget.rows[b].recoverableUs; });
     md.heading(2, QStringLiteral("Triton kernels and library ops by recoverable time"));
     std::vector<QStringList> rows;
     for (size_t i = 0; i < order.size() && i < size_t(topItems); ++i) {
-        const KernelRow& row = result.kernels[order[i]];
-        const KernelTimeFigures& figures = budget.kernels[order[i]];
+        const KernelRow& row = result.rows[order[i]];
+        const KernelTimeFigures& figures = budget.rows[order[i]];
         const std::optional<double> fraction = figures.fractionOfAttainable;
         rows.push_back({ nameCell(row.name), QString::number(row.calls), formatTimeUs(figures.measuredUs),
                          formatTimeUs(figures.recoverableUs), fraction ? formatPercent(*fraction, percentDecimals) : QStringLiteral("–"),
@@ -223,10 +223,10 @@ QByteArray markdownReport(const ReportInputs& inputs)
     md.bullet(QStringLiteral("Latency floor t0: %1 (%2)")
                   .arg(formatTimeUs(budget.latencyFloor.us), MD::plain(budget.latencyFloor.sourceText)));
     const auto libraryOps
-        = std::count_if(result.kernels.begin(), result.kernels.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+        = std::count_if(result.rows.begin(), result.rows.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     md.bullet(QStringLiteral("GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op")
                   .arg(formatTimeUs(result.totalGpuKernelTimeUs))
-                  .arg(qsizetype(result.kernels.size()) - libraryOps)
+                  .arg(qsizetype(result.rows.size()) - libraryOps)
                   .arg(libraryOps)
                   .arg(result.libraryKernels.size()));
     // Everything below speaks for this much of the GPU time; the time-only

@@ -313,8 +313,8 @@ void forEachKernelExport(const TraceJudgement& judged, const std::function<void(
     const GpuSpec& gpu = judged.gpuSpec();
     const TimeBudget& budget = judged.budget;
     const PeakFigures& figures = judged.peaks();
-    for (size_t i = 0; i < result.kernels.size(); ++i)
-        take(tritonKernelExport(result.kernels[i], budget.kernels[i], gpu, figures));
+    for (size_t i = 0; i < result.rows.size(); ++i)
+        take(tritonKernelExport(result.rows[i], budget.rows[i], gpu, figures));
     for (const KernelRow& row : result.libraryKernels)
         take(libraryKernelExport(row, kernelTimeFigures(row, figures, budget.latencyFloor.us)));
 }
@@ -455,9 +455,9 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
     };
     const QStringList header = csvHeader();
     line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader());
-    for (size_t i = 0; i < result.kernels.size(); ++i) {
-        const KernelRow& row = result.kernels[i];
-        line(libraryOpCsvFields(row, csvFields(row), header) << kernelTimeCsvFields(budget.kernels[i])
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        const KernelRow& row = result.rows[i];
+        line(libraryOpCsvFields(row, csvFields(row), header) << kernelTimeCsvFields(budget.rows[i])
                                                              << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
                                                              << argsAndKernelsCsvFields(row));
     }

@@ -55,12 +55,13 @@ struct AnalysisResult
     double tritonKernelTimeUs = 0; // busy time of the Triton rows (not Library ones), summed
     GpuTimeBreakdown gpuTime;      // the whole GPU time by kind of work
     GpuActivity activity;          // busy, idle, gaps, latency floor, steps
-    // Triton kernels by total kernel time, longest first; then the library
-    // ops (RowKind::LibraryOp: aten::addmm, SDPA, ...), longest first.
-    std::vector<KernelRow> kernels;
+    // The table's rows: first the Triton kernel rows by total kernel time,
+    // longest first; then the library-op rows (RowKind::LibraryOp: aten::mm,
+    // SDPA, ...), longest first.
+    std::vector<KernelRow> rows;
     // The GPU kernels no Triton row holds (GEMM, attention, communication,
-    // other library kernels), one row per name, longest first: with
-    // `kernels`, every GPU kernel is in exactly one row.
+    // other library kernels), one row per name, longest first: with the
+    // Triton rows of `rows`, every GPU kernel is in exactly one row.
     std::vector<KernelRow> libraryKernels;
     EventsRead events;
     QStringList warnings;

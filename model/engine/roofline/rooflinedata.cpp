@@ -104,9 +104,9 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
 
     if (result) {
         data.tracePath = result->tracePath;
-        data.kernelCount = int(result->kernels.size());
+        data.kernelCount = int(result->rows.size());
         for (int i = 0; i < data.kernelCount; ++i) {
-            const KernelRow& row = result->kernels[size_t(i)];
+            const KernelRow& row = result->rows[size_t(i)];
             const auto placement = placeKernel(row, figures);
             if (!placement)
                 continue;

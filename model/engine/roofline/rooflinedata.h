@@ -34,7 +34,7 @@ struct RooflineRoof
 
 struct RooflinePoint
 {
-    int kernelIndex = -1; // into AnalysisResult::kernels
+    int kernelIndex = -1; // into AnalysisResult::rows
     QString name;
     KernelCategory category = KernelCategory::Other;
     Provenance provenance = Provenance::None;
@@ -76,7 +76,7 @@ struct DecadeFrame
 // arrow from it to its candidate kernel's point.
 struct RooflineArrow
 {
-    int kernelIndex = -1; // the candidate kernel, into AnalysisResult::kernels
+    int kernelIndex = -1; // the candidate kernel, into AnalysisResult::rows
     QString baselineName;
     double baselineIntensity = 0;
     double baselineTflops = 0;

@@ -19,7 +19,7 @@ GpuTimeCoverage gpuTimeCoverage(const AnalysisResult& result)
     GpuTimeCoverage coverage;
     coverage.totalUs = result.gpuTime.totalUs();
     // Together the two lists hold every GPU kernel once (analysisresult.h).
-    for (const std::vector<KernelRow>* rows : { &result.kernels, &result.libraryKernels }) {
+    for (const std::vector<KernelRow>* rows : { &result.rows, &result.libraryKernels }) {
         for (const KernelRow& row : *rows) {
             if (row.kernelTimeUs && hasFigures(row))
                 coverage.modelledUs += row.kernelTimeUs->sum;

@@ -76,21 +76,21 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
     Opportunity latency;
     latency.kind = Opportunity::Kind::LatencyBoundKernels;
     latency.name = QStringLiteral("latency-bound kernels");
-    for (size_t i = 0; i < budget.kernels.size() && i < result.kernels.size(); ++i) {
-        const KernelTimeFigures& figures = budget.kernels[i];
+    for (size_t i = 0; i < budget.rows.size() && i < result.rows.size(); ++i) {
+        const KernelTimeFigures& figures = budget.rows[i];
         if (figures.limiter == Limiter::Latency && figures.measuredUs > 0) {
             latency.recoverableUs += figures.aboveRoofTermUs();
-            latency.kernelIndices.push_back(int(i));
+            latency.rowIndices.push_back(int(i));
             ++latency.count;
             latency.launches += figures.timedCalls;
         } else if (rankedAsKernel(figures.limiter) && figures.recoverableUs > 0) {
             Opportunity item;
             item.kind = Opportunity::Kind::Kernel;
-            item.name = result.kernels[i].name;
+            item.name = result.rows[i].name;
             item.recoverableUs = figures.recoverableUs;
             item.shareOfGpuTime = share(figures.recoverableUs);
-            item.why = kernelWhy(result.kernels[i], figures, budget.latencyFloor);
-            item.kernelIndices = { int(i) };
+            item.why = kernelWhy(result.rows[i], figures, budget.latencyFloor);
+            item.rowIndices = { int(i) };
             kernels.push_back(std::move(item));
         }
     }

@@ -19,12 +19,12 @@ TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& p
 {
     TimeBudget budget;
     budget.latencyFloor = chooseLatencyFloor(result.activity, latencyFloorOverrideUs);
-    budget.kernels.reserve(result.kernels.size());
-    for (const KernelRow& row : result.kernels) {
+    budget.rows.reserve(result.rows.size());
+    for (const KernelRow& row : result.rows) {
         KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us);
         budget.recoverableUs += figures.recoverableUs;
         if (row.isLibraryOp()) { // no Triton time
-            budget.kernels.push_back(std::move(figures));
+            budget.rows.push_back(std::move(figures));
             continue;
         }
         budget.tritonTimeUs += figures.measuredUs;
@@ -32,7 +32,7 @@ TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& p
             budget.tritonLatencyBoundUs += figures.measuredUs;
         else if (figures.limiter != Limiter::Unmodelled)
             budget.tritonRecoverableUs += figures.recoverableUs;
-        budget.kernels.push_back(std::move(figures));
+        budget.rows.push_back(std::move(figures));
     }
     budget.tritonRestUs = std::max(0.0, budget.tritonTimeUs - budget.tritonRecoverableUs - budget.tritonLatencyBoundUs);
     budget.opportunities = rankOpportunities(result, budget);

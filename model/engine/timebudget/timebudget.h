@@ -26,7 +26,7 @@ struct Opportunity
     // kernel time passes 100 % on a host-bound trace).
     std::optional<double> shareOfSpan;
     QString why;           // what limits it and what kind of fix it needs
-    std::vector<int> kernelIndices; // into AnalysisResult::kernels (Kernel: one; the group: all)
+    std::vector<int> rowIndices; // into AnalysisResult::rows (Kernel: one; the group: all)
     std::vector<int> libraryIndices; // into AnalysisResult::libraryKernels (Unmodelled library kernels)
     int count = 0;          // LatencyBoundKernels: rows
     std::int64_t launches = 0; // LatencyBoundKernels: timed calls
@@ -36,7 +36,7 @@ QString opportunityKindKey(Opportunity::Kind kind); // "kernel", "latency-bound 
 struct TimeBudget
 {
     LatencyFloor latencyFloor;
-    std::vector<KernelTimeFigures> kernels; // parallel to AnalysisResult::kernels
+    std::vector<KernelTimeFigures> rows; // parallel to AnalysisResult::rows
     // Triton time (Triton rows' measured time) in three parts:
     double tritonTimeUs = 0;
     double tritonRecoverableUs = 0;  // recoverable time of rows to tune: memory, compute, slow for size, FLOPs unknown

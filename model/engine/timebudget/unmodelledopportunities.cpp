@@ -33,7 +33,7 @@ QString remedy(const KernelRow& row)
 struct Candidate
 {
     double us = 0;
-    bool library = false; // in result.libraryKernels, else in result.kernels
+    bool library = false; // in result.libraryKernels, else in result.rows
     int index = 0;
 };
 
@@ -53,7 +53,7 @@ std::vector<Opportunity> unmodelledOpportunities(const AnalysisResult& result)
                 candidates.push_back({ us, library, int(i) });
         }
     };
-    consider(result.kernels, false);
+    consider(result.rows, false);
     consider(result.libraryKernels, true);
     // Longest first; ties in the rows' own order, Triton and library-op rows first.
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.us > b.us; });
@@ -63,13 +63,13 @@ std::vector<Opportunity> unmodelledOpportunities(const AnalysisResult& result)
     std::vector<Opportunity> items;
     items.reserve(candidates.size());
     for (const Candidate& candidate : candidates) {
-        const KernelRow& row = (candidate.library ? result.libraryKernels : result.kernels)[size_t(candidate.index)];
+        const KernelRow& row = (candidate.library ? result.libraryKernels : result.rows)[size_t(candidate.index)];
         Opportunity item;
         item.kind = Opportunity::Kind::Unmodelled;
         item.name = row.name;
         item.recoverableUs = candidate.us;
         item.shareOfGpuTime = candidate.us / kernelTime;
-        (candidate.library ? item.libraryIndices : item.kernelIndices).push_back(candidate.index);
+        (candidate.library ? item.libraryIndices : item.rowIndices).push_back(candidate.index);
         // One arg() of strings: a name holding "%4" is not filled in again.
         item.why = QStringLiteral("no model: `%1` %2, %3 % of kernel time in %4 %5; its FLOPs and bytes are unknown (%6): %7")
                        .arg(row.name, formatTimeUs(candidate.us), QString::number(100.0 * item.shareOfGpuTime, 'f', 1),

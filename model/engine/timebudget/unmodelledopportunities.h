@@ -13,7 +13,7 @@ namespace Ridgeline {
 inline constexpr double minUnmodelledShare = 0.01;
 inline constexpr size_t maxUnmodelledOpportunities = 10;
 
-// Opportunities of kind Unmodelled: kernelIndices into result.kernels or
+// Opportunities of kind Unmodelled: rowIndices into result.rows or
 // libraryIndices into result.libraryKernels, one row each.
 std::vector<Opportunity> unmodelledOpportunities(const AnalysisResult& result);
 

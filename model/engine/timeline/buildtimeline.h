@@ -16,7 +16,7 @@ namespace Ridgeline {
 struct TimelineInputs
 {
     const RawTrace* trace = nullptr;
-    // Per GPU event: its row in AnalysisResult::kernels (the Triton rows,
+    // Per GPU event: its row in AnalysisResult::rows (the Triton rows,
     // then the library-op rows: rowOfGpuEvent), -1 for none.
     const std::vector<std::int32_t>* rowOfEvent = nullptr;
     const std::vector<KernelRow>* libraryRows = nullptr; // one per GPU event name no row holds

@@ -14,7 +14,7 @@
 
 namespace Ridgeline {
 
-// Per GPU event of `trace`: its row in AnalysisResult::kernels, -1 for the
+// Per GPU event of `trace`: its row in AnalysisResult::rows, -1 for the
 // events no row holds (library kernels of no op, memcpy, memset). The
 // Triton rows come first, their calls' rows in `rowOfCall`
 // (aggregateKernels); the library-op rows after the `tritonRows` of them,

@@ -30,7 +30,7 @@ struct TimelineLabel
     QString name;
     TimelineLabelKind kind = TimelineLabelKind::GpuWork;
     GpuWork work = GpuWork::Other;
-    std::int32_t kernelRow = -1;  // into AnalysisResult::kernels: a Triton or a library-op row
+    std::int32_t kernelRow = -1;  // into AnalysisResult::rows: a Triton or a library-op row
     std::int32_t libraryRow = -1; // into AnalysisResult::libraryKernels: kernels of no op, by name
 };
 

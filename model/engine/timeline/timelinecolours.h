@@ -58,8 +58,8 @@ class TimelineColouring
 {
 public:
     TimelineColouring() = default;
-    // `figures`: the time budget's, parallel to AnalysisResult::kernels
-    // (TimeBudget::kernels); empty: Triton calls are unmodelled.
+    // `figures`: the time budget's, parallel to AnalysisResult::rows
+    // (TimeBudget::rows); empty: Triton calls are unmodelled.
     TimelineColouring(const Timeline& timeline, const std::vector<KernelTimeFigures>& figures);
 
     // The fraction of attainable of one call of `label` that took `durationNs`:

@@ -19,7 +19,7 @@ void expectSelfComparison(const std::shared_ptr<const AnalysisResult>& result)
 {
     const TraceComparison comparison = compared(result, result);
     // The rows, then the library kernels (matched by name).
-    const size_t rows = result->kernels.size() + result->libraryKernels.size();
+    const size_t rows = result->rows.size() + result->libraryKernels.size();
     ASSERT_EQ(comparison.matching.matches.size(), rows);
     EXPECT_EQ(comparison.matching.count(MatchKind::Same), int(rows));
     EXPECT_EQ(comparison.matching.count(MatchKind::Removed), 0);
@@ -64,7 +64,7 @@ TEST(TraceComparison, TheXditTraceAgainstItselfIsAllSame)
     const auto outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     EXPECT_EQ(tritonRowCount(*outcome.result), 26u);
-    EXPECT_EQ(outcome.result->kernels.size(), 26u + 135u); // and the library ops (tst_libraryopendtoend)
+    EXPECT_EQ(outcome.result->rows.size(), 26u + 135u); // and the library ops (tst_libraryopendtoend)
     expectSelfComparison(outcome.result);
 }
 
@@ -107,7 +107,7 @@ TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
     ASSERT_TRUE(baseline);
     auto candidate = std::make_shared<AnalysisResult>(*baseline); // edited below
     // Kernel 0 ran twice as long (same work: half the throughput); kernel 1 has other shapes.
-    KernelRow& slow = candidate->kernels[0];
+    KernelRow& slow = candidate->rows[0];
     ASSERT_TRUE(slow.kernelTimeUs && slow.tbPerS && slow.tflopsPerS);
     const double baseMean = slow.kernelTimeUs->mean;
     const double baseSum = slow.kernelTimeUs->sum;
@@ -116,9 +116,9 @@ TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
     slow.kernelTimeUs->sum *= 2;
     slow.tbPerS->mean /= 2;
     slow.tflopsPerS->mean /= 2;
-    candidate->kernels[1].args->inputDimsJson = QStringLiteral("[[1, 2, 3]]");
-    candidate->kernels[1].args->hasInputDims = true;
-    candidate->kernels.pop_back(); // removed: the last library op
+    candidate->rows[1].args->inputDimsJson = QStringLiteral("[[1, 2, 3]]");
+    candidate->rows[1].args->hasInputDims = true;
+    candidate->rows.pop_back(); // removed: the last library op
     candidate->tritonKernelTimeUs += baseSum;
 
     const TraceComparison comparison = compared(baseline, candidate);

@@ -44,7 +44,7 @@ std::shared_ptr<const AnalysisResult> resultOf(const AnalysisOutcome& outcome)
 
 int rowsOfKind(const AnalysisResult& result, RowKind kind)
 {
-    return int(std::count_if(result.kernels.begin(), result.kernels.end(), [&](const KernelRow& row) { return row.kind == kind; }));
+    return int(std::count_if(result.rows.begin(), result.rows.end(), [&](const KernelRow& row) { return row.kind == kind; }));
 }
 
 } // namespace
@@ -58,7 +58,7 @@ TEST(GraphMerge, OneTraceWithACaptureAndTwoReplays)
     const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("both.json"), traceJson(events))));
     ASSERT_TRUE(result);
     // One row per kernel, no half rows left over.
-    EXPECT_EQ(result->kernels.size(), 2u);
+    EXPECT_EQ(result->rows.size(), 2u);
     EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 0);
     EXPECT_EQ(rowsOfKind(*result, RowKind::KernelOnly), 0);
 
@@ -102,8 +102,8 @@ TEST(GraphMerge, TwoCapturesOfOtherBatchSizesFindTheirOwnReplaysByGrid)
                   + graphReplay(7000, 902, { { add, 5, 64 }, { gemm, 30, 8 } })));
     const auto result = resultOf(analyzeWith(replay, { capture }));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 2u);
-    for (const KernelRow& row : result->kernels) {
+    ASSERT_EQ(result->rows.size(), 2u);
+    for (const KernelRow& row : result->rows) {
         EXPECT_EQ(row.kind, RowKind::Replayed);
         ASSERT_TRUE(row.replay);
         EXPECT_FALSE(row.replay->captureInSameTrace);
@@ -177,7 +177,7 @@ TEST(GraphMerge, TheCaptureWithFewerOtherDifferencesWins)
     const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("closest.json"), traceJson(events))));
     ASSERT_TRUE(result);
     const KernelRow* row = nullptr;
-    for (const KernelRow& r : result->kernels) {
+    for (const KernelRow& r : result->rows) {
         if (r.kind == RowKind::Replayed)
             row = &r;
     }
@@ -201,7 +201,7 @@ TEST(GraphMerge, TwoCapturesThatMatchEquallyWellAreAmbiguousNeverGuessed)
     EXPECT_EQ(result->graphs.attributedKernels, 0);
     EXPECT_EQ(rowsOfKind(*result, RowKind::Replayed), 0);
     const KernelRow* kernelOnly = nullptr;
-    for (const KernelRow& r : result->kernels) {
+    for (const KernelRow& r : result->rows) {
         if (r.kind == RowKind::KernelOnly)
             kernelOnly = &r;
     }
@@ -233,16 +233,16 @@ TEST(GraphMerge, AReplayNoCaptureExplainsKeepsItsTimeWithTheReason)
 
     const auto alone = resultOf(analyzeWith(replay));
     ASSERT_TRUE(alone);
-    ASSERT_EQ(alone->kernels.size(), 1u);
-    EXPECT_EQ(alone->kernels[0].kind, RowKind::KernelOnly);
-    EXPECT_TRUE(alone->kernels[0].model.reason.contains(QStringLiteral("attach the capture trace"))) << qPrintable(alone->kernels[0].model.reason);
+    ASSERT_EQ(alone->rows.size(), 1u);
+    EXPECT_EQ(alone->rows[0].kind, RowKind::KernelOnly);
+    EXPECT_TRUE(alone->rows[0].model.reason.contains(QStringLiteral("attach the capture trace"))) << qPrintable(alone->rows[0].model.reason);
 
     const auto attached = resultOf(analyzeWith(replay, { capture }));
     ASSERT_TRUE(attached);
-    ASSERT_EQ(attached->kernels.size(), 1u); // the capture's own op is not a row of the replay trace
-    EXPECT_EQ(attached->kernels[0].kind, RowKind::KernelOnly);
-    EXPECT_TRUE(attached->kernels[0].model.reason.contains(QStringLiteral("no capture holds its Triton kernels")))
-        << qPrintable(attached->kernels[0].model.reason);
+    ASSERT_EQ(attached->rows.size(), 1u); // the capture's own op is not a row of the replay trace
+    EXPECT_EQ(attached->rows[0].kind, RowKind::KernelOnly);
+    EXPECT_TRUE(attached->rows[0].model.reason.contains(QStringLiteral("no capture holds its Triton kernels")))
+        << qPrintable(attached->rows[0].model.reason);
     EXPECT_EQ(attached->graphs.unmatchedLaunches, 1);
     EXPECT_EQ(attached->graphs.captures.size(), 1u);
     EXPECT_EQ(attached->graphs.captures[0].matchedLaunches, 0);
@@ -277,8 +277,8 @@ TEST(GraphMerge, ACaptureFolderGivesBatchSizesFromExecutionDetails)
 
     const auto result = resultOf(analyzeWith(replay, { folder }));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& row = result->kernels[0];
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& row = result->rows[0];
     EXPECT_EQ(row.kind, RowKind::Replayed);
     ASSERT_TRUE(row.replay && row.replay->batchSize);
     EXPECT_EQ(*row.replay->batchSize, 16);
@@ -292,8 +292,8 @@ TEST(GraphMerge, AnUnreadableCaptureIsAWarningAndTheReplayStays)
     const QString broken = traces.write(QStringLiteral("broken.json"), "not a trace");
     const auto result = resultOf(analyzeWith(replay, { broken }));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    EXPECT_EQ(result->kernels[0].kind, RowKind::KernelOnly);
+    ASSERT_EQ(result->rows.size(), 1u);
+    EXPECT_EQ(result->rows[0].kind, RowKind::KernelOnly);
     EXPECT_TRUE(result->warnings.join(u'\n').contains(QStringLiteral("capture trace not used: ") + broken))
         << qPrintable(result->warnings.join(u'\n'));
 }

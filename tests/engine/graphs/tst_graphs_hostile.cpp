@@ -207,7 +207,7 @@ AnalysisOutcome analyzeWith(const QString& path, const QStringList& captures)
 QStringList shownMessages(const AnalysisResult& result)
 {
     QStringList messages = result.warnings;
-    for (const KernelRow& row : result.kernels)
+    for (const KernelRow& row : result.rows)
         messages << row.model.reason;
     for (const MergedGraphLaunch& launch : result.graphs.launches)
         messages << launch.reason;

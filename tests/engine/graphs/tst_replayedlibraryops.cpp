@@ -52,8 +52,8 @@ std::shared_ptr<const AnalysisResult> resultOf(const AnalysisOutcome& outcome)
 // The library-op row of `name` with `flops`, and its index in result.kernels (-1: none).
 int libraryRow(const AnalysisResult& result, const QString& name, double flops)
 {
-    for (size_t i = 0; i < result.kernels.size(); ++i) {
-        const KernelRow& row = result.kernels[i];
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        const KernelRow& row = result.rows[i];
         if (row.isLibraryOp() && row.name == name && row.flops() == flops)
             return int(i);
     }
@@ -104,8 +104,8 @@ TEST(ReplayedLibraryOps, TwoMmAndAUserTritonOpWithAMemsetReplayedInTwoGraphs)
         const int second = libraryRow(*result, QStringLiteral("aten::mm"), 262144);
         ASSERT_GE(first, 0);
         ASSERT_GE(second, 0);
-        const KernelRow& a = result->kernels[size_t(first)];
-        const KernelRow& b = result->kernels[size_t(second)];
+        const KernelRow& a = result->rows[size_t(first)];
+        const KernelRow& b = result->rows[size_t(second)];
         EXPECT_EQ(a.bytes(), 28672.0);
         EXPECT_EQ(b.bytes(), 22528.0);
         EXPECT_EQ(a.timedCalls(), 2);
@@ -144,9 +144,9 @@ TEST(ReplayedLibraryOps, TwoMmAndAUserTritonOpWithAMemsetReplayedInTwoGraphs)
         EXPECT_TRUE(roofline.point(first));
         EXPECT_TRUE(roofline.point(second));
         const TimeBudget budget = evaluateTimeBudget(*result, mi300x().peaks(PeakSet::Datasheet));
-        EXPECT_NE(budget.kernels[size_t(first)].limiter, Limiter::Unmodelled);
-        EXPECT_EQ(budget.kernels[size_t(first)].timedCalls, 2);
-        EXPECT_DOUBLE_EQ(budget.kernels[size_t(first)].measuredUs, 42.0);
+        EXPECT_NE(budget.rows[size_t(first)].limiter, Limiter::Unmodelled);
+        EXPECT_EQ(budget.rows[size_t(first)].timedCalls, 2);
+        EXPECT_DOUBLE_EQ(budget.rows[size_t(first)].measuredUs, 42.0);
     }
 }
 
@@ -196,9 +196,9 @@ TEST(ReplayedLibraryOps, AGraphOfLibraryKernelsOnlyFindsItsWindow)
     EXPECT_EQ(graphs.windows[1].kernels.unattributed.value(ReplayedKernelReason::noCounterpart()), 1);
     const int row = libraryRow(*result, QStringLiteral("aten::mm"), 524288);
     ASSERT_GE(row, 0);
-    EXPECT_EQ(result->kernels[size_t(row)].timedCalls(), 2);
-    EXPECT_DOUBLE_EQ(result->kernels[size_t(row)].kernelTimeUs->sum, 61.0);
-    EXPECT_EQ(result->kernels[size_t(row)].calls, 2);
+    EXPECT_EQ(result->rows[size_t(row)].timedCalls(), 2);
+    EXPECT_DOUBLE_EQ(result->rows[size_t(row)].kernelTimeUs->sum, 61.0);
+    EXPECT_EQ(result->rows[size_t(row)].calls, 2);
 
     // Without its capture: time only, counted apart as before.
     const auto alone = resultOf(analyzeWith(replay));
@@ -289,7 +289,7 @@ TEST(ReplayedLibraryOps, AReplayedOpIsComparedWithItsEagerTwin)
             continue;
         found = true;
         ASSERT_GE(match.baseline, 0);
-        EXPECT_EQ(baseline->kernels[size_t(match.baseline)].name, QStringLiteral("aten::mm"));
+        EXPECT_EQ(baseline->rows[size_t(match.baseline)].name, QStringLiteral("aten::mm"));
         ASSERT_TRUE(comparison.deltas[i].speedup);
         EXPECT_DOUBLE_EQ(*comparison.deltas[i].speedup, 30.0 / 21.0);
     }

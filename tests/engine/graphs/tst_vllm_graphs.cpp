@@ -163,7 +163,7 @@ TEST_F(VllmDecodeFull, ReplayedLibraryKernelsCarryTheirCapturedOpsFigures)
     };
     for (const Expected& e : replayed) {
         const KernelRow* found = nullptr;
-        for (const KernelRow& row : result->kernels) {
+        for (const KernelRow& row : result->rows) {
             if (row.isLibraryOp() && row.name == QLatin1String(e.name) && row.flops() == e.flops)
                 found = &row;
         }
@@ -173,7 +173,7 @@ TEST_F(VllmDecodeFull, ReplayedLibraryKernelsCarryTheirCapturedOpsFigures)
         EXPECT_NEAR(found->kernelTimeUs->sum, e.timeUs, 1e-3);
     }
     int norms = 0;
-    for (const KernelRow& row : result->kernels) {
+    for (const KernelRow& row : result->rows) {
         if (!row.isLibraryOp() || row.name != QStringLiteral("aiter::rmsnorm2d_fwd_with_add_ck"))
             continue;
         ++norms;
@@ -184,7 +184,7 @@ TEST_F(VllmDecodeFull, ReplayedLibraryKernelsCarryTheirCapturedOpsFigures)
     EXPECT_EQ(norms, 2);
 
     double timeOnly = 0;
-    for (const auto* rows : { &result->kernels, &result->libraryKernels }) {
+    for (const auto* rows : { &result->rows, &result->libraryKernels }) {
         for (const KernelRow& row : *rows) {
             if (!row.bytes() && !row.flops() && row.kernelTimeUs)
                 timeOnly += row.kernelTimeUs->sum;
@@ -198,7 +198,7 @@ TEST_F(VllmDecodeFull, WithoutItsCaptureEveryReplayedKernelSaysWhy)
 {
     const auto result = analyzeWith({});
     ASSERT_TRUE(result);
-    for (const KernelRow& row : result->kernels) {
+    for (const KernelRow& row : result->rows) {
         if (row.isLibraryOp())
             continue; // the library ops the replay trace ran outside the graph
         EXPECT_EQ(row.kind, RowKind::KernelOnly) << qPrintable(row.name);

@@ -28,7 +28,7 @@ QString allWarnings(const AnalysisResult& result)
 int rowsWithV1(const AnalysisResult& result)
 {
     int n = 0;
-    for (const KernelRow& row : result.kernels)
+    for (const KernelRow& row : result.rows)
         n += row.provenance() == Provenance::V1;
     return n;
 }

@@ -90,7 +90,7 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     EXPECT_EQ(outcome.result->inductorCache.origin, QStringLiteral("~/.cache/torchinductor"));
     EXPECT_EQ(outcome.result->inductorCache.source, fixtures.path(QStringLiteral("home/.cache/torchinductor")));
-    for (const KernelRow& row : outcome.result->kernels) {
+    for (const KernelRow& row : outcome.result->rows) {
         if (!row.isLibraryOp()) { // the library ops' figures come from their own args
             EXPECT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.name);
         }
@@ -102,7 +102,7 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     ASSERT_EQ(none.status, AnalysisOutcome::Status::Ok);
     EXPECT_TRUE(none.result->inductorCache.source.isEmpty());
     EXPECT_TRUE(none.result->inductorCache.warnings.isEmpty()) << "no cache is not a problem of the cache";
-    const KernelRow& row = none.result->kernels.front();
+    const KernelRow& row = none.result->rows.front();
     EXPECT_EQ(row.provenance(), Provenance::None);
     EXPECT_TRUE(row.model.reason.contains(
         QStringLiteral("V1: no Inductor cache given or found (looked in $TORCHINDUCTOR_CACHE_DIR (unset), ")
@@ -239,7 +239,7 @@ TEST(InductorCacheAnalysis, V2RowsStayV2AndCarryTheCacheCrossCheck)
     CacheFixtures fixtures;
     const auto outcome = analyzeWithCache(bundledSampleTrace(), fixtures.cacheDirectory());
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
-    for (const KernelRow& row : outcome.result->kernels) {
+    for (const KernelRow& row : outcome.result->rows) {
         SCOPED_TRACE(qPrintable(row.name));
         if (row.isLibraryOp())
             continue; // no Triton kernel: nothing of the cache's

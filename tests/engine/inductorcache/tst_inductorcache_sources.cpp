@@ -88,7 +88,7 @@ TEST_P(CacheLayouts, GiveV1RowsWithTheV1Figures)
     EXPECT_TRUE(result.inductorCache.warnings.isEmpty()) << qPrintable(result.inductorCache.warnings.join(u'\n'));
 
     ASSERT_EQ(tritonRowCount(result), expected.size());
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         SCOPED_TRACE(qPrintable(row.name));
         if (row.isLibraryOp())
             continue; // the trace's GEMMs and attention: no Triton kernels
@@ -191,7 +191,7 @@ TEST_P(BadCaches, WarnNamingTheFileAndKeepTheRows)
     EXPECT_TRUE(result.warnings.contains(warning)) << "also among the analysis warnings";
 
     ASSERT_EQ(tritonRowCount(result), 4u) << "the trace's rows stay";
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         if (row.isLibraryOp())
             continue; // no Triton kernel: nothing of the cache's
         ASSERT_TRUE(row.kernelTimeUs) << qPrintable(row.name);
@@ -226,7 +226,7 @@ TEST(InductorCache, AMalformedWrapperCostsThatFileOnly)
         result.inductorCache.warnings[1].contains(QStringLiteral("czzbroken.py: kernel triton_poi_fused_relu_0 (line 2)")))
         << qPrintable(result.inductorCache.warnings[1]);
     EXPECT_EQ(result.inductorCache.kernelBlocks, 4);
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         if (!row.isLibraryOp()) { // the library ops' figures come from their own args
             EXPECT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.name);
         }

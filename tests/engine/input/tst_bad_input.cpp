@@ -31,7 +31,7 @@ QByteArray linkedCall(double ts, int id, const QByteArray& args = poiArgs)
 
 const KernelRow* rowOfKind(const AnalysisResult& result, RowKind kind)
 {
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         if (row.kind == kind)
             return &row;
     }
@@ -134,8 +134,8 @@ TEST(BadInputTruncated, CompleteEventsBeforeTheCutStillGiveRows)
     // 2 calls x 4 events complete before the cut.
     EXPECT_EQ(outcome.result->events.count, 8);
     EXPECT_TRUE(outcome.result->warnings.front().contains(u"showing the 8 events")) << outcome.result->warnings.front().toStdString();
-    ASSERT_EQ(outcome.result->kernels.size(), 1u);
-    const KernelRow& row = outcome.result->kernels.front();
+    ASSERT_EQ(outcome.result->rows.size(), 1u);
+    const KernelRow& row = outcome.result->rows.front();
     EXPECT_EQ(row.calls, 2);
     ASSERT_TRUE(row.kernelTimeUs);
     EXPECT_DOUBLE_EQ(row.kernelTimeUs->sum, 50.0); // 2 x 25 us
@@ -167,8 +167,8 @@ TEST(BadInputTruncated, TruncatedGzipFailsOrShowsWhatItRead)
     EXPECT_TRUE(warning.contains(u"truncated")) << warning.toStdString();
     EXPECT_GT(outcome.result->events.count, 0);
     EXPECT_LT(outcome.result->events.count, 1600); // fewer than the 400 x 4 written
-    ASSERT_FALSE(outcome.result->kernels.empty());
-    EXPECT_GT(outcome.result->kernels.front().calls, 0);
+    ASSERT_FALSE(outcome.result->rows.empty());
+    EXPECT_GT(outcome.result->rows.front().calls, 0);
 }
 
 // ---- Damage to single events ---------------------------------------------
@@ -284,7 +284,7 @@ TEST(BadInputNoKernels, AnEmptyTableSaysWhy)
         traceJson(R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "ts": 1, "dur": 5, "pid": 1, "tid": 1, "args": {}})"));
     const auto outcome = analyze(path);
     ASSERT_EQ(outcome.status, Status::Ok) << qPrintable(outcome.error);
-    EXPECT_TRUE(outcome.result->kernels.empty());
+    EXPECT_TRUE(outcome.result->rows.empty());
     ASSERT_FALSE(outcome.result->warnings.isEmpty());
     EXPECT_TRUE(outcome.result->warnings.back().startsWith(path + QStringLiteral(": no Triton kernels in it")))
         << qPrintable(outcome.result->warnings.join(u'\n'));

@@ -51,11 +51,11 @@ void PrintTo(const HostileCase& c, std::ostream* os)
 const KernelRow& onlyRow(const AnalysisOutcome& outcome)
 {
     static const KernelRow none;
-    if (!outcome.result || outcome.result->kernels.size() != 1) {
+    if (!outcome.result || outcome.result->rows.size() != 1) {
         ADD_FAILURE() << "expected one row";
         return none;
     }
-    return outcome.result->kernels.front();
+    return outcome.result->rows.front();
 }
 
 const HostileCase cases[] = {
@@ -147,7 +147,7 @@ const HostileCase cases[] = {
       Status::Ok,
       [](const AnalysisOutcome& o) {
           bool found = false;
-          for (const KernelRow& row : o.result->kernels) {
+          for (const KernelRow& row : o.result->rows) {
               if (row.kind != RowKind::KernelOnly)
                   continue;
               found = true;
@@ -215,10 +215,10 @@ TEST(HostileTrace, APrettyPrintedTraceKeepsItsV2Figures)
     const auto compact = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     ASSERT_EQ(indented.status, Status::Ok);
     ASSERT_TRUE(compact);
-    ASSERT_EQ(indented.result->kernels.size(), compact->kernels.size());
-    for (size_t i = 0; i < compact->kernels.size(); ++i) {
-        const KernelRow& a = indented.result->kernels[i];
-        const KernelRow& b = compact->kernels[i];
+    ASSERT_EQ(indented.result->rows.size(), compact->rows.size());
+    for (size_t i = 0; i < compact->rows.size(); ++i) {
+        const KernelRow& a = indented.result->rows[i];
+        const KernelRow& b = compact->rows[i];
         EXPECT_EQ(a.name, b.name);
         EXPECT_EQ(a.provenance(), Provenance::V2) << qPrintable(a.model.reason);
         EXPECT_EQ(a.bytes(), b.bytes());

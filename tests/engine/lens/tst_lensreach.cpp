@@ -55,7 +55,7 @@ Timeline labelsOnly()
 TimelineColouring colouringOf(const Judgement& judgement)
 {
     static const Timeline timeline = labelsOnly();
-    return TimelineColouring(timeline, judgement.trace.budget.kernels);
+    return TimelineColouring(timeline, judgement.trace.budget.rows);
 }
 
 // The fixture with mem's measured throughput (53 MB and 1 MFLOP over its
@@ -63,7 +63,7 @@ TimelineColouring colouringOf(const Judgement& judgement)
 std::shared_ptr<const AnalysisResult> placedFixture()
 {
     auto result = std::make_shared<AnalysisResult>(*timeBudgetFixture());
-    KernelRow& row = result->kernels[mem];
+    KernelRow& row = result->rows[mem];
     const double meanS = row.kernelTimeUs->mean * 1e-6;
     row.tbPerS = summarize(std::vector<double> { 53e6 / meanS / 1e12 });
     row.tflopsPerS = summarize(std::vector<double> { 1e6 / meanS / 1e12 });
@@ -90,7 +90,7 @@ TEST(LensReach, TheDefaultLensJudgesTheFixtureAsDerivedByHand)
     const auto judged = judgedFixture(Lens {});
     EXPECT_EQ(judged->trace.gpuSpec().name, mi300x().name); // the catalogue's default: the fixture names no GPU
     EXPECT_DOUBLE_EQ(judged->trace.budget.latencyFloor.us, 2.0);
-    const KernelTimeFigures& figures = judged->trace.budget.kernels[mem];
+    const KernelTimeFigures& figures = judged->trace.budget.rows[mem];
     EXPECT_EQ(figures.limiter, Limiter::Memory);
     EXPECT_NEAR(*figures.attainableUs, 12.0, 1e-9);
     EXPECT_NEAR(figures.recoverableUs, 3.0, 1e-9);
@@ -108,7 +108,7 @@ TEST(LensReach, ALatencyFloorReachesTheBudgetTheRooflineTheTimelineAndEveryExpor
     lens.latencyFloorUs = 12.0;
     const auto after = judgedFixture(lens);
 
-    const KernelTimeFigures& figures = after->trace.budget.kernels[mem];
+    const KernelTimeFigures& figures = after->trace.budget.rows[mem];
     EXPECT_DOUBLE_EQ(after->trace.budget.latencyFloor.us, 12.0);
     EXPECT_EQ(figures.limiter, Limiter::Latency);
     EXPECT_NEAR(*figures.attainableUs, 22.0, 1e-9);
@@ -139,8 +139,8 @@ TEST(LensReach, APeakSetReachesTheBudgetTheTimelineAndEveryExport)
     const auto after = judgedFixture(lens);
     ASSERT_FALSE(after->trace.peakSetFellBack());
 
-    const KernelTimeFigures& was = before->trace.budget.kernels[cmp];
-    const KernelTimeFigures& now = after->trace.budget.kernels[cmp];
+    const KernelTimeFigures& was = before->trace.budget.rows[cmp];
+    const KernelTimeFigures& now = after->trace.budget.rows[cmp];
     EXPECT_NEAR(*was.attainableUs, 52.0, 1e-6);
     ASSERT_TRUE(now.computeTflops);
     EXPECT_NE(*now.computeTflops, *was.computeTflops);
@@ -168,7 +168,7 @@ TEST(LensReach, AGpuReachesTheBudgetTheRooflineTheTimelineAndEveryExport)
 
     const double hbm = h100->peaks(PeakSet::Datasheet).memoryBandwidthTBps;
     ASSERT_LT(hbm, 5.3);
-    const KernelTimeFigures& figures = after->trace.budget.kernels[mem];
+    const KernelTimeFigures& figures = after->trace.budget.rows[mem];
     EXPECT_EQ(figures.limiter, Limiter::Memory);
     EXPECT_NEAR(*figures.attainableUs, 2.0 + 53e6 / (hbm * 1e12) * 1e6, 1e-9);
     EXPECT_NEAR(figures.recoverableUs, 0.0, 1e-9);

@@ -114,7 +114,7 @@ TEST_P(LibraryOpEndToEnd, RowsMatchTraceLensTable)
     const AnalysisOutcome outcome = analyzeTrace(tracePath, options, JobControl {});
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     std::map<QByteArray, const KernelRow*> ours;
-    for (const KernelRow& row : outcome.result->kernels) {
+    for (const KernelRow& row : outcome.result->rows) {
         if (row.isLibraryOp())
             ours[keyOf(row.name, listOf(row.args->inputDimsJson), listOf(row.args->inputTypesJson), listOf(row.args->inputStridesJson),
                        listOf(row.args->concreteInputsJson))] = &row;
@@ -190,7 +190,7 @@ TEST(LibraryOpShare, XditGpuTimeWithFiguresFromTritonsTenthToAlmostAll)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     const AnalysisResult& result = *outcome.result;
     double triton = 0, library = 0;
-    for (const KernelRow& row : result.kernels) {
+    for (const KernelRow& row : result.rows) {
         if (!row.kernelTimeUs || !row.bytes())
             continue;
         (row.isLibraryOp() ? library : triton) += row.kernelTimeUs->sum;

@@ -405,7 +405,7 @@ TEST(LibraryOpImpossibleArgsInATrace, TheRowIsTimeOnlyAndNamesTheArgument)
     const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("trace.json"), traceJson(events)));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     const KernelRow* row = nullptr;
-    for (const KernelRow& candidate : outcome.result->kernels) {
+    for (const KernelRow& candidate : outcome.result->rows) {
         if (candidate.isLibraryOp() && candidate.name == u"aten::mm")
             row = &candidate;
     }

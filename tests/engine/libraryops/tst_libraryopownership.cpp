@@ -64,7 +64,7 @@ protected:
     static std::vector<const KernelRow*> libraryOpRows(const AnalysisResult& result)
     {
         std::vector<const KernelRow*> rows;
-        for (const KernelRow& row : result.kernels) {
+        for (const KernelRow& row : result.rows) {
             if (row.isLibraryOp())
                 rows.push_back(&row);
         }
@@ -187,7 +187,7 @@ TEST_F(LibraryOps, TritonKernelsStayTritonRows)
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_DOUBLE_EQ(rows[0]->kernelTimeUs->sum, 40.0);
     // Triton rows first, then the library ops.
-    EXPECT_EQ(&result->kernels.front(), triton);
+    EXPECT_EQ(&result->rows.front(), triton);
 }
 
 TEST_F(LibraryOps, RowsGroupBySignatureNotByThread)

@@ -28,7 +28,7 @@ protected:
     }
     static const KernelRow* row(const AnalysisResult& result, const QString& name, RowKind kind)
     {
-        for (const KernelRow& r : result.kernels) {
+        for (const KernelRow& r : result.rows) {
             if (r.name == name && r.kind == kind)
                 return &r;
         }
@@ -42,8 +42,8 @@ TEST_F(Linking, OneOpOneKernelThroughTheFlow)
     const auto result = run(tritonOpEvent(poiName, 100, 20, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10) + ",\n"
                             + flowEnd(10) + ",\n" + kernelEvent(poiName, 200, 40.5, 10));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& r = result->rows.front();
     EXPECT_EQ(r.name, QString::fromLatin1(poiName));
     EXPECT_EQ(r.kind, RowKind::Launched);
     EXPECT_EQ(r.provenance(), Provenance::V2);
@@ -78,8 +78,8 @@ TEST_F(Linking, OverlappingKernelsOfOneOpCountBusyTime)
                             + launchEvent(120, 5, 11) + ",\n" + flowEnd(10, 0) + ",\n" + flowEnd(11, 1) + ",\n"
                             + kernelEvent(poiName, 300, 40.5, 10, 0) + ",\n" + kernelEvent(poiName, 320.25, 40.5, 11, 1));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& r = result->rows.front();
     EXPECT_EQ(r.calls, 1);
     ASSERT_TRUE(r.kernelTimeUs);
     EXPECT_DOUBLE_EQ(r.kernelTimeUs->sum, 60.75);
@@ -91,8 +91,8 @@ TEST_F(Linking, KernelWithoutOpIsKernelOnly)
     // Correlation 99 has no launch: a replayed kernel.
     const auto result = run(kernelEvent("triton_poi_fused_mul_1", 500, 12.5, 99));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& r = result->rows.front();
     EXPECT_EQ(r.kind, RowKind::KernelOnly);
     EXPECT_EQ(r.provenance(), Provenance::None);
     EXPECT_FALSE(r.bytes());
@@ -105,7 +105,7 @@ TEST_F(Linking, NonTritonKernelMakesNoRow)
 {
     const auto result = run(kernelEvent("Cijk_Ailk_Bljk_BBS", 500, 12.5, 99));
     ASSERT_TRUE(result);
-    EXPECT_TRUE(result->kernels.empty());
+    EXPECT_TRUE(result->rows.empty());
     EXPECT_DOUBLE_EQ(result->totalGpuKernelTimeUs, 12.5);
 }
 
@@ -114,8 +114,8 @@ TEST_F(Linking, OpWithoutKernelIsOpOnly)
     // Launched during graph capture: a launch, but no GPU event.
     const auto result = run(tritonOpEvent(poiName, 100, 20, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& r = result->rows.front();
     EXPECT_EQ(r.kind, RowKind::OpOnly);
     EXPECT_EQ(r.provenance(), Provenance::V2);
     // 1024 x 4 + 1024 x 4 + pointwise write 4 x 1024 = 12288 bytes; add: 1 x 1024 FLOPs.
@@ -136,7 +136,7 @@ TEST_F(Linking, LaunchInsideAnotherCpuOpDoesNotLinkToTheTritonOp)
                             + tritonOpEvent("aten::copy_", 110, 40, 2, {}) + ",\n" + launchEvent(120, 5, 10) + ",\n"
                             + flowEnd(10) + ",\n" + kernelEvent(poiName, 300, 15, 10));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 2u);
+    ASSERT_EQ(result->rows.size(), 2u);
     const KernelRow* op = row(*result, QString::fromLatin1(poiName), RowKind::OpOnly);
     ASSERT_NE(op, nullptr);
     EXPECT_FALSE(op->kernelTimeUs);
@@ -168,8 +168,8 @@ TEST_F(Linking, GraphLaunchClaimsEveryKernelWithItsCorrelation)
                             + kernelEvent(poiName, 300, 10, 10, 0) + ",\n" + kernelEvent(poiName, 305, 15, 10, 1)
                             + ",\n" + kernelEvent(poiName, 400, 5, 10, 2));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u); // nothing left over as kernel-only
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u); // nothing left over as kernel-only
+    const KernelRow& r = result->rows.front();
     EXPECT_EQ(r.kind, RowKind::Launched);
     EXPECT_EQ(r.calls, 1);
     ASSERT_TRUE(r.kernelTimeUs);

@@ -147,10 +147,10 @@ TEST_F(Aggregation, SameNameAndArgsFormOneRowOtherDimsAnother)
     const auto result = run(call(name, 100, 10, 1, poiArgs(1024)) + ",\n" + call(name, 200, 30, 2, poiArgs(1024))
                             + ",\n" + call(name, 300, 5, 3, poiArgs(2048)));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 2u);
+    ASSERT_EQ(result->rows.size(), 2u);
     // Sorted by total time: the 1024 group (10 + 30 = 40 us) before the 2048 one (5 us).
-    const KernelRow& pair = result->kernels[0];
-    const KernelRow& single = result->kernels[1];
+    const KernelRow& pair = result->rows[0];
+    const KernelRow& single = result->rows[1];
     EXPECT_EQ(pair.name, QString::fromLatin1(name));
     EXPECT_EQ(single.name, QString::fromLatin1(name));
     EXPECT_EQ(pair.args->inputDimsJson, QStringLiteral("[[1024], [1024], []]"));
@@ -174,8 +174,8 @@ TEST_F(Aggregation, ThroughputIsAveragedPerCall)
     const QByteArray name = "triton_poi_fused_add_0";
     const auto result = run(call(name, 100, 100, 1, poiArgs(1024)) + ",\n" + call(name, 200, 200, 2, poiArgs(1024)));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& r = result->rows.front();
     ASSERT_TRUE(r.tbPerS);
     EXPECT_EQ(r.tbPerS->count, 2);
     EXPECT_NEAR(r.tbPerS->mean, 9.216e-5, 1e-15);
@@ -194,11 +194,11 @@ TEST_F(Aggregation, ShareOfGpuTimeCountsEveryKernelEvent)
     const auto result = run(call("triton_poi_fused_add_0", 100, 100, 1, poiArgs(1024)) + ",\n"
                             + kernelEvent("Cijk_Ailk_Bljk_BBS_MT256x256", 2000, 300, 50));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u); // the GEMM makes no row
+    ASSERT_EQ(result->rows.size(), 1u); // the GEMM makes no row
     EXPECT_DOUBLE_EQ(result->totalGpuKernelTimeUs, 400.0);
     EXPECT_DOUBLE_EQ(result->tritonKernelTimeUs, 100.0);
-    ASSERT_TRUE(result->kernels.front().shareOfGpuTime);
-    EXPECT_DOUBLE_EQ(*result->kernels.front().shareOfGpuTime, 0.25);
+    ASSERT_TRUE(result->rows.front().shareOfGpuTime);
+    EXPECT_DOUBLE_EQ(*result->rows.front().shareOfGpuTime, 0.25);
 }
 
 TEST_F(Aggregation, RowsSortedByTotalTimeDescending)
@@ -210,15 +210,15 @@ TEST_F(Aggregation, RowsSortedByTotalTimeDescending)
                             + call("triton_poi_fused_sub_2", 400, 120, 4, poiArgs(1024)) + ",\n"
                             + tritonOpEvent("triton_poi_fused_abs_3", 500, 10, 5, poiArgs(1024)));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 4u);
-    EXPECT_EQ(result->kernels[0].name, QStringLiteral("triton_poi_fused_mul_1"));
-    EXPECT_EQ(result->kernels[1].name, QStringLiteral("triton_poi_fused_sub_2"));
-    EXPECT_EQ(result->kernels[2].name, QStringLiteral("triton_poi_fused_add_0"));
-    EXPECT_EQ(result->kernels[3].name, QStringLiteral("triton_poi_fused_abs_3"));
-    EXPECT_DOUBLE_EQ(result->kernels[0].kernelTimeUs->sum, 200.0);
-    EXPECT_DOUBLE_EQ(result->kernels[1].kernelTimeUs->sum, 120.0);
-    EXPECT_DOUBLE_EQ(result->kernels[2].kernelTimeUs->sum, 50.0);
-    EXPECT_FALSE(result->kernels[3].kernelTimeUs);
+    ASSERT_EQ(result->rows.size(), 4u);
+    EXPECT_EQ(result->rows[0].name, QStringLiteral("triton_poi_fused_mul_1"));
+    EXPECT_EQ(result->rows[1].name, QStringLiteral("triton_poi_fused_sub_2"));
+    EXPECT_EQ(result->rows[2].name, QStringLiteral("triton_poi_fused_add_0"));
+    EXPECT_EQ(result->rows[3].name, QStringLiteral("triton_poi_fused_abs_3"));
+    EXPECT_DOUBLE_EQ(result->rows[0].kernelTimeUs->sum, 200.0);
+    EXPECT_DOUBLE_EQ(result->rows[1].kernelTimeUs->sum, 120.0);
+    EXPECT_DOUBLE_EQ(result->rows[2].kernelTimeUs->sum, 50.0);
+    EXPECT_FALSE(result->rows[3].kernelTimeUs);
     EXPECT_DOUBLE_EQ(result->tritonKernelTimeUs, 370.0); // 200 + 120 + 50
 }
 
@@ -228,8 +228,8 @@ TEST_F(Aggregation, FlopsPerByteUndefinedWhenBytesAreZero)
     const QByteArray args = R"("Input Dims": [[]], "Input type": ["Scalar"], "Concrete Inputs": ["1024"])";
     const auto result = run(call("triton_poi_fused_add_0", 100, 10, 1, args));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    const KernelRow& r = result->kernels.front();
+    ASSERT_EQ(result->rows.size(), 1u);
+    const KernelRow& r = result->rows.front();
     ASSERT_EQ(r.provenance(), Provenance::V2) << r.model.reason.toStdString();
     ASSERT_TRUE(r.bytes());
     EXPECT_DOUBLE_EQ(*r.bytes(), 0.0);
@@ -246,11 +246,11 @@ TEST_F(Aggregation, KernelOnlyCallsOfOneNameGroupTogether)
     const auto result = run(kernelEvent("triton_red_fused_sum_4", 100, 4, 7) + ",\n"
                             + kernelEvent("triton_red_fused_sum_4", 200, 6, 8));
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 1u);
-    EXPECT_EQ(result->kernels[0].kind, RowKind::KernelOnly);
-    EXPECT_EQ(result->kernels[0].calls, 2);
-    EXPECT_DOUBLE_EQ(result->kernels[0].kernelTimeUs->mean, 5.0);
-    EXPECT_FALSE(result->kernels[0].tbPerS);
+    ASSERT_EQ(result->rows.size(), 1u);
+    EXPECT_EQ(result->rows[0].kind, RowKind::KernelOnly);
+    EXPECT_EQ(result->rows[0].calls, 2);
+    EXPECT_DOUBLE_EQ(result->rows[0].kernelTimeUs->mean, 5.0);
+    EXPECT_FALSE(result->rows[0].tbPerS);
 }
 
 } // namespace

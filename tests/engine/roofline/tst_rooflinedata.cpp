@@ -126,9 +126,9 @@ TEST(RooflineData, BundledTracePointsWhereTheModelPutsThem)
 TEST(RooflineData, AboveTheRoofIsKeptAndFlagged)
 {
     AnalysisResult result;
-    result.kernels.push_back(syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 9.0)); // 9 > 5.3 x 1
-    result.kernels.push_back(syntheticRow(QStringLiteral("triton_poi_fused_mul_1"), 2.0));
-    result.kernels.push_back(KernelRow {}); // no model: not plotted
+    result.rows.push_back(syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 9.0)); // 9 > 5.3 x 1
+    result.rows.push_back(syntheticRow(QStringLiteral("triton_poi_fused_mul_1"), 2.0));
+    result.rows.push_back(KernelRow {}); // no model: not plotted
     const RooflineData data = rooflineData(&result, mi300x(), PeakSet::Datasheet);
     ASSERT_EQ(data.points.size(), 2u);
     EXPECT_EQ(data.unplottedKernels(), 1);
@@ -140,7 +140,7 @@ TEST(RooflineData, AboveTheRoofIsKeptAndFlagged)
 TEST(RooflineData, AnFp64KernelBringsItsRoofIn)
 {
     AnalysisResult result;
-    result.kernels.push_back(syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 1.0, QStringLiteral("double")));
+    result.rows.push_back(syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 1.0, QStringLiteral("double")));
     const RooflineData data = rooflineData(&result, mi300x(), PeakSet::Datasheet);
     ASSERT_EQ(data.points.size(), 1u);
     EXPECT_EQ(data.points[0].roofKey, QStringLiteral("vector_fp64"));
@@ -196,7 +196,7 @@ TEST(RooflineData, TheGpuFrameWidensOnlyForPointsOutsideIt)
     AnalysisResult result;
     KernelRow tiny = syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 1e-5);
     tiny.model.flops = 1; // 1e-3 FLOP/B
-    result.kernels.push_back(tiny);
+    result.rows.push_back(tiny);
     const RooflineData data = rooflineData(&result, mi300x(), PeakSet::Datasheet);
     ASSERT_EQ(data.points.size(), 1u);
     EXPECT_EQ(gpuFrame(data), (DecadeFrame { -4, 4, -6, 4 }));

@@ -42,7 +42,7 @@ TEST(Coverage, TheRowsWithFiguresOverTheWholeGpuTime)
     EXPECT_TRUE(hasFigures(flopsOnly));
     EXPECT_FALSE(flopsOnly.bytes());
     EXPECT_TRUE(hasFigures(modelledRow(QStringLiteral("bytes_only"), 64, std::nullopt, { 4 })));
-    EXPECT_FALSE(hasFigures(fixture->kernels[3]));        // nofig
+    EXPECT_FALSE(hasFigures(fixture->rows[3]));        // nofig
     EXPECT_FALSE(hasFigures(fixture->libraryKernels[0])); // Cijk_gemm
 
     // No GPU time: no share, not 0 %.
@@ -69,7 +69,7 @@ TEST(Coverage, TimeOnlyRowsRankAsUnmodelledAndIdleSaysItsShareOfTheSpan)
     EXPECT_EQ(opportunityKindKey(gemm.kind), QStringLiteral("unmodelled"));
     EXPECT_NEAR(gemm.recoverableUs, 60, 1e-9); // all of its time
     EXPECT_NEAR(gemm.shareOfGpuTime, 60.0 / 275.0, 1e-12);
-    EXPECT_TRUE(gemm.kernelIndices.empty());
+    EXPECT_TRUE(gemm.rowIndices.empty());
     EXPECT_EQ(gemm.libraryIndices, std::vector<int>({ 0 }));
     EXPECT_TRUE(gemm.why.startsWith(QStringLiteral("no model: `Cijk_gemm` 60.0 \u00b5s, 21.8 % of kernel time in 2 calls; its FLOPs "
                                                    "and bytes are unknown (GEMM kernel of a library, not a Triton kernel")))
@@ -79,7 +79,7 @@ TEST(Coverage, TimeOnlyRowsRankAsUnmodelledAndIdleSaysItsShareOfTheSpan)
     const Opportunity& nofig = budget.opportunities[4];
     EXPECT_EQ(nofig.kind, Opportunity::Kind::Unmodelled);
     EXPECT_NEAR(nofig.recoverableUs, 7, 1e-9);
-    EXPECT_EQ(nofig.kernelIndices, std::vector<int>({ 3 }));
+    EXPECT_EQ(nofig.rowIndices, std::vector<int>({ 3 }));
     EXPECT_TRUE(nofig.libraryIndices.empty());
     EXPECT_TRUE(nofig.why.contains(QStringLiteral("in 1 call; its FLOPs and bytes are unknown (no args recorded)"))) << qPrintable(nofig.why);
 
@@ -122,7 +122,7 @@ TEST(Coverage, AtLeastOnePercentOfKernelTimeAndAtMostTen)
         EXPECT_EQ(items[i].libraryIndices, std::vector<int>({ 13 - int(i) })); // k<n> is library row n
     }
     // A modelled row of any size is no unmodelled item; no kernel time, no items.
-    result.kernels.push_back(modelledRow(QStringLiteral("big"), 1e9, 1e9, { 5000 }));
+    result.rows.push_back(modelledRow(QStringLiteral("big"), 1e9, 1e9, { 5000 }));
     for (const Opportunity& item : unmodelledOpportunities(result))
         EXPECT_NE(item.name, QStringLiteral("big"));
     result.totalGpuKernelTimeUs = 0;

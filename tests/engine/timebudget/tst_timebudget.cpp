@@ -165,9 +165,9 @@ TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
     // time 208 = 59 tuning + 10 latency + 139 rest. The GPU ran 400 us of
     // kernels on a 1000 us span, 500 us of it idle.
     AnalysisResult result;
-    result.kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
-    result.kernels.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
-    result.kernels.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
+    result.rows.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
+    result.rows.push_back(modelledRow(QStringLiteral("cmp"), 5.3e6, 8.17e9, { 60, 100 }));
+    result.rows.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
     result.totalGpuKernelTimeUs = 400;
     DeviceActivity device;
     device.device = QStringLiteral("0");
@@ -195,7 +195,7 @@ TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
     EXPECT_EQ(budget.opportunities[2].launches, 2);
     EXPECT_NEAR(budget.opportunities[2].recoverableUs, 8, 1e-9);
     EXPECT_NEAR(budget.opportunities[2].shareOfGpuTime, 8.0 / 400.0, 1e-12);
-    EXPECT_EQ(budget.opportunities[2].kernelIndices, std::vector<int>({ 2 }));
+    EXPECT_EQ(budget.opportunities[2].rowIndices, std::vector<int>({ 2 }));
     EXPECT_EQ(budget.opportunities[3].name, QStringLiteral("mem"));
     EXPECT_EQ(opportunityKindKey(budget.opportunities[2].kind), QStringLiteral("latency-bound kernels"));
 }
@@ -208,9 +208,9 @@ TEST(TimeBudget, TheLatencyGroupHoldsOnlyKernelsNearTheFloor)
     // 1 us, one call of 10: FLOPs unknown, 7 recoverable). Triton time
     // 5.5 + 48 + 10 = 63.5 = 49 tuning + 5.5 latency-bound + 9 rest.
     AnalysisResult result;
-    result.kernels.push_back(modelledRow(QStringLiteral("one"), 4, 0, { 2.5, 3 }));
-    result.kernels.push_back(modelledRow(QStringLiteral("triton_red_fused_mean_0"), 5.3e6, 1.3e6, { 24, 24 }));
-    result.kernels.push_back(modelledRow(QStringLiteral("sage_fwd"), 5.3e6, std::nullopt, { 10 }));
+    result.rows.push_back(modelledRow(QStringLiteral("one"), 4, 0, { 2.5, 3 }));
+    result.rows.push_back(modelledRow(QStringLiteral("triton_red_fused_mean_0"), 5.3e6, 1.3e6, { 24, 24 }));
+    result.rows.push_back(modelledRow(QStringLiteral("sage_fwd"), 5.3e6, std::nullopt, { 10 }));
     result.totalGpuKernelTimeUs = 63.5;
 
     const TimeBudget budget = evaluateTimeBudget(result, peaks(), 2.0);
@@ -235,7 +235,7 @@ TEST(TimeBudget, TheLatencyGroupHoldsOnlyKernelsNearTheFloor)
     EXPECT_TRUE(user.why.startsWith(QStringLiteral("FLOPs unknown: 1 call at 10.0 \u00b5s each"))) << qPrintable(user.why);
     const Opportunity& group = budget.opportunities[2];
     EXPECT_EQ(group.kind, Opportunity::Kind::LatencyBoundKernels);
-    EXPECT_EQ(group.kernelIndices, std::vector<int>({ 0 }));
+    EXPECT_EQ(group.rowIndices, std::vector<int>({ 0 }));
     EXPECT_EQ(group.count, 1);
     EXPECT_EQ(group.launches, 2);
     EXPECT_NEAR(group.recoverableUs, 5.5 - 2 * 4.0 / 5.3e6, 1e-12);
@@ -274,8 +274,8 @@ TEST(TimeBudget, LatencyBoundPointsNeverStretchAFittedFrame)
     // with the small one marked it starts where the roofs and the big one
     // put it.
     AnalysisResult result;
-    result.kernels.push_back(modelledRow(QStringLiteral("tiny"), 4, 0, { 3 })); // at 67 % of attainable: latency-bound
-    result.kernels.push_back(modelledRow(QStringLiteral("big"), 53e6, 5.3e8, { 12 }));
+    result.rows.push_back(modelledRow(QStringLiteral("tiny"), 4, 0, { 3 })); // at 67 % of attainable: latency-bound
+    result.rows.push_back(modelledRow(QStringLiteral("big"), 53e6, 5.3e8, { 12 }));
     RooflineData data = rooflineData(nullptr, mi300x(), PeakSet::Datasheet);
     RooflinePoint tiny;
     tiny.kernelIndex = 0;
@@ -306,7 +306,7 @@ TEST(TimeBudget, AnIdleSpanPastADayIsNoOpportunity)
 {
     for (const double spanUs : { DeviceActivity::implausibleSpanUs, 2 * DeviceActivity::implausibleSpanUs }) {
         AnalysisResult result;
-        result.kernels.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
+        result.rows.push_back(modelledRow(QStringLiteral("mem"), 53e6, 1e6, { 15, 12, 11 }));
         result.totalGpuKernelTimeUs = 38;
         DeviceActivity device;
         device.device = QStringLiteral("0");

@@ -316,7 +316,7 @@ TEST(TimelineBuild, LanesPerStreamGraphLaunchesOverTheirGpuSpanAndRowsAsLabels)
     // labels point at it, the GEMM's at its library row.
     const TimelineLabel& add = timeline.labels[s7.label(0)];
     ASSERT_GE(add.kernelRow, 0);
-    EXPECT_EQ(result.kernels[size_t(add.kernelRow)].name, QStringLiteral("triton_poi_fused_add_0"));
+    EXPECT_EQ(result.rows[size_t(add.kernelRow)].name, QStringLiteral("triton_poi_fused_add_0"));
     EXPECT_EQ(s7.label(2), s7.label(0));
     const TimelineLabel& gemm = timeline.labels[s7.label(1)];
     ASSERT_GE(gemm.libraryRow, 0);
@@ -416,7 +416,7 @@ TEST(TimelineBuild, LibraryOpBoxesBelongToTheirLibraryOpRow)
     const TimelineLabel& gemm = timeline.labels[stream.label(0)];
     EXPECT_EQ(stream.label(2), stream.label(0));
     ASSERT_GE(gemm.kernelRow, 0);
-    const KernelRow& row = result.kernels[size_t(gemm.kernelRow)];
+    const KernelRow& row = result.rows[size_t(gemm.kernelRow)];
     EXPECT_EQ(row.kind, RowKind::LibraryOp);
     EXPECT_EQ(row.name, QStringLiteral("aten::addmm"));
     EXPECT_EQ(row.calls, 2);
@@ -427,7 +427,7 @@ TEST(TimelineBuild, LibraryOpBoxesBelongToTheirLibraryOpRow)
     // time-only library row.
     const TimelineLabel& add = timeline.labels[stream.label(1)];
     ASSERT_GE(add.kernelRow, 0);
-    EXPECT_EQ(result.kernels[size_t(add.kernelRow)].kind, RowKind::Launched);
+    EXPECT_EQ(result.rows[size_t(add.kernelRow)].kind, RowKind::Launched);
     EXPECT_EQ(add.name, QStringLiteral("triton_poi_fused_add_0"));
     const TimelineLabel& lonely = timeline.labels[stream.label(3)];
     EXPECT_EQ(lonely.kernelRow, -1);
@@ -439,7 +439,7 @@ TEST(TimelineBuild, LibraryOpBoxesBelongToTheirLibraryOpRow)
     EXPECT_EQ(calls[0], (std::vector<std::uint32_t> { 0, 2 }));
     // With figures for every row, the op's boxes keep the GEMM colour (its
     // attainable time is per call, not per box); the Triton call's is a fraction.
-    std::vector<KernelTimeFigures> figures(result.kernels.size());
+    std::vector<KernelTimeFigures> figures(result.rows.size());
     for (KernelTimeFigures& figure : figures)
         figure.attainableUs = 5.0;
     const TimelineColouring colouring(timeline, figures);

@@ -36,7 +36,7 @@ QString attainableSection(const KernelRow& row, double t0, LatencyFloor::Source 
 TEST(AttainableDerivation, MemoryBoundKernelWithItsNumbers)
 {
     const auto fixture = timeBudgetFixture();
-    const QString md = attainableSection(fixture->kernels[0], 2.0);
+    const QString md = attainableSection(fixture->rows[0], 2.0);
     EXPECT_TRUE(md.contains(QStringLiteral("## Attainable time"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("**Latency floor t0 = 2 us** — default: the test's"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("Bytes / HBM roof = 53000000 B / 5.3 TB/s = 10 us"))) << qPrintable(md);
@@ -52,12 +52,12 @@ TEST(AttainableDerivation, MemoryBoundKernelWithItsNumbers)
 TEST(AttainableDerivation, LatencyBoundMeansFuseNotTune)
 {
     const auto fixture = timeBudgetFixture();
-    const QString md = attainableSection(fixture->kernels[2], 2.0);
+    const QString md = attainableSection(fixture->rows[2], 2.0);
     EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: latency-bound**"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("Latency-bound means fuse, not tune"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 4 us**"))) << qPrintable(md);
     // An override names itself.
-    EXPECT_TRUE(attainableSection(fixture->kernels[0], 11.0, LatencyFloor::Source::Override)
+    EXPECT_TRUE(attainableSection(fixture->rows[0], 11.0, LatencyFloor::Source::Override)
                     .contains(QStringLiteral("**Latency floor t0 = 11 us** — override")));
 }
 
@@ -85,7 +85,7 @@ TEST(AttainableDerivation, TheSectionFollowsTheRooflineUnderTheJudgementsFloor)
 {
     const auto sample = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     ASSERT_TRUE(sample);
-    const KernelRow& row = sample->kernels.front();
+    const KernelRow& row = sample->rows.front();
     const QString with = derivationMarkdown(row, judgedOnMi300x(sample)->trace);
     const qsizetype roofline = with.indexOf(QStringLiteral("## Roofline"));
     const qsizetype attainable = with.indexOf(QStringLiteral("## Attainable time"));
@@ -100,10 +100,10 @@ TEST(AttainableDerivation, AtAGlanceSaysRecoverableOrLatencyBound)
 {
     const auto fixture = timeBudgetFixture();
     MarkdownWriter memory;
-    Derivation::writeAtAGlance(memory, fixture->kernels[0], judgedWith(2.0));
+    Derivation::writeAtAGlance(memory, fixture->rows[0], judgedWith(2.0));
     EXPECT_TRUE(memory.text().contains(QStringLiteral(", 3.00 \u00b5s recoverable (94.74 % of attainable)"))) << qPrintable(memory.text());
     MarkdownWriter latency;
-    Derivation::writeAtAGlance(latency, fixture->kernels[2], judgedWith(2.0));
+    Derivation::writeAtAGlance(latency, fixture->rows[2], judgedWith(2.0));
     EXPECT_TRUE(latency.text().contains(QStringLiteral("; latency-bound: attainable 3.00 \u00b5s per call, 4.00 \u00b5s recoverable (fuse, not tune)")))
         << qPrintable(latency.text());
     EXPECT_FALSE(latency.text().contains(QStringLiteral("of its roof")));

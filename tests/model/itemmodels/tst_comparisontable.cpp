@@ -24,9 +24,9 @@ std::shared_ptr<const Judgement> editedComparison()
     if (!baseline)
         return nullptr;
     auto candidate = std::make_shared<AnalysisResult>(*baseline);
-    candidate->kernels[0].kernelTimeUs->mean *= 2;
-    candidate->kernels[0].kernelTimeUs->sum *= 2;
-    candidate->kernels.pop_back();
+    candidate->rows[0].kernelTimeUs->mean *= 2;
+    candidate->rows[0].kernelTimeUs->sum *= 2;
+    candidate->rows.pop_back();
     return judge(candidate, Lens {}, baseline);
 }
 
@@ -44,7 +44,7 @@ TEST(ComparisonTable, RowsColumnsAndRoles)
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
 
     model.setResult(comparison->candidate);
-    const int kernels = int(comparison->candidate->kernels.size());
+    const int kernels = int(comparison->candidate->rows.size());
     // Outside compare mode the library kernels follow the Triton ones; compare mode matches Triton kernels only.
     const int rows = kernels + int(comparison->candidate->libraryKernels.size());
     ASSERT_GE(rows, kernels); // the sample's library kernels all run under library ops: rows of `kernels`
@@ -64,11 +64,11 @@ TEST(ComparisonTable, RowsColumnsAndRoles)
 
     const int removed = kernels;
     EXPECT_EQ(model.index(removed, KernelTableModel::Match).data().toString(), QStringLiteral("removed"));
-    EXPECT_EQ(model.index(removed, KernelTableModel::Kernel).data().toString(), comparison->baseline->kernels.back().name);
+    EXPECT_EQ(model.index(removed, KernelTableModel::Kernel).data().toString(), comparison->baseline->rows.back().name);
     EXPECT_EQ(model.index(removed, KernelTableModel::TimeSum).data().toString(), QStringLiteral("–")); // not in this trace
     EXPECT_NE(model.index(removed, KernelTableModel::BaselineTime).data().toString(), QStringLiteral("–"));
     EXPECT_EQ(model.index(removed, 0).data(KernelTableModel::RowIndexRole).toInt(), -1);
-    EXPECT_EQ(model.kernelAt(removed), &comparison->baseline->kernels.back());
+    EXPECT_EQ(model.kernelAt(removed), &comparison->baseline->rows.back());
 
     // Only changed: the slower kernel and the removed one.
     proxy.setOnlyChanged(true);

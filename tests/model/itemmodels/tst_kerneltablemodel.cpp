@@ -86,12 +86,12 @@ TEST(KernelTableModel, EachFigureColumnHasOneFormat)
     static const QRegularExpression threeDecimals(QStringLiteral("^(< )?\\d+\\.\\d{3}$"));
     static const QRegularExpression twoDecimals(QStringLiteral("^(< )?\\d+\\.\\d{2}$"));
     for (int column : { int(KernelTableModel::TbPerS), int(KernelTableModel::TflopsPerS), int(KernelTableModel::GFlops) }) {
-        for (int row = 0; row < int(sample()->kernels.size()); ++row) {
+        for (int row = 0; row < int(sample()->rows.size()); ++row) {
             const QString text = model.index(row, column).data().toString();
             EXPECT_TRUE(text == QStringLiteral("–") || threeDecimals.match(text).hasMatch()) << column << ": " << qPrintable(text);
         }
     }
-    for (int row = 0; row < int(sample()->kernels.size()); ++row) {
+    for (int row = 0; row < int(sample()->rows.size()); ++row) {
         const QString text = model.index(row, KernelTableModel::FlopsPerByte).data().toString();
         EXPECT_TRUE(text == QStringLiteral("–") || twoDecimals.match(text).hasMatch()) << qPrintable(text);
     }
@@ -106,8 +106,8 @@ TEST(KernelTableModel, ShapeShowsTheKernelsGrid)
 {
     KernelTableModel model;
     model.setResult(sample());
-    for (int row = 0; row < int(sample()->kernels.size()); ++row) {
-        const KernelRow& kernel = sample()->kernels[size_t(row)];
+    for (int row = 0; row < int(sample()->rows.size()); ++row) {
+        const KernelRow& kernel = sample()->rows[size_t(row)];
         const QString text = model.index(row, KernelTableModel::Shape).data().toString();
         const QString expected = kernel.model.rnumel > 1
             ? QStringLiteral("%1 × %2").arg(kernel.model.xnumel).arg(kernel.model.rnumel)

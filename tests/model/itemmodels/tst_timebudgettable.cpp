@@ -198,9 +198,9 @@ TEST(TimeBudgetTable, FilterTotalsCountTheCopiesInTheGpuTime)
 TEST(TimeBudgetTable, SlowForItsSizeAndFlopsUnknownHaveTheirOwnBadges)
 {
     auto result = std::make_shared<AnalysisResult>();
-    result->kernels.push_back(modelledRow(QStringLiteral("red"), 5.3e6, 1.3e6, { 24, 24 }));
-    result->kernels.push_back(modelledRow(QStringLiteral("user"), 5.3e6, std::nullopt, { 10 }));
-    result->kernels.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
+    result->rows.push_back(modelledRow(QStringLiteral("red"), 5.3e6, 1.3e6, { 24, 24 }));
+    result->rows.push_back(modelledRow(QStringLiteral("user"), 5.3e6, std::nullopt, { 10 }));
+    result->rows.push_back(modelledRow(QStringLiteral("one"), 5.3e6, 0, { 5, 5 }));
     result->totalGpuKernelTimeUs = 68;
     KernelTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);

@@ -47,8 +47,8 @@ std::shared_ptr<const AnalysisResult> bundled()
 
 int kernelIndex(const AnalysisResult& result, const QString& name)
 {
-    for (size_t i = 0; i < result.kernels.size(); ++i) {
-        if (result.kernels[i].name == name)
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        if (result.rows[i].name == name)
             return int(i);
     }
     return -1;
@@ -290,7 +290,7 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
 {
     const auto result = bundled();
     ASSERT_TRUE(result);
-    ASSERT_EQ(result->kernels.size(), 8u); // 4 Triton kernels, 4 library ops
+    ASSERT_EQ(result->rows.size(), 8u); // 4 Triton kernels, 4 library ops
     RooflineView view;
     view.setJudgement(judged(result));
     EXPECT_EQ(view.chart()->title(), QStringLiteral("transformer_block_mi300x.json.gz: AMD Instinct MI300X, datasheet peaks"));
@@ -298,7 +298,7 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
     const auto points = pointsWithRole(view, QStringLiteral("kernels"));
     ASSERT_EQ(points.size(), 8u);
     for (const auto& [index, value] : points) {
-        const KernelRow& row = result->kernels[size_t(index)];
+        const KernelRow& row = result->rows[size_t(index)];
         EXPECT_DOUBLE_EQ(value.x(), *row.flopsPerByte()) << qPrintable(row.name);
         EXPECT_DOUBLE_EQ(value.y(), row.tflopsPerS->mean) << qPrintable(row.name);
     }
@@ -318,8 +318,8 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
     EXPECT_GT(sizeOf(silu), sizeOf(add));
     // The SDPA's share is the largest now: add_3 may sit at the smallest
     // size, which only makes the ratio smaller than the square root.
-    EXPECT_LE(sizeOf(silu) / sizeOf(add), std::sqrt(*result->kernels[size_t(silu)].shareOfGpuTime
-                                                    / *result->kernels[size_t(add)].shareOfGpuTime) + 1e-9);
+    EXPECT_LE(sizeOf(silu) / sizeOf(add), std::sqrt(*result->rows[size_t(silu)].shareOfGpuTime
+                                                    / *result->rows[size_t(add)].shareOfGpuTime) + 1e-9);
 
     // Colour by category and shape by provenance are explained in the legend.
     QStringList legend;
@@ -366,8 +366,8 @@ TEST(RooflineView, AKernelAboveItsRoofIsFlaggedAndStillPlotted)
 {
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = QStringLiteral("/tmp/synthetic.json");
-    result->kernels.push_back(syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 2.0));
-    result->kernels.push_back(syntheticRow(QStringLiteral("triton_poi_fused_mul_1"), 9.0)); // 9 > 5.3
+    result->rows.push_back(syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 2.0));
+    result->rows.push_back(syntheticRow(QStringLiteral("triton_poi_fused_mul_1"), 9.0)); // 9 > 5.3
     RooflineView view;
     show(view);
     view.setJudgement(judged(result));

@@ -126,15 +126,15 @@ TEST(TimeBudgetPanel, AClickOnALineSelectsItsRowsInTheTable)
     int clickedKernels = 0;
     for (int i = 0; i < list->topLevelItemCount(); ++i) {
         const Opportunity& item = items[size_t(i)];
-        if (item.kind == Opportunity::Kind::Idle || item.kernelIndices.empty()) // library kernels: tst_coverageviews
+        if (item.kind == Opportunity::Kind::Idle || item.rowIndices.empty()) // library kernels: tst_coverageviews
             continue;
         window.kernelView()->clearSelection();
         clickLine(list, i);
-        QList<int> expected(item.kernelIndices.begin(), item.kernelIndices.end());
+        QList<int> expected(item.rowIndices.begin(), item.rowIndices.end());
         std::sort(expected.begin(), expected.end());
         EXPECT_EQ(window.kernelView()->selectedKernelIndices(), expected) << qPrintable(item.name);
         // The inspector shows the first of them, the chart highlights them all.
-        EXPECT_TRUE(window.inspector()->markdown().contains(window.result()->kernels[size_t(item.kernelIndices.front())].name));
+        EXPECT_TRUE(window.inspector()->markdown().contains(window.result()->rows[size_t(item.rowIndices.front())].name));
         EXPECT_EQ(window.rooflineView()->selectedKernels().size(), expected.size());
         ++clickedKernels;
     }

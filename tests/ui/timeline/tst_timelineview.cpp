@@ -108,7 +108,7 @@ TEST(TimelineView, ClickSelectsTheRowAndTheRulerMeasures)
     QTest::mouseClick(&pane.view, Qt::LeftButton, Qt::NoModifier, pane.at(1'105'000, 1)); // the first add
     ASSERT_EQ(kernels.count(), 1);
     const int row = kernels.front().front().toInt();
-    EXPECT_EQ(fixture()->kernels[size_t(row)].name, QStringLiteral("triton_poi_fused_add_0"));
+    EXPECT_EQ(fixture()->rows[size_t(row)].name, QStringLiteral("triton_poi_fused_add_0"));
     QTest::mouseClick(&pane.view, Qt::LeftButton, Qt::NoModifier, pane.at(1'120'000, 1)); // the GEMM
     ASSERT_EQ(libraries.count(), 1);
     EXPECT_EQ(fixture()->libraryKernels[size_t(libraries.front().front().toInt())].name, QStringLiteral("Cijk_gemm_x"));
@@ -136,7 +136,7 @@ TEST(TimelineView, ClickSelectsTheRowAndTheRulerMeasures)
 TEST(TimelineView, HighlightedRowStepsThroughItsCallsAndShiftDragAsksForARange)
 {
     Pane pane;
-    const auto& kernels = fixture()->kernels;
+    const auto& kernels = fixture()->rows;
     int add = -1;
     for (size_t k = 0; k < kernels.size(); ++k) {
         if (kernels[k].name == u"triton_poi_fused_add_0")
@@ -241,8 +241,8 @@ TEST(TimelineView, ALibraryOpBoxSelectsItsRowWhoseCallsAreOutlinedAndSteppedThro
     ASSERT_TRUE(current.isValid());
     const int row = current.data(KernelTableModel::RowIndexRole).toInt();
     ASSERT_GE(row, 0);
-    EXPECT_EQ(window.result()->kernels[size_t(row)].kind, RowKind::LibraryOp);
-    EXPECT_EQ(window.result()->kernels[size_t(row)].name, QStringLiteral("aten::addmm"));
+    EXPECT_EQ(window.result()->rows[size_t(row)].kind, RowKind::LibraryOp);
+    EXPECT_EQ(window.result()->rows[size_t(row)].name, QStringLiteral("aten::addmm"));
     EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("aten::addmm")));
     // The row, now current, outlines both its calls; N and P step through them.
     ASSERT_GE(view.scene().highlightedLabel, 0);
