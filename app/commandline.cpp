@@ -6,7 +6,6 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QRegularExpression>
-
 #include <cstdio>
 
 namespace Ridgeline::App {
@@ -30,25 +29,65 @@ void addOptions(QCommandLineParser& parser)
         "Exit status: 0 success, 2 bad arguments, 3 the trace cannot be read, 4 the output cannot be written."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({ QStringLiteral("export"), QStringLiteral("Write the kernel table to FILE (.json or .csv) and exit."), QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("export-roofline"), QStringLiteral("Draw the roofline to FILE (.png, .svg, .pdf, or .csv with its roofs and points) and exit."), QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("export-timeline"), QStringLiteral("Draw the GPU timeline (every stream, Triton kernels by % of attainable) to FILE (.png or .svg) and exit."), QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("range"), QStringLiteral("Microseconds from the first GPU event, START_US:END_US: what --export-timeline draws, and the only GPU events --export, --report and --export-roofline count."), QStringLiteral("RANGE") });
-    parser.addOption({ QStringLiteral("report"), QStringLiteral("Write a Markdown report (where the time goes, what to fix first, with --baseline the comparison per step) to FILE and exit."), QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("peaks"), QStringLiteral("Peaks for roofs, attainable times and % of roof: datasheet (default) or max-achievable (measured; a GPU without them falls back to datasheet)."), QStringLiteral("SET") });
-    parser.addOption({ QStringLiteral("latency-floor"), QStringLiteral("Fixed cost of one kernel in microseconds for attainable times (default: the 1st percentile of the trace's kernel durations, else 2). Applies to both traces of a comparison."), QStringLiteral("US") });
-    parser.addOption({ QStringLiteral("frame"), QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, so that exports compare)."), QStringLiteral("FRAME") });
-    parser.addOption({ QStringLiteral("size"), QStringLiteral("Roofline or timeline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000 (timeline 1600x700)."), QStringLiteral("WxH") });
-    parser.addOption({ QStringLiteral("cache-roofs"), QStringLiteral("Draw the GPU's cache bandwidths (MI300X: L2, Infinity Cache) as dotted roofs on the roofline.") });
-    parser.addOption({ QStringLiteral("scale"), QStringLiteral("Pixels per unit of --size in a PNG roofline or timeline (device pixel ratio). Default 1."), QStringLiteral("S") });
-    parser.addOption({ QStringLiteral("inductor-cache"), QStringLiteral("Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."), QStringLiteral("PATH") });
-    parser.addOption({ QStringLiteral("capture"), QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."), QStringLiteral("PATH") });
-    parser.addOption({ QStringLiteral("baseline"), QStringLiteral("Compare TRACE with the baseline trace BASE: --export writes the comparison (matched kernels, speedups, deltas), --export-roofline draws arrows from baseline to TRACE."), QStringLiteral("BASE") });
-    parser.addOption({ QStringLiteral("baseline-capture"), QStringLiteral("Capture trace of the baseline's CUDA/HIP graphs (may be repeated)."), QStringLiteral("PATH") });
-    parser.addOption({ QStringLiteral("baseline-inductor-cache"), QStringLiteral("Inductor cache of the baseline (default: as for TRACE)."), QStringLiteral("PATH") });
-    parser.addOption({ QStringLiteral("no-inductor-cache"), QStringLiteral("Do not look for an Inductor cache in the default places (V2 figures only).") });
-    parser.addOption({ QStringLiteral("gpu"), QStringLiteral("GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."), QStringLiteral("NAME") });
-    parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."), QStringLiteral("FILE") });
+    parser.addOption(
+        { QStringLiteral("export"), QStringLiteral("Write the kernel table to FILE (.json or .csv) and exit."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("export-roofline"),
+        QStringLiteral("Draw the roofline to FILE (.png, .svg, .pdf, or .csv with its roofs and points) and exit."),
+        QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("export-timeline"),
+        QStringLiteral("Draw the GPU timeline (every stream, Triton kernels by % of attainable) to FILE (.png or .svg) and exit."),
+        QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("range"),
+        QStringLiteral("Microseconds from the first GPU event, START_US:END_US: what --export-timeline draws, and the only GPU events "
+                       "--export, --report and --export-roofline count."),
+        QStringLiteral("RANGE") });
+    parser.addOption({ QStringLiteral("report"),
+        QStringLiteral(
+            "Write a Markdown report (where the time goes, what to fix first, with --baseline the comparison per step) to FILE and exit."),
+        QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("peaks"),
+        QStringLiteral("Peaks for roofs, attainable times and % of roof: datasheet (default) or max-achievable (measured; a GPU without "
+                       "them falls back to datasheet)."),
+        QStringLiteral("SET") });
+    parser.addOption({ QStringLiteral("latency-floor"),
+        QStringLiteral("Fixed cost of one kernel in microseconds for attainable times (default: the 1st percentile of the trace's kernel "
+                       "durations, else 2). Applies to both traces of a comparison."),
+        QStringLiteral("US") });
+    parser.addOption({ QStringLiteral("frame"),
+        QStringLiteral("Roofline axes: fit (the decades around the kernels and roofs, default) or gpu (a fixed frame from the GPU's roofs, "
+                       "so that exports compare)."),
+        QStringLiteral("FRAME") });
+    parser.addOption({ QStringLiteral("size"),
+        QStringLiteral("Roofline or timeline size, pixels for PNG and points for SVG and PDF; text scales with it. Default 1600x1000 "
+                       "(timeline 1600x700)."),
+        QStringLiteral("WxH") });
+    parser.addOption({ QStringLiteral("cache-roofs"),
+        QStringLiteral("Draw the GPU's cache bandwidths (MI300X: L2, Infinity Cache) as dotted roofs on the roofline.") });
+    parser.addOption({ QStringLiteral("scale"),
+        QStringLiteral("Pixels per unit of --size in a PNG roofline or timeline (device pixel ratio). Default 1."), QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("inductor-cache"),
+        QStringLiteral(
+            "Inductor cache for the V1 model: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, or one wrapper .py file."),
+        QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("capture"),
+        QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."),
+        QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("baseline"),
+        QStringLiteral("Compare TRACE with the baseline trace BASE: --export writes the comparison (matched kernels, speedups, deltas), "
+                       "--export-roofline draws arrows from baseline to TRACE."),
+        QStringLiteral("BASE") });
+    parser.addOption({ QStringLiteral("baseline-capture"),
+        QStringLiteral("Capture trace of the baseline's CUDA/HIP graphs (may be repeated)."), QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("baseline-inductor-cache"), QStringLiteral("Inductor cache of the baseline (default: as for TRACE)."),
+        QStringLiteral("PATH") });
+    parser.addOption({ QStringLiteral("no-inductor-cache"),
+        QStringLiteral("Do not look for an Inductor cache in the default places (V2 figures only).") });
+    parser.addOption({ QStringLiteral("gpu"),
+        QStringLiteral(
+            "GPU whose peaks to use (name or alias, see --list-gpus). Default: the trace's GPU when known, else AMD Instinct MI300X."),
+        QStringLiteral("NAME") });
+    parser.addOption({ QStringLiteral("gpu-file"), QStringLiteral("JSON file of GPU peaks that adds to or overrides the built-in ones."),
+        QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("list-gpus"), QStringLiteral("List the known GPUs and exit.") });
     parser.addOption({ { QStringLiteral("q"), QStringLiteral("quiet") }, QStringLiteral("Do not print warnings about the trace.") });
     parser.addPositionalArgument(QStringLiteral("TRACE"), QStringLiteral("PyTorch profiler trace (.json, .json.gz, .bz2, .xz, .zst)."));
@@ -110,13 +149,16 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
         const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
         if (!match.hasMatch() || width > MaxSide || height > MaxSide) {
             *error = QStringLiteral("--size must be WxH of at most %1 a side, e.g. 1600x1000, got \"%2\"")
-                         .arg(MaxSide).arg(parser.value(QStringLiteral("size")));
+                         .arg(MaxSide)
+                         .arg(parser.value(QStringLiteral("size")));
             return false;
         }
         if (width < MinWidth || height < MinHeight) {
             *error = QStringLiteral("--size %1 is too small to read: at least %2x%3 (text scales with the figure; "
                                     "use --scale for a sharper small PNG)")
-                         .arg(parser.value(QStringLiteral("size"))).arg(MinWidth).arg(MinHeight);
+                         .arg(parser.value(QStringLiteral("size")))
+                         .arg(MinWidth)
+                         .arg(MinHeight);
             return false;
         }
         roofline->size = QSize(width, height);
@@ -129,7 +171,9 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
         // with a warning; below 0.1 nothing readable is left.
         if (!ok || !(roofline->scale >= MinScale && roofline->scale <= MaxScale)) {
             *error = QStringLiteral("--scale must be a number from %1 to %2, got \"%3\"")
-                         .arg(MinScale).arg(MaxScale).arg(parser.value(QStringLiteral("scale")));
+                         .arg(MinScale)
+                         .arg(MaxScale)
+                         .arg(parser.value(QStringLiteral("scale")));
             return false;
         }
     }
@@ -221,7 +265,7 @@ CommandLine readCommandLine(int argc, char** argv)
         // A kernel's fixed cost is microseconds; a second is surely a unit mistake.
         if (!ok || !(floor >= 0) || floor > 1e6) {
             printError(QStringLiteral("--latency-floor must be microseconds from 0 to 1000000, got \"%1\"")
-                           .arg(parser.value(QStringLiteral("latency-floor"))));
+                    .arg(parser.value(QStringLiteral("latency-floor"))));
             return bad;
         }
         options.latencyFloorUs = floor;

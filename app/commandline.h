@@ -8,13 +8,19 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <utility>
 
 namespace Ridgeline::App {
 
-enum ExitCode { Success = 0, Failure = 1, BadArguments = 2, UnreadableTrace = 3, CannotWrite = 4 };
+enum ExitCode
+{
+    Success = 0,
+    Failure = 1,
+    BadArguments = 2,
+    UnreadableTrace = 3,
+    CannotWrite = 4
+};
 
 // One line on stderr, prefixed "ridgeline: ".
 void printError(const QString& message);
@@ -54,7 +60,7 @@ struct Options
     QString inductorCache; // empty: the default places, unless noInductorCache
     bool noInductorCache = false;
     QStringList captures; // capture traces of the trace's CUDA/HIP graphs
-    QString baseline;     // a trace to compare TRACE with
+    QString baseline; // a trace to compare TRACE with
     QString baselineInductorCache;
     QStringList baselineCaptures;
     bool listGpus = false;

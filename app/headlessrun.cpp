@@ -3,10 +3,10 @@
 #include "engine/analysis.h"
 #include "engine/base/smallfile.h"
 #include "engine/comparison/tracecomparison.h"
-#include "engine/lens/judgement.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/export/markdownreport.h"
 #include "engine/export/resultexport.h"
+#include "engine/lens/judgement.h"
 #include "engine/timebudget/gputimecoverage.h"
 
 #include <QDir>
@@ -14,7 +14,6 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QTextStream>
-
 #include <optional>
 
 namespace Ridgeline::App {
@@ -34,8 +33,7 @@ int listGpus(const GpuCatalog& catalog)
 
 // Analyses one trace; prints its warnings (unless quiet) or its error.
 std::shared_ptr<const AnalysisResult> analyze(const QString& path, const QString& inductorCache, bool noInductorCache,
-                                                         const QStringList& captures, bool quiet,
-                                                         std::optional<std::pair<double, double>> rangeUs = {}, bool keepTimeline = false)
+    const QStringList& captures, bool quiet, std::optional<std::pair<double, double>> rangeUs = {}, bool keepTimeline = false)
 {
     AnalysisOptions analysis;
     analysis.figures.keepTimeline = keepTimeline;
@@ -100,7 +98,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     }
 
     const auto outcome = analyze(options.tracePath, options.inductorCache, options.noInductorCache, options.captures, options.quiet,
-                                 options.rangeUs, !options.timeline.path.isEmpty());
+        options.rangeUs, !options.timeline.path.isEmpty());
     if (!outcome)
         return UnreadableTrace;
     std::shared_ptr<const AnalysisResult> base;
@@ -120,7 +118,7 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     }
     if (!options.quiet && comparison && comparison->differentGpus())
         printError(QStringLiteral("note: the traces ran on different GPUs (%1, %2): each is measured against its own roofs")
-                       .arg(comparison->baselineGpu, comparison->candidateGpu));
+                .arg(comparison->baselineGpu, comparison->candidateGpu));
 
     QString error;
     if (!options.exportPath.isEmpty()) {
@@ -129,17 +127,18 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
             return CannotWrite;
         }
         if (!options.quiet)
-            sayWrote(options.exportPath, comparison ? QStringLiteral("%1 matched kernels").arg(comparison->matching.matches.size())
-                                                    : QStringLiteral("%1 kernels; %2")
-                                                          .arg(result.rows.size() + result.libraryKernels.size())
-                                                          .arg(coverageText(gpuTimeCoverage(result))));
+            sayWrote(options.exportPath,
+                comparison ? QStringLiteral("%1 matched kernels").arg(comparison->matching.matches.size())
+                           : QStringLiteral("%1 kernels; %2")
+                                 .arg(result.rows.size() + result.libraryKernels.size())
+                                 .arg(coverageText(gpuTimeCoverage(result))));
     }
     const RooflineOptions& roofline = options.roofline;
     if (!roofline.path.isEmpty()) {
         if (!options.quiet && judgement->trace.peakSetFellBack())
             printError(QStringLiteral("warning: %1 has no %2: the roofline uses its %3")
-                           .arg(judgement->trace.gpuSpec().name, peakSetTitle(roofline.peaks),
-                                peakSetTitle(roofline.peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet)));
+                    .arg(judgement->trace.gpuSpec().name, peakSetTitle(roofline.peaks),
+                        peakSetTitle(roofline.peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet)));
         RooflineDrawing drawing;
         drawing.judgement = judgement.get();
         drawing.path = roofline.path;
@@ -154,9 +153,10 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         if (!warning.isEmpty())
             printError(QStringLiteral("warning: ") + warning);
         if (!options.quiet)
-            sayWrote(roofline.path, roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
-                                        ? QStringLiteral("roofs and points")
-                                        : QStringLiteral("%1x%2").arg(roofline.size.width()).arg(roofline.size.height()));
+            sayWrote(roofline.path,
+                roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
+                    ? QStringLiteral("roofs and points")
+                    : QStringLiteral("%1x%2").arg(roofline.size.width()).arg(roofline.size.height()));
     }
     if (!options.timeline.path.isEmpty()) {
         TimelineDrawing drawing;
@@ -173,14 +173,16 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
         if (!warning.isEmpty())
             printError(QStringLiteral("warning: ") + warning);
         if (!options.quiet)
-            sayWrote(options.timeline.path, QStringLiteral("timeline %1x%2").arg(options.timeline.size.width()).arg(options.timeline.size.height()));
+            sayWrote(options.timeline.path,
+                QStringLiteral("timeline %1x%2").arg(options.timeline.size.width()).arg(options.timeline.size.height()));
     }
     if (!options.reportPath.isEmpty()) {
         ReportInputs report;
         report.judgement = judgement.get();
         // An image drawn beside it is linked, relative to the report's folder.
         if (!roofline.path.isEmpty() && !roofline.path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
-            report.rooflineImage = QFileInfo(options.reportPath).absoluteDir().relativeFilePath(QFileInfo(roofline.path).absoluteFilePath());
+            report.rooflineImage
+                = QFileInfo(options.reportPath).absoluteDir().relativeFilePath(QFileInfo(roofline.path).absoluteFilePath());
         QSaveFile file(options.reportPath);
         if (!file.open(QIODevice::WriteOnly) || file.write(markdownReport(report)) < 0 || !file.commit()) {
             printError(options.reportPath + QStringLiteral(": cannot write: ") + file.errorString());

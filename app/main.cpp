@@ -6,7 +6,6 @@
 #include "widgetsmodule.h"
 
 #include <QCoreApplication>
-
 #include <cstdio>
 #include <memory>
 
@@ -19,7 +18,8 @@ int main(int argc, char** argv)
     // die of an illegal instruction on an older CPU.
     if (!__builtin_cpu_supports("sse4.2") || !__builtin_cpu_supports("pclmul") || !__builtin_cpu_supports("popcnt")) {
         std::fputs("ridgeline: this build needs an x86-64 CPU with SSE4.2 and PCLMUL (2011 or later); "
-                   "rebuild with -DRIDGELINE_X86_64_V2=OFF for older ones\n", stderr);
+                   "rebuild with -DRIDGELINE_X86_64_V2=OFF for older ones\n",
+            stderr);
         return Failure;
     }
 #endif

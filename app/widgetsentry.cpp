@@ -1,10 +1,9 @@
 // The widgets module's side of widgetsmodule.h: the window and roofline
 // drawing, behind the one exported entry point.
-#include "widgetsmodule.h"
-
-#include "guimain.h"
 #include "export/rooflineexport.h"
+#include "guimain.h"
 #include "timeline/timelineexport.h"
+#include "widgetsmodule.h"
 
 #include <QApplication>
 
@@ -13,8 +12,7 @@ namespace {
 
 int runWindow(int argc, char** argv, const WindowRequest& request)
 {
-    return runGui(argc, argv, request.tracePath, request.inductorCache, request.searchDefaultCache, request.captures,
-                  request.baseline);
+    return runGui(argc, argv, request.tracePath, request.inductorCache, request.searchDefaultCache, request.captures, request.baseline);
 }
 
 QCoreApplication* makeDrawingApplication(int& argc, char** argv)

@@ -2,7 +2,6 @@
 #include "widgetsmodule.h"
 
 #include <QLibrary>
-
 #include <filesystem>
 #include <system_error>
 
@@ -16,7 +15,7 @@ const WidgetsEntryPoints* loadWidgetsModule(QString* error)
     const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", failed);
     const std::filesystem::path folder = failed ? std::filesystem::path(".") : executable.parent_path();
     const std::filesystem::path candidates[] = {
-        folder / RIDGELINE_WIDGETS_MODULE,                                      // the build tree
+        folder / RIDGELINE_WIDGETS_MODULE, // the build tree
         folder / RIDGELINE_WIDGETS_MODULE_FROM_BINDIR / RIDGELINE_WIDGETS_MODULE, // an installed tree
     };
     QStringList tried;

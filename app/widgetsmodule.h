@@ -12,7 +12,6 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 #include <utility>

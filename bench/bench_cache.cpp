@@ -9,14 +9,12 @@
 
 #include <KTar>
 #include <KZip>
-
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-
 #include <cstdio>
 
 using namespace Ridgeline;
@@ -91,7 +89,7 @@ int main(int argc, char** argv)
         int wrapperFiles = 0;
         const double seconds = indexSeconds(path, &wrapperFiles);
         std::printf("%-13s %8.2f s  %7.0f MB/s of Python  (%d wrapper files indexed, file %lld KB)\n", name, seconds,
-                    double(written) / 1048576.0 / seconds, wrapperFiles, QFileInfo(path).isDir() ? 0LL : QFileInfo(path).size() >> 10);
+            double(written) / 1048576.0 / seconds, wrapperFiles, QFileInfo(path).isDir() ? 0LL : QFileInfo(path).size() >> 10);
     }
     return 0;
 }

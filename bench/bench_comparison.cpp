@@ -7,18 +7,16 @@
 // renamed) are matched by name beside them (issue 30).
 //
 //   ridgeline_comparison_bench [KERNELS=100000] [OUT.json] [LIBRARY=0]
-#include "engine/lens/judgement.h"
 #include "engine/export/resultexport.h"
+#include "engine/lens/judgement.h"
 #include "engine/triton/opcatalog.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTemporaryDir>
-
 #include <cstdio>
 #include <memory>
-
 #include <sys/resource.h>
 
 using namespace Ridgeline;
@@ -105,15 +103,15 @@ int main(int argc, char** argv)
     timer.start();
     const auto baseline = result(kernels, library, false);
     const auto candidate = result(kernels, library, true);
-    std::printf("rows:       %d + %d kernels and %d + %d library kernels built in %.2f s, peak RSS %.0f MB\n", kernels, kernels,
-                library, library, timer.nsecsElapsed() / 1e9, peakRssMb());
+    std::printf("rows:       %d + %d kernels and %d + %d library kernels built in %.2f s, peak RSS %.0f MB\n", kernels, kernels, library,
+        library, timer.nsecsElapsed() / 1e9, peakRssMb());
 
     timer.restart();
     const auto judgement = judge(candidate, Lens {}, baseline);
     const TraceComparison& comparison = *judgement->comparison;
     std::printf("comparison: %.2f s, peak RSS %.0f MB (same %d, renamed %d, added %d, removed %d)\n", timer.nsecsElapsed() / 1e9,
-                peakRssMb(), comparison.matching.count(MatchKind::Same), comparison.matching.count(MatchKind::Renamed),
-                comparison.matching.count(MatchKind::Added), comparison.matching.count(MatchKind::Removed));
+        peakRssMb(), comparison.matching.count(MatchKind::Same), comparison.matching.count(MatchKind::Renamed),
+        comparison.matching.count(MatchKind::Added), comparison.matching.count(MatchKind::Removed));
 
     timer.restart();
     QString error;
@@ -122,6 +120,6 @@ int main(int argc, char** argv)
         return 1;
     }
     std::printf("export:     %.2f s, peak RSS %.0f MB, %s of %lld bytes\n", timer.nsecsElapsed() / 1e9, peakRssMb(), qPrintable(out),
-                static_cast<long long>(QFileInfo(out).size()));
+        static_cast<long long>(QFileInfo(out).size()));
     return 0;
 }

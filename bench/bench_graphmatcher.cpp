@@ -7,10 +7,8 @@
 #include "engine/graphs/graphmatcher.h"
 
 #include <QElapsedTimer>
-
 #include <cstdio>
 #include <string>
-
 #include <sys/resource.h>
 
 using namespace Ridgeline;
@@ -42,8 +40,8 @@ void matchAndReport(const std::string& name, const std::vector<CaptureWindow>& w
     int matched = 0, unattributed = 0;
     for (const ReplayedGraph& replay : replays)
         (matcher.match(replay).status == GraphMatchStatus::Matched ? matched : unattributed) += 1;
-    std::printf("%-48s %8.3f s  peak RSS %7.1f MB  (%d matched, %d not)\n", name.c_str(), double(timer.nsecsElapsed()) / 1e9,
-                peakRssMb(), matched, unattributed);
+    std::printf("%-48s %8.3f s  peak RSS %7.1f MB  (%d matched, %d not)\n", name.c_str(), double(timer.nsecsElapsed()) / 1e9, peakRssMb(),
+        matched, unattributed);
 }
 
 void identicalWindowsOtherGrids(int n)
@@ -75,7 +73,8 @@ void longOtherSegments(int windowCount, int segment)
         for (int t = 0; t < 8; ++t) {
             window.nodes.push_back(node(100 + std::uint32_t(t), 0, true));
             for (int k = 0; k < segment; ++k)
-                window.nodes.push_back(node(k == segment / 2 ? 100000 + std::uint32_t(w) : 1000 + std::uint32_t((k * 7 + t) % 97), 0, false));
+                window.nodes.push_back(
+                    node(k == segment / 2 ? 100000 + std::uint32_t(w) : 1000 + std::uint32_t((k * 7 + t) % 97), 0, false));
         }
         window.opsSignature = std::uint64_t(w);
     }

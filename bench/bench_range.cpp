@@ -16,12 +16,10 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
-
-#include <malloc.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <malloc.h>
 #include <string_view>
 #include <vector>
 
@@ -79,11 +77,11 @@ int memory(bool keep, const QString& path)
     }
     malloc_trim(0); // what was freed goes back: the resident size is what stays
     const PreparedTrace* prepared = outcome.result->prepared.get();
-    std::printf("%s: result kept %s its prepared trace: VmRSS %.1f MiB, VmHWM %.1f MiB", qPrintable(path),
-                keep ? "with" : "without", statusMiB("VmRSS:"), statusMiB("VmHWM:"));
+    std::printf("%s: result kept %s its prepared trace: VmRSS %.1f MiB, VmHWM %.1f MiB", qPrintable(path), keep ? "with" : "without",
+        statusMiB("VmRSS:"), statusMiB("VmHWM:"));
     if (prepared)
         std::printf(" (%zu GPU events, %zu Triton ops, %zu launches, %zu op calls)", prepared->trace.gpuEvents.size(),
-                    prepared->trace.tritonOps.size(), prepared->trace.launches.size(), prepared->merged.linked.opCalls.size());
+            prepared->trace.tritonOps.size(), prepared->trace.launches.size(), prepared->merged.linked.opCalls.size());
     std::printf("\n");
     if (prepared) {
         // A range's copies of the trace come and go: the peak they add.
@@ -92,7 +90,7 @@ int memory(bool keep, const QString& path)
         const AnalysisOutcome range = analyzePreparedTrace(outcome.result->prepared, ranged.figures, {});
         malloc_trim(0);
         std::printf("  after a range of it (%s): VmRSS %.1f MiB, VmHWM %.1f MiB\n",
-                    range.status == AnalysisOutcome::Status::Ok ? "analysed" : "failed", statusMiB("VmRSS:"), statusMiB("VmHWM:"));
+            range.status == AnalysisOutcome::Status::Ok ? "analysed" : "failed", statusMiB("VmRSS:"), statusMiB("VmHWM:"));
     }
     return 0;
 }
@@ -120,14 +118,13 @@ int main(int argc, char** argv)
     AnalysisOptions ranged = options(true);
     ranged.figures.gpuRange = middleThird(*whole);
     double rangeKernelUs = 0;
-    const double rangeMs = medianMs(runs, [&] {
-        rangeKernelUs = analyzePreparedTrace(whole->prepared, ranged.figures, {}).result->totalGpuKernelTimeUs;
-    });
+    const double rangeMs
+        = medianMs(runs, [&] { rangeKernelUs = analyzePreparedTrace(whole->prepared, ranged.figures, {}).result->totalGpuKernelTimeUs; });
     const double againMs = medianMs(runs, [&] { analyzePreparedTrace(whole->prepared, options(true).figures, {}); });
     std::printf("%s, median of %d:\n", qPrintable(path), runs);
     std::printf("  open (read + figures)              %8.1f ms\n", openMs);
     std::printf("  range %.0f-%.0f us from prepared   %8.1f ms  (%.0f of %.0f us of kernels)\n", ranged.figures.gpuRange->startUs,
-                ranged.figures.gpuRange->endUs, rangeMs, rangeKernelUs, whole->totalGpuKernelTimeUs);
+        ranged.figures.gpuRange->endUs, rangeMs, rangeKernelUs, whole->totalGpuKernelTimeUs);
     std::printf("  whole trace again from prepared    %8.1f ms\n", againMs);
     return 0;
 }

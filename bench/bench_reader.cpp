@@ -17,12 +17,10 @@
 #include "engine/input/tracesource.h"
 
 #include <KCompressionDevice>
-
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -49,20 +47,28 @@ QByteArray block(int i, double ts, bool withCall)
     const QByteArray t = QByteArray::number(ts, 'f', 3);
     QByteArray out;
     for (int k = 0; k < 20; ++k) // python stack noise: most of a real trace's bytes
-        out += R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1750): _call_impl", "pid": 1, "tid": 1, "ts": )" + t
-            + R"(, "dur": 1.0, "args": {"Python parent id": 3, "Python id": 4, "Ev Idx": 5}},)" "\n";
+        out += R"({"ph": "X", "cat": "python_function", "name": "torch/nn/modules/module.py(1750): _call_impl", "pid": 1, "tid": 1, "ts": )"
+            + t
+            + R"(, "dur": 1.0, "args": {"Python parent id": 3, "Python id": 4, "Ev Idx": 5}},)"
+              "\n";
     if (!withCall) // an aten op and a runtime call's flow end on the CPU, as ROCm writes them
         return out + R"({"ph": "X", "cat": "cpu_op", "name": "aten::empty_strided", "pid": 1, "tid": 1, "ts": )" + t
-            + R"(, "dur": 3.0, "args": {"External id": )" + n + R"(, "Input Dims": [[], [], [], [], [], []]}},)" "\n"
+            + R"(, "dur": 3.0, "args": {"External id": )" + n
+            + R"(, "Input Dims": [[], [], [], [], [], []]}},)"
+              "\n"
             + R"({"ph": "f", "id": )" + n + R"(, "pid": 1, "tid": 1, "ts": )" + t + R"(, "cat": "ac2g", "name": "ac2g", "bp": "e"})";
-    out += R"({"ph": "X", "cat": "cpu_op", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50) + R"(", "pid": 1, "tid": 1, "ts": )" + t
-        + R"(, "dur": 10.0, "args": {"External id": )" + n
-        + R"(, "Input Dims": [[8, 4096, 2048], [8, 4096, 2048], []], "Input Strides": [[8388608, 2048, 1], [8388608, 2048, 1], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "Scalar"], "Concrete Inputs": ["", "", "67108864"]}},)" "\n";
-    out += R"({"ph": "X", "cat": "cuda_runtime", "name": "hipModuleLaunchKernel", "pid": 1, "tid": 1, "ts": )" + QByteArray::number(ts + 2, 'f', 3)
-        + R"(, "dur": 5.0, "args": {"External id": )" + n + R"(, "correlation": )" + n + "}},\n";
-    out += R"({"ph": "f", "id": )" + n + R"(, "pid": 2, "tid": 0, "ts": )" + t + R"(, "cat": "ac2g", "name": "ac2g", "bp": "e"},)" "\n";
-    out += R"({"ph": "X", "cat": "kernel", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50) + R"(", "pid": 2, "tid": 0, "ts": )" + QByteArray::number(ts + 20, 'f', 3)
-        + R"(, "dur": 100.5, "args": {"External id": )" + n + R"(, "correlation": )" + n + "}}";
+    out += R"({"ph": "X", "cat": "cpu_op", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50)
+        + R"(", "pid": 1, "tid": 1, "ts": )" + t + R"(, "dur": 10.0, "args": {"External id": )" + n
+        + R"(, "Input Dims": [[8, 4096, 2048], [8, 4096, 2048], []], "Input Strides": [[8388608, 2048, 1], [8388608, 2048, 1], []], "Input type": ["c10::BFloat16", "c10::BFloat16", "Scalar"], "Concrete Inputs": ["", "", "67108864"]}},)"
+          "\n";
+    out += R"({"ph": "X", "cat": "cuda_runtime", "name": "hipModuleLaunchKernel", "pid": 1, "tid": 1, "ts": )"
+        + QByteArray::number(ts + 2, 'f', 3) + R"(, "dur": 5.0, "args": {"External id": )" + n + R"(, "correlation": )" + n + "}},\n";
+    out += R"({"ph": "f", "id": )" + n + R"(, "pid": 2, "tid": 0, "ts": )" + t
+        + R"(, "cat": "ac2g", "name": "ac2g", "bp": "e"},)"
+          "\n";
+    out += R"({"ph": "X", "cat": "kernel", "name": "triton_poi_fused_add_mul_)" + QByteArray::number(i % 50)
+        + R"(", "pid": 2, "tid": 0, "ts": )" + QByteArray::number(ts + 20, 'f', 3) + R"(, "dur": 100.5, "args": {"External id": )" + n
+        + R"(, "correlation": )" + n + "}}";
     return out;
 }
 
@@ -70,8 +76,8 @@ class NullSink : public JsonEventScanner::Sink
 {
 public:
     void event(std::string_view json, std::int64_t) override { bytes += json.size(); }
-    void topLevelValue(std::string_view, std::string_view) override {}
-    void skippedElement(std::int64_t, const QString&) override {}
+    void topLevelValue(std::string_view, std::string_view) override { }
+    void skippedElement(std::int64_t, const QString&) override { }
     size_t bytes = 0;
 };
 
@@ -90,8 +96,7 @@ double timeStage(const QString& path, bool scan, qint64* decompressed)
         NullSink sink;
         std::int64_t position = 0;
         ScanAheadReader reader(*source);
-        while (reader.next(sink, &position)) {
-        }
+        while (reader.next(sink, &position)) { }
         *decompressed = reader.ending().decompressedBytes;
     } else {
         std::vector<char> bytes(1 << 16);
@@ -128,8 +133,8 @@ int main(int argc, char** argv)
 
     QTemporaryDir dir;
     const QString path = !existing.isEmpty() ? existing
-        : !keep.isEmpty()                     ? keep
-                                              : dir.filePath(gzip ? QStringLiteral("bench.json.gz") : QStringLiteral("bench.json"));
+        : !keep.isEmpty()                    ? keep
+                                             : dir.filePath(gzip ? QStringLiteral("bench.json.gz") : QStringLiteral("bench.json"));
     if (existing.isEmpty()) {
         std::unique_ptr<QIODevice> out;
         if (gzip)
@@ -157,7 +162,7 @@ int main(int argc, char** argv)
     const double scanSeconds = timeStage(path, true, &decompressed);
     megabytes = decompressed >> 20;
     std::printf("stages: read %.2f s (%.0f MB/s of JSON), read+scan on its thread, events handed over %.2f s (%.0f MB/s)\n", readSeconds,
-                double(megabytes) / readSeconds, scanSeconds, double(megabytes) / scanSeconds);
+        double(megabytes) / readSeconds, scanSeconds, double(megabytes) / scanSeconds);
 
     QElapsedTimer timer;
     timer.start();
@@ -167,9 +172,9 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "%s\n", qPrintable(outcome.error));
         return 1;
     }
-    std::printf("analysed %lld events in %.2f s: %.0f MB/s of JSON (file %.0f MB/s)\n", (long long)outcome.result->events.count,
-                seconds, double(megabytes) / seconds, double(fileBytes) / 1048576.0 / seconds);
+    std::printf("analysed %lld events in %.2f s: %.0f MB/s of JSON (file %.0f MB/s)\n", (long long)outcome.result->events.count, seconds,
+        double(megabytes) / seconds, double(fileBytes) / 1048576.0 / seconds);
     std::printf("peak RSS %ld MB (before analysis %ld MB); %zu unique kernels\n", peakRssKb() / 1024, rssBefore / 1024,
-                outcome.result->rows.size());
+        outcome.result->rows.size());
     return 0;
 }

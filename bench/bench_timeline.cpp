@@ -16,7 +16,6 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
-
 #include <algorithm>
 #include <cstdio>
 #include <random>
@@ -84,11 +83,11 @@ int compareOnTrace(const QString& path, int runs)
     }
     const double a = medianOf(without), b = medianOf(with);
     std::printf("%s: analysis without the timeline %.1f ms, with it %.1f ms (%+.1f %%), median of %d\n", qPrintable(path), a, b,
-                (b / a - 1) * 100, runs);
+        (b / a - 1) * 100, runs);
     if (kept && kept->timeline)
         std::printf("timeline: %lld GPU events, %.1f bytes each in the GPU lanes, %zu lanes, %zu labels\n",
-                    (long long)kept->timeline->gpuEvents, kept->timeline->bytesPerGpuEvent(), kept->timeline->lanes.size(),
-                    kept->timeline->labels.size());
+            (long long)kept->timeline->gpuEvents, kept->timeline->bytesPerGpuEvent(), kept->timeline->lanes.size(),
+            kept->timeline->labels.size());
     return 0;
 }
 
@@ -108,7 +107,7 @@ int main(int argc, char** argv)
     timer.start();
     const std::shared_ptr<Timeline> timeline = syntheticTimeline(events);
     std::printf("%lld events in %zu lanes, %.1f bytes an event kept, built in %lld ms, %.1f ms of trace\n", (long long)events,
-                timeline->lanes.size(), timeline->bytesPerGpuEvent(), (long long)timer.elapsed(), double(timeline->endNs) / 1e6);
+        timeline->lanes.size(), timeline->bytesPerGpuEvent(), (long long)timer.elapsed(), double(timeline->endNs) / 1e6);
 
     std::vector<KernelTimeFigures> figures(64);
     for (size_t k = 0; k < figures.size(); ++k) {
@@ -152,7 +151,7 @@ int main(int argc, char** argv)
             worst = std::max(worst, double(frame.nsecsElapsed()) / 1e6);
         }
         std::printf("zoom %6gx (%10.3f ms in view): %6.2f ms a frame, worst %6.2f ms\n", zoom, span / 1e6,
-                    double(timer.nsecsElapsed()) / 1e6 / frames, worst);
+            double(timer.nsecsElapsed()) / 1e6 / frames, worst);
     }
 
     std::mt19937_64 random(11);

@@ -66,8 +66,8 @@ void AnalysisController::analyzeRange(std::shared_ptr<const PreparedTrace> prepa
     });
 }
 
-void AnalysisController::start(const QString& path, const AnalysisOptions& options, bool readsFiles,
-                               std::function<AnalysisOutcome(const JobControl&)> job)
+void AnalysisController::start(
+    const QString& path, const AnalysisOptions& options, bool readsFiles, std::function<AnalysisOutcome(const JobControl&)> job)
 {
     // The previous job sees its stop token and ends; its result, if any,
     // carries an old generation and is dropped.
@@ -117,9 +117,15 @@ void AnalysisController::onJobFinished(quint64 generation, const AnalysisOutcome
         return; // a newer open() superseded this job
     m_running = false;
     switch (outcome.status) {
-    case AnalysisOutcome::Status::Ok: Q_EMIT finished(outcome.result); break;
-    case AnalysisOutcome::Status::Failed: Q_EMIT failed(outcome.error); break;
-    case AnalysisOutcome::Status::Cancelled: Q_EMIT cancelled(m_path); break;
+    case AnalysisOutcome::Status::Ok:
+        Q_EMIT finished(outcome.result);
+        break;
+    case AnalysisOutcome::Status::Failed:
+        Q_EMIT failed(outcome.error);
+        break;
+    case AnalysisOutcome::Status::Cancelled:
+        Q_EMIT cancelled(m_path);
+        break;
     }
 }
 

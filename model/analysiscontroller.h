@@ -8,7 +8,6 @@
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -48,8 +47,7 @@ Q_SIGNALS:
 
 private:
     // Runs `job` on the worker thread in place of the current one.
-    void start(const QString& path, const AnalysisOptions& options, bool readsFiles,
-               std::function<AnalysisOutcome(const JobControl&)> job);
+    void start(const QString& path, const AnalysisOptions& options, bool readsFiles, std::function<AnalysisOutcome(const JobControl&)> job);
     void onJobFinished(quint64 generation, const AnalysisOutcome& outcome);
 
     quint64 m_generation = 0;

@@ -16,9 +16,8 @@ DroppedInputs classifyDroppedPaths(const QStringList& paths)
             dropped.problems << path + QStringLiteral(": ") + input.problem;
         } else if (!slot->isEmpty()) {
             dropped.problems << path
-                    + (input.kind == InputKind::Trace
-                            ? QStringLiteral(": a second trace (Ridgeline opens one trace at a time)")
-                            : QStringLiteral(": a second Inductor cache (one cache at a time)"));
+                    + (input.kind == InputKind::Trace ? QStringLiteral(": a second trace (Ridgeline opens one trace at a time)")
+                                                      : QStringLiteral(": a second Inductor cache (one cache at a time)"));
         } else {
             *slot = path;
         }

@@ -10,7 +10,7 @@ namespace Ridgeline {
 
 struct DroppedInputs
 {
-    QString trace;        // empty: none dropped
+    QString trace; // empty: none dropped
     QString inductorCache; // empty: none dropped
     QStringList problems; // "PATH: why", one per file that cannot be used
 

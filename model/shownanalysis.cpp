@@ -5,15 +5,13 @@
 #include "engine/export/resultexport.h"
 
 #include <QCoreApplication>
-
 #include <utility>
 
 namespace Ridgeline {
 
 ShownAnalysis::ShownAnalysis(QObject* parent)
     : QObject(parent)
-{
-}
+{ }
 
 void ShownAnalysis::setResult(std::shared_ptr<const AnalysisResult> result)
 {

@@ -32,8 +32,7 @@ TraceSession::Start TraceSession::open(const QString& trace)
 {
     QString note;
     if (!m_cache.isEmpty() && !m_cacheTrace.isEmpty() && m_cacheTrace != trace) {
-        note = QStringLiteral("Inductor cache %1 detached: it was attached to %2")
-                   .arg(fileName(m_cache), fileName(m_cacheTrace));
+        note = QStringLiteral("Inductor cache %1 detached: it was attached to %2").arg(fileName(m_cache), fileName(m_cacheTrace));
         m_cache.clear();
         m_cacheTrace.clear();
     }

@@ -16,7 +16,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace Ridgeline {
@@ -74,7 +73,7 @@ private:
     QString m_cacheTrace; // the trace m_cache belongs to; empty: the next one opened
     bool m_searchDefaults = true;
     QStringList m_remembered;
-    QStringList m_captures;  // capture traces attached by the user
+    QStringList m_captures; // capture traces attached by the user
     QString m_capturesTrace; // the trace they belong to; empty: the next one opened
     QStringList m_rememberedCaptures;
 };

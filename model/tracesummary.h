@@ -16,13 +16,13 @@ struct TraceSummary
     double tritonShare = 0; // of the total, 0..1
     int uniqueKernels = 0;
     int calls = 0;
-    QMap<QString, int> byCategory;   // categoryKey -> unique kernels
+    QMap<QString, int> byCategory; // categoryKey -> unique kernels
     QMap<QString, int> byProvenance; // "V2" / "V1" / "none" -> unique kernels
-    int kernelOnly = 0;              // rows from graph replays
-    int opOnly = 0;                  // rows captured without a kernel
-    int replayed = 0;                // rows of captured ops with their replays' time
-    int libraryKernels = 0;          // rows of non-Triton GPU kernels (GEMM, attention, ...) and library ops
-    int libraryOps = 0;              // of those, library ops (aten::addmm, SDPA, ...) with the GPU events under them
+    int kernelOnly = 0; // rows from graph replays
+    int opOnly = 0; // rows captured without a kernel
+    int replayed = 0; // rows of captured ops with their replays' time
+    int libraryKernels = 0; // rows of non-Triton GPU kernels (GEMM, attention, ...) and library ops
+    int libraryOps = 0; // of those, library ops (aten::addmm, SDPA, ...) with the GPU events under them
 };
 
 TraceSummary summarize(const AnalysisResult& result);

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 exec packaging/buildroot.sh bash -c '
     set -euo pipefail
+    # The sources as .clang-format says, by the pinned clang-format 19.
+    tests/format/check_format.sh .
     cmake --preset ci >/dev/null
     cmake --build build --parallel "$(nproc)"
     # One test measures GUI event-loop latency during a load: it runs alone,

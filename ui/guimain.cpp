@@ -11,7 +11,6 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
-
 #include <cstdio>
 
 namespace Ridgeline {
@@ -41,9 +40,8 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
         window.chartTabs()->setCurrentWidget(window.timelineView());
         const QStringList range = qEnvironmentVariable("RIDGELINE_SCREENSHOT_RANGE").split(u':');
         if (range.size() == 2)
-            QTimer::singleShot(400, &window, [&window, range] {
-                window.timelineView()->showRange(range[0].toDouble() * 1000.0, range[1].toDouble() * 1000.0);
-            });
+            QTimer::singleShot(400, &window,
+                [&window, range] { window.timelineView()->showRange(range[0].toDouble() * 1000.0, range[1].toDouble() * 1000.0); });
     }
     QTimer::singleShot(800, &window, [&window, path] {
         const bool saved = window.grab().save(path);
@@ -56,8 +54,9 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
 // as an image and quit. Used by packaging/screenshot.sh for the README.
 void arrangeScreenshot(MainWindow& window, const QString& path, bool comparing)
 {
-    QObject::connect(window.controller(), &AnalysisController::finished, &window,
-                     [&window, path, comparing] { saveWhenShown(window, path, comparing); }, Qt::SingleShotConnection);
+    QObject::connect(
+        window.controller(), &AnalysisController::finished, &window, [&window, path, comparing] { saveWhenShown(window, path, comparing); },
+        Qt::SingleShotConnection);
 }
 
 // RIDGELINE_COLOR_SCHEME=dark|light: the palette regardless of the
@@ -103,7 +102,7 @@ void applyColorScheme(QApplication& app)
 } // namespace
 
 int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache,
-           const QStringList& captures, const QString& baseline)
+    const QStringList& captures, const QString& baseline)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Ridgeline"));
@@ -117,9 +116,10 @@ int runGui(int argc, char** argv, const QString& tracePath, const QString& induc
     if (!screenshot.isEmpty())
         arrangeScreenshot(window, screenshot, !baseline.isEmpty());
     if (!baseline.isEmpty() && !tracePath.isEmpty()) // compared once the trace is shown
-        QObject::connect(window.controller(), &AnalysisController::finished, &window,
-                         [&window, baseline] { QTimer::singleShot(0, &window, [&window, baseline] { window.compareWithBaseline(baseline); }); },
-                         Qt::SingleShotConnection);
+        QObject::connect(
+            window.controller(), &AnalysisController::finished, &window,
+            [&window, baseline] { QTimer::singleShot(0, &window, [&window, baseline] { window.compareWithBaseline(baseline); }); },
+            Qt::SingleShotConnection);
     window.show();
     if (!tracePath.isEmpty())
         window.openTrace(tracePath, inductorCache, captures);

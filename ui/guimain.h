@@ -11,6 +11,6 @@ namespace Ridgeline {
 // one is read.
 // `baseline`, when not empty, is read once the trace is shown: compare mode.
 int runGui(int argc, char** argv, const QString& tracePath, const QString& inductorCache, bool searchDefaultCache,
-           const QStringList& captures = {}, const QString& baseline = {});
+    const QStringList& captures = {}, const QString& baseline = {});
 
 } // namespace Ridgeline

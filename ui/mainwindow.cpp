@@ -2,6 +2,7 @@
 
 #include "analysiscontroller.h"
 #include "derivation/comparisonderivation.h"
+#include "engine/base/text/units.h"
 #include "engine/base/versions.h"
 #include "inspector/formulainspector.h"
 #include "itemmodels/kernelfilterproxy.h"
@@ -15,7 +16,6 @@
 #include "timebudget/timebudgetpanel.h"
 #include "timeline/timelineview.h"
 #include "tracesummary.h"
-#include "engine/base/text/units.h"
 #include "window/comparemode.h"
 #include "window/lensmenus.h"
 #include "window/timebudgetlink.h"
@@ -41,7 +41,6 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <utility>
 
@@ -99,26 +98,74 @@ MainWindow::~MainWindow() = default;
 
 // ---- the public API: the helpers' and the shown analysis's --------------------
 
-void MainWindow::openTrace(const QString& path) { m_inputs->openTrace(path); }
+void MainWindow::openTrace(const QString& path)
+{
+    m_inputs->openTrace(path);
+}
 void MainWindow::openTrace(const QString& path, const QString& inductorCache, const QStringList& captures)
 {
     m_inputs->openTrace(path, inductorCache, captures);
 }
-void MainWindow::attachCaptureTrace(const QString& path) { m_inputs->attachCaptureTrace(path); }
-void MainWindow::detachCaptureTraces() { m_inputs->detachCaptureTraces(); }
-void MainWindow::compareWithBaseline(const QString& path) { m_compare->compareWithBaseline(path); }
-void MainWindow::leaveCompareMode() { m_compare->leaveCompareMode(); }
-const TraceComparison* MainWindow::comparison() const { return m_shown->comparison(); }
-QStringList MainWindow::attachedCaptureTraces() const { return m_inputs->session().attachedCaptures(); }
-void MainWindow::attachInductorCache(const QString& path) { m_inputs->attachInductorCache(path); }
-void MainWindow::detachInductorCache() { m_inputs->detachInductorCache(); }
-void MainWindow::reload() { m_inputs->reload(); }
-QString MainWindow::attachedInductorCache() const { return m_inputs->session().attachedCache(); }
-void MainWindow::setSearchDefaultInductorCache(bool search) { m_inputs->session().setSearchDefaultCache(search); }
-void MainWindow::applyUserPeaks(const GpuCatalog& user) { m_lensMenus->applyUserPeaks(user); }
-const GpuCatalog& MainWindow::catalog() const { return *m_shown->lens().catalog; }
-QString MainWindow::userPeaksPath() const { return m_lensMenus->userPeaksPath(); }
-const AnalysisResult* MainWindow::result() const { return m_shown->result().get(); }
+void MainWindow::attachCaptureTrace(const QString& path)
+{
+    m_inputs->attachCaptureTrace(path);
+}
+void MainWindow::detachCaptureTraces()
+{
+    m_inputs->detachCaptureTraces();
+}
+void MainWindow::compareWithBaseline(const QString& path)
+{
+    m_compare->compareWithBaseline(path);
+}
+void MainWindow::leaveCompareMode()
+{
+    m_compare->leaveCompareMode();
+}
+const TraceComparison* MainWindow::comparison() const
+{
+    return m_shown->comparison();
+}
+QStringList MainWindow::attachedCaptureTraces() const
+{
+    return m_inputs->session().attachedCaptures();
+}
+void MainWindow::attachInductorCache(const QString& path)
+{
+    m_inputs->attachInductorCache(path);
+}
+void MainWindow::detachInductorCache()
+{
+    m_inputs->detachInductorCache();
+}
+void MainWindow::reload()
+{
+    m_inputs->reload();
+}
+QString MainWindow::attachedInductorCache() const
+{
+    return m_inputs->session().attachedCache();
+}
+void MainWindow::setSearchDefaultInductorCache(bool search)
+{
+    m_inputs->session().setSearchDefaultCache(search);
+}
+void MainWindow::applyUserPeaks(const GpuCatalog& user)
+{
+    m_lensMenus->applyUserPeaks(user);
+}
+const GpuCatalog& MainWindow::catalog() const
+{
+    return *m_shown->lens().catalog;
+}
+QString MainWindow::userPeaksPath() const
+{
+    return m_lensMenus->userPeaksPath();
+}
+const AnalysisResult* MainWindow::result() const
+{
+    return m_shown->result().get();
+}
 
 QStringList MainWindow::gpuWarnings() const
 {
@@ -226,7 +273,7 @@ void MainWindow::createViewMenu()
     view->addSeparator();
     m_frameGroup = new QActionGroup(this);
     for (auto [frame, title] : { std::pair { RooflineView::Frame::FitToData, tr("Roofline: Fit to &Data") },
-                                 std::pair { RooflineView::Frame::GpuRoofs, tr("Roofline: Fixed Frame from the GPU's &Roofs") } }) {
+             std::pair { RooflineView::Frame::GpuRoofs, tr("Roofline: Fixed Frame from the GPU's &Roofs") } }) {
         QAction* action = view->addAction(title);
         action->setCheckable(true);
         action->setData(int(frame));
@@ -234,7 +281,7 @@ void MainWindow::createViewMenu()
         m_frameGroup->addAction(action);
     }
     connect(m_frameGroup, &QActionGroup::triggered, this,
-            [this](QAction* action) { m_roofline->setFrame(RooflineView::Frame(action->data().toInt())); });
+        [this](QAction* action) { m_roofline->setFrame(RooflineView::Frame(action->data().toInt())); });
     view->addAction(tr("Reset Roofline &Zoom"), QKeySequence(tr("Ctrl+0")), m_roofline, &RooflineView::resetZoom);
     QAction* legend = view->addAction(tr("Roofline &Legend"));
     legend->setCheckable(true);
@@ -255,29 +302,27 @@ void MainWindow::connectViews()
         const QString name = TraceInputs::displayName(path);
         if (!m_controller->readsFiles()) {
             statusBar()->showMessage(m_controller->currentOptions().figures.gpuRange ? tr("Analysing the range of %1…").arg(name)
-                                                                             : tr("Analysing the whole of %1…").arg(name));
+                                                                                     : tr("Analysing the whole of %1…").arg(name));
             return;
         }
         statusBar()->showMessage(cache.isEmpty() ? tr("Reading %1…").arg(name)
                                                  : tr("Reading %1 with the Inductor cache %2…").arg(name, QFileInfo(cache).fileName()));
     });
-    connect(m_controller, &AnalysisController::progress, this, [this](qint64 done, qint64 total) {
-        m_progress->setValue(total > 0 ? int(100.0 * double(done) / double(total)) : 0);
-    });
+    connect(m_controller, &AnalysisController::progress, this,
+        [this](qint64 done, qint64 total) { m_progress->setValue(total > 0 ? int(100.0 * double(done) / double(total)) : 0); });
     connect(m_controller, &AnalysisController::finished, this, &MainWindow::showResult);
     connect(m_controller, &AnalysisController::failed, this, &MainWindow::showError);
     connect(m_controller, &AnalysisController::cancelled, this, [this](const QString& path) {
         setBusy(false);
         m_inputs->takeNote();
         showSummary();
-        statusBar()->showMessage((m_controller->readsFiles() ? tr("Cancelled reading %1") : tr("Cancelled analysing %1"))
-                                     .arg(TraceInputs::displayName(path)),
-                                 5000);
+        statusBar()->showMessage(
+            (m_controller->readsFiles() ? tr("Cancelled reading %1") : tr("Cancelled analysing %1")).arg(TraceInputs::displayName(path)),
+            5000);
     });
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        m_roofline->setSelectedKernels(m_table->selectedKernelIndices());
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        [this] { m_roofline->setSelectedKernels(m_table->selectedKernelIndices()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateInspector);
     connect(m_proxy, &KernelFilterProxy::filterAboutToChange, this, [this] { m_rowBeforeFilter = m_inspectedRow; });
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &MainWindow::followTableFilter);
@@ -395,15 +440,16 @@ void MainWindow::updateTableEmptyText()
     if (!result()) {
         m_table->setEmptyText(tr("Open a PyTorch profiler trace of a torch.compile run: File ▸ Open (Ctrl+O), or drop it "
                                  "here. File ▸ Open Sample Trace shows what Ridgeline tells."));
-    } else if (result()->rows.empty() && (result()->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
+    } else if (result()->rows.empty()
+        && (result()->libraryKernels.empty() || !m_proxy->isCategoryVisible(categoryKey(KernelCategory::Library)))) {
         m_table->setEmptyText(tr("No Triton kernels in %1: no cpu_op or GPU kernel is named triton_*. Ridgeline analyses "
                                  "the kernels Inductor generates for a model compiled with torch.compile; the summary above "
                                  "shows what the GPU time went to.%2")
-                                  .arg(QFileInfo(result()->tracePath).fileName(),
-                                       result()->libraryKernels.empty()
-                                           ? QString()
-                                           : tr(" Its %1 library kernels are hidden: the Library kernels toggle above shows them.")
-                                                 .arg(result()->libraryKernels.size())));
+                .arg(QFileInfo(result()->tracePath).fileName(),
+                    result()->libraryKernels.empty()
+                        ? QString()
+                        : tr(" Its %1 library kernels are hidden: the Library kernels toggle above shows them.")
+                              .arg(result()->libraryKernels.size())));
     } else {
         m_table->setEmptyText(tr("No kernel matches the filter."));
     }
@@ -450,18 +496,24 @@ QString MainWindow::comparisonPreface(int sourceRow) const
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Ridgeline"),
-                       tr("<h3>Ridgeline %1</h3><p>How much work each Triton kernel of a torch.compile trace did, "
-                          "and how close it came to the GPU's limits.</p>"
-                          "<p>Qt %2 (built with %3)<br>KArchive %4<br>simdjson %5</p>"
-                          "<p>Figures follow the TraceLens Triton performance model; GPU peaks name their sources.</p>")
-                           .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()),
-                                QStringLiteral(QT_VERSION_STR), karchiveVersion(), simdjsonVersion()));
+        tr("<h3>Ridgeline %1</h3><p>How much work each Triton kernel of a torch.compile trace did, "
+           "and how close it came to the GPU's limits.</p>"
+           "<p>Qt %2 (built with %3)<br>KArchive %4<br>simdjson %5</p>"
+           "<p>Figures follow the TraceLens Triton performance model; GPU peaks name their sources.</p>")
+            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), karchiveVersion(),
+                simdjsonVersion()));
 }
 
 // ---- drag and drop, settings ------------------------------------------------------
 
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) { m_inputs->dragEnter(event); }
-void MainWindow::dropEvent(QDropEvent* event) { m_inputs->drop(event); }
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    m_inputs->dragEnter(event);
+}
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    m_inputs->drop(event);
+}
 
 void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
 {
@@ -486,8 +538,8 @@ void MainWindow::restoreSettings()
     lens.peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
                                                                                                           : PeakSet::Datasheet;
     m_shown->setLens(lens);
-    const auto frame = settings.value(SettingsKeys::frame()).toString() == u"gpu" ? RooflineView::Frame::GpuRoofs
-                                                                                  : RooflineView::Frame::FitToData;
+    const auto frame
+        = settings.value(SettingsKeys::frame()).toString() == u"gpu" ? RooflineView::Frame::GpuRoofs : RooflineView::Frame::FitToData;
     m_roofline->setFrame(frame);
     for (QAction* action : m_frameGroup->actions())
         action->setChecked(RooflineView::Frame(action->data().toInt()) == frame);
@@ -517,7 +569,8 @@ void MainWindow::saveSettings() const
     m_recent->save();
     settings.setValue(SettingsKeys::attachedCaches(), m_inputs->session().rememberedCaches());
     settings.setValue(SettingsKeys::attachedCaptures(), m_inputs->session().rememberedCaptures());
-    settings.setValue(SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
+    settings.setValue(
+        SettingsKeys::frame(), m_roofline->frame() == RooflineView::Frame::GpuRoofs ? QStringLiteral("gpu") : QStringLiteral("fit"));
     settings.setValue(SettingsKeys::timeBudgetExpanded(), m_budgetPanel->isExpanded());
     if (const AnalysisResult* shown = result(); shown && !shown->tracePath.startsWith(u':'))
         settings.setValue(SettingsKeys::lastDirectory(), QFileInfo(shown->tracePath).absolutePath());

@@ -13,7 +13,6 @@
 #include "tracesession.h"
 
 #include <QMainWindow>
-
 #include <memory>
 #include <optional>
 

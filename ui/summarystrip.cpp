@@ -1,13 +1,12 @@
 #include "summarystrip.h"
 
+#include "engine/base/text/units.h"
 #include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/opportunities.h"
 #include "engine/triton/kernelcategory.h"
 #include "tracesummary.h"
-#include "engine/base/text/units.h"
 
 #include <QFileInfo>
-
 #include <algorithm>
 #include <vector>
 
@@ -64,7 +63,8 @@ QString gpuTimeLine(const GpuTimeBreakdown& breakdown)
     }
     // Shares of kernels and copies: said once here, so that the Triton share
     // of kernel time in the first line is not read as the same figure.
-    return QObject::tr("GPU time by kind, as shares of kernels and copies (%1): %2").arg(formatTimeUs(total), shown.join(QStringLiteral(", ")));
+    return QObject::tr("GPU time by kind, as shares of kernels and copies (%1): %2")
+        .arg(formatTimeUs(total), shown.join(QStringLiteral(", ")));
 }
 
 // Which Inductor cache the V1 model read, or a hint where one would help.
@@ -72,11 +72,10 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
 {
     if (result.inductorCache.source.isEmpty()) {
         const int unmodelled = summary.byProvenance.value(QStringLiteral("none"));
-        return unmodelled > 0
-            ? SummaryStrip::tr("No Inductor cache: %1 kernels have no figures; attach the cache torch.compile wrote "
-                               "(<b>File ▸ Attach Inductor Cache</b>, or drop its folder) for V1 figures")
-                  .arg(unmodelled)
-            : QString(); // nothing a cache would add but cross-checks: no need to say more
+        return unmodelled > 0 ? SummaryStrip::tr("No Inductor cache: %1 kernels have no figures; attach the cache torch.compile wrote "
+                                                 "(<b>File ▸ Attach Inductor Cache</b>, or drop its folder) for V1 figures")
+                                    .arg(unmodelled)
+                              : QString(); // nothing a cache would add but cross-checks: no need to say more
     }
     const QString origin = result.inductorCache.origin == u"given"
         ? SummaryStrip::tr("attached")
@@ -86,9 +85,9 @@ QString cacheLine(const AnalysisResult& result, const TraceSummary& summary)
     };
     return SummaryStrip::tr("Inductor cache <b>%1</b> (%2, %3): %4 with %5; defines %6 of this trace's kernels")
         .arg(QFileInfo(result.inductorCache.source).fileName().toHtmlEscaped(),
-             result.inductorCache.kind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCache.kind.toHtmlEscaped(),
-             origin, plural(result.inductorCache.wrapperFiles, "wrapper file", "wrapper files"),
-             plural(result.inductorCache.kernelBlocks, "kernel block", "kernel blocks"))
+            result.inductorCache.kind.isEmpty() ? SummaryStrip::tr("unreadable") : result.inductorCache.kind.toHtmlEscaped(), origin,
+            plural(result.inductorCache.wrapperFiles, "wrapper file", "wrapper files"),
+            plural(result.inductorCache.kernelBlocks, "kernel block", "kernel blocks"))
         .arg(result.inductorCache.traceKernels);
 }
 
@@ -112,8 +111,9 @@ QString graphLine(const GraphMergeSummary& graphs)
     }
     if (graphs.launches.empty())
         return SummaryStrip::tr("CUDA/HIP graph capture: %1 in %2, no replays in this trace")
-            .arg(graphs.windows.size() == 1 ? SummaryStrip::tr("1 capture window") : SummaryStrip::tr("%1 capture windows").arg(graphs.windows.size()),
-                 files.join(QStringLiteral(", ")));
+            .arg(graphs.windows.size() == 1 ? SummaryStrip::tr("1 capture window")
+                                            : SummaryStrip::tr("%1 capture windows").arg(graphs.windows.size()),
+                files.join(QStringLiteral(", ")));
     // Launches of library kernels only that no capture holds: counted apart.
     QString line = SummaryStrip::tr("CUDA/HIP graphs: <b>%1 of %2</b> graph launches matched to captures")
                        .arg(graphs.matchedLaunches)
@@ -158,13 +158,13 @@ QString comparisonLine(const TraceComparison& c)
     speedup += u' ' + comparisonBasis(c).toHtmlEscaped();
     speedup += SummaryStrip::tr("; recoverable %1 → %2 (%3%4)")
                    .arg(formatTimeUs(c.baselineRecoverableUs), formatTimeUs(c.candidateRecoverableUs),
-                        c.candidateRecoverableUs >= c.baselineRecoverableUs ? QStringLiteral("+") : QString(),
-                        formatTimeUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
+                       c.candidateRecoverableUs >= c.baselineRecoverableUs ? QStringLiteral("+") : QString(),
+                       formatTimeUs(c.candidateRecoverableUs - c.baselineRecoverableUs));
     QString line = SummaryStrip::tr("Compared with baseline <b>%1</b> (%2): %3; <b>%4</b> %5; %6")
                        .arg(QFileInfo(c.baseline->tracePath).fileName().toHtmlEscaped(), c.baselineGpu.toHtmlEscaped(), speedup)
                        .arg(c.regressionCount)
                        .arg(c.regressionCount == 1 ? SummaryStrip::tr("regression") : SummaryStrip::tr("regressions"),
-                            kinds.join(QStringLiteral(", ")));
+                           kinds.join(QStringLiteral(", ")));
     if (c.differentGpus())
         line += SummaryStrip::tr("; different GPUs: each trace against its own roofs");
     return line + SummaryStrip::tr(" &nbsp;(<b>File ▸ Leave Compare Mode</b>)");
@@ -211,14 +211,14 @@ void SummaryStrip::setJudgement(const Judgement& judgement)
     const QString recorded = result.traceGpuName.isEmpty() ? tr("GPU not recorded") : result.traceGpuName;
     QString html = tr("<b>%1</b> &nbsp;│&nbsp; %2 &nbsp;│&nbsp; roofs: %3, %4 &nbsp;│&nbsp; GPU kernel time <b>%5</b>, "
                       "Triton <b>%6</b> (%7 of kernel time) &nbsp;│&nbsp; %8 unique Triton kernels, %9 calls%10")
-                       .arg(QFileInfo(result.tracePath).fileName().toHtmlEscaped(), recorded.toHtmlEscaped(),
-                            gpu.name.toHtmlEscaped(), peakSetTitle(peaks), formatTimeUs(summary.totalGpuKernelTimeUs),
-                            formatTimeUs(summary.tritonKernelTimeUs), formatPercent(summary.tritonShare))
+                       .arg(QFileInfo(result.tracePath).fileName().toHtmlEscaped(), recorded.toHtmlEscaped(), gpu.name.toHtmlEscaped(),
+                           peakSetTitle(peaks), formatTimeUs(summary.totalGpuKernelTimeUs), formatTimeUs(summary.tritonKernelTimeUs),
+                           formatPercent(summary.tritonShare))
                        .arg(summary.uniqueKernels)
                        .arg(formatCount(summary.calls),
-                            summary.uniqueKernels == 0 ? QString()
-                                                       : QStringLiteral(": ") + categories.join(QStringLiteral(", "))
-                                    + QStringLiteral("; ") + provenances.join(QStringLiteral(", ")));
+                           summary.uniqueKernels == 0 ? QString()
+                                                      : QStringLiteral(": ") + categories.join(QStringLiteral(", ")) + QStringLiteral("; ")
+                                   + provenances.join(QStringLiteral(", ")));
     if (summary.replayed > 0)
         html += tr(", %1 from graph replays with their captured ops").arg(summary.replayed);
     if (summary.kernelOnly > 0)
@@ -240,17 +240,19 @@ void SummaryStrip::setJudgement(const Judgement& judgement)
     if (!result.warnings.isEmpty()) {
         const QString first = withFileNames(result.warnings.front()).toHtmlEscaped();
         html += QStringLiteral("<br><span style='color:#b26a00'>⚠ %1</span>")
-                    .arg(result.warnings.size() == 1 ? first
-                                                     : tr("%1 (and %2 more warnings; see the status bar tooltip)")
-                                                           .arg(first)
-                                                           .arg(result.warnings.size() - 1));
+                    .arg(result.warnings.size() == 1
+                            ? first
+                            : tr("%1 (and %2 more warnings; see the status bar tooltip)").arg(first).arg(result.warnings.size() - 1));
     }
     setText(html);
     QStringList tip;
     if (!result.inductorCache.source.isEmpty())
         tip << tr("Inductor cache: %1").arg(result.inductorCache.source);
     for (const CaptureSummary& capture : result.graphs.captures)
-        tip << tr("Capture trace: %1 (%2 windows, %3 graph launches matched)").arg(capture.path).arg(capture.windows).arg(capture.matchedLaunches);
+        tip << tr("Capture trace: %1 (%2 windows, %3 graph launches matched)")
+                   .arg(capture.path)
+                   .arg(capture.windows)
+                   .arg(capture.matchedLaunches);
     setToolTip((tip + gpuWarnings + result.warnings).join(u'\n'));
 }
 

@@ -14,7 +14,7 @@ namespace Ridgeline {
 
 // `match` indexes comparison.matching.matches. Each kernel's "% of roof" is
 // under its own trace's roofs (the comparison keeps only their difference).
-QString comparisonMarkdown(const TraceComparison& comparison, int match, const PeakFigures& baselinePeaks,
-                           const PeakFigures& candidatePeaks);
+QString comparisonMarkdown(
+    const TraceComparison& comparison, int match, const PeakFigures& baselinePeaks, const PeakFigures& candidatePeaks);
 
 } // namespace Ridgeline

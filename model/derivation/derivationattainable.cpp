@@ -35,7 +35,8 @@ QString meaning(Limiter limiter)
         return QStringLiteral("its bytes at the HBM roof take no longer than t0, but its FLOPs are unknown, so nothing says its "
                               "work is small: attainable and recoverable time count its bytes only, and it is not called "
                               "latency-bound");
-    case Limiter::Unmodelled: return QStringLiteral("no bytes or FLOPs are known: time only");
+    case Limiter::Unmodelled:
+        return QStringLiteral("no bytes or FLOPs are known: time only");
     }
     return {};
 }
@@ -61,26 +62,25 @@ void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const TraceJu
     md.bullet(QStringLiteral("Bytes / HBM roof = %1 B / %2 TB/s = %3").arg(figure(bytes), figure(pf.memoryBandwidthTBps), us(memoryUs)));
     if (row.flops() && f.computeTflops && *f.computeTflops > 0) {
         md.bullet(QStringLiteral("FLOPs / compute roof = %1 / %2 TFLOPS (%3) = %4")
-                      .arg(figure(*row.flops()), figure(*f.computeTflops), MD::plain(f.computeRoofLabel),
-                           us(*row.flops() / (*f.computeTflops * 1e6))));
+                .arg(figure(*row.flops()), figure(*f.computeTflops), MD::plain(f.computeRoofLabel),
+                    us(*row.flops() / (*f.computeTflops * 1e6))));
     } else {
         md.bullet(row.flops() ? QStringLiteral("FLOPs / compute roof: no compute roof applies, so bytes alone")
                               : QStringLiteral("FLOPs unknown: bytes alone"));
     }
     md.bullet(QStringLiteral("Roof term = the larger = %1").arg(us(*f.roofTermUs)));
-    md.bullet(MD::bold(QStringLiteral("Attainable per call = t0 + roof term = %1 + %2 = %3")
-                           .arg(us(floor.us), us(*f.roofTermUs), us(*f.attainableUs))));
+    md.bullet(MD::bold(
+        QStringLiteral("Attainable per call = t0 + roof term = %1 + %2 = %3").arg(us(floor.us), us(*f.roofTermUs), us(*f.attainableUs))));
     if (f.timedCalls > 0) {
         md.bullet(QStringLiteral("Measured mean = %1 / %2 timed calls = %3")
-                      .arg(us(f.measuredUs), count(f.timedCalls), us(f.measuredUs / double(f.timedCalls))));
+                .arg(us(f.measuredUs), count(f.timedCalls), us(f.measuredUs / double(f.timedCalls))));
     } else {
         md.bullet(QStringLiteral("No timed calls: nothing measured to compare with."));
     }
     if (f.fractionOfAttainable)
         md.bullet(QStringLiteral("Fraction of attainable = timed calls × attainable / measured = %1 × %2 / %3 = %4 %")
-                      .arg(count(f.timedCalls), us(*f.attainableUs), us(f.measuredUs), figure(100.0 * *f.fractionOfAttainable)));
-    md.bullet(MD::bold(QStringLiteral("Recoverable = %1")
-                           .arg(us(f.recoverableUs)))
+                .arg(count(f.timedCalls), us(*f.attainableUs), us(f.measuredUs), figure(100.0 * *f.fractionOfAttainable)));
+    md.bullet(MD::bold(QStringLiteral("Recoverable = %1").arg(us(f.recoverableUs)))
         + QStringLiteral(": the sum over timed calls of max(0, measured − attainable)"));
     md.paragraph(MD::bold(QStringLiteral("Limiter: ") + limiterTitle(f.limiter)) + QStringLiteral(" — ") + meaning(f.limiter) + u'.');
 }

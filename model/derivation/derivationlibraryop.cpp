@@ -24,12 +24,12 @@ void writeTraceLensTime(MarkdownWriter& md, const KernelRow& row)
     const SampleStats& theirs = *row.traceLens->kernelTimeUs;
     const SampleStats& ours = *row.kernelTimeUs;
     md.table({ QStringLiteral("time (us)"), QStringLiteral("Ridgeline"), QStringLiteral("TraceLens") },
-             { { QStringLiteral("sum"), figure(ours.sum), MD::bold(figure(theirs.sum)) },
-               { QStringLiteral("mean"), figure(ours.mean), MD::bold(figure(theirs.mean)) },
-               { QStringLiteral("median"), figure(ours.median), figure(theirs.median) },
-               { QStringLiteral("min"), figure(ours.min), figure(theirs.min) },
-               { QStringLiteral("max"), figure(ours.max), figure(theirs.max) } },
-             { MD::Align::Left, MD::Align::Right, MD::Align::Right });
+        { { QStringLiteral("sum"), figure(ours.sum), MD::bold(figure(theirs.sum)) },
+            { QStringLiteral("mean"), figure(ours.mean), MD::bold(figure(theirs.mean)) },
+            { QStringLiteral("median"), figure(ours.median), figure(theirs.median) },
+            { QStringLiteral("min"), figure(ours.min), figure(theirs.min) },
+            { QStringLiteral("max"), figure(ours.max), figure(theirs.max) } },
+        { MD::Align::Left, MD::Align::Right, MD::Align::Right });
     md.paragraph(MD::bold(QStringLiteral("Why the time differs:")) + u' ' + MD::plain(row.traceLens->timeWhy) + u'.');
 }
 
@@ -46,10 +46,10 @@ void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
     if (details.moreKernelNames > 0)
         kernels << QStringLiteral("%1 more").arg(details.moreKernelNames);
     md.bullet(MD::bold(QStringLiteral("GPU kernels under it:")) + u' '
-              + (kernels.isEmpty() ? QStringLiteral("none") : kernels.join(QStringLiteral(", "))));
+        + (kernels.isEmpty() ? QStringLiteral("none") : kernels.join(QStringLiteral(", "))));
     md.bullet(MD::bold(QStringLiteral("GPU events per call:")) + u' ' + figure(details.gpuEventsPerCall)
-              + QStringLiteral(" (the outermost modelled op owns every GPU event launched under it, as TraceLens; each "
-                               "costs one latency floor t0 in the attainable time)"));
+        + QStringLiteral(" (the outermost modelled op owns every GPU event launched under it, as TraceLens; each "
+                         "costs one latency floor t0 in the attainable time)"));
     if (!details.model || !row.hasModel()) {
         writeNoModel(md, row);
         return;
@@ -69,8 +69,8 @@ void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
     md.bullet(MD::bold(QStringLiteral("FLOPs = ") + figureOrUnknown(figures.flops, QStringLiteral("unknown"))));
     md.bullet(MD::bold(QStringLiteral("Bytes = ") + figureOrUnknown(figures.bytes, QStringLiteral("unknown"))));
     md.bullet(MD::bold(QStringLiteral("Roof:")) + u' '
-              + (figures.computeSpec.isEmpty() ? QStringLiteral("none named (a dtype without a precision): the vector roofs")
-                                               : MD::code(figures.computeSpec)));
+        + (figures.computeSpec.isEmpty() ? QStringLiteral("none named (a dtype without a precision): the vector roofs")
+                                         : MD::code(figures.computeSpec)));
 
     md.heading(2, QStringLiteral("TraceLens"));
     writeTraceLensTime(md, row);
@@ -80,12 +80,14 @@ void writeLibraryOp(MarkdownWriter& md, const KernelRow& row)
     }
     const LibraryOpFigures& tl = *details.model->tracelens;
     md.table({ QString(), QStringLiteral("Ridgeline"), QStringLiteral("TraceLens") },
-             { { QStringLiteral("FLOPs"), figureOrUnknown(figures.flops, QStringLiteral("–")), figureOrUnknown(tl.flops, QStringLiteral("none")) },
-               { QStringLiteral("Bytes"), figureOrUnknown(figures.bytes, QStringLiteral("–")), figureOrUnknown(tl.bytes, QStringLiteral("none")) },
-               { QStringLiteral("Roof"), figures.computeSpec, tl.computeSpec } },
-             { MD::Align::Left, MD::Align::Right, MD::Align::Right });
+        { { QStringLiteral("FLOPs"), figureOrUnknown(figures.flops, QStringLiteral("–")),
+              figureOrUnknown(tl.flops, QStringLiteral("none")) },
+            { QStringLiteral("Bytes"), figureOrUnknown(figures.bytes, QStringLiteral("–")),
+                figureOrUnknown(tl.bytes, QStringLiteral("none")) },
+            { QStringLiteral("Roof"), figures.computeSpec, tl.computeSpec } },
+        { MD::Align::Left, MD::Align::Right, MD::Align::Right });
     md.paragraph(MD::bold(QStringLiteral("Why they differ:")) + u' ' + MD::plain(details.model->tracelensWhy)
-                 + QStringLiteral(" Ridgeline's figure is the true one; TraceLens's is what its report would show."));
+        + QStringLiteral(" Ridgeline's figure is the true one; TraceLens's is what its report would show."));
 }
 
 } // namespace Ridgeline::Derivation

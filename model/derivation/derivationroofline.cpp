@@ -2,10 +2,10 @@
 // the kernel, what it could attain there and how much of that it reached;
 // and the one-line summary of results that opens the derivation.
 #include "derivation/derivationsections.h"
+#include "engine/base/text/units.h"
 #include "engine/roofline/roofline.h"
 #include "engine/timebudget/attainabletime.h"
 #include "engine/timebudget/opportunities.h"
-#include "engine/base/text/units.h"
 
 namespace Ridgeline::Derivation {
 namespace {
@@ -16,25 +16,21 @@ QString roofReason(const KernelRow& row, const ComputeRoof& roof)
 {
     const QString precision = kernelPrecision(row);
     if (precision.isEmpty())
-        return QStringLiteral(
-            "the first tensor's dtype names no precision, so the FP32 vector roof (or the lowest) applies");
+        return QStringLiteral("the first tensor's dtype names no precision, so the FP32 vector roof (or the lowest) applies");
     if (row.model.gemm) {
         if (roof.key.startsWith(u"matrix_"))
             return QStringLiteral("a GEMM template runs on the matrix units (tl.dot), in its operands' dtype (%1)%2")
                 .arg(precision,
-                     precision == u"fp32" ? (roof.key == u"matrix_tf32" ? QStringLiteral(", as TF32: the template allows it")
-                                                                        : QStringLiteral(", without TF32"))
-                                          : QString());
+                    precision == u"fp32" ? (roof.key == u"matrix_tf32" ? QStringLiteral(", as TF32: the template allows it")
+                                                                       : QStringLiteral(", without TF32"))
+                                         : QString());
         return QStringLiteral("a GEMM template in %1, but this peak set has no %1 matrix roof%2, so %3 applies")
-            .arg(precision,
-                 precision == u"fp32" ? QStringLiteral(" (and TF32 is not known to be allowed)") : QString(),
-                 roof.key);
+            .arg(precision, precision == u"fp32" ? QStringLiteral(" (and TF32 is not known to be allowed)") : QString(), roof.key);
     }
     const QString wanted = QStringLiteral("vector_") + precision;
     if (roof.key == wanted)
-        return QStringLiteral(
-            "Triton pointwise and reduction kernels run on the vector units, in the dtype of their "
-            "data (%1)")
+        return QStringLiteral("Triton pointwise and reduction kernels run on the vector units, in the dtype of their "
+                              "data (%1)")
             .arg(precision);
     return QStringLiteral("the data is %1 but this peak set has no %2 roof, so %3 applies")
         .arg(precision, MD::code(wanted), MD::code(roof.key));
@@ -68,17 +64,13 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
     const GpuSpec& gpu = judged.gpuSpec();
     const PeakSet peaks = judged.peakSet;
     md.heading(2, QStringLiteral("Roofline"));
-    const PeakSet used = gpu.has(peaks)
-        ? peaks
-        : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
+    const PeakSet used = gpu.has(peaks) ? peaks : (peaks == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet);
     if (!gpu.has(used)) {
-        md.paragraph(
-            QStringLiteral("No peak figures for ") + MD::plain(gpu.name) + QStringLiteral(": no roofline."));
+        md.paragraph(QStringLiteral("No peak figures for ") + MD::plain(gpu.name) + QStringLiteral(": no roofline."));
         return;
     }
     const PeakFigures& pf = gpu.peaks(peaks);
-    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::plain(gpu.name) + QStringLiteral(", ")
-        + peakSetTitle(used);
+    QString gpuLine = MD::bold(QStringLiteral("GPU:")) + u' ' + MD::plain(gpu.name) + QStringLiteral(", ") + peakSetTitle(used);
     if (used != peaks)
         gpuLine += QStringLiteral(" (it has no ") + peakSetTitle(peaks) + u')';
     md.bullet(gpuLine);
@@ -90,12 +82,10 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
         return;
     }
     const double ridge = ridgePoint(roof->tflops, pf.memoryBandwidthTBps);
-    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::plain(roof->label)
-        + QStringLiteral(" (") + MD::code(roof->key) + QStringLiteral("), ") + figure(roof->tflops)
-        + QStringLiteral(" TFLOPS/s: ") + roofReason(row, *roof));
-    md.bullet(MD::bold(QStringLiteral("Ridge point")) + QStringLiteral(" = peak / bandwidth = ")
-        + figure(roof->tflops) + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps)
-        + QStringLiteral(" = ") + figure(ridge) + QStringLiteral(" FLOP/B"));
+    md.bullet(MD::bold(QStringLiteral("Compute roof:")) + u' ' + MD::plain(roof->label) + QStringLiteral(" (") + MD::code(roof->key)
+        + QStringLiteral("), ") + figure(roof->tflops) + QStringLiteral(" TFLOPS/s: ") + roofReason(row, *roof));
+    md.bullet(MD::bold(QStringLiteral("Ridge point")) + QStringLiteral(" = peak / bandwidth = ") + figure(roof->tflops)
+        + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" = ") + figure(ridge) + QStringLiteral(" FLOP/B"));
 
     const auto placement = placeKernel(row, pf);
     if (!placement) {
@@ -107,47 +97,41 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
         if (p.flopsUnknown)
             md.bullet(QStringLiteral("FLOPs unknown over %1 bytes: no intensity, so the kernel is measured by its TB/s "
                                      "against the memory roof alone (drawn in the chart's left-edge lane)")
-                          .arg(figure(*row.bytes())));
+                    .arg(figure(*row.bytes())));
         else
             md.bullet(QStringLiteral("0 FLOPs over %1 bytes: intensity 0, ").arg(figure(*row.bytes()))
                 + MD::bold(QStringLiteral("memory-bound by definition")));
-        md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = TB/s / memory roof = ")
-            + figure(p.achievedTBps) + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" = ")
-            + MD::bold(formatPercent(p.fractionOfRoof)) + QStringLiteral(" of the memory roof")
-            + (row.calls > 1 ? QStringLiteral(" (achieved: mean TB/s over calls)") : QString()));
+        md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = TB/s / memory roof = ") + figure(p.achievedTBps)
+            + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" = ") + MD::bold(formatPercent(p.fractionOfRoof))
+            + QStringLiteral(" of the memory roof") + (row.calls > 1 ? QStringLiteral(" (achieved: mean TB/s over calls)") : QString()));
         if (p.aboveRoof)
             md.paragraph(QStringLiteral("⚠ ") + MD::bold(QStringLiteral("Above the roof:"))
                 + QStringLiteral(" %1 of the memory roof means bytes over-counted, a time too short, data served "
                                  "from a cache, or the wrong GPU.")
-                      .arg(formatPercent(p.fractionOfRoof)));
+                    .arg(formatPercent(p.fractionOfRoof)));
         writeCacheNote(md, p, gpu, pf);
         return;
     }
     const QString bound = boundName(p.bound);
     md.bullet(QStringLiteral("Intensity %1 FLOP/B is %2 the ridge point %3: ")
                   .arg(figure(p.intensity),
-                      p.bound == RooflinePlacement::Bound::Memory ? QStringLiteral("below")
-                                                                  : QStringLiteral("at or above"),
-                      figure(ridge))
+                      p.bound == RooflinePlacement::Bound::Memory ? QStringLiteral("below") : QStringLiteral("at or above"), figure(ridge))
         + MD::bold(QStringLiteral("bounded by the ") + bound + QStringLiteral(" roof")));
-    md.bullet(MD::bold(QStringLiteral("Attainable TFLOPS/s"))
-        + QStringLiteral(" = min(peak, bandwidth × intensity) = min(") + figure(roof->tflops)
-        + QStringLiteral(", ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" × ") + figure(p.intensity)
+    md.bullet(MD::bold(QStringLiteral("Attainable TFLOPS/s")) + QStringLiteral(" = min(peak, bandwidth × intensity) = min(")
+        + figure(roof->tflops) + QStringLiteral(", ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" × ") + figure(p.intensity)
         + QStringLiteral(") = ") + MD::bold(figure(p.attainableTflops)));
-    md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = achieved / attainable = ")
-        + figure(p.achievedTflops) + QStringLiteral(" / ") + figure(p.attainableTflops)
-        + QStringLiteral(" = ") + MD::bold(formatPercent(p.fractionOfRoof)) + QStringLiteral(" of the ")
-        + bound + QStringLiteral(" roof")
+    md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = achieved / attainable = ") + figure(p.achievedTflops)
+        + QStringLiteral(" / ") + figure(p.attainableTflops) + QStringLiteral(" = ") + MD::bold(formatPercent(p.fractionOfRoof))
+        + QStringLiteral(" of the ") + bound + QStringLiteral(" roof")
         + (row.calls > 1 ? QStringLiteral(" (achieved: mean TFLOPS/s over calls)") : QString()));
     if (p.bound == RooflinePlacement::Bound::Memory && row.tbPerS)
         md.bullet(QStringLiteral("The same as bandwidth: %1 TB/s / %2 TB/s = %3")
-                      .arg(figure(row.tbPerS->mean), figure(pf.memoryBandwidthTBps),
-                          formatPercent(row.tbPerS->mean / pf.memoryBandwidthTBps)));
+                .arg(figure(row.tbPerS->mean), figure(pf.memoryBandwidthTBps), formatPercent(row.tbPerS->mean / pf.memoryBandwidthTBps)));
     if (p.aboveRoof)
         md.paragraph(QStringLiteral("⚠ ") + MD::bold(QStringLiteral("Above the roof:"))
             + QStringLiteral(" a kernel cannot beat its roof, so %1 means a model or unit error (bytes or "
                              "FLOPs over-counted, a time too short, or the wrong GPU or peak set).")
-                  .arg(formatPercent(p.fractionOfRoof)));
+                .arg(formatPercent(p.fractionOfRoof)));
     writeCacheNote(md, p, gpu, pf);
 }
 
@@ -162,8 +146,7 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const TraceJudgeme
     if (const auto gflops = row.gflops(); gflops && row.hasModel())
         parts << figure(*gflops) + QStringLiteral(" GFLOPS");
     if (row.kernelTimeUs)
-        parts << figure(row.kernelTimeUs->mean)
-                + (row.kernelTimeUs->count > 1 ? QStringLiteral(" us mean") : QStringLiteral(" us"));
+        parts << figure(row.kernelTimeUs->mean) + (row.kernelTimeUs->count > 1 ? QStringLiteral(" us mean") : QStringLiteral(" us"));
     if (row.tbPerS)
         parts << figure(row.tbPerS->mean) + QStringLiteral(" TB/s");
     if (row.tflopsPerS)
@@ -185,7 +168,7 @@ void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const TraceJudgeme
         // Under t0 like a latency-bound one, but far slower than its floor.
         text += QStringLiteral("; slow for its size: attainable %1 per call, it runs %2x that, %3 recoverable (tune, not fuse)")
                     .arg(formatTimeUs(*time.attainableUs), QString::number(1.0 / *time.fractionOfAttainable, 'f', 1),
-                         formatTimeUs(time.recoverableUs));
+                        formatTimeUs(time.recoverableUs));
     } else if (hasPeaks) {
         if (auto placement = placeKernel(row, gpu.peaks(peaks)))
             text += QStringLiteral("; ") + boundName(placement->bound) + QStringLiteral("-bound at ")

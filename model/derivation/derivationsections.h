@@ -4,9 +4,9 @@
 #pragma once
 
 #include "engine/base/text/markdownwriter.h"
+#include "engine/lens/judgement.h"
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
-#include "engine/lens/judgement.h"
 
 #include <cstdint>
 

@@ -37,16 +37,14 @@ QString bytesPerElementCell(const TensorTraffic& t)
 QString broadcastDims(const TritonOpArgs& args, const TensorTraffic& t)
 {
     const size_t arg = size_t(t.argIndex);
-    if (arg >= args.inputStrides.size() || !args.inputStrides[arg]
-        || args.inputStrides[arg]->size() != t.dims.size())
+    if (arg >= args.inputStrides.size() || !args.inputStrides[arg] || args.inputStrides[arg]->size() != t.dims.size())
         return QStringLiteral("stride-0 dims");
     QStringList dims;
     for (size_t d = 0; d < t.dims.size(); ++d) {
         if ((*args.inputStrides[arg])[d] == 0 && t.dims[d] > 1)
             dims << QString::number(d);
     }
-    return (dims.size() == 1 ? QStringLiteral("dim ") : QStringLiteral("dims "))
-        + dims.join(QStringLiteral(", "));
+    return (dims.size() == 1 ? QStringLiteral("dim ") : QStringLiteral("dims ")) + dims.join(QStringLiteral(", "));
 }
 
 std::vector<QStringList> tensorRows(const KernelRow& row, QStringList* terms)
@@ -55,16 +53,14 @@ std::vector<QStringList> tensorRows(const KernelRow& row, QStringList* terms)
     for (const TensorTraffic& t : row.model.tensors) {
         QStringList notes;
         if (t.broadcast)
-            notes << QStringLiteral("stride 0 along ") + broadcastDims(row.args, t)
-                    + QStringLiteral(": read once");
+            notes << QStringLiteral("stride 0 along ") + broadcastDims(row.args, t) + QStringLiteral(": read once");
         if (t.elements != t.traceLensElements)
             notes << QStringLiteral("TraceLens ") + count(t.traceLensElements);
         QString elements = count(t.elements);
         if (!notes.isEmpty())
             elements += QStringLiteral(" (") + notes.join(QStringLiteral("; ")) + u')';
-        rows.push_back(
-            { QString::number(t.argIndex), shape(t.dims), MD::code(t.dtype), bytesPerElementCell(t), elements,
-                withTraceLens(count(t.bytes), count(t.traceLensBytes), t.bytes != t.traceLensBytes) });
+        rows.push_back({ QString::number(t.argIndex), shape(t.dims), MD::code(t.dtype), bytesPerElementCell(t), elements,
+            withTraceLens(count(t.bytes), count(t.traceLensBytes), t.bytes != t.traceLensBytes) });
         *terms << count(t.bytes);
     }
     return rows;
@@ -87,24 +83,23 @@ void writeBytes(MarkdownWriter& md, const KernelRow& row)
             const QString written = !m.outputWrite || m.outputWrite->counted
                 ? QStringLiteral("arg %1 again").arg(first.argIndex)
                 : QStringLiteral("arg %1 again: not counted, arg %2 is the output").arg(first.argIndex).arg(m.outputWrite->tensor);
-            rows.push_back({ QStringLiteral("write"), written,
-                MD::code(first.dtype), bytesPerElementCell(first),
+            rows.push_back({ QStringLiteral("write"), written, MD::code(first.dtype), bytesPerElementCell(first),
                 count(m.xnumel) + QStringLiteral(" (xnumel)"),
-                withTraceLens(count(m.outputWriteBytes), count(m.traceLensOutputWriteBytes),
-                    m.outputWriteBytes != m.traceLensOutputWriteBytes) });
+                withTraceLens(
+                    count(m.outputWriteBytes), count(m.traceLensOutputWriteBytes), m.outputWriteBytes != m.traceLensOutputWriteBytes) });
             terms << count(m.outputWriteBytes);
         }
         using A = MD::Align;
-        md.table({ QStringLiteral("arg"), QStringLiteral("dims"), QStringLiteral("dtype"),
-                     QStringLiteral("bytes/elem"), QStringLiteral("elements"), QStringLiteral("bytes") },
+        md.table({ QStringLiteral("arg"), QStringLiteral("dims"), QStringLiteral("dtype"), QStringLiteral("bytes/elem"),
+                     QStringLiteral("elements"), QStringLiteral("bytes") },
             rows, { A::Right, A::Left, A::Left, A::Right, A::Right, A::Right });
     }
 
     if (!m.outputWriteRule.isEmpty()) {
         const int bpe = m.tensors.empty() ? 0 : m.tensors.front().bytesPerElement.value_or(0);
-        md.paragraph(MD::bold(QStringLiteral("Output write:")) + u' ' + MD::plain(m.outputWriteRule)
-            + QStringLiteral(": ") + QString::number(bpe) + QStringLiteral(" × ") + count(m.xnumel)
-            + QStringLiteral(" = ") + count(m.outputWriteBytes) + QStringLiteral(" B."));
+        md.paragraph(MD::bold(QStringLiteral("Output write:")) + u' ' + MD::plain(m.outputWriteRule) + QStringLiteral(": ")
+            + QString::number(bpe) + QStringLiteral(" × ") + count(m.xnumel) + QStringLiteral(" = ") + count(m.outputWriteBytes)
+            + QStringLiteral(" B."));
         // V2 guesses the write from the kernel's category; the cache's
         // signature knows which pointer is written back.
         if (m.v1OutputWriteNote)
@@ -135,8 +130,8 @@ void writeTotalBytes(MarkdownWriter& md, const KernelRow& row, const QStringList
     total += MD::bold(count(bytes) + QStringLiteral(" B")) + QStringLiteral(" = ")
         + MD::bold(figure(double(bytes) / double(1 << 20)) + QStringLiteral(" MiB"));
     md.paragraph(total);
-    md.paragraph(QStringLiteral("Data moved (MiB) = bytes / 2^20 = %1 / 1,048,576 (TraceLens calls it \"Data Moved (MB)\").")
-                     .arg(count(bytes)));
+    md.paragraph(
+        QStringLiteral("Data moved (MiB) = bytes / 2^20 = %1 / 1,048,576 (TraceLens calls it \"Data Moved (MB)\").").arg(count(bytes)));
 }
 
 void writeFlops(MarkdownWriter& md, const KernelRow& row)
@@ -155,7 +150,7 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
         md.paragraph(row.parsedName.fusedPart.isEmpty()
                 ? QStringLiteral("The kernel name lists no fused ops: FLOPs are 0.")
                 : QString(QStringLiteral("The fused part ") + MD::code(row.parsedName.fusedPart)
-                    + QStringLiteral(" of the name is not made of known ATen ops: no ops, FLOPs are 0.")));
+                      + QStringLiteral(" of the name is not made of known ATen ops: no ops, FLOPs are 0.")));
     } else {
         std::vector<QStringList> rows;
         QStringList zero;
@@ -176,8 +171,7 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
                 theirs = MD::bold(theirs) + QStringLiteral(" (not in its table)");
             rows.push_back({ MD::code(op.op), kindText(op.cost.kind), ours, theirs });
         }
-        rows.push_back({ MD::bold(QStringLiteral("total per element")), QString(),
-            MD::bold(QString::number(m.flopsPerElement)),
+        rows.push_back({ MD::bold(QStringLiteral("total per element")), QString(), MD::bold(QString::number(m.flopsPerElement)),
             MD::bold(QString::number(m.traceLensFlopsPerElement)) });
         using A = MD::Align;
         md.table({ QStringLiteral("op"), QStringLiteral("kind"), QStringLiteral("FLOPs/elem (Ridgeline)"),
@@ -194,19 +188,16 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
             + QStringLiteral(". The matrix product costs 2 FLOPs (a multiply and an add) per M × N × K step; the fused ops "
                              "(and addmm's bias add) cost their FLOPs per output element."));
         md.paragraph(MD::bold(QStringLiteral("FLOPs")) + QStringLiteral(" = 2 × batch × M × N × K + epilogue × batch × M × N = 2 × ")
-            + count(g.batch) + QStringLiteral(" × ") + count(g.m) + QStringLiteral(" × ") + count(g.n) + QStringLiteral(" × ")
-            + count(g.k) + QStringLiteral(" + ") + QString::number(m.flopsPerElement) + QStringLiteral(" × ") + count(g.batch)
-            + QStringLiteral(" × ") + count(g.m) + QStringLiteral(" × ") + count(g.n) + QStringLiteral(" = ")
-            + MD::bold(count(m.flops) + QStringLiteral(" FLOPs")) + QStringLiteral(" = ")
-            + MD::bold(exact(double(m.flops) / 1e9) + QStringLiteral(" GFLOPS")) + u'.');
+            + count(g.batch) + QStringLiteral(" × ") + count(g.m) + QStringLiteral(" × ") + count(g.n) + QStringLiteral(" × ") + count(g.k)
+            + QStringLiteral(" + ") + QString::number(m.flopsPerElement) + QStringLiteral(" × ") + count(g.batch) + QStringLiteral(" × ")
+            + count(g.m) + QStringLiteral(" × ") + count(g.n) + QStringLiteral(" = ") + MD::bold(count(m.flops) + QStringLiteral(" FLOPs"))
+            + QStringLiteral(" = ") + MD::bold(exact(double(m.flops) / 1e9) + QStringLiteral(" GFLOPS")) + u'.');
         return;
     }
-    md.paragraph(MD::bold(QStringLiteral("FLOPs"))
-        + QStringLiteral(" = FLOPs per element × xnumel × rnumel = ") + QString::number(m.flopsPerElement)
-        + QStringLiteral(" × ") + count(m.xnumel) + QStringLiteral(" × ") + count(m.rnumel)
+    md.paragraph(MD::bold(QStringLiteral("FLOPs")) + QStringLiteral(" = FLOPs per element × xnumel × rnumel = ")
+        + QString::number(m.flopsPerElement) + QStringLiteral(" × ") + count(m.xnumel) + QStringLiteral(" × ") + count(m.rnumel)
         + QStringLiteral(" = ") + MD::bold(count(m.flops) + QStringLiteral(" FLOPs")) + QStringLiteral(" = ")
-        + MD::bold(exact(double(m.flops) / 1e9) + QStringLiteral(" GFLOPS"))
-        + QStringLiteral(" (GFLOPS = FLOPs / 1e9)."));
+        + MD::bold(exact(double(m.flops) / 1e9) + QStringLiteral(" GFLOPS")) + QStringLiteral(" (GFLOPS = FLOPs / 1e9)."));
 }
 
 } // namespace Ridgeline::Derivation

@@ -18,8 +18,7 @@ QString bytesPerElementCell(const V1PointerTerm& term)
 
 QString sizeHintsForm(const WrapperKernel& block)
 {
-    return block.sizeHintsIsDict ? QStringLiteral("dict form, PyTorch 2.7 and later")
-                                 : QStringLiteral("list form, PyTorch before 2.7");
+    return block.sizeHintsIsDict ? QStringLiteral("dict form, PyTorch 2.7 and later") : QStringLiteral("list form, PyTorch before 2.7");
 }
 
 } // namespace
@@ -30,26 +29,23 @@ void writeV1Block(MarkdownWriter& md, const KernelRow& row)
     const WrapperKernel& block = v1.kernel;
     md.heading(2, QStringLiteral("Inductor cache block"));
     md.bullet(MD::bold(QStringLiteral("Wrapper file:")) + u' ' + MD::code(block.wrapperFile));
-    md.bullet(MD::bold(QStringLiteral("Block:")) + QStringLiteral(" %1 of the file, line %2: ")
-                  .arg(block.blockIndex)
-                  .arg(block.line)
+    md.bullet(MD::bold(QStringLiteral("Block:")) + QStringLiteral(" %1 of the file, line %2: ").arg(block.blockIndex).arg(block.line)
         + MD::code(block.variableName + QStringLiteral(" = async_compile.triton(…)")));
     if (v1.definingFiles > 1)
         md.bullet(QStringLiteral("The same block is in %1 wrapper files (the graph was compiled more than once); "
                                  "they agree, so the first is shown.")
-                      .arg(v1.definingFiles));
+                .arg(v1.definingFiles));
     if (!block.kernelPath.isEmpty())
         md.bullet(MD::bold(QStringLiteral("Kernel path:")) + u' ' + MD::code(block.kernelPath));
     const QString kernelFile = row.args->kernelFile;
     if (!kernelFile.isEmpty()) {
         QString line = MD::bold(QStringLiteral("kernel_file (V2 args):")) + u' ' + MD::code(kernelFile);
         if (!block.kernelPath.isEmpty())
-            line += kernelFile == block.kernelPath ? QStringLiteral(" — the same file")
-                                                   : QStringLiteral(" — not the block's kernel path");
+            line += kernelFile == block.kernelPath ? QStringLiteral(" — the same file") : QStringLiteral(" — not the block's kernel path");
         md.bullet(line);
     }
-    md.bullet(MD::bold(QStringLiteral("Heuristic:")) + u' ' + MD::code(heuristicKey(block.heuristic))
-        + QStringLiteral(" (") + MD::code(u'@' + block.decorator) + u')');
+    md.bullet(MD::bold(QStringLiteral("Heuristic:")) + u' ' + MD::code(heuristicKey(block.heuristic)) + QStringLiteral(" (")
+        + MD::code(u'@' + block.decorator) + u')');
     if (!block.sizeHintsText.isEmpty())
         md.bullet(MD::bold(QStringLiteral("size_hints:")) + u' ' + MD::code(block.sizeHintsText) + QStringLiteral(" (")
             + sizeHintsForm(block) + u')');
@@ -67,17 +63,15 @@ void writeV1Bytes(MarkdownWriter& md, const KernelRow& row)
     const KernelModel& m = row.model;
     const V1Derivation& v1 = *m.v1;
     md.heading(2, QStringLiteral("Bytes moved (V1: the signature's pointers)"));
-    md.paragraph(v1.reduction
-            ? QStringLiteral("Reduction: every pointer but the last is read or written over xnumel × rnumel; the "
-                             "last pointer, the reduction's output, over xnumel.")
-            : QStringLiteral("Pointwise: every pointer is moved over xnumel; an in_out_ptr is read and written "
-                             "back, so it counts twice."));
+    md.paragraph(v1.reduction ? QStringLiteral("Reduction: every pointer but the last is read or written over xnumel × rnumel; the "
+                                               "last pointer, the reduction's output, over xnumel.")
+                              : QStringLiteral("Pointwise: every pointer is moved over xnumel; an in_out_ptr is read and written "
+                                               "back, so it counts twice."));
     std::vector<QStringList> rows;
     QStringList terms;
     for (const V1PointerTerm& term : v1.terms) {
-        rows.push_back({ QString::number(term.argIndex), MD::code(term.name), MD::code(term.type),
-            bytesPerElementCell(term), count(term.elements), QString::number(term.passes), count(term.bytes),
-            MD::plain(term.rule) });
+        rows.push_back({ QString::number(term.argIndex), MD::code(term.name), MD::code(term.type), bytesPerElementCell(term),
+            count(term.elements), QString::number(term.passes), count(term.bytes), MD::plain(term.rule) });
         terms << count(term.bytes);
     }
     using A = MD::Align;
@@ -125,11 +119,10 @@ void writeV1CrossCheck(MarkdownWriter& md, const KernelRow& row)
         { QStringLiteral("bytes"), optionalCount(m.bytes), optionalCount(v1.bytes) },
         { QStringLiteral("FLOPs"), count(m.flops), optionalCount(v1.flops) },
     };
-    md.table({ QString(), QStringLiteral("V2 (shown)"), QStringLiteral("V1 (cache)") }, rows,
-        { A::Left, A::Right, A::Right });
+    md.table({ QString(), QStringLiteral("V2 (shown)"), QStringLiteral("V1 (cache)") }, rows, { A::Left, A::Right, A::Right });
     if (!v1.bytesFormula.isEmpty())
-        md.paragraph(QStringLiteral("V1 bytes: ") + MD::code(v1.bytesFormula) + QStringLiteral("; V1 FLOPs: ")
-            + MD::code(v1.flopsFormula) + u'.');
+        md.paragraph(
+            QStringLiteral("V1 bytes: ") + MD::code(v1.bytesFormula) + QStringLiteral("; V1 FLOPs: ") + MD::code(v1.flopsFormula) + u'.');
 }
 
 void writeTritonSource(MarkdownWriter& md, const KernelRow& row)

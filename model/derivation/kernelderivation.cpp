@@ -28,31 +28,27 @@ QString rowKindText(const KernelRow& row)
 {
     switch (row.kind) {
     case RowKind::Launched:
-        return row.hasModel()
-            ? QStringLiteral("a Triton op and the GPU kernel it launched: figures and time")
-            : QStringLiteral("a Triton op and the GPU kernel it launched: time, but no figures "
-                             "(see the reason above)");
+        return row.hasModel() ? QStringLiteral("a Triton op and the GPU kernel it launched: figures and time")
+                              : QStringLiteral("a Triton op and the GPU kernel it launched: time, but no figures "
+                                               "(see the reason above)");
     case RowKind::KernelOnly:
-        return QStringLiteral(
-            "a GPU kernel that no Triton op launched (CUDA/HIP graph replay): time only, no model");
+        return QStringLiteral("a GPU kernel that no Triton op launched (CUDA/HIP graph replay): time only, no model");
     case RowKind::Library:
         return QStringLiteral("a library GPU kernel (%1), not a Triton kernel: name, calls and time, not modelled")
             .arg(gpuWorkTitle(row.work));
     case RowKind::OpOnly:
-        return row.hasModel()
-            ? QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
-                             "figures, no time")
-            : QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
-                             "no time, and no figures (see the reason above)");
+        return row.hasModel() ? QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
+                                               "figures, no time")
+                              : QStringLiteral("a Triton op that ran no GPU kernel (launched during graph capture): "
+                                               "no time, and no figures (see the reason above)");
     case RowKind::Replayed:
         return QStringLiteral("a Triton op captured into a CUDA/HIP graph and the replays of its kernel: "
                               "figures from the captured op, time from the replays");
     case RowKind::LibraryOp:
-        return row.hasModel()
-            ? QStringLiteral("a library op and every GPU event launched under it: its model's figures, "
-                             "time the busy union of those events per call")
-            : QStringLiteral("a library op and every GPU event launched under it: time, but no figures "
-                             "(see the reason above)");
+        return row.hasModel() ? QStringLiteral("a library op and every GPU event launched under it: its model's figures, "
+                                               "time the busy union of those events per call")
+                              : QStringLiteral("a library op and every GPU event launched under it: time, but no figures "
+                                               "(see the reason above)");
     }
     return {};
 }
@@ -97,8 +93,8 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
     const QString provenance = provenanceKey(row.provenance());
     md.bullet(MD::bold(QStringLiteral("Provenance: ") + MD::code(provenance)) + QStringLiteral(" — ")
         + (row.model.reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::plain(row.model.reason)));
-    QString categoryLine = MD::bold(QStringLiteral("Category:")) + u' ' + categoryTitle(category)
-        + QStringLiteral(" (") + MD::code(categoryKey(category)) + u')';
+    QString categoryLine = MD::bold(QStringLiteral("Category:")) + u' ' + categoryTitle(category) + QStringLiteral(" (")
+        + MD::code(categoryKey(category)) + u')';
     categoryLine += traceLensModels(category) ? QStringLiteral(", covered by TraceLens's Triton perf model")
                                               : QStringLiteral(", not covered by TraceLens's Triton perf model: Ridgeline's own rule");
     if (row.libraryOp) // TraceLens models library ops with its own per-op models
@@ -112,10 +108,9 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
     if (!ops.isEmpty())
         md.bullet(MD::bold(QStringLiteral("Fused ops:")) + u' ' + ops.join(QStringLiteral(", ")));
     else if (!row.parsedName.fusedPart.isEmpty())
-        md.bullet(MD::bold(QStringLiteral("Fused ops:")) + QStringLiteral(" none: ")
-            + MD::code(row.parsedName.fusedPart) + QStringLiteral(" is not made of known ATen ops"));
-    md.bullet(MD::bold(QStringLiteral("Row:")) + u' ' + rowKindKey(row.kind) + QStringLiteral(" — ")
-        + rowKindText(row));
+        md.bullet(MD::bold(QStringLiteral("Fused ops:")) + QStringLiteral(" none: ") + MD::code(row.parsedName.fusedPart)
+            + QStringLiteral(" is not made of known ATen ops"));
+    md.bullet(MD::bold(QStringLiteral("Row:")) + u' ' + rowKindKey(row.kind) + QStringLiteral(" — ") + rowKindText(row));
     md.bullet(MD::bold(QStringLiteral("Calls:")) + u' ' + count(row.calls));
 }
 
@@ -123,14 +118,13 @@ void writeRawArgs(MarkdownWriter& md, const KernelRow& row)
 {
     md.heading(2, QStringLiteral("Raw event args"));
     const TritonOpArgs& a = row.args;
-    const bool any = a.hasInputDims || a.hasInputTypes || a.hasInputStrides || a.hasConcreteInputs
-        || !a.kernelFile.isEmpty() || !a.kernelKwargs.isEmpty() || a.numWarps || a.numStages;
+    const bool any = a.hasInputDims || a.hasInputTypes || a.hasInputStrides || a.hasConcreteInputs || !a.kernelFile.isEmpty()
+        || !a.kernelKwargs.isEmpty() || a.numWarps || a.numStages;
     if (row.kind == RowKind::KernelOnly || !any) {
         md.paragraph(row.kind == RowKind::KernelOnly
                 ? QStringLiteral("None: no Triton cpu_op launched this kernel, so there are no Input Dims, "
                                  "Input type or Concrete Inputs to model it from.")
-                : QStringLiteral(
-                    "None recorded on the cpu_op (the trace was captured without record_shapes=True)."));
+                : QStringLiteral("None recorded on the cpu_op (the trace was captured without record_shapes=True)."));
         return;
     }
     QStringList lines;
@@ -147,12 +141,11 @@ void writeRawArgs(MarkdownWriter& md, const KernelRow& row)
     if (a.numStages)
         lines << QStringLiteral("num_stages:      ") + QString::number(*a.numStages);
     md.codeBlock(lines);
-    md.paragraph(row.calls > 1
-            ? QStringLiteral("Args of the first call: all %1 calls of this row share the four lists "
-                             "(TraceLens groups calls by exactly these).")
-                  .arg(row.calls)
-            : QStringLiteral("The lists are positional over the kernel's arguments: pointers first, "
-                             "then the integer sizes."));
+    md.paragraph(row.calls > 1 ? QStringLiteral("Args of the first call: all %1 calls of this row share the four lists "
+                                                "(TraceLens groups calls by exactly these).")
+                                     .arg(row.calls)
+                               : QStringLiteral("The lists are positional over the kernel's arguments: pointers first, "
+                                                "then the integer sizes."));
     if (!a.malformed.isEmpty())
         md.paragraph(MD::bold(QStringLiteral("Malformed:")) + u' ' + MD::plain(a.malformed));
 }
@@ -170,11 +163,9 @@ void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
             else
                 others << QString::number(i);
         }
-        QString text
-            = QStringLiteral("Integers in Concrete Inputs: ") + integers.join(QStringLiteral(", ")) + u'.';
+        QString text = QStringLiteral("Integers in Concrete Inputs: ") + integers.join(QStringLiteral(", ")) + u'.';
         if (!others.isEmpty())
-            text += QStringLiteral(
-                " Entries %1 are empty or not integers (tensors, floats, booleans) and are skipped.")
+            text += QStringLiteral(" Entries %1 are empty or not integers (tensors, floats, booleans) and are skipped.")
                         .arg(others.join(QStringLiteral(", ")));
         md.paragraph(text);
         md.paragraph(isReduction(row.parsedName.category)
@@ -182,17 +173,14 @@ void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
                                  "integer, rnumel the last.")
                 : QStringLiteral("Rule for pointwise kernels: xnumel is the last integer, rnumel is 1."));
     }
-    md.bullet(MD::bold(QStringLiteral("xnumel = ") + count(m.xnumel)) + QStringLiteral(" — ")
-        + MD::plain(m.xnumelSource));
-    md.bullet(MD::bold(QStringLiteral("rnumel = ") + count(m.rnumel)) + QStringLiteral(" — ")
-        + MD::plain(m.rnumelSource));
+    md.bullet(MD::bold(QStringLiteral("xnumel = ") + count(m.xnumel)) + QStringLiteral(" — ") + MD::plain(m.xnumelSource));
+    md.bullet(MD::bold(QStringLiteral("rnumel = ") + count(m.rnumel)) + QStringLiteral(" — ") + MD::plain(m.rnumelSource));
     if (auto elements = checkedMul(m.xnumel, m.rnumel))
-        md.bullet(QStringLiteral("Elements processed: xnumel × rnumel = %1 × %2 = %3")
-                      .arg(count(m.xnumel), count(m.rnumel), count(*elements)));
+        md.bullet(
+            QStringLiteral("Elements processed: xnumel × rnumel = %1 × %2 = %3").arg(count(m.xnumel), count(m.rnumel), count(*elements)));
     if (row.provenance() == Provenance::V1 && (!row.model.v1 || row.model.v1->approximate))
-        md.paragraph(
-            QStringLiteral("V1 counts come from size_hints, which Inductor rounds up to powers of two: "
-                           "they are approximate."));
+        md.paragraph(QStringLiteral("V1 counts come from size_hints, which Inductor rounds up to powers of two: "
+                                    "they are approximate."));
     else if (row.provenance() == Provenance::V1)
         md.paragraph(QStringLiteral("The block's source states these counts (static shapes): they are exact, not "
                                     "size_hints' powers of two."));
@@ -202,9 +190,7 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
 {
     md.heading(2, QStringLiteral("Why there are no figures"));
     md.paragraph(
-        MD::plain(row.model.reason.isEmpty() ? QStringLiteral("no model source could model this kernel")
-                                              : row.model.reason)
-        + u'.');
+        MD::plain(row.model.reason.isEmpty() ? QStringLiteral("no model source could model this kernel") : row.model.reason) + u'.');
     QStringList known;
     if (row.kernelTimeUs)
         known << QStringLiteral("the kernel time");
@@ -212,9 +198,8 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
         known << QStringLiteral("the raw args above");
     md.paragraph(QStringLiteral("Known: ")
         + (known.isEmpty() ? QStringLiteral("nothing beyond the name") : known.join(QStringLiteral(" and ")))
-        + QStringLiteral(
-            ". Not known: element counts, bytes, FLOPs, FLOPS/Byte, TB/s, TFLOPS/s and the roofline "
-            "placement."));
+        + QStringLiteral(". Not known: element counts, bytes, FLOPs, FLOPS/Byte, TB/s, TFLOPS/s and the roofline "
+                         "placement."));
 }
 
 // The measured time and what it reaches against the roofs: the same for a

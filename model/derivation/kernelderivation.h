@@ -4,8 +4,8 @@
 // "Copy as Markdown" copies it verbatim).
 #pragma once
 
-#include "engine/results/kernelrow.h"
 #include "engine/lens/judgement.h"
+#include "engine/results/kernelrow.h"
 
 #include <QString>
 

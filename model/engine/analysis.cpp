@@ -6,12 +6,12 @@
 #include "engine/linking/kernellinker.h"
 #include "engine/linking/timerange.h"
 #include "engine/perfmodel/kernelmodeller.h"
+#include "engine/preparedtrace.h"
 #include "engine/results/kernelaggregator.h"
 #include "engine/results/libraryoprows.h"
 #include "engine/results/libraryrows.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/rowofgpuevent.h"
-#include "engine/preparedtrace.h"
 #include "engine/triton/kernelname.h"
 
 #include <algorithm>
@@ -89,8 +89,8 @@ struct CountedWork
 constexpr qint64 figureSteps = 4;
 
 // The figures of `work` with the prepared trace's files' findings; null when stopped.
-std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTrace>& prepared, const CountedWork& work,
-                                          const FigureOptions& options, const JobControl& control)
+std::shared_ptr<AnalysisResult> figuresOf(
+    const std::shared_ptr<const PreparedTrace>& prepared, const CountedWork& work, const FigureOptions& options, const JobControl& control)
 {
     const QString& path = prepared->path;
     const RawTrace& trace = work.trace;
@@ -141,11 +141,10 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     if (control.stopRequested())
         return nullptr;
     if (options.keepTimeline) {
-        const std::vector<std::int32_t> rowOfEvent
-            = rowOfGpuEvent(trace, linked, rowOfCall, result->rows.size(), libraryWork, rowOfGroup);
+        const std::vector<std::int32_t> rowOfEvent = rowOfGpuEvent(trace, linked, rowOfCall, result->rows.size(), libraryWork, rowOfGroup);
         rowOfCall = {};
-        result->timeline = buildTimeline({ &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs,
-                                           &result->rows, &libraryOpRowsOfTrace });
+        result->timeline = buildTimeline(
+            { &trace, &rowOfEvent, &result->libraryKernels, &nameKinds, work.timelineOriginUs, &result->rows, &libraryOpRowsOfTrace });
     }
     result->events.count = trace.eventCount;
     result->events.skipped = trace.skippedEvents;
@@ -186,8 +185,8 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
         // A cache of another run gives nothing: say so where it was asked
         // for, or where kernels wait for V1 figures.
         const bool wanted = prepared->cacheLocation.origin == u"given"
-            || std::any_of(result->rows.begin(), result->rows.end(),
-                           [](const KernelRow& row) { return row.provenance() != Provenance::V2; });
+            || std::any_of(
+                result->rows.begin(), result->rows.end(), [](const KernelRow& row) { return row.provenance() != Provenance::V2; });
         if (index->keptNameCount() == 0 && !result->rows.empty() && wanted)
             result->warnings << QStringLiteral("Inductor cache %1 defines none of this trace's %2 Triton kernels: it is "
                                                "from another run (V1 needs the cache torch.compile wrote for this trace)")
@@ -197,8 +196,8 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
     result->inductorCache.warnings = prepared->cacheWarnings;
     result->warnings << result->inductorCache.warnings.mid(0, cacheWarningsInSummary);
     if (result->inductorCache.warnings.size() > cacheWarningsInSummary)
-        result->warnings << QStringLiteral("%1 more Inductor cache warnings")
-                                .arg(result->inductorCache.warnings.size() - cacheWarningsInSummary);
+        result->warnings
+            << QStringLiteral("%1 more Inductor cache warnings").arg(result->inductorCache.warnings.size() - cacheWarningsInSummary);
 
     result->graphs = merged.summary;
     result->graphs.warnings = prepared->captureWarnings + result->graphs.warnings;
@@ -210,17 +209,18 @@ std::shared_ptr<AnalysisResult> figuresOf(const std::shared_ptr<const PreparedTr
         graphWarnings << capture.warnings.mid(0, cacheWarningsInSummary);
     result->warnings << graphWarnings.mid(0, captureWarningsInSummary);
     if (graphWarnings.size() > captureWarningsInSummary)
-        result->warnings << QStringLiteral("%1 more warnings about capture traces and graphs")
-                                .arg(graphWarnings.size() - captureWarningsInSummary);
+        result->warnings
+            << QStringLiteral("%1 more warnings about capture traces and graphs").arg(graphWarnings.size() - captureWarningsInSummary);
     if (result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches > 0)
-        result->warnings << QStringLiteral("%1 of %2 graph launches not attributed to a capture (%3 ambiguous): their Triton kernels keep time only")
+        result->warnings << QStringLiteral(
+            "%1 of %2 graph launches not attributed to a capture (%3 ambiguous): their Triton kernels keep time only")
                                 .arg(result->graphs.unmatchedLaunches + result->graphs.ambiguousLaunches)
                                 .arg(result->graphs.launches.size())
                                 .arg(result->graphs.ambiguousLaunches);
 
     // After the Triton rows, which the checks above are about.
-    result->rows.insert(result->rows.end(), std::make_move_iterator(libraryOpRowsOfTrace.begin()),
-                           std::make_move_iterator(libraryOpRowsOfTrace.end()));
+    result->rows.insert(
+        result->rows.end(), std::make_move_iterator(libraryOpRowsOfTrace.begin()), std::make_move_iterator(libraryOpRowsOfTrace.end()));
     // Kept for ranges up to a size where holding it costs a few hundred MB
     // more than the figures do; past it a range reads the file again.
     if (options.keepPreparedTrace && prepared->trace.gpuEvents.size() <= options.keepPreparedTraceUpToGpuEvents)
@@ -241,8 +241,7 @@ AnalysisOutcome outcomeOf(const QString& path, std::shared_ptr<AnalysisResult> r
 
 } // namespace
 
-AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options,
-                                     const JobControl& control)
+AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options, const JobControl& control)
 {
     control.report(0, figureSteps);
     if (!options.gpuRange) {

@@ -6,9 +6,9 @@
 #pragma once
 
 #include "engine/base/progress.h"
+#include "engine/linking/timerange.h"
 #include "engine/preparedtrace.h"
 #include "engine/results/analysisresult.h"
-#include "engine/linking/timerange.h"
 
 #include <memory>
 #include <optional>
@@ -57,7 +57,7 @@ AnalysisOutcome analyzeTrace(const QString& path, const AnalysisOptions& options
 // The figures of a prepared trace: of the GPU events in options.gpuRange,
 // or of all. Reads no file and changes nothing in `prepared`: ranges of one
 // prepared trace may be analysed on several threads at once.
-AnalysisOutcome analyzePreparedTrace(std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options,
-                                     const JobControl& control);
+AnalysisOutcome analyzePreparedTrace(
+    std::shared_ptr<const PreparedTrace> prepared, const FigureOptions& options, const JobControl& control);
 
 } // namespace Ridgeline

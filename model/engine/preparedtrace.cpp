@@ -8,7 +8,6 @@
 #include "engine/linking/kernellinker.h"
 
 #include <QFileInfo>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -94,8 +93,8 @@ QString withoutCaptureWarning(const QStringList& files)
     QStringList named;
     for (const QString& file : files.mid(0, filesNamedPerWarning))
         named << shownPath(file);
-    QString text = named.join(QStringLiteral(", ")) + (files.size() == 1 ? QStringLiteral(": no stream capture in this trace")
-                                                                         : QStringLiteral(": no stream capture in these traces"));
+    QString text = named.join(QStringLiteral(", "))
+        + (files.size() == 1 ? QStringLiteral(": no stream capture in this trace") : QStringLiteral(": no stream capture in these traces"));
     if (files.size() > filesNamedPerWarning)
         text += QStringLiteral("; %1 more capture traces had no stream capture").arg(files.size() - filesNamedPerWarning);
     return text + QStringLiteral(" (no StreamBeginCapture call)");
@@ -107,8 +106,8 @@ PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, con
 {
     // Found and opened first, so that one progress bar covers the trace's
     // bytes and then the cache's.
-    InductorCacheLoader cache(options.inductorCache, options.searchDefaultInductorCache,
-                              options.cacheEnvironment.value_or(CacheEnvironment::fromProcess()));
+    InductorCacheLoader cache(
+        options.inductorCache, options.searchDefaultInductorCache, options.cacheEnvironment.value_or(CacheEnvironment::fromProcess()));
     const qint64 cacheBytes = cache.totalBytes();
     QStringList captureWarnings;
     std::vector<CaptureTraceFile> captureFiles = captureTraceFiles(options.captureTraces, &captureWarnings);
@@ -128,8 +127,7 @@ PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, con
     const LibraryOpFilter libraryOps = [](QStringView name) { return isModelledLibraryOp(name); };
     TraceReadResult read = readTrace(path, traceControl, libraryOps);
     if (read.status != TraceReadResult::Status::Ok) {
-        outcome.status = read.status == TraceReadResult::Status::Cancelled ? OutcomeStatus::Cancelled
-                                                                          : OutcomeStatus::Failed;
+        outcome.status = read.status == TraceReadResult::Status::Cancelled ? OutcomeStatus::Cancelled : OutcomeStatus::Failed;
         outcome.error = read.error;
         return outcome;
     }

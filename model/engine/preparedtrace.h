@@ -14,7 +14,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -39,7 +38,12 @@ struct ReadOptions
 };
 
 // How a job of either stage ended.
-enum class OutcomeStatus { Ok, Failed, Cancelled };
+enum class OutcomeStatus
+{
+    Ok,
+    Failed,
+    Cancelled
+};
 
 // Immutable once made and shared as shared_ptr<const PreparedTrace>: the
 // window analyses ranges of it on a worker thread while the result it

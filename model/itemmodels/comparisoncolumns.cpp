@@ -3,7 +3,6 @@
 #include "engine/base/text/units.h"
 
 #include <QCoreApplication>
-
 #include <cmath>
 #include <limits>
 
@@ -29,12 +28,17 @@ std::optional<double> value(const TraceComparison& comparison, int match, Column
         const KernelRow* base = comparison.baselineRow(m);
         return base && base->kernelTimeUs ? std::optional(base->kernelTimeUs->mean) : std::nullopt;
     }
-    case Speedup: return delta.speedup;
-    case DeltaTime: return delta.timeUs;
-    case DeltaTbPerS: return delta.tbPerS;
-    case DeltaRoof: return delta.fractionOfRoof;
+    case Speedup:
+        return delta.speedup;
+    case DeltaTime:
+        return delta.timeUs;
+    case DeltaTbPerS:
+        return delta.tbPerS;
+    case DeltaRoof:
+        return delta.fractionOfRoof;
     case Match:
-    case Count: break;
+    case Count:
+        break;
     }
     return std::nullopt;
 }
@@ -44,13 +48,20 @@ std::optional<double> value(const TraceComparison& comparison, int match, Column
 QString header(Column column)
 {
     switch (column) {
-    case Match: return tr("Match");
-    case BaselineTime: return tr("Baseline (mean)");
-    case Speedup: return tr("Speedup");
-    case DeltaTime: return tr("Δ time (sum)");
-    case DeltaTbPerS: return tr("Δ TB/s");
-    case DeltaRoof: return tr("Δ % of roof");
-    case Count: break;
+    case Match:
+        return tr("Match");
+    case BaselineTime:
+        return tr("Baseline (mean)");
+    case Speedup:
+        return tr("Speedup");
+    case DeltaTime:
+        return tr("Δ time (sum)");
+    case DeltaTbPerS:
+        return tr("Δ TB/s");
+    case DeltaRoof:
+        return tr("Δ % of roof");
+    case Count:
+        break;
     }
     return {};
 }
@@ -63,16 +74,23 @@ QString display(const TraceComparison& comparison, int match, Column column)
     if (!v)
         return QStringLiteral("–");
     switch (column) {
-    case BaselineTime: return formatTimeUs(*v);
+    case BaselineTime:
+        return formatTimeUs(*v);
     case Speedup:
         // ▲ faster, ▼ slower: the sign of the change without its colour.
         return QStringLiteral("%1× %2").arg(QString::number(*v, 'f', *v >= 10 ? 1 : 2),
-                                            *v > 1 + unchangedWithin ? QStringLiteral("▲") : *v < 1 - unchangedWithin ? QStringLiteral("▼") : QStringLiteral("="));
-    case DeltaTime: return (*v > 0 ? QStringLiteral("+") : *v < 0 ? QStringLiteral("−") : QString()) + formatTimeUs(std::abs(*v));
-    case DeltaTbPerS: return signedFigure(*v);
-    case DeltaRoof: return (*v > 0 ? QStringLiteral("+") : *v < 0 ? QStringLiteral("−") : QString()) + formatPercent(std::abs(*v));
+            *v > 1 + unchangedWithin       ? QStringLiteral("▲")
+                : *v < 1 - unchangedWithin ? QStringLiteral("▼")
+                                           : QStringLiteral("="));
+    case DeltaTime:
+        return (*v > 0 ? QStringLiteral("+") : *v < 0 ? QStringLiteral("−") : QString()) + formatTimeUs(std::abs(*v));
+    case DeltaTbPerS:
+        return signedFigure(*v);
+    case DeltaRoof:
+        return (*v > 0 ? QStringLiteral("+") : *v < 0 ? QStringLiteral("−") : QString()) + formatPercent(std::abs(*v));
     case Match:
-    case Count: break;
+    case Count:
+        break;
     }
     return {};
 }
@@ -111,19 +129,28 @@ QString toolTip(const TraceComparison& comparison, int match, Column column)
     switch (column) {
     case Match:
         switch (m.kind) {
-        case MatchKind::Same: return tr("Same name and signature as in the baseline");
-        case MatchKind::Reshaped: return tr("Same name as in the baseline, other shapes");
-        case MatchKind::Renamed: return tr("Renamed from %1: same category, fused ops, input dims and types").arg(base->name);
-        case MatchKind::Similar: return tr("Like %1 of the baseline: same category and fused ops, other shapes or index").arg(base->name);
-        case MatchKind::Added: return tr("Not in the baseline");
-        case MatchKind::Removed: return tr("Only in the baseline: this trace has no such kernel");
+        case MatchKind::Same:
+            return tr("Same name and signature as in the baseline");
+        case MatchKind::Reshaped:
+            return tr("Same name as in the baseline, other shapes");
+        case MatchKind::Renamed:
+            return tr("Renamed from %1: same category, fused ops, input dims and types").arg(base->name);
+        case MatchKind::Similar:
+            return tr("Like %1 of the baseline: same category and fused ops, other shapes or index").arg(base->name);
+        case MatchKind::Added:
+            return tr("Not in the baseline");
+        case MatchKind::Removed:
+            return tr("Only in the baseline: this trace has no such kernel");
         }
         break;
-    case Speedup: return tr("Baseline mean time over this trace's mean time: above 1 is faster");
+    case Speedup:
+        return tr("Baseline mean time over this trace's mean time: above 1 is faster");
     case DeltaRoof:
-        return comparison.differentGpus() ? tr("Each trace against its own GPU's roofs (%1, %2)").arg(comparison.baselineGpu, comparison.candidateGpu)
-                                          : QString();
-    default: break;
+        return comparison.differentGpus()
+            ? tr("Each trace against its own GPU's roofs (%1, %2)").arg(comparison.baselineGpu, comparison.candidateGpu)
+            : QString();
+    default:
+        break;
     }
     return {};
 }

@@ -11,7 +11,16 @@
 
 namespace Ridgeline::ComparisonColumns {
 
-enum Column { Match, BaselineTime, Speedup, DeltaTime, DeltaTbPerS, DeltaRoof, Count };
+enum Column
+{
+    Match,
+    BaselineTime,
+    Speedup,
+    DeltaTime,
+    DeltaTbPerS,
+    DeltaRoof,
+    Count
+};
 
 QString header(Column column);
 QString display(const TraceComparison& comparison, int match, Column column);

@@ -4,7 +4,6 @@
 #include "itemmodels/kerneltablemodel.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
 
 namespace Ridgeline {

@@ -1,8 +1,8 @@
 #include "itemmodels/kerneltablemodel.h"
 
+#include "engine/base/text/units.h"
 #include "itemmodels/comparisoncolumns.h"
 #include "itemmodels/timebudgetcolumns.h"
-#include "engine/base/text/units.h"
 
 namespace Ridgeline {
 namespace {
@@ -16,7 +16,7 @@ bool approximateCounts(const KernelRow& row)
 // Missing figures sort below every real one.
 constexpr double missing = -1.0;
 
-std::optional<double> timeStat(const KernelRow& row, double SampleStats::*field)
+std::optional<double> timeStat(const KernelRow& row, double SampleStats::* field)
 {
     if (!row.kernelTimeUs)
         return std::nullopt;
@@ -31,27 +31,43 @@ std::optional<double> meanOf(const std::optional<SampleStats>& stats)
 std::optional<double> rawValue(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {
-    case KernelTableModel::RoofPercent: return placement ? std::optional<double>(placement->fractionOfRoof) : std::nullopt;
+    case KernelTableModel::RoofPercent:
+        return placement ? std::optional<double>(placement->fractionOfRoof) : std::nullopt;
     case KernelTableModel::Bound:
         return placement ? std::optional<double>(placement->bound == RooflinePlacement::Bound::Memory ? 0.0 : 1.0) : std::nullopt;
-    case KernelTableModel::XNumel: return row.hasModel() ? std::optional<double>(double(row.model.xnumel)) : std::nullopt;
-    case KernelTableModel::RNumel: return row.hasModel() ? std::optional<double>(double(row.model.rnumel)) : std::nullopt;
+    case KernelTableModel::XNumel:
+        return row.hasModel() ? std::optional<double>(double(row.model.xnumel)) : std::nullopt;
+    case KernelTableModel::RNumel:
+        return row.hasModel() ? std::optional<double>(double(row.model.rnumel)) : std::nullopt;
     case KernelTableModel::Shape:
         return row.hasModel() ? std::optional<double>(double(row.model.xnumel) * double(std::max<std::int64_t>(row.model.rnumel, 1)))
                               : std::nullopt;
-    case KernelTableModel::Calls: return double(row.calls);
-    case KernelTableModel::TimeSum: return timeStat(row, &SampleStats::sum);
-    case KernelTableModel::TimeMean: return timeStat(row, &SampleStats::mean);
-    case KernelTableModel::TimeMedian: return timeStat(row, &SampleStats::median);
-    case KernelTableModel::TimeMin: return timeStat(row, &SampleStats::min);
-    case KernelTableModel::TimeMax: return timeStat(row, &SampleStats::max);
-    case KernelTableModel::ShareOfGpuTime: return row.shareOfGpuTime;
-    case KernelTableModel::GFlops: return row.gflops();
-    case KernelTableModel::DataMovedMib: return row.dataMovedMib();
-    case KernelTableModel::FlopsPerByte: return row.flopsPerByte();
-    case KernelTableModel::TbPerS: return meanOf(row.tbPerS);
-    case KernelTableModel::TflopsPerS: return meanOf(row.tflopsPerS);
-    default: return std::nullopt;
+    case KernelTableModel::Calls:
+        return double(row.calls);
+    case KernelTableModel::TimeSum:
+        return timeStat(row, &SampleStats::sum);
+    case KernelTableModel::TimeMean:
+        return timeStat(row, &SampleStats::mean);
+    case KernelTableModel::TimeMedian:
+        return timeStat(row, &SampleStats::median);
+    case KernelTableModel::TimeMin:
+        return timeStat(row, &SampleStats::min);
+    case KernelTableModel::TimeMax:
+        return timeStat(row, &SampleStats::max);
+    case KernelTableModel::ShareOfGpuTime:
+        return row.shareOfGpuTime;
+    case KernelTableModel::GFlops:
+        return row.gflops();
+    case KernelTableModel::DataMovedMib:
+        return row.dataMovedMib();
+    case KernelTableModel::FlopsPerByte:
+        return row.flopsPerByte();
+    case KernelTableModel::TbPerS:
+        return meanOf(row.tbPerS);
+    case KernelTableModel::TflopsPerS:
+        return meanOf(row.tflopsPerS);
+    default:
+        return std::nullopt;
     }
 }
 
@@ -79,25 +95,32 @@ bool libraryShows(int column)
     case KernelTableModel::TimeMin:
     case KernelTableModel::TimeMax:
     case KernelTableModel::ShareOfGpuTime:
-    case KernelTableModel::Limiter: return true;
-    default: return false;
+    case KernelTableModel::Limiter:
+        return true;
+    default:
+        return false;
     }
 }
 
 QString display(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {
-    case KernelTableModel::Kernel: return row.name;
-    case KernelTableModel::Bound: return placement ? boundName(placement->bound) : QStringLiteral("–");
+    case KernelTableModel::Kernel:
+        return row.name;
+    case KernelTableModel::Bound:
+        return placement ? boundName(placement->bound) : QStringLiteral("–");
     case KernelTableModel::RoofPercent:
         if (!placement)
             return QStringLiteral("–");
         return formatPercent(placement->fractionOfRoof) + (placement->aboveRoof ? QStringLiteral(" ⚠") : QString());
     case KernelTableModel::Category: // a library op's own kind: "gemm", "attention", ...
         return row.libraryOp ? categoryName(row.libraryOp->category) : categoryTitle(row.parsedName.category);
-    case KernelTableModel::Provenance: return provenanceKey(row.provenance());
-    case KernelTableModel::FusedOps: return row.parsedName.fusedOps.join(QStringLiteral(", "));
-    default: break;
+    case KernelTableModel::Provenance:
+        return provenanceKey(row.provenance());
+    case KernelTableModel::FusedOps:
+        return row.parsedName.fusedOps.join(QStringLiteral(", "));
+    default:
+        break;
     }
     const auto value = rawValue(row, placement, column);
     if (!value)
@@ -119,13 +142,18 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
     case KernelTableModel::TimeMean:
     case KernelTableModel::TimeMedian:
     case KernelTableModel::TimeMin:
-    case KernelTableModel::TimeMax: return formatTimeUs(*value);
-    case KernelTableModel::ShareOfGpuTime: return formatPercent(*value);
-    case KernelTableModel::DataMovedMib: return formatMebibytes(*value);
+    case KernelTableModel::TimeMax:
+        return formatTimeUs(*value);
+    case KernelTableModel::ShareOfGpuTime:
+        return formatPercent(*value);
+    case KernelTableModel::DataMovedMib:
+        return formatMebibytes(*value);
     // One format per column (the unit is in the header), not 0.335 beside
     // 1.78e-06 beside 0.
-    case KernelTableModel::FlopsPerByte: return formatFixed(*value, 2);
-    default: return formatFixed(*value, 3);
+    case KernelTableModel::FlopsPerByte:
+        return formatFixed(*value, 2);
+    default:
+        return formatFixed(*value, 3);
     }
 }
 
@@ -133,8 +161,7 @@ QString display(const KernelRow& row, const std::optional<RooflinePlacement>& pl
 
 KernelTableModel::KernelTableModel(QObject* parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void KernelTableModel::setResult(std::shared_ptr<const AnalysisResult> result)
 {
@@ -218,8 +245,7 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const
 {
     if (parent.isValid() || !m_result)
         return 0;
-    return m_comparison ? int(m_comparison->matching.matches.size())
-                        : int(m_result->rows.size() + m_result->libraryKernels.size());
+    return m_comparison ? int(m_comparison->matching.matches.size()) : int(m_result->rows.size() + m_result->libraryKernels.size());
 }
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const
@@ -250,7 +276,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return QStringLiteral("–");
     if (kernel < 0 && role == SortRole && column != Kernel && column != Category && column != Provenance && column != FusedOps)
         return missing;
-    if (kernel >= 0 && (role == LimiterKeyRole || (isTimeColumn(column) && (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole))))
+    if (kernel >= 0
+        && (role == LimiterKeyRole || (isTimeColumn(column) && (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole))))
         return timeData(kernel, column, role);
     if (column == RoofPercent && kernel >= 0 && m_budget && m_budget->rows[size_t(kernel)].limiter == Ridgeline::Limiter::Latency
         && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
@@ -258,17 +285,24 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
                                        : TimeBudgetColumns::latencyBoundRoofToolTip(*m_budget, size_t(kernel));
     }
     switch (role) {
-    case Qt::DisplayRole: return display(*row, placement, column);
+    case Qt::DisplayRole:
+        return display(*row, placement, column);
     case SortRole:
         if (column == Kernel || column == Category || column == Provenance || column == FusedOps)
             return display(*row, placement, column);
         return rawValue(*row, placement, column).value_or(missing);
-    case ReasonRole: return row->model.reason;
-    case AboveRoofRole: return placement && placement->aboveRoof;
-    case FilterTextRole: return QString(row->name + u' ' + row->parsedName.fusedOps.join(u' '));
-    case RowIndexRole: return kernel;
-    case CategoryKeyRole: return categoryKey(row->parsedName.category);
-    case ProvenanceKeyRole: return provenanceKey(row->provenance());
+    case ReasonRole:
+        return row->model.reason;
+    case AboveRoofRole:
+        return placement && placement->aboveRoof;
+    case FilterTextRole:
+        return QString(row->name + u' ' + row->parsedName.fusedOps.join(u' '));
+    case RowIndexRole:
+        return kernel;
+    case CategoryKeyRole:
+        return categoryKey(row->parsedName.category);
+    case ProvenanceKeyRole:
+        return provenanceKey(row->provenance());
     case Qt::ToolTipRole:
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
@@ -279,32 +313,37 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (column == Shape && row->hasModel())
             return tr("xnumel %1 × rnumel %2: the elements the kernel's grid covers%3")
                 .arg(formatCount(row->model.xnumel), formatCount(row->model.rnumel),
-                     row->args->hasInputDims ? tr("\nInput Dims: %1").arg(row->args->inputDimsJson.left(200)) : QString());
+                    row->args->hasInputDims ? tr("\nInput Dims: %1").arg(row->args->inputDimsJson.left(200)) : QString());
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
             return approximateCounts(*row) ? tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)")
                                            : tr("V1: stated in the Inductor cache's block (static shapes): exact");
         if (column == RoofPercent && placement && placement->memoryOnly)
-            return (placement->flopsUnknown ? tr("%1 of the memory roof: FLOPs unknown, so measured by TB/s over the memory roof alone%2")
-                                            : tr("%1 of the memory roof: 0 FLOPs, so memory-bound by definition (TB/s over the memory roof)%2"))
+            return (placement->flopsUnknown
+                    ? tr("%1 of the memory roof: FLOPs unknown, so measured by TB/s over the memory roof alone%2")
+                    : tr("%1 of the memory roof: 0 FLOPs, so memory-bound by definition (TB/s over the memory roof)%2"))
                 .arg(formatPercent(placement->fractionOfRoof),
-                     placement->aboveRoof ? tr("\nAbove the roof: a model or unit error, or served from a cache") : QString());
+                    placement->aboveRoof ? tr("\nAbove the roof: a model or unit error, or served from a cache") : QString());
         if (column == RoofPercent && placement)
             return tr("%1 of the %2 roof (%3 roof: %4 TFLOPS/s attainable at %5 FLOP/B)%6")
                 .arg(formatPercent(placement->fractionOfRoof), boundName(placement->bound), placement->roof->label,
-                     formatFigure(placement->attainableTflops), formatFigure(placement->intensity),
-                     placement->aboveRoof ? tr("\nAbove the roof: a model or unit error") : QString());
+                    formatFigure(placement->attainableTflops), formatFigure(placement->intensity),
+                    placement->aboveRoof ? tr("\nAbove the roof: a model or unit error") : QString());
         if (column == Calls && row->timedCalls() != row->calls)
             return tr("%1 calls, %2 with GPU time (the others were launched during a graph capture): "
                       "the mean is the time's sum over %2 timed calls")
-                .arg(row->calls).arg(row->timedCalls());
+                .arg(row->calls)
+                .arg(row->timedCalls());
         if (row->traceLens && row->traceLens->figuresDiffer
             && (column == GFlops || column == DataMovedMib || column == FlopsPerByte || column == TbPerS || column == TflopsPerS))
             return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->why);
-        if (row->traceLens && row->traceLens->kernelTimeUs && (column == TimeSum || column == TimeMean || column == TbPerS || column == TflopsPerS))
+        if (row->traceLens && row->traceLens->kernelTimeUs
+            && (column == TimeSum || column == TimeMean || column == TbPerS || column == TflopsPerS))
             return QString(QStringLiteral("TraceLens would report otherwise: ") + row->traceLens->timeWhy);
         return {};
-    case Qt::TextAlignmentRole: return alignment(column);
-    default: return {};
+    case Qt::TextAlignmentRole:
+        return alignment(column);
+    default:
+        return {};
     }
 }
 
@@ -320,10 +359,14 @@ QVariant KernelTableModel::timeData(int kernel, int column, int role) const
         return limiterKey(figures.limiter);
     const TimeBudgetColumns::Column time = timeColumn(column);
     switch (role) {
-    case Qt::DisplayRole: return TimeBudgetColumns::display(figures, time);
-    case SortRole: return TimeBudgetColumns::sortValue(figures, time).value_or(missing);
-    case Qt::ToolTipRole: return TimeBudgetColumns::toolTip(*m_budget, size_t(kernel), time);
-    default: return {};
+    case Qt::DisplayRole:
+        return TimeBudgetColumns::display(figures, time);
+    case SortRole:
+        return TimeBudgetColumns::sortValue(figures, time).value_or(missing);
+    case Qt::ToolTipRole:
+        return TimeBudgetColumns::toolTip(*m_budget, size_t(kernel), time);
+    default:
+        return {};
     }
 }
 
@@ -343,14 +386,22 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
         if (column == Kernel || column == Category || column == Provenance || column == FusedOps)
             return libraryData(row, library, column, Qt::DisplayRole);
         return libraryShows(column) ? rawValue(row, none, column).value_or(missing) : missing;
-    case ReasonRole: return row.model.reason;
-    case AboveRoofRole: return false;
-    case FilterTextRole: return row.name;
-    case RowIndexRole: return -1;
-    case LibraryIndexRole: return library;
-    case CategoryKeyRole: return categoryKey(KernelCategory::Library);
-    case ProvenanceKeyRole: return QStringLiteral("library");
-    case LimiterKeyRole: return limiterKey(Ridgeline::Limiter::Unmodelled);
+    case ReasonRole:
+        return row.model.reason;
+    case AboveRoofRole:
+        return false;
+    case FilterTextRole:
+        return row.name;
+    case RowIndexRole:
+        return -1;
+    case LibraryIndexRole:
+        return library;
+    case CategoryKeyRole:
+        return categoryKey(KernelCategory::Library);
+    case ProvenanceKeyRole:
+        return QStringLiteral("library");
+    case LimiterKeyRole:
+        return limiterKey(Ridgeline::Limiter::Unmodelled);
     case Qt::ToolTipRole:
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
@@ -359,8 +410,10 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
         if (column == Category || column == Provenance || column == Limiter)
             return row.model.reason;
         return {};
-    case Qt::TextAlignmentRole: return alignment(column);
-    default: return {};
+    case Qt::TextAlignmentRole:
+        return alignment(column);
+    default:
+        return {};
     }
 }
 
@@ -385,16 +438,24 @@ QVariant KernelTableModel::comparisonData(int row, int column, int role) const
     const TraceComparison& c = *m_comparison;
     const auto col = ComparisonColumns::Column(column - FirstComparisonColumn);
     switch (role) {
-    case MatchKindRole: return matchKindKey(c.matching.matches[size_t(row)].kind);
-    case ChangedRole: return ComparisonColumns::isChanged(c, row);
-    case BaselineRowIndexRole: return c.matching.matches[size_t(row)].baseline;
-    case Qt::DisplayRole: return ComparisonColumns::display(c, row, col);
-    case SortRole: return ComparisonColumns::sortValue(c, row, col);
-    case ChangeDirectionRole: return ComparisonColumns::direction(c, row, col);
-    case Qt::ToolTipRole: return ComparisonColumns::toolTip(c, row, col);
+    case MatchKindRole:
+        return matchKindKey(c.matching.matches[size_t(row)].kind);
+    case ChangedRole:
+        return ComparisonColumns::isChanged(c, row);
+    case BaselineRowIndexRole:
+        return c.matching.matches[size_t(row)].baseline;
+    case Qt::DisplayRole:
+        return ComparisonColumns::display(c, row, col);
+    case SortRole:
+        return ComparisonColumns::sortValue(c, row, col);
+    case ChangeDirectionRole:
+        return ComparisonColumns::direction(c, row, col);
+    case Qt::ToolTipRole:
+        return ComparisonColumns::toolTip(c, row, col);
     case Qt::TextAlignmentRole:
         return col == ComparisonColumns::Match ? QVariant(Qt::AlignCenter) : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -407,31 +468,54 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     if (section >= FirstComparisonColumn && section < ColumnCount)
         return ComparisonColumns::header(ComparisonColumns::Column(section - FirstComparisonColumn));
     switch (section) {
-    case Kernel: return tr("Kernel");
-    case Category: return tr("Category");
-    case Provenance: return tr("Source");
-    case FusedOps: return tr("Fused ops");
-    case XNumel: return tr("xnumel");
-    case RNumel: return tr("rnumel");
-    case Shape: return tr("Shape");
-    case Calls: return tr("Calls");
-    case TimeSum: return tr("Time");
-    case TimeMean: return tr("Time (mean)");
-    case TimeMedian: return tr("Time (median)");
-    case TimeMin: return tr("Time (min)");
-    case TimeMax: return tr("Time (max)");
-    case ShareOfGpuTime: return tr("Share");
-    case GFlops: return tr("GFLOPS");
-    case DataMovedMib: return tr("Data moved");
-    case FlopsPerByte: return tr("FLOPS/Byte");
-    case TbPerS: return tr("TB/s");
-    case TflopsPerS: return tr("TFLOPS/s");
-    case RoofPercent: return tr("% roof");
-    case Bound: return tr("Bound");
+    case Kernel:
+        return tr("Kernel");
+    case Category:
+        return tr("Category");
+    case Provenance:
+        return tr("Source");
+    case FusedOps:
+        return tr("Fused ops");
+    case XNumel:
+        return tr("xnumel");
+    case RNumel:
+        return tr("rnumel");
+    case Shape:
+        return tr("Shape");
+    case Calls:
+        return tr("Calls");
+    case TimeSum:
+        return tr("Time");
+    case TimeMean:
+        return tr("Time (mean)");
+    case TimeMedian:
+        return tr("Time (median)");
+    case TimeMin:
+        return tr("Time (min)");
+    case TimeMax:
+        return tr("Time (max)");
+    case ShareOfGpuTime:
+        return tr("Share");
+    case GFlops:
+        return tr("GFLOPS");
+    case DataMovedMib:
+        return tr("Data moved");
+    case FlopsPerByte:
+        return tr("FLOPS/Byte");
+    case TbPerS:
+        return tr("TB/s");
+    case TflopsPerS:
+        return tr("TFLOPS/s");
+    case RoofPercent:
+        return tr("% roof");
+    case Bound:
+        return tr("Bound");
     case Recoverable:
     case AttainablePercent:
-    case Limiter: return TimeBudgetColumns::header(timeColumn(section));
-    default: return {};
+    case Limiter:
+        return TimeBudgetColumns::header(timeColumn(section));
+    default:
+        return {};
     }
 }
 

@@ -14,7 +14,6 @@
 #include "engine/timebudget/timebudget.h"
 
 #include <QAbstractTableModel>
-
 #include <memory>
 
 namespace Ridgeline {
@@ -23,7 +22,8 @@ class KernelTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column {
+    enum Column
+    {
         Kernel,
         Category,
         Provenance,
@@ -45,9 +45,9 @@ public:
         TflopsPerS,
         RoofPercent,
         Bound,
-        Recoverable,       // time above the attainable time, summed over calls
+        Recoverable, // time above the attainable time, summed over calls
         AttainablePercent, // timed calls x attainable / measured
-        Limiter,           // memory, compute, latency-bound, not modelled
+        Limiter, // memory, compute, latency-bound, not modelled
         // Compare mode only (ComparisonColumns): empty without a baseline.
         Match,
         BaselineTime,
@@ -58,20 +58,21 @@ public:
         ColumnCount
     };
     static constexpr int FirstComparisonColumn = Match;
-    enum Role {
+    enum Role
+    {
         SortRole = Qt::UserRole, // a double (or -1 for missing) / string that sorts right
-        RowIndexRole,            // index into AnalysisResult::rows; -1 for library and removed rows
-        CategoryKeyRole,         // "poi", "red", ...
-        ProvenanceKeyRole,       // "V2", "V1", "none"
-        ReasonRole,              // the provenance reason
-        AboveRoofRole,           // bool: the point lies above its roof
-        FilterTextRole,          // name and fused ops, for the text filter
-        MatchKindRole,           // compare mode: "same", "reshaped", ... "removed"; else invalid
-        ChangedRole,             // compare mode: bool, the kernel differs from its baseline; else invalid
-        BaselineRowIndexRole,    // compare mode: index into the baseline's kernels, -1 for added
-        ChangeDirectionRole,     // compare columns: +1 better, -1 worse, 0 neither (for the delegate's colour)
-        LibraryIndexRole,        // index into AnalysisResult::libraryKernels; -1 for Triton rows
-        LimiterKeyRole,          // limiterKey(): "memory", "compute", "latency", "slow-for-size", "flops-unknown", "unmodelled"
+        RowIndexRole, // index into AnalysisResult::rows; -1 for library and removed rows
+        CategoryKeyRole, // "poi", "red", ...
+        ProvenanceKeyRole, // "V2", "V1", "none"
+        ReasonRole, // the provenance reason
+        AboveRoofRole, // bool: the point lies above its roof
+        FilterTextRole, // name and fused ops, for the text filter
+        MatchKindRole, // compare mode: "same", "reshaped", ... "removed"; else invalid
+        ChangedRole, // compare mode: bool, the kernel differs from its baseline; else invalid
+        BaselineRowIndexRole, // compare mode: index into the baseline's kernels, -1 for added
+        ChangeDirectionRole, // compare columns: +1 better, -1 worse, 0 neither (for the delegate's colour)
+        LibraryIndexRole, // index into AnalysisResult::libraryKernels; -1 for Triton rows
+        LimiterKeyRole, // limiterKey(): "memory", "compute", "latency", "slow-for-size", "flops-unknown", "unmodelled"
     };
 
     explicit KernelTableModel(QObject* parent = nullptr);

@@ -1,7 +1,7 @@
 #include "itemmodels/timebudgetcolumns.h"
 
-#include "engine/timebudget/opportunities.h"
 #include "engine/base/text/units.h"
+#include "engine/timebudget/opportunities.h"
 
 #include <QCoreApplication>
 
@@ -34,10 +34,14 @@ QString meanOf(const KernelTimeFigures& figures)
 QString header(Column column)
 {
     switch (column) {
-    case Recoverable: return tr("Recoverable");
-    case AttainablePercent: return tr("% attainable"); // "% of attainable", short enough for the first look at 1366 px
-    case Limiter: return tr("Limiter");
-    case Count: break;
+    case Recoverable:
+        return tr("Recoverable");
+    case AttainablePercent:
+        return tr("% attainable"); // "% of attainable", short enough for the first look at 1366 px
+    case Limiter:
+        return tr("Limiter");
+    case Count:
+        break;
     }
     return {};
 }
@@ -56,7 +60,8 @@ QString headerToolTip(Column column)
                   "within 2x of its attainable time: fuse, not tune), slow for its size (too small to reach a roof, yet over "
                   "2x its attainable time: tune it), FLOPs unknown (its bytes alone are under t0: nothing says it is small), "
                   "or not modelled (time only)");
-    case Count: break;
+    case Count:
+        break;
     }
     return {};
 }
@@ -64,14 +69,20 @@ QString headerToolTip(Column column)
 QString limiterBadge(Ridgeline::Limiter limiter)
 {
     switch (limiter) {
-    case Ridgeline::Limiter::Memory: return tr("memory");
-    case Ridgeline::Limiter::Compute: return tr("compute");
+    case Ridgeline::Limiter::Memory:
+        return tr("memory");
+    case Ridgeline::Limiter::Compute:
+        return tr("compute");
     // Short: the badge column is in the first look at 1366 px; the header's
     // tooltip and the % roof cell ("latency-bound") say the rest.
-    case Ridgeline::Limiter::Latency: return tr("latency");
-    case Ridgeline::Limiter::SlowForSize: return tr("slow");
-    case Ridgeline::Limiter::FlopsUnknown: return tr("no FLOPs");
-    case Ridgeline::Limiter::Unmodelled: return tr("time only");
+    case Ridgeline::Limiter::Latency:
+        return tr("latency");
+    case Ridgeline::Limiter::SlowForSize:
+        return tr("slow");
+    case Ridgeline::Limiter::FlopsUnknown:
+        return tr("no FLOPs");
+    case Ridgeline::Limiter::Unmodelled:
+        return tr("time only");
     }
     return {};
 }
@@ -95,12 +106,18 @@ std::optional<double> sortValue(const KernelTimeFigures& figures, Column column)
         // What the fix is: fuse (latency), then tune memory, then compute,
         // then what needs its FLOPs first.
         switch (figures.limiter) {
-        case Ridgeline::Limiter::Latency: return 0.0;
-        case Ridgeline::Limiter::SlowForSize: return 0.5;
-        case Ridgeline::Limiter::Memory: return 1.0;
-        case Ridgeline::Limiter::Compute: return 2.0;
-        case Ridgeline::Limiter::FlopsUnknown: return 3.0;
-        case Ridgeline::Limiter::Unmodelled: return std::nullopt;
+        case Ridgeline::Limiter::Latency:
+            return 0.0;
+        case Ridgeline::Limiter::SlowForSize:
+            return 0.5;
+        case Ridgeline::Limiter::Memory:
+            return 1.0;
+        case Ridgeline::Limiter::Compute:
+            return 2.0;
+        case Ridgeline::Limiter::FlopsUnknown:
+            return 3.0;
+        case Ridgeline::Limiter::Unmodelled:
+            return std::nullopt;
         }
     }
     if (!modelled(figures))
@@ -124,10 +141,10 @@ QString toolTip(const TimeBudget& budget, size_t row, Column column)
     switch (column) {
     case Recoverable:
         return (figures.limiter == Ridgeline::Limiter::Latency
-                    ? tr("%1 beyond the attainable time (%2) over its %3 timed calls. Latency-bound: fusing it into a "
-                         "neighbour or removing its launches could win up to its time above its roof term (measured %4)")
-                    : tr("%1 beyond the attainable time (%2) over its %3 timed calls: what tuning could win back "
-                         "(measured %4)"))
+                ? tr("%1 beyond the attainable time (%2) over its %3 timed calls. Latency-bound: fusing it into a "
+                     "neighbour or removing its launches could win up to its time above its roof term (measured %4)")
+                : tr("%1 beyond the attainable time (%2) over its %3 timed calls: what tuning could win back "
+                     "(measured %4)"))
             .arg(formatTimeUs(figures.recoverableUs), attainableParts(figures, floor))
             .arg(figures.timedCalls)
             .arg(formatTimeUs(figures.measuredUs));
@@ -136,7 +153,7 @@ QString toolTip(const TimeBudget& budget, size_t row, Column column)
                   "latency floor allow")
             .arg(figures.timedCalls)
             .arg(formatTimeUs(figures.attainableUs.value_or(0)), formatTimeUs(figures.measuredUs),
-                 formatPercent(figures.fractionOfAttainable.value_or(0)));
+                formatPercent(figures.fractionOfAttainable.value_or(0)));
     case Limiter:
         switch (figures.limiter) {
         case Ridgeline::Limiter::Memory:
@@ -155,16 +172,18 @@ QString toolTip(const TimeBudget& budget, size_t row, Column column)
             return tr("Slow for its size: t0 (%1) is at least its roof term (%2), yet its calls run at %3 of attainable "
                       "(%4x their attainable time): not the fixed cost of a launch. Tune it")
                 .arg(formatTimeUs(floor.us), formatTimeUs(figures.roofTermUs.value_or(0)),
-                     formatPercent(figures.fractionOfAttainable.value_or(0)),
-                     QString::number(figures.fractionOfAttainable.value_or(0) > 0 ? 1.0 / *figures.fractionOfAttainable : 0.0, 'f', 1));
+                    formatPercent(figures.fractionOfAttainable.value_or(0)),
+                    QString::number(figures.fractionOfAttainable.value_or(0) > 0 ? 1.0 / *figures.fractionOfAttainable : 0.0, 'f', 1));
         case Ridgeline::Limiter::FlopsUnknown:
             return tr("FLOPs unknown: its bytes at the HBM roof (%1) take no longer than t0 (%2), but its FLOPs are not known, "
                       "so nothing says its work is small. Attainable and recoverable time count its bytes only")
                 .arg(formatTimeUs(figures.roofTermUs.value_or(0)), formatTimeUs(floor.us));
-        case Ridgeline::Limiter::Unmodelled: break;
+        case Ridgeline::Limiter::Unmodelled:
+            break;
         }
         return {};
-    case Count: break;
+    case Count:
+        break;
     }
     return {};
 }

@@ -7,12 +7,17 @@
 #include "engine/timebudget/timebudget.h"
 
 #include <QString>
-
 #include <optional>
 
 namespace Ridgeline::TimeBudgetColumns {
 
-enum Column { Recoverable, AttainablePercent, Limiter, Count };
+enum Column
+{
+    Recoverable,
+    AttainablePercent,
+    Limiter,
+    Count
+};
 
 QString header(Column column);
 QString headerToolTip(Column column); // what the column means and how to read it

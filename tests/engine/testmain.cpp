@@ -1,6 +1,5 @@
 // Engine tests own a QCoreApplication: no display, no widgets.
 #include <QCoreApplication>
-
 #include <gtest/gtest.h>
 
 int main(int argc, char** argv)

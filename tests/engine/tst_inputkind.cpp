@@ -1,8 +1,8 @@
 // Telling a trace from an Inductor cache by content: what a drop or a file
 // dialog hands over decides whether it is opened or attached.
 #include "cachefixtures.h"
-#include "graphfixtures.h"
 #include "engine/inductorcache/inputkind.h"
+#include "graphfixtures.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>
@@ -16,8 +16,8 @@ TEST(InputKind, TracesPlainAndCompressed)
     EXPECT_EQ(classifyInput(bundledSampleTrace()).kind, InputKind::Trace);
     EXPECT_EQ(classifyInput(temp.write(QStringLiteral("t.json"), "  {\"traceEvents\": []}")).kind, InputKind::Trace);
     // Python stacks in a trace may name torch/_inductor/async_compile.py.
-    EXPECT_EQ(classifyInput(temp.gzip(QStringLiteral("t.json.gz"),
-                  R"({"traceEvents": [{"name": "torch/_inductor/async_compile.py(262): triton"}]})"))
+    EXPECT_EQ(classifyInput(
+                  temp.gzip(QStringLiteral("t.json.gz"), R"({"traceEvents": [{"name": "torch/_inductor/async_compile.py(262): triton"}]})"))
                   .kind,
         InputKind::Trace);
 }
@@ -27,17 +27,14 @@ TEST(InputKind, CachesAsFolderArchiveOrWrapperFile)
     CacheFixtures fixtures;
     EXPECT_EQ(classifyInput(fixtures.cacheDirectory()).kind, InputKind::InductorCache);
     // Told apart from a gzip trace by the tar header inside, not by the name.
-    EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.tar.gz"), QStringLiteral("c.json.gz"))).kind,
-              InputKind::InductorCache);
+    EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.tar.gz"), QStringLiteral("c.json.gz"))).kind, InputKind::InductorCache);
     EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.tar.xz"))).kind, InputKind::InductorCache);
     EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.tar"))).kind, InputKind::InductorCache);
-    EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.zip"), QStringLiteral("c.bin"))).kind,
-              InputKind::InductorCache);
+    EXPECT_EQ(classifyInput(fixtures.cacheArchive(QStringLiteral("c.zip"), QStringLiteral("c.bin"))).kind, InputKind::InductorCache);
     EXPECT_EQ(classifyInput(fixtures.write(QStringLiteral("w.py"), fixtureWrapper())).kind, InputKind::InductorCache);
     // A gzipped wrapper file is a cache too, though its name ends in .gz like a trace's.
     TempTraces temp;
-    EXPECT_EQ(classifyInput(temp.gzip(QStringLiteral("output_code.py.gz"), fixtureWrapper())).kind,
-              InputKind::InductorCache);
+    EXPECT_EQ(classifyInput(temp.gzip(QStringLiteral("output_code.py.gz"), fixtureWrapper())).kind, InputKind::InductorCache);
 }
 
 TEST(InputKind, AnythingElseSaysWhy)
@@ -62,7 +59,7 @@ TEST(InputKind, ACaptureTraceIsToldApartByItsContent)
     const QByteArray capture = traceJson(captureWindow(1000, 10, { { "triton_poi_fused_add_0", poiAddArgs(64) } }));
     const QByteArray replay = traceJson(graphReplay(5000, 900, { { "triton_poi_fused_add_0", 4 } }));
     const QByteArray both = traceJson(captureWindow(1000, 10, { { "triton_poi_fused_add_0", poiAddArgs(64) } }) + ",\n"
-                                      + graphReplay(5000, 900, { { "triton_poi_fused_add_0", 4 } }));
+        + graphReplay(5000, 900, { { "triton_poi_fused_add_0", 4 } }));
     EXPECT_TRUE(isGraphCaptureTrace(temp.write(QStringLiteral("capture.json"), capture)));
     EXPECT_TRUE(isGraphCaptureTrace(temp.gzip(QStringLiteral("capture.json.gz"), capture)));
     EXPECT_FALSE(isGraphCaptureTrace(temp.write(QStringLiteral("replay.json"), replay)));

@@ -12,9 +12,7 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <algorithm>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -163,8 +161,9 @@ TEST(PreparedTrace, ARangeWithoutTritonKernelsSaysSoOfTheRange)
     // [0, 40) us holds the GEMM before the launches alone: no Triton kernel.
     const auto gemmOnly = analysed(trace, TimeRangeUs { 0, 40 });
     ASSERT_TRUE(gemmOnly);
-    EXPECT_TRUE(gemmOnly->rows.empty() || std::none_of(gemmOnly->rows.begin(), gemmOnly->rows.end(),
-                                                           [](const KernelRow& row) { return row.name.startsWith(u"triton_"); }));
+    EXPECT_TRUE(gemmOnly->rows.empty() || std::none_of(gemmOnly->rows.begin(), gemmOnly->rows.end(), [](const KernelRow& row) {
+        return row.name.startsWith(u"triton_");
+    }));
     ASSERT_FALSE(gemmOnly->warnings.isEmpty());
     EXPECT_TRUE(gemmOnly->warnings.filter(QStringLiteral("no Triton kernel starts in the range 0.000 to 40.000 us")).size() == 1)
         << gemmOnly->warnings.join(u'\n').toStdString();
@@ -226,8 +225,7 @@ TEST(PreparedTrace, RealTracesARangeMatchesAnalyzeTrace)
         const char* captures; // empty: none
     };
     for (const Case& c : { Case { "traces/xdit_sd35_mi300x.json.gz", "" },
-                           Case { "traces/graphs/vllm_decode_full/graph_execution.json.gz",
-                                  "traces/graphs/vllm_decode_full/capture_traces" } }) {
+             Case { "traces/graphs/vllm_decode_full/graph_execution.json.gz", "traces/graphs/vllm_decode_full/capture_traces" } }) {
         const QString path = sharedPath(QString::fromLatin1(c.trace));
         if (!QFile::exists(path))
             GTEST_SKIP() << qPrintable(path) << " is absent: the prepared trace's ranges were not checked on real traces";

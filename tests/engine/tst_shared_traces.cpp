@@ -4,7 +4,6 @@
 #include "testsupport.h"
 
 #include <QJsonArray>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -60,7 +59,8 @@ TEST(SharedTraces, XditGpuTimeBreakdownPutsTritonInContext)
     const AnalysisResult& result = *outcome.result;
     const GpuTimeBreakdown& time = result.gpuTime;
     // Kernels alone add up to the trace's kernel time; copies come on top.
-    const double kernels = time.totalUs() - time.us.at(GpuWork::Memcpy) - (time.us.count(GpuWork::Memset) ? time.us.at(GpuWork::Memset) : 0);
+    const double kernels
+        = time.totalUs() - time.us.at(GpuWork::Memcpy) - (time.us.count(GpuWork::Memset) ? time.us.at(GpuWork::Memset) : 0);
     EXPECT_NEAR(kernels, result.totalGpuKernelTimeUs, 1e-6 * result.totalGpuKernelTimeUs);
     // Every Triton GPU event is some row's time here (no graphs, all launched).
     EXPECT_NEAR(time.us.at(GpuWork::Triton), result.tritonKernelTimeUs, 1e-6 * result.tritonKernelTimeUs);
@@ -132,7 +132,7 @@ TEST(SharedTraces, XditZeroFlopKernelsAreMeasuredAgainstTheMemoryRoof)
         EXPECT_EQ(kernel.value(QStringLiteral("bound")).toString(), QStringLiteral("memory"));
         EXPECT_EQ(kernel.value(QStringLiteral("roof")).toString(), QStringLiteral("HBM"));
         EXPECT_NEAR(kernel.value(QStringLiteral("fraction_of_roof")).toDouble(),
-                    kernel.value(QStringLiteral("tb_per_s")).toDouble(-1) / 5.3, 1e-5); // both to 6 digits
+            kernel.value(QStringLiteral("tb_per_s")).toDouble(-1) / 5.3, 1e-5); // both to 6 digits
         EXPECT_EQ(kernel.value(QStringLiteral("attainable_tflops_per_s")).toDouble(-1), 0.0);
     }
     EXPECT_EQ(exported, zeroFlop);
@@ -157,7 +157,8 @@ TEST(SharedTraces, CancelStopsTheRead)
 
 TEST(SharedTraces, HtaTritonExampleHasV2Args)
 {
-    const QString path = sharedPath(QStringLiteral("realdata/facebookresearch__HolisticTraceAnalysis/tests__data__triton_example__triton_example.json.gz"));
+    const QString path = sharedPath(
+        QStringLiteral("realdata/facebookresearch__HolisticTraceAnalysis/tests__data__triton_example__triton_example.json.gz"));
     if (path.isEmpty())
         GTEST_SKIP() << "shared trace absent";
     const auto outcome = analyze(path);

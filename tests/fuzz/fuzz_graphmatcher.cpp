@@ -18,8 +18,7 @@ public:
     Bytes(const uint8_t* data, size_t size)
         : m_data(data)
         , m_size(size)
-    {
-    }
+    { }
     uint8_t next() { return m_at < m_size ? m_data[m_at++] : 0; }
 
 private:

@@ -6,9 +6,8 @@
 #include "engine/comparison/kernelmatcher.h"
 #include "engine/triton/opcatalog.h"
 
-#include <fuzzer/FuzzedDataProvider.h>
-
 #include <cstdlib>
+#include <fuzzer/FuzzedDataProvider.h>
 #include <limits>
 
 namespace {
@@ -24,25 +23,36 @@ void check(bool condition)
 double share(FuzzedDataProvider& bytes)
 {
     switch (bytes.ConsumeIntegralInRange<int>(0, 9)) {
-    case 0: return std::numeric_limits<double>::quiet_NaN();
-    case 1: return std::numeric_limits<double>::infinity();
-    case 2: return -0.0;
-    case 3: return -bytes.ConsumeIntegralInRange<int>(0, 4) / 8.0;
-    case 4: return std::numeric_limits<double>::denorm_min();
-    default: return bytes.ConsumeIntegralInRange<int>(0, 16) / 16.0; // ties are likely
+    case 0:
+        return std::numeric_limits<double>::quiet_NaN();
+    case 1:
+        return std::numeric_limits<double>::infinity();
+    case 2:
+        return -0.0;
+    case 3:
+        return -bytes.ConsumeIntegralInRange<int>(0, 4) / 8.0;
+    case 4:
+        return std::numeric_limits<double>::denorm_min();
+    default:
+        return bytes.ConsumeIntegralInRange<int>(0, 16) / 16.0; // ties are likely
     }
 }
 
 KernelRow row(FuzzedDataProvider& bytes)
 {
     static const QString names[] = {
-        QStringLiteral("triton_poi_fused_add_0"), QStringLiteral("triton_poi_fused_add_1"), QStringLiteral("triton_poi_fused_mul_add_2"),
-        QStringLiteral("triton_red_fused_sum_3"), QStringLiteral("triton_per_fused_mean_rsqrt_4"), QStringLiteral("triton_0"),
-        QStringLiteral("nccl_allreduce"), QString(),
+        QStringLiteral("triton_poi_fused_add_0"),
+        QStringLiteral("triton_poi_fused_add_1"),
+        QStringLiteral("triton_poi_fused_mul_add_2"),
+        QStringLiteral("triton_red_fused_sum_3"),
+        QStringLiteral("triton_per_fused_mean_rsqrt_4"),
+        QStringLiteral("triton_0"),
+        QStringLiteral("nccl_allreduce"),
+        QString(),
     };
     static const QString dims[] = { QStringLiteral("[[8]]"), QStringLiteral("[[16]]"), QStringLiteral("[[8], [8]]"), QString() };
     static const QStringList ops[] = { {}, { QStringLiteral("add") }, { QStringLiteral("add"), QStringLiteral("mul") },
-                                       { QStringLiteral("mul"), QStringLiteral("add"), QStringLiteral("add") } };
+        { QStringLiteral("mul"), QStringLiteral("add"), QStringLiteral("add") } };
     KernelRow r;
     r.name = names[bytes.ConsumeIntegralInRange<size_t>(0, std::size(names) - 1)];
     r.parsedName = parseKernelName(r.name, OpCatalog::builtIn());

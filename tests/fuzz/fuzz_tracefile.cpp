@@ -5,7 +5,6 @@
 #include "engine/input/tracereader.h"
 
 #include <QTemporaryFile>
-
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

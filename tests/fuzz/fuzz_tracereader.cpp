@@ -19,7 +19,7 @@ Read read(const char* data, size_t size, size_t chunk)
     Read out;
     // With the library ops kept, as the analysis reads a trace.
     Ridgeline::TraceEventCollector collector(out.trace, Ridgeline::TraceEventCollector::Input::Unfiltered,
-                                             [](QStringView name) { return Ridgeline::isModelledLibraryOp(name); });
+        [](QStringView name) { return Ridgeline::isModelledLibraryOp(name); });
     Ridgeline::JsonEventScanner scanner(collector);
     bool ok = true;
     for (size_t at = 0; at < size && ok; at += chunk)

@@ -16,8 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     for (const Ridgeline::WrapperKernel& kernel : parse.kernels) {
         Ridgeline::V1Derivation derivation;
         QString whyNot;
-        (void)Ridgeline::PerfModelV1::modelBlock(kernel, Ridgeline::parseKernelName(kernel.name, Ridgeline::OpCatalog::builtIn()),
-                                                 &derivation, &whyNot);
+        (void)Ridgeline::PerfModelV1::modelBlock(
+            kernel, Ridgeline::parseKernelName(kernel.name, Ridgeline::OpCatalog::builtIn()), &derivation, &whyNot);
     }
     return 0;
 }

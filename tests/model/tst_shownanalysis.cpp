@@ -13,7 +13,6 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -52,8 +51,8 @@ struct Window
 
 // What `ridgeline --export --gpu G --peaks P --latency-floor T` writes for
 // one trace: a lens of its own, judged apart from the window's.
-QByteArray commandLineExport(const QString& path, const std::shared_ptr<const AnalysisResult>& result, const GpuSpec& gpu,
-                             PeakSet peaks, std::optional<double> latencyFloorUs)
+QByteArray commandLineExport(const QString& path, const std::shared_ptr<const AnalysisResult>& result, const GpuSpec& gpu, PeakSet peaks,
+    std::optional<double> latencyFloorUs)
 {
     Lens lens;
     lens.gpuChoice = gpu.name;
@@ -190,8 +189,9 @@ TEST(ShownAnalysis, OneChangeOfThePeakSetReachesEveryViewAndExport)
     EXPECT_NE(judged.trace.roofline.roofs, roofsBefore);
     const QByteArray json = w.exported(QStringLiteral("after.json"));
     EXPECT_NE(json, jsonBefore);
-    EXPECT_EQ(json, commandLineExport(w.dir.filePath(QStringLiteral("cli.json")), judged.trace.result, judged.trace.gpuSpec(),
-                                      PeakSet::MaxAchievable, std::nullopt));
+    EXPECT_EQ(json,
+        commandLineExport(
+            w.dir.filePath(QStringLiteral("cli.json")), judged.trace.result, judged.trace.gpuSpec(), PeakSet::MaxAchievable, std::nullopt));
 }
 
 TEST(ShownAnalysis, OneChangeOfTheGpuReachesEveryViewAndExport)
@@ -209,8 +209,9 @@ TEST(ShownAnalysis, OneChangeOfTheGpuReachesEveryViewAndExport)
     EXPECT_NE(w.cell(1, KernelTableModel::AttainablePercent), attainableBefore);
     const QByteArray json = w.exported(QStringLiteral("h100.json"));
     EXPECT_TRUE(json.contains(h100.toUtf8())) << json.left(400).constData();
-    EXPECT_EQ(json, commandLineExport(w.dir.filePath(QStringLiteral("cli.json")), judged.trace.result, judged.trace.gpuSpec(),
-                                      PeakSet::Datasheet, std::nullopt));
+    EXPECT_EQ(json,
+        commandLineExport(
+            w.dir.filePath(QStringLiteral("cli.json")), judged.trace.result, judged.trace.gpuSpec(), PeakSet::Datasheet, std::nullopt));
 }
 
 // Issue 31's fourth defect: with no GPU chosen, a baseline whose GPU the

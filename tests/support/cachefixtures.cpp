@@ -5,7 +5,6 @@
 #include <KCompressionDevice>
 #include <KTar>
 #include <KZip>
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -85,10 +84,8 @@ QString CacheFixtures::cacheArchive(const QString& name, const QString& storedAs
         archive = std::make_unique<KTar>(target); // compression from the name
     if (!archive->open(QIODevice::WriteOnly))
         qFatal("cannot write an archive fixture");
-    archive->writeFile(
-        QStringLiteral("torchinductor_root/") + QString::fromLatin1(fixtureWrapperMember), fixtureWrapper());
-    archive->writeFile(QStringLiteral("torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"),
-        perKernelFile());
+    archive->writeFile(QStringLiteral("torchinductor_root/") + QString::fromLatin1(fixtureWrapperMember), fixtureWrapper());
+    archive->writeFile(QStringLiteral("torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"), perKernelFile());
     archive->close();
     if (storedAs.isEmpty())
         return target;

@@ -25,8 +25,8 @@ std::shared_ptr<const AnalysisResult> softmaxSide(bool candidate)
     auto result = std::make_shared<AnalysisResult>();
     result->tracePath = candidate ? QStringLiteral("h100.json") : QStringLiteral("mi300x.json");
     result->rows.push_back(modelledRow(QStringLiteral("triton_poi_fused_add_0"), 5.3e6, 0, { 10 }));
-    result->libraryKernels.push_back(
-        libraryRow(QStringLiteral("cunn_SoftMaxForward"), GpuWork::Other, candidate ? std::vector<double> { 75, 75 } : std::vector<double> { 50, 50 }));
+    result->libraryKernels.push_back(libraryRow(QStringLiteral("cunn_SoftMaxForward"), GpuWork::Other,
+        candidate ? std::vector<double> { 75, 75 } : std::vector<double> { 50, 50 }));
     result->libraryKernels.push_back(candidate ? libraryRow(QStringLiteral("sm90_xmma_gemm_bf16"), GpuWork::Gemm, { 40 })
                                                : libraryRow(QStringLiteral("Cijk_Alik_Bljk_BBS"), GpuWork::Gemm, { 60 }));
     result->tritonKernelTimeUs = 10;

@@ -19,8 +19,8 @@ QByteArray geometry(int gridX)
 
 QByteArray runtimeCall(const QByteArray& name, double ts, double dur, const QByteArray& args, int tid)
 {
-    return "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"" + name + "\", \"pid\": 100, \"tid\": "
-        + QByteArray::number(tid) + ", \"ts\": " + number(ts) + ", \"dur\": " + number(dur) + ", \"args\": {" + args + "}}";
+    return "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"" + name + "\", \"pid\": 100, \"tid\": " + QByteArray::number(tid)
+        + ", \"ts\": " + number(ts) + ", \"dur\": " + number(dur) + ", \"args\": {" + args + "}}";
 }
 
 // addmm(bias [512], A [141, 512], B [512, 512]) in BF16: a modelled GEMM.
@@ -37,8 +37,8 @@ QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKerne
     double t = ts + 10;
     int id = firstId + 1;
     for (const CapturedKernel& kernel : kernels) {
-        const QByteArray launchArgs = "\"External id\": " + QByteArray::number(id) + ", \"correlation\": "
-            + QByteArray::number(id) + ", \"kernel\": \"" + kernel.name + "\"" + geometry(kernel.gridX);
+        const QByteArray launchArgs = "\"External id\": " + QByteArray::number(id) + ", \"correlation\": " + QByteArray::number(id)
+            + ", \"kernel\": \"" + kernel.name + "\"" + geometry(kernel.gridX);
         // Inductor's kernels, and user-written ones whose op says kernel_backend "triton".
         if ((kernel.name.startsWith("triton_") || kernel.args.contains("kernel_backend")) && !kernel.args.isEmpty())
             events << tritonOpEvent(kernel.name, t, 10, id, kernel.args, tid);
@@ -46,7 +46,7 @@ QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKerne
             events << tritonOpEvent(kernel.libraryOp, t, 10, id, kernel.libraryArgs, tid);
         if (kernel.name == "<memset>" || kernel.name == "<memcpy>")
             events << runtimeCall(kernel.name == "<memset>" ? "cudaMemsetAsync" : "cudaMemcpyAsync", t + 1, 5,
-                                  "\"correlation\": " + QByteArray::number(id), tid);
+                "\"correlation\": " + QByteArray::number(id), tid);
         else
             events << runtimeCall("cudaLaunchKernel", t + 1, 5, launchArgs, tid);
         t += 20;
@@ -55,8 +55,8 @@ QByteArray captureWindow(double ts, int firstId, const std::vector<CapturedKerne
     events << runtimeCall("cudaStreamEndCapture", t, 2, "\"correlation\": " + QByteArray::number(id), tid);
     if (batch > 0)
         events.prepend("{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"capture_" + QByteArray::number(batch)
-                       + "_FULL\", \"pid\": 100, \"tid\": " + QByteArray::number(tid) + ", \"ts\": " + number(ts - 1)
-                       + ", \"dur\": " + number(t - ts + 10) + ", \"args\": {}}");
+            + "_FULL\", \"pid\": 100, \"tid\": " + QByteArray::number(tid) + ", \"ts\": " + number(ts - 1)
+            + ", \"dur\": " + number(t - ts + 10) + ", \"args\": {}}");
     return events.join(",\n");
 }
 
@@ -80,15 +80,17 @@ QByteArray graphReplay(double ts, int correlation, const std::vector<ReplayedKer
 QByteArray poiAddArgs(int n)
 {
     const QByteArray size = QByteArray::number(n);
-    return "\"Input Dims\": [[" + size + "], [" + size + "], []], \"Input type\": [\"c10::Float\", \"c10::Float\", \"Scalar\"], "
-           "\"Input Strides\": [[1], [1], []], \"Concrete Inputs\": [\"\", \"\", \"" + size + "\"]";
+    return "\"Input Dims\": [[" + size + "], [" + size
+        + "], []], \"Input type\": [\"c10::Float\", \"c10::Float\", \"Scalar\"], "
+          "\"Input Strides\": [[1], [1], []], \"Concrete Inputs\": [\"\", \"\", \""
+        + size + "\"]";
 }
 
 QByteArray annotationEvent(const QByteArray& category, const QByteArray& name, int pid, int tid, double ts, double dur)
 {
     return "{\"ph\": \"X\", \"cat\": \"" + category + "\", \"name\": \"" + name + "\", \"pid\": " + QByteArray::number(pid)
-        + ", \"tid\": " + QByteArray::number(tid) + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": "
-        + QByteArray::number(dur, 'f', 3) + ", \"args\": {}}";
+        + ", \"tid\": " + QByteArray::number(tid) + ", \"ts\": " + QByteArray::number(ts, 'f', 3)
+        + ", \"dur\": " + QByteArray::number(dur, 'f', 3) + ", \"args\": {}}";
 }
 
 // Host thread pid 100 tid 1, GPU 2 stream 0 (the first GPU event, 300 us, is the origin):

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QByteArray>
-
 #include <vector>
 
 namespace Ridgeline::Test {
@@ -17,9 +16,9 @@ namespace Ridgeline::Test {
 struct CapturedKernel
 {
     QByteArray name;
-    QByteArray args;  // V2 args of the Triton op (without External id)
-    int gridX = 0;    // 0: the launch records no grid/block
-    QByteArray libraryOp = {};   // "aten::mm", ...
+    QByteArray args; // V2 args of the Triton op (without External id)
+    int gridX = 0; // 0: the launch records no grid/block
+    QByteArray libraryOp = {}; // "aten::mm", ...
     QByteArray libraryArgs = {}; // its Input Dims, types, ... (without External id)
 };
 

@@ -3,16 +3,13 @@
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/roofline/gpuspec.h"
 
-#include <gtest/gtest.h>
-
 #include <KCompressionDevice>
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-
 #include <algorithm>
 #include <cstdio>
+#include <gtest/gtest.h>
 
 namespace Ridgeline::Test {
 
@@ -27,9 +24,9 @@ QString sharedPath(const QString& relative)
     const QString path = QDir(root).filePath(relative);
     if (!QFileInfo::exists(path)) {
         std::fprintf(stderr,
-                     "\n*** SHARED TEST INPUT MISSING: %s\n*** The shared folder (../shared beside the checkout, or "
-                     "$RIDGELINE_SHARED_DIR) is absent: this test is SKIPPED, not passed.\n\n",
-                     qPrintable(path));
+            "\n*** SHARED TEST INPUT MISSING: %s\n*** The shared folder (../shared beside the checkout, or "
+            "$RIDGELINE_SHARED_DIR) is absent: this test is SKIPPED, not passed.\n\n",
+            qPrintable(path));
         return {};
     }
     return path;
@@ -92,8 +89,7 @@ const GpuSpec& mi300x()
     return *GpuCatalog::builtIn().find(QStringLiteral("MI300X"));
 }
 
-TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate,
-                         const Lens& lens)
+TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate, const Lens& lens)
 {
     return *judge(std::move(candidate), lens, std::move(baseline))->comparison;
 }
@@ -103,8 +99,8 @@ std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> re
     return judge(std::move(result), lens);
 }
 
-std::shared_ptr<const Judgement> judgedOnMi300x(std::shared_ptr<const AnalysisResult> result, PeakSet peaks,
-                                                std::optional<double> latencyFloorUs)
+std::shared_ptr<const Judgement> judgedOnMi300x(
+    std::shared_ptr<const AnalysisResult> result, PeakSet peaks, std::optional<double> latencyFloorUs)
 {
     Lens lens;
     lens.gpuChoice = mi300x().name;
@@ -140,30 +136,29 @@ QByteArray tritonOpEvent(const QByteArray& name, double ts, double dur, int exte
     QByteArray argsText = "\"External id\": " + QByteArray::number(externalId);
     if (!args.isEmpty())
         argsText += ", " + args;
-    return "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"" + name + "\", \"pid\": 100, \"tid\": "
-        + QByteArray::number(tid) + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": "
-        + QByteArray::number(dur, 'f', 3) + ", \"args\": {" + argsText + "}}";
+    return "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"" + name + "\", \"pid\": 100, \"tid\": " + QByteArray::number(tid)
+        + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3) + ", \"args\": {" + argsText
+        + "}}";
 }
 
 QByteArray launchEvent(double ts, double dur, int correlation, const QByteArray& name, int tid)
 {
-    return "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"" + name + "\", \"pid\": 100, \"tid\": "
-        + QByteArray::number(tid) + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": "
-        + QByteArray::number(dur, 'f', 3) + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
+    return "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"" + name + "\", \"pid\": 100, \"tid\": " + QByteArray::number(tid)
+        + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
+        + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
 }
 
 QByteArray kernelEvent(const QByteArray& name, double ts, double dur, int correlation, int stream)
 {
-    return "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" + name + "\", \"pid\": 2, \"tid\": "
-        + QByteArray::number(stream) + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": "
-        + QByteArray::number(dur, 'f', 3) + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
+    return "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" + name + "\", \"pid\": 2, \"tid\": " + QByteArray::number(stream)
+        + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
+        + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
 }
 
 QByteArray flowEnd(int correlation, int stream, double ts)
 {
-    return "{\"ph\": \"f\", \"id\": " + QByteArray::number(correlation) + ", \"pid\": 2, \"tid\": "
-        + QByteArray::number(stream) + ", \"ts\": " + QByteArray::number(ts, 'f', 3)
-        + ", \"cat\": \"ac2g\", \"name\": \"ac2g\", \"bp\": \"e\"}";
+    return "{\"ph\": \"f\", \"id\": " + QByteArray::number(correlation) + ", \"pid\": 2, \"tid\": " + QByteArray::number(stream)
+        + ", \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"cat\": \"ac2g\", \"name\": \"ac2g\", \"bp\": \"e\"}";
 }
 
 size_t tritonRowCount(const AnalysisResult& result)

@@ -2,15 +2,13 @@
 // files, and one-call analysis.
 #pragma once
 
-#include "engine/lens/judgement.h"
-
 #include "engine/analysis.h"
+#include "engine/lens/judgement.h"
 #include "engine/roofline/gpuspec.h"
 
 #include <QByteArray>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <memory>
 
 namespace Ridgeline::Test {
@@ -59,10 +57,8 @@ std::shared_ptr<const AnalysisResult> analyzedSource(const QString& relative);
 
 // Builds Chrome trace JSON for synthetic fixtures.
 QByteArray traceJson(const QByteArray& events, const QByteArray& extraTopLevel = {});
-QByteArray tritonOpEvent(const QByteArray& name, double ts, double dur, int externalId, const QByteArray& args,
-                         int tid = 1);
-QByteArray launchEvent(double ts, double dur, int correlation, const QByteArray& name = "hipModuleLaunchKernel",
-                       int tid = 1);
+QByteArray tritonOpEvent(const QByteArray& name, double ts, double dur, int externalId, const QByteArray& args, int tid = 1);
+QByteArray launchEvent(double ts, double dur, int correlation, const QByteArray& name = "hipModuleLaunchKernel", int tid = 1);
 QByteArray kernelEvent(const QByteArray& name, double ts, double dur, int correlation, int stream = 0);
 QByteArray flowEnd(int correlation, int stream = 0, double ts = 0);
 
@@ -73,16 +69,16 @@ const KernelRow* findRow(const std::shared_ptr<const AnalysisResult>& result, co
 const GpuSpec& mi300x();
 // `candidate` against `baseline` judged under `lens` (default: each trace's
 // own GPU, else MI300X, datasheet peaks, each trace's own t0).
-TraceComparison compared(std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate,
-                         const Lens& lens = {});
+TraceComparison compared(
+    std::shared_ptr<const AnalysisResult> baseline, std::shared_ptr<const AnalysisResult> candidate, const Lens& lens = {});
 // `result` alone judged under `lens` (default as compared()'s).
 std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result, const Lens& lens = {});
 // The same on MI300X's roofs under `peaks`, whichever GPU the trace names:
 // what the exports of a fixture were written against before the lens.
-std::shared_ptr<const Judgement> judgedOnMi300x(std::shared_ptr<const AnalysisResult> result, PeakSet peaks = PeakSet::Datasheet,
-                                                std::optional<double> latencyFloorUs = {});
-std::shared_ptr<const Judgement> judgedOnMi300x(const AnalysisResult& result, PeakSet peaks = PeakSet::Datasheet,
-                                                std::optional<double> latencyFloorUs = {}); // a copy of it
+std::shared_ptr<const Judgement> judgedOnMi300x(
+    std::shared_ptr<const AnalysisResult> result, PeakSet peaks = PeakSet::Datasheet, std::optional<double> latencyFloorUs = {});
+std::shared_ptr<const Judgement> judgedOnMi300x(
+    const AnalysisResult& result, PeakSet peaks = PeakSet::Datasheet, std::optional<double> latencyFloorUs = {}); // a copy of it
 // `row` as a trace recorded without record_shapes would give it: modelled
 // from no args (so without figures), no throughput.
 KernelRow withoutShapes(const KernelRow& row);

@@ -7,7 +7,6 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
-
 #include <set>
 
 namespace Ridgeline::Test {

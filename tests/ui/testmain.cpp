@@ -4,7 +4,6 @@
 // what a test sees.
 #include <QApplication>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 int main(int argc, char** argv)

@@ -4,9 +4,9 @@
 // time by kind of work and the spans side by side.
 #include "coveragefixtures.h"
 #include "engine/comparison/tracecomparison.h"
+#include "engine/lens/judgement.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
-#include "engine/lens/judgement.h"
 #include "summarystrip.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
@@ -16,7 +16,6 @@
 #include "windowloading.h"
 
 #include <QTest>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -37,7 +36,8 @@ TEST(CoverageViews, TheStripSaysHowMuchGpuTimeHasFigures)
 {
     SummaryStrip strip;
     strip.setJudgement(*judge(timeBudgetFixture(), Lens {}));
-    EXPECT_TRUE(strip.text().contains(QStringLiteral("<b>modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s)</b>"))) << qPrintable(strip.text());
+    EXPECT_TRUE(strip.text().contains(QStringLiteral("<b>modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s)</b>")))
+        << qPrintable(strip.text());
 }
 
 TEST(CoverageViews, TheCompareStripSetsKindsOfWorkAndSpansSideBySide)
@@ -45,11 +45,12 @@ TEST(CoverageViews, TheCompareStripSetsKindsOfWorkAndSpansSideBySide)
     SummaryStrip strip;
     strip.setJudgement(*judge(softmaxCandidate(), Lens {}, softmaxBaseline()));
     const QString text = strip.text();
-    EXPECT_TRUE(text.contains(QStringLiteral("By kind of work, baseline \u2192 this trace: Triton 10.0 \u00b5s \u2192 10.0 \u00b5s (+0.00 \u00b5s), "
-                                             "GEMM 60.0 \u00b5s \u2192 40.0 \u00b5s (-20.0 \u00b5s), memcpy 5.00 \u00b5s \u2192 0.00 \u00b5s "
-                                             "(-5.00 \u00b5s), other 100 \u00b5s \u2192 150 \u00b5s (+50.0 \u00b5s); <b>GPU time</b> 175 \u00b5s "
-                                             "\u2192 200 \u00b5s (+25.0 \u00b5s); <b>span</b> (first to last GPU event) 400 \u00b5s \u2192 "
-                                             "300 \u00b5s (-100 \u00b5s)")))
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("By kind of work, baseline \u2192 this trace: Triton 10.0 \u00b5s \u2192 10.0 \u00b5s (+0.00 \u00b5s), "
+                       "GEMM 60.0 \u00b5s \u2192 40.0 \u00b5s (-20.0 \u00b5s), memcpy 5.00 \u00b5s \u2192 0.00 \u00b5s "
+                       "(-5.00 \u00b5s), other 100 \u00b5s \u2192 150 \u00b5s (+50.0 \u00b5s); <b>GPU time</b> 175 \u00b5s "
+                       "\u2192 200 \u00b5s (+25.0 \u00b5s); <b>span</b> (first to last GPU event) 400 \u00b5s \u2192 "
+                       "300 \u00b5s (-100 \u00b5s)")))
         << qPrintable(text);
 }
 

@@ -7,17 +7,18 @@
 #include "inspector/formulainspector.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "mainwindow.h"
-#include "shownanalysis.h"
 #include "roofline/rooflineview.h"
+#include "shownanalysis.h"
 #include "summarystrip.h"
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractSeries>
 #include <QApplication>
-#include <QCheckBox>
 #include <QChart>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QDir>
 #include <QElapsedTimer>
@@ -32,8 +33,6 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
-#include <QAbstractSeries>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -118,7 +117,7 @@ TEST(MainWindow, OpensATraceDroppedOnTheWindow)
     EXPECT_FALSE(first.isEmpty());
     for (int row = 1; row < model->rowCount(); ++row)
         EXPECT_GE(model->index(0, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble(),
-                  model->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
+            model->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
     EXPECT_TRUE(window.inspector()->markdown().contains(first));
 }
 
@@ -223,7 +222,9 @@ TEST(MainWindow, TraceAndCacheDroppedTogetherOpenTogether)
     QApplication::sendEvent(&window, &enter);
     bool described = false;
     for (QLabel* label : window.findChildren<QLabel*>())
-        described = described || (label->isVisible() && label->text() == QStringLiteral("Drop to open no_v2_args.json\nwith the Inductor cache cache.tar.gz"));
+        described = described
+            || (label->isVisible()
+                && label->text() == QStringLiteral("Drop to open no_v2_args.json\nwith the Inductor cache cache.tar.gz"));
     EXPECT_TRUE(described);
 
     QSignalSpy finished(window.controller(), &AnalysisController::finished);
@@ -286,11 +287,12 @@ TEST(MainWindow, TableSortsNumbersAsNumbers)
     ASSERT_EQ(recoverable.size(), 8);
     for (int row = 1; row < 8; ++row)
         EXPECT_GT(view->model()->index(row - 1, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble(),
-                  view->model()->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
+            view->model()->index(row, KernelTableModel::Recoverable).data(KernelTableModel::SortRole).toDouble());
     window.filterBar()->libraryToggle()->setChecked(false); // the figures below are the Triton kernels'
     view->sortByColumn(KernelTableModel::DataMovedMib, Qt::AscendingOrder);
     EXPECT_EQ(columnText(view->model(), KernelTableModel::DataMovedMib),
-              (QStringList { QStringLiteral("256.0 MiB"), QStringLiteral("384.0 MiB"), QStringLiteral("512.0 MiB"), QStringLiteral("1.50 GiB") }));
+        (QStringList {
+            QStringLiteral("256.0 MiB"), QStringLiteral("384.0 MiB"), QStringLiteral("512.0 MiB"), QStringLiteral("1.50 GiB") }));
     view->sortByColumn(KernelTableModel::XNumel, Qt::DescendingOrder);
     EXPECT_EQ(columnText(view->model(), KernelTableModel::XNumel).first(), QStringLiteral("268,435,456"));
     EXPECT_EQ(columnText(view->model(), KernelTableModel::XNumel).last(), QStringLiteral("32,768"));
@@ -388,7 +390,8 @@ TEST(MainWindow, CopiesSelectedRowsAsTsv)
     const QStringList lines = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 3);
     // The first-look columns, in their order (KernelTableView::showDefaultColumns).
-    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("Kernel\tSource\tCalls\tTime\tRecoverable\t% attainable\tLimiter\tTB/s\tTFLOPS/s\t% roof")))
+    EXPECT_TRUE(
+        lines[0].startsWith(QStringLiteral("Kernel\tSource\tCalls\tTime\tRecoverable\t% attainable\tLimiter\tTB/s\tTFLOPS/s\t% roof")))
         << qPrintable(lines[0]);
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2\tV2\t"))) << qPrintable(lines[1]);
     // Hidden columns stay out, and compare mode's columns wait for a baseline.
@@ -500,8 +503,8 @@ TEST(MainWindowLatency, EventLoopStaysResponsiveDuringALargeLoad)
     ASSERT_TRUE(finished.wait(120000));
     QTest::qWait(300); // the steps that show the result
     probe.stop();
-    std::fprintf(stderr, "event loop: %d ticks (%d while loading); worst gap while loading %lld ms, while showing the result %lld ms\n", ticks, ticksWhileLoading,
-                 worstDuringLoad, worstWhileShowing);
+    std::fprintf(stderr, "event loop: %d ticks (%d while loading); worst gap while loading %lld ms, while showing the result %lld ms\n",
+        ticks, ticksWhileLoading, worstDuringLoad, worstWhileShowing);
     // The load takes a few hundred ms at least: dozens of ticks when the GUI
     // thread is free, none when it does the work.
     EXPECT_GE(ticksWhileLoading, 5);
@@ -563,7 +566,8 @@ TEST(MainWindow, DroppedCaptureTraceAttachesToTheOpenReplayTrace)
     TempTraces traces;
     const QByteArray kernel = "triton_poi_fused_add_0";
     const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { kernel, 4 } })));
-    const QString capture = traces.write(QStringLiteral("capture.json"), traceJson(captureWindow(1000, 10, { { kernel, poiAddArgs(1024) } }, 8)));
+    const QString capture
+        = traces.write(QStringLiteral("capture.json"), traceJson(captureWindow(1000, 10, { { kernel, poiAddArgs(1024) } }, 8)));
     MainWindow window;
     ASSERT_TRUE(loadInto(window, replay));
     EXPECT_TRUE(QTest::qWaitFor([&] { return window.summaryStrip()->text().contains(QStringLiteral("<b>0 of 1</b> graph launches")); }))
@@ -581,7 +585,8 @@ TEST(MainWindow, DroppedCaptureTraceAttachesToTheOpenReplayTrace)
     ASSERT_EQ(window.result()->rows.size(), 1u);
     EXPECT_EQ(window.result()->rows[0].kind, RowKind::Replayed);
     Q_EMIT window.rooflineView()->kernelClicked(0);
-    EXPECT_TRUE(QTest::qWaitFor([&] { return window.inspector()->markdown().contains(QStringLiteral("CUDA/HIP graph: capture and replays")); }));
+    EXPECT_TRUE(
+        QTest::qWaitFor([&] { return window.inspector()->markdown().contains(QStringLiteral("CUDA/HIP graph: capture and replays")); }));
     EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("batch size 8"))) << qPrintable(window.inspector()->markdown());
 
     // A second trace that is not a capture opens as a trace, and the captures go with the old one.

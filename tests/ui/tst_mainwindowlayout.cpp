@@ -12,26 +12,25 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
-#include "windowloading.h"
 #include "timebudget/timebudgetpanel.h"
+#include "windowloading.h"
 
 #include <QAbstractSeries>
 #include <QApplication>
-#include <QMessageBox>
-#include <QTimer>
 #include <QChart>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
 #include <QLegend>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QScreen>
 #include <QScrollBar>
-#include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 #include <QXYSeries>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -91,13 +90,14 @@ TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
     for (int visual = 0; visual < header->count(); ++visual) {
         const int logical = header->logicalIndex(visual);
         if (!header->isSectionHidden(logical))
-            widths += table->model()->headerData(logical, Qt::Horizontal).toString() + u' ' + QString::number(header->sectionSize(logical)) + u' ';
+            widths += table->model()->headerData(logical, Qt::Horizontal).toString() + u' ' + QString::number(header->sectionSize(logical))
+                + u' ';
     }
     // One time column, what could be won back and what limits it, then the
     // figures that matter, all without scrolling.
     for (int column : { KernelTableModel::Kernel, KernelTableModel::Provenance, KernelTableModel::Calls, KernelTableModel::TimeSum,
-                        KernelTableModel::Recoverable, KernelTableModel::AttainablePercent, KernelTableModel::Limiter,
-                        KernelTableModel::TbPerS, KernelTableModel::TflopsPerS, KernelTableModel::RoofPercent }) {
+             KernelTableModel::Recoverable, KernelTableModel::AttainablePercent, KernelTableModel::Limiter, KernelTableModel::TbPerS,
+             KernelTableModel::TflopsPerS, KernelTableModel::RoofPercent }) {
         EXPECT_FALSE(header->isSectionHidden(column)) << column;
         EXPECT_LE(header->sectionViewportPosition(column) + header->sectionSize(column), table->viewport()->width())
             << qPrintable(table->model()->headerData(column, Qt::Horizontal).toString()) << " is off screen; width "
@@ -107,7 +107,8 @@ TEST(MainWindowLayout, KeyFiguresAreInViewAt1366WideWithTheKernelColumnFrozen)
         EXPECT_TRUE(header->isSectionHidden(column)) << "one time column by default";
     // Behind the header menu: the filter totals say the share of what is shown.
     // Shape too: in view it squeezed the names to "red_…view_16" at 1366 px.
-    for (int column : { KernelTableModel::ShareOfGpuTime, KernelTableModel::Bound, KernelTableModel::FlopsPerByte, KernelTableModel::Shape })
+    for (int column :
+        { KernelTableModel::ShareOfGpuTime, KernelTableModel::Bound, KernelTableModel::FlopsPerByte, KernelTableModel::Shape })
         EXPECT_TRUE(header->isSectionHidden(column)) << column;
     EXPECT_EQ(header->sortIndicatorSection(), KernelTableModel::Recoverable) << "a new window sorts by recoverable time";
     EXPECT_EQ(header->sortIndicatorOrder(), Qt::DescendingOrder);
@@ -186,16 +187,17 @@ TEST(MainWindowLayout, AnEmptyTableSaysWhy)
 
     // A trace of a model that was not compiled: one library kernel.
     Ridgeline::Test::TempTraces traces;
-    const QString eager = traces.write(
-        QStringLiteral("eager.json"),
-        Ridgeline::Test::traceJson(R"({"ph": "X", "cat": "kernel", "name": "Cijk_Alik_Bljk_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5, "args": {"correlation": 1}})"));
+    const QString eager = traces.write(QStringLiteral("eager.json"),
+        Ridgeline::Test::traceJson(
+            R"({"ph": "X", "cat": "kernel", "name": "Cijk_Alik_Bljk_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5, "args": {"correlation": 1}})"));
     ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, eager) || QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
     EXPECT_EQ(table->model()->rowCount(), 1) << "the GEMM has its row: name, calls and time";
     EXPECT_EQ(table->model()->index(0, KernelTableModel::Category).data().toString(), QStringLiteral("GEMM"));
     window.filterBar()->libraryToggle()->setChecked(false);
     EXPECT_EQ(table->model()->rowCount(), 0);
     EXPECT_TRUE(table->emptyText().startsWith(QStringLiteral("No Triton kernels in eager.json"))) << qPrintable(table->emptyText());
-    EXPECT_TRUE(table->emptyText().endsWith(QStringLiteral("Its 1 library kernels are hidden: the Library kernels toggle above shows them.")))
+    EXPECT_TRUE(
+        table->emptyText().endsWith(QStringLiteral("Its 1 library kernels are hidden: the Library kernels toggle above shows them.")))
         << qPrintable(table->emptyText());
     window.filterBar()->libraryToggle()->setChecked(true);
 

@@ -2,8 +2,8 @@
 // labelled with what it is a share of, a warning names a file rather than
 // where it lies, and graphs that launch no Triton kernel are not reported
 // as failed matches.
-#include "engine/roofline/gpuspec.h"
 #include "engine/lens/judgement.h"
+#include "engine/roofline/gpuspec.h"
 #include "summarystrip.h"
 #include "tracesummary.h"
 

@@ -17,10 +17,8 @@
 #include <QFile>
 #include <QMenuBar>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -83,10 +81,9 @@ TEST(WindowLens, TheRooflinesLatencyBoundMarkersFollowTheUsersT0)
 TEST(WindowLens, TheComparisonExportIsTheCommandLinesWithTheSameChoices)
 {
     TempTraces traces;
-    const QString baseline = traces.write(
-        QStringLiteral("mystery.json"),
-        traceJson(tritonOpEvent("triton_poi_fused_add_0", 100, 20, 1, {}) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10)
-                  + ",\n" + kernelEvent("triton_poi_fused_add_0", 200, 40, 10))
+    const QString baseline = traces.write(QStringLiteral("mystery.json"),
+        traceJson(tritonOpEvent("triton_poi_fused_add_0", 100, 20, 1, {}) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n"
+            + kernelEvent("triton_poi_fused_add_0", 200, 40, 10))
             .replace("AMD Instinct MI300X", "Mystery GPU 9000"));
     MainWindow window;
     window.setSearchDefaultInductorCache(false); // as --no-inductor-cache below
@@ -111,8 +108,8 @@ TEST(WindowLens, TheComparisonExportIsTheCommandLinesWithTheSameChoices)
         QString error;
         ASSERT_TRUE(window.shown()->exportKernelTable(windowPath, &error)) << qPrintable(error);
         const CliRun cli = runCli({ bundledSampleTrace(), QStringLiteral("--baseline"), baseline, QStringLiteral("--peaks"),
-                                    QStringLiteral("max-achievable"), QStringLiteral("--latency-floor"), QStringLiteral("3"),
-                                    QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), cliPath });
+            QStringLiteral("max-achievable"), QStringLiteral("--latency-floor"), QStringLiteral("3"), QStringLiteral("--no-inductor-cache"),
+            QStringLiteral("--export"), cliPath });
         ASSERT_EQ(cli.exitCode, 0) << qPrintable(cli.stderrText);
         const QByteArray bytes = fileBytes(windowPath);
         EXPECT_EQ(bytes, fileBytes(cliPath)) << qPrintable(name);

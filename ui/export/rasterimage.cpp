@@ -2,7 +2,6 @@
 
 #include <QBuffer>
 #include <QPainter>
-
 #include <cmath>
 
 namespace Ridgeline {
@@ -33,21 +32,24 @@ std::optional<RasterPlan> planRaster(const QString& path, const QSize& size, dou
         // The same figure at a lower resolution: the scale shrinks, the
         // logical size (and so the layout and the text) stays.
         plan.scale = scale * std::sqrt(double(maxRasterBytes) / bytes) * 0.999;
-        plan.warning = path + QStringLiteral(": %1 would take %2 MiB; drawn at %3 instead (at most %4 MiB)")
-                                  .arg(pixelsText(width, height))
-                                  .arg(std::llround(bytes / (1 << 20)))
-                                  .arg(pixelsText(size.width() * plan.scale, size.height() * plan.scale))
-                                  .arg(maxRasterBytes >> 20);
+        plan.warning = path
+            + QStringLiteral(": %1 would take %2 MiB; drawn at %3 instead (at most %4 MiB)")
+                  .arg(pixelsText(width, height))
+                  .arg(std::llround(bytes / (1 << 20)))
+                  .arg(pixelsText(size.width() * plan.scale, size.height() * plan.scale))
+                  .arg(maxRasterBytes >> 20);
     }
-    plan.pixels = QSize(std::max(1, int(std::lround(size.width() * plan.scale))), std::max(1, int(std::lround(size.height() * plan.scale))));
+    plan.pixels
+        = QSize(std::max(1, int(std::lround(size.width() * plan.scale))), std::max(1, int(std::lround(size.height() * plan.scale))));
     return plan;
 }
 
-bool planFigure(const QString& path, const QSize& size, double scale, bool png, std::optional<RasterPlan>* raster, QString* error,
-                QString* warning)
+bool planFigure(
+    const QString& path, const QSize& size, double scale, bool png, std::optional<RasterPlan>* raster, QString* error, QString* warning)
 {
     if (size.width() < 1 || size.height() < 1 || size.width() > maxExportSide || size.height() > maxExportSide) {
-        *error = path + QStringLiteral(": size %1x%2 is out of range (1 to %3 a side)").arg(size.width()).arg(size.height()).arg(maxExportSide);
+        *error = path
+            + QStringLiteral(": size %1x%2 is out of range (1 to %3 a side)").arg(size.width()).arg(size.height()).arg(maxExportSide);
         return false;
     }
     if (!png)

@@ -10,7 +10,6 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
-
 #include <functional>
 #include <optional>
 
@@ -40,8 +39,8 @@ inline constexpr int maxExportSide = 16384;
 // What both exporters check before drawing: the logical size, and for a
 // PNG its pixels planned into *raster (a lowered scale said in *warning,
 // when given). False with *error naming `path`.
-bool planFigure(const QString& path, const QSize& size, double scale, bool png, std::optional<RasterPlan>* raster, QString* error,
-                QString* warning);
+bool planFigure(
+    const QString& path, const QSize& size, double scale, bool png, std::optional<RasterPlan>* raster, QString* error, QString* warning);
 
 // Draws with `draw` (in logical units of `plan`'s size) into a white or
 // transparent image of the plan's pixels and encodes it as PNG. Empty with

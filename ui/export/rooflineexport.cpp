@@ -16,7 +16,6 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
-
 #include <algorithm>
 #include <cmath>
 
@@ -60,7 +59,7 @@ QByteArray svg(QGraphicsScene& scene, const QSize& size, const QString& title)
     const auto match = physicalSize.match(opening);
     if (header >= 0 && match.hasMatch()) {
         bytes.replace(header + match.capturedStart(), match.capturedLength(),
-                      QStringLiteral("width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()).toUtf8());
+            QStringLiteral("width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()).toUtf8());
     }
     return bytes;
 }

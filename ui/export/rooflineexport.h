@@ -14,9 +14,9 @@ namespace Ridgeline {
 
 struct RooflineExportOptions
 {
-    QString path;                 // .png, .svg or .pdf
-    QSize size { 1600, 1000 };    // logical pixels (points for PDF)
-    double scale = 1.0;           // device pixel ratio for PNG
+    QString path; // .png, .svg or .pdf
+    QSize size { 1600, 1000 }; // logical pixels (points for PDF)
+    double scale = 1.0; // device pixel ratio for PNG
     RooflineView::Frame frame = RooflineView::Frame::FitToData;
 };
 

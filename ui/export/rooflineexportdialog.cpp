@@ -58,8 +58,8 @@ RooflineExportDialog::RooflineExportDialog(const RooflineExportOptions& defaults
 void RooflineExportDialog::browse()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Roofline"), m_path->text(),
-                                                      tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;"
-                                                         "Points and roofs as CSV (*.csv)"));
+        tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;"
+           "Points and roofs as CSV (*.csv)"));
     if (!path.isEmpty())
         m_path->setText(path);
 }

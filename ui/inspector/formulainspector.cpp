@@ -26,8 +26,7 @@ namespace {
 QColor mix(const QColor& a, const QColor& b, double weightOfA)
 {
     return QColor::fromRgbF(float(a.redF() * weightOfA + b.redF() * (1 - weightOfA)),
-        float(a.greenF() * weightOfA + b.greenF() * (1 - weightOfA)),
-        float(a.blueF() * weightOfA + b.blueF() * (1 - weightOfA)));
+        float(a.greenF() * weightOfA + b.greenF() * (1 - weightOfA)), float(a.blueF() * weightOfA + b.blueF() * (1 - weightOfA)));
 }
 
 } // namespace
@@ -42,8 +41,7 @@ FormulaInspector::FormulaInspector(QWidget* parent)
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->setIconSize(QSize(16, 16));
     m_badge->setTextFormat(Qt::RichText);
-    m_badge->setToolTip(
-        tr("Where the figures come from: V2 (the trace event's args), V1 (the Inductor cache) or none"));
+    m_badge->setToolTip(tr("Where the figures come from: V2 (the trace event's args), V1 (the Inductor cache) or none"));
     toolbar->addWidget(m_badge);
     auto* spacer = new QWidget;
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -77,10 +75,8 @@ void FormulaInspector::setKernel(const KernelRow* row, const TraceJudgement* jud
     showMarkdown();
     m_copy->setEnabled(row != nullptr);
     if (row) {
-        m_badge->setText(QStringLiteral(
-            "<span style=\"background-color:%1; color:white; font-weight:bold;\">&nbsp;%2&nbsp;</span>")
-                             .arg(ProvenanceDelegate::badgeColor(provenanceKey(row->provenance())).name(),
-                                  provenanceKey(row->provenance())));
+        m_badge->setText(QStringLiteral("<span style=\"background-color:%1; color:white; font-weight:bold;\">&nbsp;%2&nbsp;</span>")
+                .arg(ProvenanceDelegate::badgeColor(provenanceKey(row->provenance())).name(), provenanceKey(row->provenance())));
     } else {
         m_badge->clear();
     }

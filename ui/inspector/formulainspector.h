@@ -4,8 +4,8 @@
 // Markdown.
 #pragma once
 
-#include "engine/results/kernelrow.h"
 #include "engine/lens/judgement.h"
+#include "engine/results/kernelrow.h"
 
 #include <QWidget>
 

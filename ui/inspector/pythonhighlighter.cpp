@@ -6,7 +6,12 @@
 namespace Ridgeline {
 namespace {
 
-enum BlockState { Plain = 0, InDoubleDocstring = 1, InSingleDocstring = 2 };
+enum BlockState
+{
+    Plain = 0,
+    InDoubleDocstring = 1,
+    InSingleDocstring = 2
+};
 
 QTextCharFormat colored(const QColor& color, bool bold = false, bool italic = false)
 {
@@ -45,9 +50,9 @@ void PythonHighlighter::highlightBlock(const QString& text)
     if (!isPython(currentBlock()))
         return;
 
-    static const QRegularExpression keywords(QStringLiteral(
-        "\\b(and|as|assert|break|class|continue|def|del|elif|else|except|finally|for|from|global|if|import|in|is|"
-        "lambda|None|nonlocal|not|or|pass|raise|return|True|False|try|while|with|yield)\\b"));
+    static const QRegularExpression keywords(
+        QStringLiteral("\\b(and|as|assert|break|class|continue|def|del|elif|else|except|finally|for|from|global|if|import|in|is|"
+                       "lambda|None|nonlocal|not|or|pass|raise|return|True|False|try|while|with|yield)\\b"));
     static const QRegularExpression builtins(
         QStringLiteral("\\b(range|len|min|max|int|float|bool|str|print|isinstance|getattr|setattr)\\b"));
     static const QRegularExpression triton(QStringLiteral("\\b(tl|triton_helpers|libdevice|triton)\\.[A-Za-z_][A-Za-z0-9_.]*"));

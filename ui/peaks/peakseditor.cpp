@@ -16,7 +16,6 @@
 #include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -25,12 +24,12 @@ namespace Ridgeline {
 namespace {
 
 const QString HbmKey = QStringLiteral("hbm_tbps");
-constexpr int KeyRole = Qt::UserRole;            // on a row's first cell
+constexpr int KeyRole = Qt::UserRole; // on a row's first cell
 constexpr int ShownSourceRole = Qt::UserRole + 1; // on a source cell: its text when shown
 
 // The roofs a new GPU starts with: the ones a Triton roofline uses most.
 const QStringList NewGpuRoofs { QStringLiteral("matrix_fp8"), QStringLiteral("matrix_bf16"), QStringLiteral("matrix_fp16"),
-                                QStringLiteral("vector_fp32") };
+    QStringLiteral("vector_fp32") };
 
 QString figureText(double value)
 {
@@ -95,7 +94,7 @@ PeaksEditor::PeaksEditor(const GpuCatalog& user, const QString& path, const QStr
     m_table->horizontalHeader()->setSectionResizeMode(MaxAchievableSourceColumn, QHeaderView::Stretch);
     m_table->setToolTip(tr("HBM in TB/s, compute roofs in TFLOPS (dense). An empty figure: the set lacks that roof. "
                            "A figure you change gets the source \"%1\" unless you type another.")
-                            .arg(QString::fromLatin1(OverrideSource)));
+            .arg(QString::fromLatin1(OverrideSource)));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -140,8 +139,8 @@ PeaksEditor::PeaksEditor(const GpuCatalog& user, const QString& path, const QStr
         connect(field, &QLineEdit::textEdited, this, [this] { m_edited = true; });
     connect(buttons->button(QDialogButtonBox::Save), &QPushButton::clicked, this, [this] { save(); });
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        const QString target = QFileDialog::getSaveFileName(this, tr("Export GPU Peaks"), QStringLiteral("gpus.json"),
-                                                            tr("GPU peaks (*.json)"));
+        const QString target
+            = QFileDialog::getSaveFileName(this, tr("Export GPU Peaks"), QStringLiteral("gpus.json"), tr("GPU peaks (*.json)"));
         if (!target.isEmpty())
             exportTo(target);
     });
@@ -313,7 +312,7 @@ std::optional<GpuSpec> PeaksEditor::editedGpu(QString* error) const
             return std::nullopt;
         }
         std::stable_sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
-                         [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
+            [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
         gpu.figures(set) = any ? std::optional<PeakFigures>(figures) : std::nullopt;
     }
     if (!gpu.datasheet && !gpu.maxAchievable) {
@@ -345,7 +344,8 @@ bool PeaksEditor::commit(QString* error)
     }
     m_user = *normalised;
     if (m_gpuChoice->findText(gpu->name, Qt::MatchFixedString) < 0) {
-        if (const int old = m_gpuChoice->findText(m_shown.name, Qt::MatchFixedString); old >= 0 && !GpuCatalog::builtIn().find(m_shown.name))
+        if (const int old = m_gpuChoice->findText(m_shown.name, Qt::MatchFixedString);
+            old >= 0 && !GpuCatalog::builtIn().find(m_shown.name))
             m_gpuChoice->setItemText(old, gpu->name); // a renamed GPU of the user's
         else
             m_gpuChoice->addItem(gpu->name);

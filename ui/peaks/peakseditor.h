@@ -10,9 +10,7 @@
 #include "engine/roofline/gpuspec.h"
 
 #include <QDialog>
-
 #include <optional>
-
 #include <vector>
 
 class QComboBox;
@@ -28,7 +26,15 @@ class PeaksEditor final : public QDialog
     Q_OBJECT
 public:
     // Columns of figuresTable(); row 0 is the memory roof (key "hbm_tbps").
-    enum Column { RoofColumn, DatasheetColumn, DatasheetSourceColumn, MaxAchievableColumn, MaxAchievableSourceColumn, ColumnCount };
+    enum Column
+    {
+        RoofColumn,
+        DatasheetColumn,
+        DatasheetSourceColumn,
+        MaxAchievableColumn,
+        MaxAchievableSourceColumn,
+        ColumnCount
+    };
     static constexpr const char* OverrideSource = "user override";
 
     // `user`: the user's GPUs as last saved, shown over the built-in ones;
@@ -65,7 +71,7 @@ private:
 
     GpuCatalog m_user;
     QString m_path;
-    GpuSpec m_shown;     // as it was when shown
+    GpuSpec m_shown; // as it was when shown
     bool m_edited = false;
     bool m_filling = false;
     QComboBox* m_gpuChoice;

@@ -8,14 +8,13 @@
 #include <QLogValueAxis>
 #include <QPen>
 #include <QScatterSeries>
-
 #include <cmath>
 
 namespace Ridgeline {
 namespace {
 
 constexpr double headDecades = 0.12; // length of an arrow head's barbs
-constexpr double headAngle = 0.45;   // radians either side of the shaft
+constexpr double headAngle = 0.45; // radians either side of the shaft
 
 QPointF fromLog(double x, double y)
 {
@@ -48,9 +47,8 @@ void RooflineChart::buildArrows()
         const double head = std::min(headDecades, length * 0.5);
         const QPointF tip = fromLog(x1, y1);
         // One polyline: shaft, one barb, back to the tip, the other barb.
-        line->append({ fromLog(x0, y0), tip,
-                       fromLog(x1 - head * std::cos(angle - headAngle), y1 - head * std::sin(angle - headAngle)), tip,
-                       fromLog(x1 - head * std::cos(angle + headAngle), y1 - head * std::sin(angle + headAngle)) });
+        line->append({ fromLog(x0, y0), tip, fromLog(x1 - head * std::cos(angle - headAngle), y1 - head * std::sin(angle - headAngle)), tip,
+            fromLog(x1 - head * std::cos(angle + headAngle), y1 - head * std::sin(angle + headAngle)) });
         hideFromLegend(line);
     }
     QList<QPointF> values;
@@ -59,8 +57,8 @@ void RooflineChart::buildArrows()
         values << QPointF(arrow.baselineIntensity, arrow.baselineTflops);
         kernels << arrow.kernelIndex;
     }
-    QScatterSeries* baseline = addScatter(tr("baseline (hollow) → this trace"), "baseline", QScatterSeries::MarkerShapeCircle,
-                                          Qt::transparent, ink, m_textPx * 0.12);
+    QScatterSeries* baseline = addScatter(
+        tr("baseline (hollow) → this trace"), "baseline", QScatterSeries::MarkerShapeCircle, Qt::transparent, ink, m_textPx * 0.12);
     setCompactName(baseline, tr("baseline"));
     baseline->append(values);
     baseline->setProperty(KernelsProperty, QVariant::fromValue(kernels));

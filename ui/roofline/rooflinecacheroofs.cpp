@@ -8,7 +8,6 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -19,7 +18,7 @@ void RooflineChart::setCacheRoofsShown(bool shown)
         return;
     m_showCacheRoofs = shown;
     if (!m_data.roofs.empty()) // before the first data there is nothing to rebuild
-        setData(m_data);        // the roofs and the legend are built once per data
+        setData(m_data); // the roofs and the legend are built once per data
 }
 
 void RooflineChart::buildCacheRoofs()

@@ -1,11 +1,10 @@
 #include "roofline/rooflinechart.h"
 
-#include "engine/base/textescaping.h"
-
-#include "roofline/rooflinelabels.h"
-#include "roofline/rooflineticklabels.h"
-#include "roofline/rooflinestyle.h"
 #include "engine/base/text/units.h"
+#include "engine/base/textescaping.h"
+#include "roofline/rooflinelabels.h"
+#include "roofline/rooflinestyle.h"
+#include "roofline/rooflineticklabels.h"
 
 #include <QFont>
 #include <QGraphicsLayout>
@@ -16,7 +15,6 @@
 #include <QLogValueAxis>
 #include <QPen>
 #include <QScatterSeries>
-
 #include <algorithm>
 #include <cmath>
 
@@ -27,18 +25,28 @@ namespace {
 QColor categoryColor(KernelCategory category)
 {
     switch (category) {
-    case KernelCategory::Pointwise: return QColor(0x00, 0x72, 0xb2);
-    case KernelCategory::Reduction: return QColor(0xd5, 0x5e, 0x00);
-    case KernelCategory::PersistentReduction: return QColor(0x00, 0x9e, 0x73);
-    case KernelCategory::Template: return QColor(0xcc, 0x79, 0xa7);
-    case KernelCategory::Foreach: return QColor(0xe6, 0x9f, 0x00);
-    case KernelCategory::SplitScan: return QColor(0x56, 0xb4, 0xe9);
-    case KernelCategory::Generic: return QColor(0x8c, 0x6d, 0x1f);
-    case KernelCategory::Other: return QColor(0x80, 0x80, 0x80);
-    case KernelCategory::User: return QColor(0xb8, 0xa8, 0x00); // Okabe-Ito yellow, darkened to show on white
+    case KernelCategory::Pointwise:
+        return QColor(0x00, 0x72, 0xb2);
+    case KernelCategory::Reduction:
+        return QColor(0xd5, 0x5e, 0x00);
+    case KernelCategory::PersistentReduction:
+        return QColor(0x00, 0x9e, 0x73);
+    case KernelCategory::Template:
+        return QColor(0xcc, 0x79, 0xa7);
+    case KernelCategory::Foreach:
+        return QColor(0xe6, 0x9f, 0x00);
+    case KernelCategory::SplitScan:
+        return QColor(0x56, 0xb4, 0xe9);
+    case KernelCategory::Generic:
+        return QColor(0x8c, 0x6d, 0x1f);
+    case KernelCategory::Other:
+        return QColor(0x80, 0x80, 0x80);
+    case KernelCategory::User:
+        return QColor(0xb8, 0xa8, 0x00); // Okabe-Ito yellow, darkened to show on white
     // Library ops (GEMM, attention, ...: the only library rows with figures):
     // a plum no Okabe-Ito colour is near, readable on white and on dark.
-    case KernelCategory::Library: return QColor(0x9b, 0x3a, 0x8a);
+    case KernelCategory::Library:
+        return QColor(0x9b, 0x3a, 0x8a);
     }
     return Qt::gray;
 }
@@ -139,8 +147,8 @@ void RooflineChart::setData(RooflineData data)
     updateLabels();
 }
 
-QScatterSeries* RooflineChart::addScatter(const QString& name, const char* role, int shape, const QColor& fill,
-                                          const QColor& border, double borderWidth)
+QScatterSeries* RooflineChart::addScatter(
+    const QString& name, const char* role, int shape, const QColor& fill, const QColor& border, double borderWidth)
 {
     auto* series = new QScatterSeries;
     series->setName(name);
@@ -243,18 +251,17 @@ void RooflineChart::buildLegend()
     std::sort(provenances.begin(), provenances.end());
     for (KernelCategory category : categories)
         setCompactName(addScatter(categoryTitle(category), "legend", QScatterSeries::MarkerShapeCircle, categoryColor(category),
-                                  categoryColor(category).darker(140), m_textPx * 0.07),
-                       categoryKey(category));
+                           categoryColor(category).darker(140), m_textPx * 0.07),
+            categoryKey(category));
     for (Provenance provenance : provenances)
         setCompactName(addScatter(provenanceLegend(provenance), "legend", provenanceShape(provenance), m_colors.neutral,
-                                  m_colors.neutralBorder, m_textPx * 0.07),
-                       provenances.size() > 1 ? provenanceKey(provenance) : QString()); // one shape: nothing to tell apart
+                           m_colors.neutralBorder, m_textPx * 0.07),
+            provenances.size() > 1 ? provenanceKey(provenance) : QString()); // one shape: nothing to tell apart
     buildLatencyBoundLegend();
 
     // Ridge points: where the memory roof meets each drawn compute roof.
     QScatterSeries* ridges = addScatter(QStringLiteral("ridge point (FLOPS/Byte)"), "ridge-points",
-                                        QScatterSeries::MarkerShapeRotatedRectangle, m_colors.background, m_colors.ink,
-                                        m_textPx * 0.11);
+        QScatterSeries::MarkerShapeRotatedRectangle, m_colors.background, m_colors.ink, m_textPx * 0.11);
     ridges->setMarkerSize(m_textPx * 0.8);
     setCompactName(ridges, QString()); // each ridge point is labelled with its FLOPS/Byte
     for (const RooflineRoof& roof : m_data.roofs) {
@@ -286,8 +293,8 @@ void RooflineChart::buildPoints()
     for (const RooflinePoint& point : m_data.points)
         order.push_back(&point);
     // Large markers first, so that small ones are drawn on top of them.
-    std::stable_sort(order.begin(), order.end(),
-                     [&](const RooflinePoint* a, const RooflinePoint* b) { return markerSize(*a) > markerSize(*b); });
+    std::stable_sort(
+        order.begin(), order.end(), [&](const RooflinePoint* a, const RooflinePoint* b) { return markerSize(*a) > markerSize(*b); });
 
     for (Provenance provenance : { Provenance::V2, Provenance::V1 }) {
         QList<QPointF> values;
@@ -301,8 +308,8 @@ void RooflineChart::buildPoints()
             // roof is theirs to reach (hollow means a baseline point).
             QColor fill = point->latencyBound ? m_colors.neutral : categoryColor(point->category);
             fill.setAlpha(point->latencyBound ? 150 : 215);
-            looks[int(values.size())] = { { QXYSeries::PointConfiguration::Color, fill },
-                                          { QXYSeries::PointConfiguration::Size, markerSize(*point) } };
+            looks[int(values.size())]
+                = { { QXYSeries::PointConfiguration::Color, fill }, { QXYSeries::PointConfiguration::Size, markerSize(*point) } };
             sizes.push_back(markerSize(*point));
             values << QPointF(point->intensity, point->tflops);
             kernels << point->kernelIndex;
@@ -311,7 +318,7 @@ void RooflineChart::buildPoints()
             continue;
         // All points and their looks at once: each change redraws the series.
         QScatterSeries* series = addScatter(QStringLiteral("kernels (%1)").arg(provenanceKey(provenance)), "kernels",
-                                            provenanceShape(provenance), Qt::gray, QColor(0, 0, 0, 150), m_textPx * 0.08);
+            provenanceShape(provenance), Qt::gray, QColor(0, 0, 0, 150), m_textPx * 0.08);
         series->append(values);
         series->setPointsConfiguration(looks);
         series->setProperty(KernelsProperty, QVariant::fromValue(kernels));
@@ -336,9 +343,8 @@ void RooflineChart::buildPoints()
     }
     if (values.isEmpty())
         return;
-    QScatterSeries* flagged = addScatter(QStringLiteral("above roof: model or unit error"), "above-roof",
-                                         QScatterSeries::MarkerShapeCircle, Qt::transparent, m_colors.flag,
-                                         m_textPx * 0.17);
+    QScatterSeries* flagged = addScatter(QStringLiteral("above roof: model or unit error"), "above-roof", QScatterSeries::MarkerShapeCircle,
+        Qt::transparent, m_colors.flag, m_textPx * 0.17);
     setCompactName(flagged, QStringLiteral("above roof"));
     flagged->append(values);
     flagged->setPointsConfiguration(rings);
@@ -360,15 +366,14 @@ void RooflineChart::buildMemoryOnlyLane()
     for (const RooflinePoint& point : m_data.memoryOnlyPoints) {
         QColor fill = point.latencyBound ? m_colors.neutral : categoryColor(point.category);
         fill.setAlpha(215);
-        looks[int(values.size())] = { { QXYSeries::PointConfiguration::Color, fill },
-                                      { QXYSeries::PointConfiguration::Size, markerSize(point) } };
+        looks[int(values.size())]
+            = { { QXYSeries::PointConfiguration::Color, fill }, { QXYSeries::PointConfiguration::Size, markerSize(point) } };
         values << QPointF(1, 1); // placed by placeMemoryOnlyLane once the axes are known
         kernels << point.kernelIndex;
         m_markers.push_back({ point.kernelIndex, QPointF(1, 1), markerSize(point), nullptr });
     }
     m_memoryOnlyLane = addScatter(QStringLiteral("0 or unknown FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
-                                  "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150),
-                                  m_textPx * 0.08);
+        "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150), m_textPx * 0.08);
     setCompactName(m_memoryOnlyLane, QStringLiteral("0 FLOPs"));
     m_memoryOnlyLane->append(values);
     m_memoryOnlyLane->setPointsConfiguration(looks);
@@ -415,10 +420,10 @@ void RooflineChart::placeMemoryOnlyLane()
 
 void RooflineChart::buildSelection()
 {
-    m_selection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeCircle,
-                             Qt::transparent, m_colors.selection, m_textPx * 0.15);
-    m_squareSelection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeRectangle,
-                                   Qt::transparent, m_colors.selection, m_textPx * 0.15);
+    m_selection = addScatter(
+        QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeCircle, Qt::transparent, m_colors.selection, m_textPx * 0.15);
+    m_squareSelection = addScatter(QStringLiteral("selected"), "selection", QScatterSeries::MarkerShapeRectangle, Qt::transparent,
+        m_colors.selection, m_textPx * 0.15);
     setCompactName(m_selection, QStringLiteral("selected")); // may step aside under a narrow chart
     setSelectedKernels(m_selected);
 
@@ -437,7 +442,7 @@ void RooflineChart::buildSelection()
         addNote(QStringLiteral("marker area: share of GPU time"), QString());
         if (m_data.unplottedKernels() > 0)
             addNote(QStringLiteral("%1 of %2 kernels without figures").arg(m_data.unplottedKernels()).arg(m_data.kernelCount),
-                    QStringLiteral("%1 without figures").arg(m_data.unplottedKernels()));
+                QStringLiteral("%1 without figures").arg(m_data.unplottedKernels()));
     }
 }
 
@@ -534,8 +539,8 @@ QString RooflineChart::toolTip(int kernelIndex) const
     QString text = QStringLiteral("<b>%1</b><br>").arg(p->name.toHtmlEscaped());
     text += QStringLiteral("%1 kernel, figures %2<br>")
                 .arg(categoryTitle(p->category),
-                     p->provenance == Provenance::V1 ? QStringLiteral("from the Inductor cache (V1)")
-                                                     : QStringLiteral("from the trace's args (V2)"));
+                    p->provenance == Provenance::V1 ? QStringLiteral("from the Inductor cache (V1)")
+                                                    : QStringLiteral("from the trace's args (V2)"));
     const QString above = p->servedFromCache.isEmpty()
         ? QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error</b>")
         : QStringLiteral("<br><b style=\"color:#d00000\">above the HBM roof but below the %1's: probably served from the %1</b>")
@@ -553,7 +558,7 @@ QString RooflineChart::toolTip(int kernelIndex) const
     text += QStringLiteral("%1 FLOPS/Byte, %2 TFLOPS/s<br>").arg(formatFigure(p->intensity), formatFigure(p->tflops));
     text += QStringLiteral("%1-bound under the %2 roof (%3 TFLOPS): %4 of the attainable %5 TFLOPS/s")
                 .arg(boundName(p->bound), p->roofLabel, shortest(p->roofTflops), formatPercent(p->fractionOfRoof),
-                     formatFigure(p->attainableTflops));
+                    formatFigure(p->attainableTflops));
     if (p->shareOfGpuTime)
         text += QStringLiteral("<br>%1 of GPU time").arg(formatPercent(*p->shareOfGpuTime));
     if (p->aboveRoof)
@@ -588,8 +593,7 @@ void RooflineChart::updateLabels()
         markers.push_back({ marker.kernelIndex, marker.value, marker.size });
     const QRectF shown(QPointF(m_axisX->min(), m_axisY->min()), QPointF(m_axisX->max(), m_axisY->max()));
     m_ticks->layout(shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); }, m_colors);
-    m_labels->layout(m_data, shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); },
-                     markers);
+    m_labels->layout(m_data, shown, plotArea(), [&](const QPointF& value) { return mapToPosition(value, reference); }, markers);
     m_updatingLabels = false;
 }
 

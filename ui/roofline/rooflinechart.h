@@ -12,7 +12,6 @@
 #include <QChart>
 #include <QList>
 #include <QPolygonF>
-
 #include <array>
 #include <memory>
 #include <vector>
@@ -94,7 +93,7 @@ private:
     void placeMemoryOnlyLane();
     void placeSelectionRings();
     void fitRoofsToAxes();
-    void buildCacheRoofs();     // rooflinecacheroofs.cpp
+    void buildCacheRoofs(); // rooflinecacheroofs.cpp
     void fitCacheRoofsToAxes();
     void buildPoints();
     void buildLegend();
@@ -103,8 +102,8 @@ private:
     void buildLatencyBoundLegend(); // kernels drawn apart, in rooflineedgemarkers.cpp
     void buildEdgeMarkers();
     void placeEdgeMarkers();
-    QScatterSeries* addScatter(const QString& name, const char* role, int shape, const QColor& fill,
-                               const QColor& border, double borderWidth);
+    QScatterSeries* addScatter(
+        const QString& name, const char* role, int shape, const QColor& fill, const QColor& border, double borderWidth);
     void hideFromLegend(QAbstractSeries* series);
     double markerSize(const RooflinePoint& point) const;
 

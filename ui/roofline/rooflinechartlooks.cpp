@@ -1,10 +1,8 @@
 // RooflineChart's looks that change after it is built: light or dark
 // colours, the compact legend and title of a narrow chart, and the room
 // the tick labels keep where QtCharts has none of its own.
-#include "roofline/rooflinechart.h"
-
 #include "engine/base/textescaping.h"
-
+#include "roofline/rooflinechart.h"
 #include "roofline/rooflinelabels.h"
 #include "roofline/rooflineticklabels.h"
 
@@ -13,7 +11,6 @@
 #include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QPen>
-
 #include <algorithm>
 #include <cmath>
 
@@ -51,8 +48,9 @@ void RooflineChart::applyCompactLegend()
     fitCompactLegend();
     const QString title = printableText(m_data.title());
     const qsizetype colon = title.indexOf(QStringLiteral(": "));
-    setTitle(m_compactLegend && colon > 0 ? title.left(colon).toHtmlEscaped() + QStringLiteral("<br>") + title.mid(colon + 2).toHtmlEscaped()
-                                          : title.toHtmlEscaped());
+    setTitle(m_compactLegend && colon > 0
+            ? title.left(colon).toHtmlEscaped() + QStringLiteral("<br>") + title.mid(colon + 2).toHtmlEscaped()
+            : title.toHtmlEscaped());
 }
 
 void RooflineChart::resizeEvent(QGraphicsSceneResizeEvent* event)

@@ -9,7 +9,6 @@
 #include <QPainter>
 #include <QPolygonF>
 #include <QScatterSeries>
-
 #include <algorithm>
 #include <cmath>
 
@@ -28,7 +27,7 @@ QImage arrowImage(int edge, int px, const QColor& ink)
     const double r = px / 2.0 - 1;
     // A shaft and a head pointing right (+x) before the rotation.
     const QPolygonF arrow { QPointF(-r, -r * 0.22), QPointF(r * 0.15, -r * 0.22), QPointF(r * 0.15, -r * 0.7), QPointF(r, 0),
-                            QPointF(r * 0.15, r * 0.7), QPointF(r * 0.15, r * 0.22), QPointF(-r, r * 0.22) };
+        QPointF(r * 0.15, r * 0.7), QPointF(r * 0.15, r * 0.22), QPointF(-r, r * 0.22) };
     painter.setPen(Qt::NoPen);
     painter.setBrush(ink);
     painter.drawPolygon(arrow);
@@ -45,8 +44,8 @@ void RooflineChart::buildLatencyBoundLegend()
         return;
     QColor grey = m_colors.neutral;
     grey.setAlpha(150);
-    QScatterSeries* entry = addScatter(QStringLiteral("latency-bound (grey): fuse, not tune"), "legend",
-                                       QScatterSeries::MarkerShapeCircle, grey, grey.darker(140), m_textPx * 0.07);
+    QScatterSeries* entry = addScatter(QStringLiteral("latency-bound (grey): fuse, not tune"), "legend", QScatterSeries::MarkerShapeCircle,
+        grey, grey.darker(140), m_textPx * 0.07);
     entry->setMarkerSize(m_textPx * 0.5);
     setCompactName(entry, QStringLiteral("latency"));
 }
@@ -56,8 +55,7 @@ void RooflineChart::buildEdgeMarkers()
     const int px = std::max(8, int(std::lround(m_textPx * 1.1)));
     QColor ink = m_colors.neutralBorder;
     for (int edge = 0; edge < 4; ++edge) {
-        QScatterSeries* series = addScatter(QString(), "outside", QScatterSeries::MarkerShapeCircle, Qt::transparent,
-                                            Qt::transparent, 0);
+        QScatterSeries* series = addScatter(QString(), "outside", QScatterSeries::MarkerShapeCircle, Qt::transparent, Qt::transparent, 0);
         series->setMarkerSize(px);
         series->setLightMarker(arrowImage(edge, px, ink)); // drawn instead of the marker
         hideFromLegend(series);

@@ -1,7 +1,6 @@
 #include "roofline/rooflinelabelplacer.h"
 
 #include <QGraphicsItem>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -30,8 +29,7 @@ QPolygonF outlineOf(const QGraphicsItem* item)
 
 RooflineLabelPlacer::RooflineLabelPlacer(const QRectF& bounds)
     : m_bounds(bounds)
-{
-}
+{ }
 
 void RooflineLabelPlacer::block(const QRectF& rect)
 {
@@ -49,8 +47,7 @@ bool RooflineLabelPlacer::isFree(const QPolygonF& outline, bool avoidLines) cons
         return false;
     if (std::any_of(m_taken.begin(), m_taken.end(), [&](const QPolygonF& taken) { return taken.intersects(outline); }))
         return false;
-    return !avoidLines
-        || std::none_of(m_lines.begin(), m_lines.end(), [&](const QLineF& line) { return crosses(line, outline); });
+    return !avoidLines || std::none_of(m_lines.begin(), m_lines.end(), [&](const QLineF& line) { return crosses(line, outline); });
 }
 
 bool RooflineLabelPlacer::clearOfLabels(const QPolygonF& outline) const
@@ -67,7 +64,7 @@ QPolygonF RooflineLabelPlacer::moveTo(QGraphicsItem* item, const QPointF& candid
         // A label beside a marker near the edge slides inwards rather
         // than leaving its marker.
         const QPointF shift(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - rect.width()) - rect.left(),
-                            std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - rect.height()) - rect.top());
+            std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - rect.height()) - rect.top());
         item->setPos(candidate + shift);
         outline.translate(shift);
     }

@@ -39,7 +39,7 @@ private:
     QPolygonF moveTo(QGraphicsItem* item, const QPointF& candidate, bool alongLine) const;
 
     QRectF m_bounds;
-    QList<QPolygonF> m_taken;  // markers and labels
+    QList<QPolygonF> m_taken; // markers and labels
     QList<QPolygonF> m_labels; // labels only
     QList<QLineF> m_lines;
 };

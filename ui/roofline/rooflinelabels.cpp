@@ -2,10 +2,9 @@
 
 #include "engine/base/text/units.h"
 #include "engine/base/textescaping.h"
-
 #include "roofline/rooflinelabelplacer.h"
-#include "table/kernelnamedelegate.h"
 #include "roofline/rooflinestyle.h"
+#include "table/kernelnamedelegate.h"
 
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
@@ -13,7 +12,6 @@
 #include <QLineF>
 #include <QLocale>
 #include <QPen>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -100,8 +98,7 @@ std::map<double, RoofLine, std::greater<>> roofLines(const RooflineData& data)
 RooflineLabels::RooflineLabels(QGraphicsItem* parent, double textPx)
     : m_parent(parent)
     , m_textPx(textPx)
-{
-}
+{ }
 
 RooflineLabels::~RooflineLabels()
 {
@@ -146,8 +143,8 @@ QGraphicsSimpleTextItem* RooflineLabels::addText(const QString& text, double siz
     return item;
 }
 
-void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map,
-                            const std::vector<Marker>& markers)
+void RooflineLabels::layout(
+    const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map, const std::vector<Marker>& markers)
 {
     clear();
     if (plot.isEmpty())
@@ -172,13 +169,13 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
         const QString percent = formatPercent(point->fractionOfRoof, 0);
         auto* flag = addText(QStringLiteral("%1\nabove roof (%2): %3")
                                  .arg(shortKernelName(point->name), percent,
-                                      point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
-                                                                       : QStringLiteral("probably from ") + point->servedFromCache),
-                             0.85, m_colors.flag);
+                                     point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
+                                                                      : QStringLiteral("probably from ") + point->servedFromCache),
+            0.85, m_colors.flag);
         if (placeBesideMarker(flag, map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer))
             continue;
         placeBesideMarker(addText(QStringLiteral("%1 above roof (%2)").arg(shortKernelName(point->name), percent), 0.85, m_colors.flag),
-                          map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer);
+            map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer);
     }
     // Names of the largest kernels where they fit; the rest are a hover away.
     int named = 0;
@@ -188,8 +185,7 @@ void RooflineLabels::layout(const RooflineData& data, const QRectF& shown, const
         if (!plot.contains(map(marker.value)) || data.point(marker.kernelIndex)->aboveRoof) // named by its flag
             continue;
         const QString name = shortKernelName(data.point(marker.kernelIndex)->name);
-        placeBesideMarker(addText(name, 0.8, m_colors.ink), map(marker.value), marker.size, 2, false, false,
-                          placer);
+        placeBesideMarker(addText(name, 0.8, m_colors.ink), map(marker.value), marker.size, 2, false, false, placer);
         ++named;
     }
 }
@@ -205,8 +201,8 @@ QString RooflineLabels::shortKernelName(const QString& name)
     return KernelNameDelegate::elide(name, [](const QString& text) { return text.size() <= Longest; });
 }
 
-void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& shown, const QRectF& plot,
-                                     const Mapping& map, RooflineLabelPlacer& placer)
+void RooflineLabels::placeRoofLabels(
+    const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map, RooflineLabelPlacer& placer)
 {
     const auto at = [&](double x, double y) { return map(QPointF(x, y)); };
     const double pad = m_textPx * 0.35;
@@ -316,8 +312,7 @@ void RooflineLabels::placeRoofLabels(const RooflineData& data, const QRectF& sho
     placeRidgeLabels(data, plot, map, placer);
 }
 
-void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& plot, const Mapping& map,
-                                      RooflineLabelPlacer& placer)
+void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& plot, const Mapping& map, RooflineLabelPlacer& placer)
 {
     // Ridge points close together on screen share one label ("123 / 134"),
     // put at the upper left of the highest: above the memory roof and left
@@ -344,9 +339,8 @@ void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& pl
         // Then further left along the top roof, above it: a short chart
         // has no room above the highest ridge.
         QList<QPointF> candidates { QPointF(top.x() - r - s.width(), top.y() - r - s.height()),
-                                    QPointF(top.x() - r - s.width(), top.y() - 2 * r - 2 * s.height()),
-                                    QPointF(bottom.x() + r, bottom.y() + r),
-                                    QPointF(bottom.x() + r, bottom.y() + 2 * r + s.height()) };
+            QPointF(top.x() - r - s.width(), top.y() - 2 * r - 2 * s.height()), QPointF(bottom.x() + r, bottom.y() + r),
+            QPointF(bottom.x() + r, bottom.y() + 2 * r + s.height()) };
         for (int step = 1; step <= 4; ++step)
             candidates << QPointF(top.x() - r - s.width() * (1 + step * 0.5), top.y() - r - s.height());
         for (int step = 0; step <= 3; ++step)
@@ -356,8 +350,8 @@ void RooflineLabels::placeRidgeLabels(const RooflineData& data, const QRectF& pl
     }
 }
 
-bool RooflineLabels::placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& c, double size, int rings,
-                                       bool force, bool aboveFirst, RooflineLabelPlacer& placer)
+bool RooflineLabels::placeBesideMarker(
+    QGraphicsSimpleTextItem* label, const QPointF& c, double size, int rings, bool force, bool aboveFirst, RooflineLabelPlacer& placer)
 {
     // Around the marker at growing distances: right, left, above, below,
     // then the diagonals. Beyond the first ring a leader line shows whose

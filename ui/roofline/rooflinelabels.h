@@ -13,7 +13,6 @@
 #include <QPolygonF>
 #include <QRectF>
 #include <QStringList>
-
 #include <functional>
 #include <vector>
 
@@ -45,8 +44,7 @@ public:
 
     // `shown` is the visible range in values, `plot` the plot area in chart
     // coordinates; `markers` in drawing order, largest first.
-    void layout(const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map,
-                const std::vector<Marker>& markers);
+    void layout(const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map, const std::vector<Marker>& markers);
     void clear();
     void setColors(const RooflineStyle::Colors& colors) { m_colors = colors; }
     QStringList texts() const; // of the labels shown
@@ -57,13 +55,13 @@ public:
 
 private:
     QGraphicsSimpleTextItem* addText(const QString& text, double sizeFactor, const QColor& color);
-    void placeRoofLabels(const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map,
-                         RooflineLabelPlacer& placer);
+    void placeRoofLabels(
+        const RooflineData& data, const QRectF& shown, const QRectF& plot, const Mapping& map, RooflineLabelPlacer& placer);
     void placeRidgeLabels(const RooflineData& data, const QRectF& plot, const Mapping& map, RooflineLabelPlacer& placer);
     // `aboveFirst` for flagged kernels: above their roof, the free space is up and left.
     // Whether the label was placed (shown).
-    bool placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& centre, double size, int rings, bool force,
-                           bool aboveFirst, RooflineLabelPlacer& placer);
+    bool placeBesideMarker(QGraphicsSimpleTextItem* label, const QPointF& centre, double size, int rings, bool force, bool aboveFirst,
+        RooflineLabelPlacer& placer);
 
     QGraphicsItem* m_parent;
     double m_textPx;

@@ -5,7 +5,6 @@
 
 #include <QColor>
 #include <QFont>
-
 #include <algorithm>
 #include <cmath>
 
@@ -16,16 +15,16 @@ namespace Ridgeline::RooflineStyle {
 struct Colors
 {
     QColor background { 0xff, 0xff, 0xff };
-    QColor ink { 0x20, 0x20, 0x20 };        // text
-    QColor roof { 0x3a, 0x3a, 0x3a };       // compute roofs and their labels
+    QColor ink { 0x20, 0x20, 0x20 }; // text
+    QColor roof { 0x3a, 0x3a, 0x3a }; // compute roofs and their labels
     QColor memoryRoof { 0x00, 0x00, 0x00 };
-    QColor flag { 0xd0, 0x00, 0x00 };       // above the roof
-    QColor frame { 0x60, 0x60, 0x60 };      // plot frame and axis lines
+    QColor flag { 0xd0, 0x00, 0x00 }; // above the roof
+    QColor frame { 0x60, 0x60, 0x60 }; // plot frame and axis lines
     QColor grid { 0xcc, 0xcc, 0xcc };
     QColor minorGrid { 0xec, 0xec, 0xec };
-    QColor neutral { 0x9a, 0x9a, 0x9a };    // legend markers that stand for a shape only
+    QColor neutral { 0x9a, 0x9a, 0x9a }; // legend markers that stand for a shape only
     QColor neutralBorder { 0x50, 0x50, 0x50 };
-    QColor selection { 0x00, 0x00, 0x00 };  // rings around selected kernels
+    QColor selection { 0x00, 0x00, 0x00 }; // rings around selected kernels
 };
 
 inline Colors light()

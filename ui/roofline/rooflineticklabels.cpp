@@ -5,7 +5,6 @@
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
 #include <QPen>
-
 #include <algorithm>
 #include <cmath>
 
@@ -40,8 +39,7 @@ QString superscript(int exponent)
 RooflineTickLabels::RooflineTickLabels(QGraphicsItem* parent, double textPx)
     : m_parent(parent)
     , m_textPx(textPx)
-{
-}
+{ }
 
 RooflineTickLabels::~RooflineTickLabels()
 {
@@ -132,8 +130,7 @@ QGraphicsSimpleTextItem* RooflineTickLabels::addText(const QString& text, const 
     return item;
 }
 
-void RooflineTickLabels::layout(const QRectF& shown, const QRectF& plot, const Mapping& map,
-                                const RooflineStyle::Colors& colors)
+void RooflineTickLabels::layout(const QRectF& shown, const QRectF& plot, const Mapping& map, const RooflineStyle::Colors& colors)
 {
     clear();
     if (plot.isEmpty() || !(shown.left() > 0) || !(shown.top() > 0))
@@ -154,10 +151,13 @@ void RooflineTickLabels::layout(const QRectF& shown, const QRectF& plot, const M
     // decades first to last, skipping those too close to the one before.
     const auto choose = [&](const QList<Tick>& all, const std::function<double(double)>& pixel, double needed) {
         QList<Tick> kept;
-        const bool decades = all.size() < 2 || std::all_of(all.begin(), all.end(), [](const Tick& t) {
-                                 const double log = std::log10(t.value);
-                                 return std::abs(log - std::round(log)) < 1e-6;
-                             });
+        const bool decades = all.size() < 2
+            || std::all_of(
+                all.begin(), all.end(),
+                [](const Tick& t) {
+                    const double log = std::log10(t.value);
+                    return std::abs(log - std::round(log)) < 1e-6;
+                });
         if (decades && all.size() >= 2) {
             const double decadePx = std::abs(pixel(all[1].value) - pixel(all[0].value));
             const int stride = strideFor(decadePx, needed);
@@ -186,7 +186,7 @@ void RooflineTickLabels::layout(const QRectF& shown, const QRectF& plot, const M
         const QRectF box = label->boundingRect();
         const double x = xPixel(tick.value);
         label->setPos(std::clamp(x - box.width() / 2, plot.left() - box.width() / 2, plot.right() - box.width() / 2),
-                      plot.bottom() + m_textPx * 0.35);
+            plot.bottom() + m_textPx * 0.35);
         m_x << label;
         if (xGrid)
             gridLine(QLineF(x, plot.top(), x, plot.bottom()));

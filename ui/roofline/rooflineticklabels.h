@@ -14,7 +14,6 @@
 #include <QList>
 #include <QRectF>
 #include <QStringList>
-
 #include <functional>
 
 class QGraphicsItem;

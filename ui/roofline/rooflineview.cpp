@@ -13,7 +13,6 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-
 #include <algorithm>
 #include <cmath>
 
@@ -54,10 +53,7 @@ public:
         chart->showFrame(homeFrame());
         built = true;
     }
-    QPointF chartPosition(const QPoint& viewportPosition) const
-    {
-        return chart->mapFromScene(chartView->mapToScene(viewportPosition));
-    }
+    QPointF chartPosition(const QPoint& viewportPosition) const { return chart->mapFromScene(chartView->mapToScene(viewportPosition)); }
     // log10 of the values under a viewport position, in the shown frame.
     std::optional<QPointF> logValueAt(const QPoint& viewportPosition) const
     {
@@ -73,8 +69,8 @@ public:
         const auto b = logValueAt(viewportRect.bottomRight());
         if (!a || !b)
             return;
-        chart->showFrame(limited({ std::min(a->x(), b->x()), std::max(a->x(), b->x()), std::min(a->y(), b->y()),
-                                   std::max(a->y(), b->y()) }));
+        chart->showFrame(
+            limited({ std::min(a->x(), b->x()), std::max(a->x(), b->x()), std::min(a->y(), b->y()), std::max(a->y(), b->y()) }));
     }
     void zoomOut()
     {
@@ -100,8 +96,7 @@ public:
         if (plot.isEmpty())
             return;
         const QPoint moved = viewportPosition - pressPosition;
-        chart->showFrame(pannedBy(panStart, -moved.x() * panStart.xSpan() / plot.width(),
-                                  moved.y() * panStart.ySpan() / plot.height()));
+        chart->showFrame(pannedBy(panStart, -moved.x() * panStart.xSpan() / plot.width(), moved.y() * panStart.ySpan() / plot.height()));
     }
 
     RooflineChart* chart = nullptr;
@@ -234,7 +229,7 @@ void RooflineView::showKernelToolTip(int kernel, const QPoint& globalPosition)
     const QPoint centre = d->chartView->mapFromScene(d->chart->mapToScene(d->chart->kernelPosition(kernel)));
     const int reach = 12;
     QToolTip::showText(globalPosition, d->chart->toolTip(kernel), d->chartView->viewport(),
-                       QRect(centre - QPoint(reach, reach), QSize(2 * reach, 2 * reach)), 600000);
+        QRect(centre - QPoint(reach, reach), QSize(2 * reach, 2 * reach)), 600000);
 }
 
 QChart* RooflineView::chart() const
@@ -249,8 +244,8 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* event)
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* mouse = static_cast<QMouseEvent*>(event);
-        const bool pan = mouse->button() == Qt::MiddleButton
-            || (mouse->button() == Qt::LeftButton && mouse->modifiers().testFlag(Qt::ShiftModifier));
+        const bool pan
+            = mouse->button() == Qt::MiddleButton || (mouse->button() == Qt::LeftButton && mouse->modifiers().testFlag(Qt::ShiftModifier));
         if (mouse->button() != Qt::LeftButton && !pan)
             return true;
         d->pressPosition = mouse->position().toPoint();
@@ -303,9 +298,9 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* event)
             showKernelToolTip(kernel, help->globalPos());
         else if (d->chart->plotArea().contains(d->chartPosition(help->pos())))
             QToolTip::showText(help->globalPos(),
-                               tr("<p>Drag: zoom to a rectangle · wheel: zoom · Shift+drag: pan · right-click: zoom out · "
-                                  "double-click: reset. Click a kernel to select it.</p>"),
-                               d->chartView->viewport());
+                tr("<p>Drag: zoom to a rectangle · wheel: zoom · Shift+drag: pan · right-click: zoom out · "
+                   "double-click: reset. Click a kernel to select it.</p>"),
+                d->chartView->viewport());
         else
             QToolTip::hideText();
         return true;

@@ -4,15 +4,14 @@
 // widget besides the exporter that includes QtCharts.
 #pragma once
 
+#include "engine/lens/judgement.h"
 #include "engine/results/analysisresult.h"
 #include "engine/roofline/gpuspec.h"
-#include "engine/lens/judgement.h"
 #include "engine/roofline/rooflinedata.h"
 
 #include <QList>
 #include <QSet>
 #include <QWidget>
-
 #include <memory>
 #include <optional>
 
@@ -24,9 +23,10 @@ class RooflineView final : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Frame {
+    enum class Frame
+    {
         FitToData, // axes snap to the decades around the points and roofs in view
-        GpuRoofs,  // a fixed frame from the GPU's roofs, so exports compare
+        GpuRoofs, // a fixed frame from the GPU's roofs, so exports compare
     };
 
     explicit RooflineView(QWidget* parent = nullptr);

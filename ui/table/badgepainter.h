@@ -7,7 +7,6 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <QRect>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -15,12 +14,12 @@ namespace Ridgeline {
 struct BadgeLook
 {
     bool bold = false;
-    int padding = 10;     // text advance plus this is the badge's width
+    int padding = 10; // text advance plus this is the badge's width
     bool fitCell = false; // narrower than the cell, the text elided to fit
 };
 
-inline void paintBadge(QPainter* painter, const QRect& cell, const QFont& cellFont, const QString& text, const QColor& color,
-                       BadgeLook look)
+inline void paintBadge(
+    QPainter* painter, const QRect& cell, const QFont& cellFont, const QString& text, const QColor& color, BadgeLook look)
 {
     QFont font = cellFont;
     font.setBold(look.bold);

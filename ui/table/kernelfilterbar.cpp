@@ -14,10 +14,9 @@
 namespace Ridgeline {
 namespace {
 
-const KernelCategory categories[] = { KernelCategory::Pointwise, KernelCategory::Reduction,
-                                      KernelCategory::PersistentReduction, KernelCategory::Template,
-                                      KernelCategory::Foreach, KernelCategory::SplitScan,
-                                      KernelCategory::Generic, KernelCategory::User, KernelCategory::Other };
+const KernelCategory categories[]
+    = { KernelCategory::Pointwise, KernelCategory::Reduction, KernelCategory::PersistentReduction, KernelCategory::Template,
+          KernelCategory::Foreach, KernelCategory::SplitScan, KernelCategory::Generic, KernelCategory::User, KernelCategory::Other };
 
 } // namespace
 

@@ -4,7 +4,6 @@
 #include <QPainter>
 #include <QStyle>
 #include <QWidget>
-
 #include <array>
 #include <optional>
 
@@ -13,8 +12,7 @@ namespace Ridgeline {
 KernelNameDelegate::KernelNameDelegate(QObject* parent, const QWidget* cover)
     : QStyledItemDelegate(parent)
     , m_cover(cover)
-{
-}
+{ }
 
 QString KernelNameDelegate::elide(const QString& name, const std::function<bool(const QString&)>& fits)
 {

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <QStyledItemDelegate>
-
 #include <functional>
 
 namespace Ridgeline {

@@ -15,7 +15,6 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QSet>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -39,7 +38,8 @@ KernelTableView::KernelTableView(QWidget* parent)
     setItemDelegateForColumn(KernelTableModel::Provenance, new ProvenanceDelegate(this));
     setItemDelegateForColumn(KernelTableModel::Limiter, new LimiterDelegate(this));
     auto* change = new ChangeDelegate(this);
-    for (int column : { KernelTableModel::Speedup, KernelTableModel::DeltaTime, KernelTableModel::DeltaTbPerS, KernelTableModel::DeltaRoof })
+    for (int column :
+        { KernelTableModel::Speedup, KernelTableModel::DeltaTime, KernelTableModel::DeltaTbPerS, KernelTableModel::DeltaRoof })
         setItemDelegateForColumn(column, change);
     // Compare mode's columns appear with a baseline (MainWindow shows them).
     for (int column = KernelTableModel::FirstComparisonColumn; column < KernelTableModel::ColumnCount; ++column)
@@ -98,7 +98,8 @@ KernelTableView::KernelTableView(QWidget* parent)
     // A click on the frozen header sorts the table by name, as the real one would.
     m_frozen->horizontalHeader()->setSectionsClickable(true);
     connect(m_frozen->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int logical) {
-        const bool descending = horizontalHeader()->sortIndicatorSection() == logical && horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder;
+        const bool descending
+            = horizontalHeader()->sortIndicatorSection() == logical && horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder;
         sortByColumn(logical, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     });
     connect(m_frozen->verticalScrollBar(), &QAbstractSlider::valueChanged, verticalScrollBar(), &QAbstractSlider::setValue);
@@ -132,7 +133,7 @@ void KernelTableView::showDefaultColumns()
     // Not Shape: at 1366 px its 95 pixels squeezed the names to "red_…view_16"
     // and pushed % roof off screen; it is a header right-click away.
     static constexpr int order[] = { M::Kernel, M::Provenance, M::Calls, M::TimeSum, M::Recoverable, M::AttainablePercent, M::Limiter,
-                                     M::TbPerS, M::TflopsPerS, M::RoofPercent };
+        M::TbPerS, M::TflopsPerS, M::RoofPercent };
     int to = 0;
     for (int column : order)
         header->moveSection(header->visualIndex(column), to++);
@@ -198,8 +199,7 @@ void KernelTableView::placeFrozenColumn()
     // Nor over an empty table: it would cover the left of its message.
     m_frozen->setVisible(model() && model()->rowCount() > 0 && first && !header->isSectionHidden(KernelTableModel::Kernel));
     const int left = frameWidth();
-    m_frozen->setGeometry(left, left, columnWidth(KernelTableModel::Kernel) + 1,
-                          viewport()->height() + header->height());
+    m_frozen->setGeometry(left, left, columnWidth(KernelTableModel::Kernel) + 1, viewport()->height() + header->height());
 }
 
 void KernelTableView::setEmptyText(const QString& text)
@@ -218,8 +218,8 @@ void KernelTableView::paintEvent(QPaintEvent* event)
     // Wrapped within the viewport as it is now (no column width counts):
     // the message is never cut at either side.
     const int margin = fontMetrics().height();
-    painter.drawText(viewport()->rect().adjusted(margin, 2 * margin, -margin, -margin),
-                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_emptyText);
+    painter.drawText(
+        viewport()->rect().adjusted(margin, 2 * margin, -margin, -margin), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_emptyText);
 }
 
 void KernelTableView::resizeEvent(QResizeEvent* event)
@@ -236,7 +236,8 @@ QModelIndex KernelTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardM
     const QModelIndex current = QTableView::moveCursor(cursorAction, modifiers);
     if (m_frozen->isVisible() && cursorAction == MoveLeft && current.column() > 0
         && visualRect(current).topLeft().x() < m_frozen->columnWidth(KernelTableModel::Kernel)) {
-        const int newValue = horizontalScrollBar()->value() + visualRect(current).topLeft().x() - m_frozen->columnWidth(KernelTableModel::Kernel);
+        const int newValue
+            = horizontalScrollBar()->value() + visualRect(current).topLeft().x() - m_frozen->columnWidth(KernelTableModel::Kernel);
         horizontalScrollBar()->setValue(newValue);
     }
     return current;

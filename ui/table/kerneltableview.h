@@ -61,7 +61,7 @@ private:
 
     QTableView* m_frozen = nullptr;
     QString m_emptyText;
-    bool m_kernelWidthChosen = false;  // the user resized the kernel column
+    bool m_kernelWidthChosen = false; // the user resized the kernel column
     bool m_fittingKernelColumn = false;
 };
 

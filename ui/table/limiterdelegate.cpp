@@ -38,7 +38,7 @@ void LimiterDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     QStyledItemDelegate::paint(painter, background, index); // selection and alternate colours
 
     paintBadge(painter, option.rect, option.font, index.data(Qt::DisplayRole).toString(), color,
-               BadgeLook { .bold = false, .padding = 10, .fitCell = true });
+        BadgeLook { .bold = false, .padding = 10, .fitCell = true });
 }
 
 QSize LimiterDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const

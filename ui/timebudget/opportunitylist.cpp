@@ -1,11 +1,10 @@
 #include "timebudget/opportunitylist.h"
 
+#include "engine/base/text/units.h"
 #include "engine/timebudget/opportunities.h"
 #include "table/kernelnamedelegate.h"
-#include "engine/base/text/units.h"
 
 #include <QHeaderView>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -67,8 +66,10 @@ OpportunityList::OpportunityList(QWidget* parent)
     header()->setSectionResizeMode(AtStake, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(Share, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(What, QHeaderView::Interactive);
-    connect(this, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { Q_EMIT opportunityActivated(indexOfTopLevelItem(item)); });
-    connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { Q_EMIT opportunityActivated(indexOfTopLevelItem(item)); });
+    connect(
+        this, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { Q_EMIT opportunityActivated(indexOfTopLevelItem(item)); });
+    connect(
+        this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { Q_EMIT opportunityActivated(indexOfTopLevelItem(item)); });
 }
 
 void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* budget, int shown)
@@ -84,7 +85,8 @@ void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* 
         auto* line = new QTreeWidgetItem(this);
         line->setText(AtStake, formatTimeUs(item.recoverableUs));
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
-        line->setText(Share, item.shareOfSpan ? tr("%1 of span").arg(formatPercent(*item.shareOfSpan)) : formatPercent(item.shareOfGpuTime));
+        line->setText(
+            Share, item.shareOfSpan ? tr("%1 of span").arg(formatPercent(*item.shareOfSpan)) : formatPercent(item.shareOfGpuTime));
         line->setText(What, item.name);
         line->setText(Fix, fixOf(item, *budget, *result));
         line->setTextAlignment(AtStake, Qt::AlignRight | Qt::AlignVCenter);

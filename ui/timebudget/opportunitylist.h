@@ -14,7 +14,14 @@ class OpportunityList final : public QTreeWidget
 {
     Q_OBJECT
 public:
-    enum Column { AtStake, Share, What, Fix, ColumnCount };
+    enum Column
+    {
+        AtStake,
+        Share,
+        What,
+        Fix,
+        ColumnCount
+    };
 
     explicit OpportunityList(QWidget* parent = nullptr);
 

@@ -3,7 +3,6 @@
 #include "engine/base/text/units.h"
 
 #include <QPainter>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -12,13 +11,20 @@ namespace {
 QColor workColor(GpuWork work)
 {
     switch (work) {
-    case GpuWork::Triton: return QColor(0x2e, 0x7d, 0x32);
-    case GpuWork::Gemm: return QColor(0x15, 0x65, 0xc0);
-    case GpuWork::Attention: return QColor(0x6a, 0x1b, 0x9a);
-    case GpuWork::Communication: return QColor(0x00, 0x83, 0x8f);
-    case GpuWork::Memcpy: return QColor(0x8d, 0x6e, 0x63);
-    case GpuWork::Memset: return QColor(0xbc, 0xaa, 0xa4);
-    case GpuWork::Other: return QColor(0x9e, 0x9e, 0x9e);
+    case GpuWork::Triton:
+        return QColor(0x2e, 0x7d, 0x32);
+    case GpuWork::Gemm:
+        return QColor(0x15, 0x65, 0xc0);
+    case GpuWork::Attention:
+        return QColor(0x6a, 0x1b, 0x9a);
+    case GpuWork::Communication:
+        return QColor(0x00, 0x83, 0x8f);
+    case GpuWork::Memcpy:
+        return QColor(0x8d, 0x6e, 0x63);
+    case GpuWork::Memset:
+        return QColor(0xbc, 0xaa, 0xa4);
+    case GpuWork::Other:
+        return QColor(0x9e, 0x9e, 0x9e);
     }
     return Qt::gray;
 }
@@ -61,7 +67,7 @@ void TimeBudgetBar::setResult(const AnalysisResult* result)
     if (device && m_spanUs > 0) {
         lines << tr("Span of GPU activity on device %1: %2; busy %3 (%4), idle %5 (%6)")
                      .arg(device->device, formatTimeUs(m_spanUs), formatTimeUs(device->busyUs), percentOf(device->busyUs, m_spanUs),
-                          formatTimeUs(device->idleUs), percentOf(device->idleUs, m_spanUs));
+                         formatTimeUs(device->idleUs), percentOf(device->idleUs, m_spanUs));
         for (const Segment& segment : m_segments) {
             if (segment.color.isValid())
                 lines << tr("%1: %2 of kernel time summed").arg(segment.title, formatTimeUs(segment.summedUs));

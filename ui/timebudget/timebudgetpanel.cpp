@@ -1,7 +1,7 @@
 #include "timebudget/timebudgetpanel.h"
 
-#include "engine/timebudget/gputimecoverage.h"
 #include "engine/base/text/units.h"
+#include "engine/timebudget/gputimecoverage.h"
 #include "timebudget/opportunitylist.h"
 #include "timebudget/timebudgetbar.h"
 
@@ -20,8 +20,8 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
     QStringList parts;
     if (const DeviceActivity* device = result.activity.mainDevice(); device && device->spanUs > 0) {
         parts << TimeBudgetPanel::tr("GPU busy %1, idle %2 (%3) of a %4 span")
-                     .arg(formatTimeUs(device->busyUs), formatTimeUs(device->idleUs),
-                          formatPercent(device->idleUs / device->spanUs, 1), formatTimeUs(device->spanUs));
+                     .arg(formatTimeUs(device->busyUs), formatTimeUs(device->idleUs), formatPercent(device->idleUs / device->spanUs, 1),
+                         formatTimeUs(device->spanUs));
     }
     // How much of the GPU time the figures below speak for.
     if (const GpuTimeCoverage coverage = gpuTimeCoverage(result); coverage.share())
@@ -35,10 +35,12 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
     }
     const StepFigures& steps = result.activity.steps;
     if (steps.kind != StepKind::None && steps.count > 0) {
-        parts << (steps.count == 1 ? TimeBudgetPanel::tr("%1 step (%2): %3 GPU time") : TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each"))
+        parts << (steps.count == 1 ? TimeBudgetPanel::tr("%1 step (%2): %3 GPU time")
+                                   : TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each"))
                      .arg(steps.count)
-                     .arg(steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
-                          formatTimeUs(steps.gpuTimePerStepUs));
+                     .arg(
+                         steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
+                         formatTimeUs(steps.gpuTimePerStepUs));
         // What ran once (warm-up, encoders, a decoder) is apart from the steps.
         if (steps.oneOffGpuTimeUs > 0)
             parts.back() += TimeBudgetPanel::tr(", %1 once outside them").arg(formatTimeUs(steps.oneOffGpuTimeUs));
@@ -113,7 +115,8 @@ void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* 
         // The field says the budget's t0: the user's when it is an override
         // (set here or by the View menu), else the lowest value, which reads
         // as the trace's own. Said quietly: it is what the user chose.
-        const std::optional<double> chosen = floor.source == LatencyFloor::Source::Override ? std::optional<double>(floor.us) : std::nullopt;
+        const std::optional<double> chosen
+            = floor.source == LatencyFloor::Source::Override ? std::optional<double>(floor.us) : std::nullopt;
         if (chosen != latencyFloorOverride()) {
             const QSignalBlocker quiet(m_floor);
             m_floor->setValue(chosen.value_or(m_floor->minimum()));
@@ -123,11 +126,11 @@ void TimeBudgetPanel::setBudget(const AnalysisResult* result, const TimeBudget* 
             m_floor->setSpecialValueText(tr("%1 (%2)").arg(formatTimeUs(floor.us), floor.sourceKey()));
             // The spin box sized itself for its numbers, not this text.
             m_floor->setMinimumWidth(m_floor->fontMetrics().horizontalAdvance(m_floor->specialValueText())
-                                     + m_floor->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 4);
+                + m_floor->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 4);
         }
         m_floor->setToolTip(tr("t0, the fixed cost of one kernel on this GPU: %1 (%2). Attainable time = t0 + the roof term. "
                                "Set a value to override it; the lowest value returns to the trace's own.")
-                                .arg(formatTimeUs(floor.us), floor.sourceText));
+                .arg(formatTimeUs(floor.us), floor.sourceText));
     }
     updateGeometry();
 }

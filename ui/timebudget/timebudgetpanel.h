@@ -9,7 +9,6 @@
 #include "engine/timebudget/timebudget.h"
 
 #include <QWidget>
-
 #include <optional>
 
 class QDoubleSpinBox;

@@ -12,7 +12,6 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-
 #include <algorithm>
 #include <cmath>
 
@@ -63,17 +62,20 @@ bool exportTimeline(const TraceJudgement& judged, const TimelineExportOptions& o
     scene.palette.dark = options.dark;
     scene.title = QStringLiteral("%1: GPU timeline, %2 to %3 from the first GPU event, Triton kernels by %4 of attainable on %5")
                       .arg(QFileInfo(result.tracePath).fileName(), TimelinePainter::duration(scene.startNs),
-                           TimelinePainter::duration(scene.endNs), QStringLiteral("%"), judged.gpuSpec().name);
+                          TimelinePainter::duration(scene.endNs), QStringLiteral("%"), judged.gpuSpec().name);
     QFont font;
     font.setPixelSize(int(std::lround(textPixelsFor(size))));
     const QRectF area(QPointF(0, 0), QSizeF(size));
 
     QByteArray bytes;
     if (suffix == u"png") {
-        bytes = rasterPng(options.path, *raster, [&](QPainter& painter) {
-            painter.setRenderHint(QPainter::TextAntialiasing);
-            TimelinePainter::paint(painter, scene, area, font);
-        }, error);
+        bytes = rasterPng(
+            options.path, *raster,
+            [&](QPainter& painter) {
+                painter.setRenderHint(QPainter::TextAntialiasing);
+                TimelinePainter::paint(painter, scene, area, font);
+            },
+            error);
         if (bytes.isEmpty())
             return false;
     } else {

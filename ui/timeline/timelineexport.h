@@ -7,7 +7,6 @@
 
 #include <QSize>
 #include <QString>
-
 #include <optional>
 #include <utility>
 
@@ -15,9 +14,9 @@ namespace Ridgeline {
 
 struct TimelineExportOptions
 {
-    QString path;              // .png or .svg
-    QSize size { 1600, 700 };  // logical pixels (SVG: user units)
-    double scale = 1.0;        // device pixel ratio for PNG
+    QString path; // .png or .svg
+    QSize size { 1600, 700 }; // logical pixels (SVG: user units)
+    double scale = 1.0; // device pixel ratio for PNG
     // us from the first GPU event; nullopt: the whole trace.
     std::optional<std::pair<double, double>> rangeUs;
     bool dark = false;

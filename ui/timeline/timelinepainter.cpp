@@ -6,7 +6,6 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
-
 #include <algorithm>
 #include <cmath>
 
@@ -43,15 +42,15 @@ void drawRuler(QPainter& painter, const TimelineScene& scene, const TimelineLayo
         painter.setPen(palette.grid());
         painter.drawLine(QPointF(x, ruler.bottom() - 5), QPointF(x, layout.lanes.bottom()));
         painter.setPen(palette.faintText());
-        painter.drawText(QRectF(x + 3, ruler.top(), 200, ruler.height() - 4), Qt::AlignLeft | Qt::AlignVCenter,
-                         TimelinePainter::duration(t));
+        painter.drawText(
+            QRectF(x + 3, ruler.top(), 200, ruler.height() - 4), Qt::AlignLeft | Qt::AlignVCenter, TimelinePainter::duration(t));
     }
 }
 
 // The GPU's idle gaps in view: between the union of what the GPU lanes
 // drew, shaded across them, with their length where it fits.
-void drawIdleGaps(QPainter& painter, const TimelineScene& scene, const TimelineLayout& layout,
-                  std::vector<std::pair<double, double>>& busy, double gpuTop, double gpuBottom, const QFontMetricsF& metrics)
+void drawIdleGaps(QPainter& painter, const TimelineScene& scene, const TimelineLayout& layout, std::vector<std::pair<double, double>>& busy,
+    double gpuTop, double gpuBottom, const QFontMetricsF& metrics)
 {
     if (busy.empty() || gpuBottom <= gpuTop)
         return;
@@ -95,7 +94,7 @@ const std::vector<LegendItem>& legendItems()
         list.push_back({ TimelineColour::AboveAttainable, QStringLiteral("above attainable") });
         list.push_back({ TimelineColour(3), QStringLiteral("latency-bound"), true });
         for (TimelineColour colour : { TimelineColour::TritonUnmodelled, TimelineColour::Gemm, TimelineColour::Attention,
-                                       TimelineColour::Communication, TimelineColour::Memcpy, TimelineColour::Memset, TimelineColour::Other })
+                 TimelineColour::Communication, TimelineColour::Memcpy, TimelineColour::Memset, TimelineColour::Other })
             list.push_back({ colour, timelineColourTitle(colour) });
         list.push_back({ TimelineColour::Other, QStringLiteral("GPU idle"), false, true });
         return list;
@@ -222,9 +221,8 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
     }
     // Room to spare goes to the GPU streams, up to twenty lines each more
     // (a trace of one stream fills a tall pane instead of leaving it blank).
-    const auto gpuRows = std::count_if(layout.rows.begin(), layout.rows.end(), [&](const Row& row) {
-        return scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream;
-    });
+    const auto gpuRows = std::count_if(layout.rows.begin(), layout.rows.end(),
+        [&](const Row& row) { return scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream; });
     const double spare = layout.lanes.bottom() - 4 - y;
     if (gpuRows > 0 && spare > 0) {
         const double more = std::floor(std::min(spare / double(gpuRows), line * 20));
@@ -262,7 +260,9 @@ double TimelineLayout::xOf(const TimelineScene& scene, double ns) const
 QString TimelinePainter::duration(double ns)
 {
     const double magnitude = std::abs(ns);
-    const auto number = [](double value) { return QString::number(value, 'f', value >= 100 || value == std::floor(value) ? 0 : value >= 10 ? 1 : 2); };
+    const auto number = [](double value) {
+        return QString::number(value, 'f', value >= 100 || value == std::floor(value) ? 0 : value >= 10 ? 1 : 2);
+    };
     if (magnitude >= 1e9)
         return number(ns / 1e9) + QStringLiteral(" s");
     if (magnitude >= 1e6)
@@ -317,8 +317,8 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         const TimelineLane& lane = timeline.lanes[row.lane];
         painter.fillRect(QRectF(layout.lanes.left(), row.top, layout.lanes.width(), row.height), palette.laneBand());
         painter.setPen(lane.kind == TimelineLaneKind::GpuStream ? palette.text() : palette.faintText());
-        painter.drawText(QRectF(layout.titles.left() + 6, row.top, layout.titles.width() - 10, row.height), Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(printableText(lane.title), Qt::ElideMiddle, layout.titles.width() - 10));
+        painter.drawText(QRectF(layout.titles.left() + 6, row.top, layout.titles.width() - 10, row.height),
+            Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(printableText(lane.title), Qt::ElideMiddle, layout.titles.width() - 10));
         details[r] = laneDetail(lane.events, scene.colouring, view, 2.0, scene.colouring.summaryOf(row.lane));
         if (lane.kind != TimelineLaneKind::GpuStream)
             continue;
@@ -359,14 +359,15 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
             if (box.style.latencyBound)
                 painter.fillRect(QRectF(rect.left(), rect.bottom() - 3, rect.width(), 3), palette.latencyMark());
             if (rect.width() >= 40 && label < timeline.labels.size()) {
-                painter.setPen(lane.kind == TimelineLaneKind::GpuStream && box.style.colour != TimelineColour::Memset ? Qt::white : palette.text());
+                painter.setPen(
+                    lane.kind == TimelineLaneKind::GpuStream && box.style.colour != TimelineColour::Memset ? Qt::white : palette.text());
                 // A kernel's name differs at its end (triton_poi_fused_..._15),
                 // an op's at its start once its namespace goes (aten::_scaled_...).
                 const TimelineLabel& named = timeline.labels[label];
                 const bool op = named.kernelRow >= 0 && named.work != GpuWork::Triton;
                 const QString text = printableText(op ? named.name.section(QStringLiteral("::"), -1) : named.name);
                 painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                 metrics.elidedText(text, op ? Qt::ElideRight : Qt::ElideMiddle, rect.width() - 6));
+                    metrics.elidedText(text, op ? Qt::ElideRight : Qt::ElideMiddle, rect.width() - 6));
             }
             if (scene.highlightedLabel >= 0 && label == std::uint32_t(scene.highlightedLabel)) {
                 painter.setPen(QPen(palette.highlight(), 1.5));
@@ -379,7 +380,7 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         if (row.lane < scene.highlightedEvents.size()) {
             const std::vector<std::uint32_t>& calls = scene.highlightedEvents[row.lane];
             auto it = std::lower_bound(calls.begin(), calls.end(), scene.startNs - view.nsPerPixel,
-                                       [&](std::uint32_t e, double ns) { return double(lane.events.endNs(e)) < ns; });
+                [&](std::uint32_t e, double ns) { return double(lane.events.endNs(e)) < ns; });
             int lastX = -1;
             for (; it != calls.end(); ++it) {
                 const double start = double(lane.events.startNs(*it));

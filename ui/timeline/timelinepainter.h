@@ -13,7 +13,6 @@
 #include <QFont>
 #include <QRectF>
 #include <QString>
-
 #include <memory>
 #include <optional>
 #include <vector>
@@ -28,14 +27,14 @@ struct TimelineScene
     TimelineColouring colouring;
     double startNs = 0; // the visible time, from the timeline's origin
     double endNs = 1;
-    std::vector<bool> laneShown;  // per lane; missing entries shown
+    std::vector<bool> laneShown; // per lane; missing entries shown
     std::vector<bool> labelDimmed; // per label: hidden by the table's filter
-    int highlightedLabel = -1;    // its calls outlined
+    int highlightedLabel = -1; // its calls outlined
     std::vector<std::vector<std::uint32_t>> highlightedEvents; // per lane, its calls (eventsOfLabel)
     std::optional<std::uint32_t> selectedLane; // with selectedEvent: the box outlined strongest
     std::optional<std::uint32_t> selectedEvent;
     std::optional<std::pair<double, double>> rangeNs; // a selected or measured range
-    QString title;                                    // drawn above the ruler when not empty
+    QString title; // drawn above the ruler when not empty
     bool legend = true;
     TimelinePalette palette;
 };
@@ -46,7 +45,7 @@ struct TimelineLayout
 {
     QRectF title;
     QRectF ruler;
-    QRectF lanes;  // right of the lane titles
+    QRectF lanes; // right of the lane titles
     QRectF titles; // the lane titles' column
     QRectF legend;
     struct Row

@@ -8,7 +8,7 @@ namespace {
 QColor mix(const QColor& a, const QColor& b, double t)
 {
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+        float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
 } // namespace
@@ -23,18 +23,30 @@ QColor TimelinePalette::of(TimelineColour colour) const
         return t < 0.5 ? mix(red, amber, t * 2) : mix(amber, green, (t - 0.5) * 2);
     }
     switch (colour) {
-    case TimelineColour::AboveAttainable: return QColor(0xc2, 0x18, 0x5b);
-    case TimelineColour::TritonUnmodelled: return dark ? QColor(0x8d, 0x7b, 0x68) : QColor(0xa1, 0x88, 0x7f);
-    case TimelineColour::Gemm: return dark ? QColor(0x5c, 0x7c, 0x9c) : QColor(0x78, 0x90, 0x9c);
-    case TimelineColour::Attention: return dark ? QColor(0x7e, 0x6f, 0x9c) : QColor(0x95, 0x87, 0xb3);
-    case TimelineColour::Communication: return dark ? QColor(0x4f, 0x86, 0x86) : QColor(0x6f, 0xa3, 0xa3);
-    case TimelineColour::Memcpy: return dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0xbd, 0xbd, 0xbd);
-    case TimelineColour::Memset: return dark ? QColor(0x75, 0x75, 0x75) : QColor(0xd6, 0xd6, 0xd6);
-    case TimelineColour::Other: return dark ? QColor(0x6d, 0x6d, 0x70) : QColor(0x9e, 0x9e, 0xa3);
-    case TimelineColour::Step: return dark ? QColor(0x3f, 0x51, 0x6b) : QColor(0xbb, 0xde, 0xfb);
-    case TimelineColour::GraphLaunch: return dark ? QColor(0x4a, 0x3f, 0x6b) : QColor(0xd1, 0xc4, 0xe9);
-    case TimelineColour::Launch: return dark ? QColor(0x50, 0x5a, 0x64) : QColor(0xcf, 0xd8, 0xdc);
-    default: return Qt::gray;
+    case TimelineColour::AboveAttainable:
+        return QColor(0xc2, 0x18, 0x5b);
+    case TimelineColour::TritonUnmodelled:
+        return dark ? QColor(0x8d, 0x7b, 0x68) : QColor(0xa1, 0x88, 0x7f);
+    case TimelineColour::Gemm:
+        return dark ? QColor(0x5c, 0x7c, 0x9c) : QColor(0x78, 0x90, 0x9c);
+    case TimelineColour::Attention:
+        return dark ? QColor(0x7e, 0x6f, 0x9c) : QColor(0x95, 0x87, 0xb3);
+    case TimelineColour::Communication:
+        return dark ? QColor(0x4f, 0x86, 0x86) : QColor(0x6f, 0xa3, 0xa3);
+    case TimelineColour::Memcpy:
+        return dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0xbd, 0xbd, 0xbd);
+    case TimelineColour::Memset:
+        return dark ? QColor(0x75, 0x75, 0x75) : QColor(0xd6, 0xd6, 0xd6);
+    case TimelineColour::Other:
+        return dark ? QColor(0x6d, 0x6d, 0x70) : QColor(0x9e, 0x9e, 0xa3);
+    case TimelineColour::Step:
+        return dark ? QColor(0x3f, 0x51, 0x6b) : QColor(0xbb, 0xde, 0xfb);
+    case TimelineColour::GraphLaunch:
+        return dark ? QColor(0x4a, 0x3f, 0x6b) : QColor(0xd1, 0xc4, 0xe9);
+    case TimelineColour::Launch:
+        return dark ? QColor(0x50, 0x5a, 0x64) : QColor(0xcf, 0xd8, 0xdc);
+    default:
+        return Qt::gray;
     }
 }
 

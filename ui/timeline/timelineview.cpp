@@ -13,7 +13,6 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
-
 #include <algorithm>
 #include <cmath>
 
@@ -93,8 +92,8 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     showAll();
 }
 
-void TimelineView::setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures,
-                               StepKind alignOn)
+void TimelineView::setBaseline(
+    std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures, StepKind alignOn)
 {
     m_baseline = baseline && baseline->timeline ? std::move(baseline) : nullptr;
     m_baselineScene = TimelineScene();
@@ -259,7 +258,8 @@ void TimelineView::paintEvent(QPaintEvent*)
             painter.fillRect(QRectF(overview.left() + column.x, overview.top(), 1, overview.height()), colour);
         }
         for (const TimelineBox& box : detail.boxes)
-            painter.fillRect(QRectF(overview.left() + box.x0, overview.top(), box.x1 - box.x0, overview.height()), colours.of(box.style.colour));
+            painter.fillRect(
+                QRectF(overview.left() + box.x0, overview.top(), box.x1 - box.x0, overview.height()), colours.of(box.style.colour));
     }
     const double x0 = overview.left() + std::max(0.0, m_scene.startNs / whole.nsPerPixel);
     const double x1 = overview.left() + std::min(overview.width(), m_scene.endNs / whole.nsPerPixel);
@@ -267,12 +267,12 @@ void TimelineView::paintEvent(QPaintEvent*)
     painter.setBrush(colours.selection());
     painter.drawRect(QRectF(x0, overview.top() - 2, std::max(3.0, x1 - x0), overview.height() + 4));
     painter.setPen(colours.faintText());
-    painter.drawText(QRectF(0, overview.top(), m_layout.lanes.left() - 6, overview.height()), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("whole trace"));
+    painter.drawText(
+        QRectF(0, overview.top(), m_layout.lanes.left() - 6, overview.height()), Qt::AlignRight | Qt::AlignVCenter, tr("whole trace"));
     if (!m_measureText.isEmpty()) {
         const QFontMetricsF metrics(font());
         const QRectF box(m_layout.lanes.left() + 6, m_layout.ruler.top() + 1, metrics.horizontalAdvance(m_measureText) + 12,
-                         m_layout.ruler.height() - 2);
+            m_layout.ruler.height() - 2);
         painter.setPen(colours.selectionEdge());
         painter.setBrush(colours.background());
         painter.drawRect(box);
@@ -309,22 +309,24 @@ QString TimelineView::toolTipAt(const QPoint& position) const
     const std::int64_t duration = lane.events.durationNs(hit->event);
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(label.name.toHtmlEscaped());
-    lines << tr("%1 at %2, %3").arg(TimelinePainter::duration(double(duration)), TimelinePainter::duration(double(lane.events.startNs(hit->event))),
-                                    lane.title.toHtmlEscaped());
+    lines << tr("%1 at %2, %3")
+                 .arg(TimelinePainter::duration(double(duration)), TimelinePainter::duration(double(lane.events.startNs(hit->event))),
+                     lane.title.toHtmlEscaped());
     if (label.kernelRow >= 0 && label.work != GpuWork::Triton)
         lines << tr("%1, library op").arg(gpuWorkTitle(label.work));
     if (label.kernelRow >= 0 && size_t(label.kernelRow) < m_figures.size()) {
         const KernelTimeFigures& figures = m_figures[size_t(label.kernelRow)];
         if (const std::optional<double> fraction = m_scene.colouring.fraction(labelIndex, duration)) {
             lines << tr("%1 of attainable (%2 attainable per call)%3")
-                         .arg(formatPercent(std::min(*fraction, 1.0), percentDecimals(std::min(*fraction, 1.0))), TimelinePainter::duration(*figures.attainableUs * 1000.0),
-                              *fraction > 1 ? tr(": faster than attainable, a model or unit error?") : QString());
+                         .arg(formatPercent(std::min(*fraction, 1.0), percentDecimals(std::min(*fraction, 1.0))),
+                             TimelinePainter::duration(*figures.attainableUs * 1000.0),
+                             *fraction > 1 ? tr(": faster than attainable, a model or unit error?") : QString());
         }
         lines << tr("limiter: %1").arg(limiterTitle(figures.limiter));
     } else if (label.kind == TimelineLabelKind::GpuWork) {
         lines << gpuWorkTitle(label.work) + (label.work == GpuWork::Triton ? tr(", no figures: time only") : QString());
     } else if (label.kind == TimelineLabelKind::Step || label.kind == TimelineLabelKind::ExecuteRange
-               || label.kind == TimelineLabelKind::GraphLaunch) {
+        || label.kind == TimelineLabelKind::GraphLaunch) {
         lines << tr("double-click: filter the analysis to it");
     }
     return lines.join(QStringLiteral("<br>"));
@@ -428,7 +430,8 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
     if (!hit)
         return;
     const TimelineLane& lane = m_scene.timeline->lanes[hit->lane];
-    if (lane.kind != TimelineLaneKind::Steps && lane.kind != TimelineLaneKind::ExecuteRanges && lane.kind != TimelineLaneKind::GraphLaunches)
+    if (lane.kind != TimelineLaneKind::Steps && lane.kind != TimelineLaneKind::ExecuteRanges
+        && lane.kind != TimelineLaneKind::GraphLaunches)
         return;
     const double start = double(lane.events.startNs(hit->event));
     const double end = double(lane.events.endNs(hit->event));
@@ -459,10 +462,10 @@ bool TimelineView::stepToCall(int direction)
     for (std::uint32_t l = 0; l < m_scene.highlightedEvents.size() && l < m_scene.timeline->lanes.size(); ++l) {
         const TimelineEvents& events = m_scene.timeline->lanes[l].events;
         const std::vector<std::uint32_t>& calls = m_scene.highlightedEvents[l];
-        const auto after = std::upper_bound(calls.begin(), calls.end(), from,
-                                            [&](double ns, std::uint32_t e) { return ns < double(events.startNs(e)); });
-        const auto before = std::lower_bound(calls.begin(), calls.end(), from,
-                                             [&](std::uint32_t e, double ns) { return double(events.startNs(e)) < ns; });
+        const auto after = std::upper_bound(
+            calls.begin(), calls.end(), from, [&](double ns, std::uint32_t e) { return ns < double(events.startNs(e)); });
+        const auto before = std::lower_bound(
+            calls.begin(), calls.end(), from, [&](std::uint32_t e, double ns) { return double(events.startNs(e)) < ns; });
         std::optional<std::uint32_t> candidate;
         if (direction > 0 && after != calls.end())
             candidate = *after;
@@ -491,24 +494,40 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     const double centre = (m_scene.startNs + m_scene.endNs) / 2;
     const double span = m_scene.endNs - m_scene.startNs;
     switch (event->key()) {
-    case Qt::Key_W: zoomBy(1.5, centre); break;
-    case Qt::Key_S: zoomBy(1 / 1.5, centre); break;
-    case Qt::Key_A: showRange(m_scene.startNs - span * 0.2, m_scene.endNs - span * 0.2); break;
-    case Qt::Key_D: showRange(m_scene.startNs + span * 0.2, m_scene.endNs + span * 0.2); break;
+    case Qt::Key_W:
+        zoomBy(1.5, centre);
+        break;
+    case Qt::Key_S:
+        zoomBy(1 / 1.5, centre);
+        break;
+    case Qt::Key_A:
+        showRange(m_scene.startNs - span * 0.2, m_scene.endNs - span * 0.2);
+        break;
+    case Qt::Key_D:
+        showRange(m_scene.startNs + span * 0.2, m_scene.endNs + span * 0.2);
+        break;
     case Qt::Key_0:
-    case Qt::Key_Home: showAll(); break;
+    case Qt::Key_Home:
+        showAll();
+        break;
     case Qt::Key_F:
         if (m_scene.rangeNs)
             showRange(m_scene.rangeNs->first, m_scene.rangeNs->second);
         break;
-    case Qt::Key_N: stepToCall(+1); break;
-    case Qt::Key_P: stepToCall(-1); break;
+    case Qt::Key_N:
+        stepToCall(+1);
+        break;
+    case Qt::Key_P:
+        stepToCall(-1);
+        break;
     case Qt::Key_Escape:
         m_scene.rangeNs.reset();
         m_measureText.clear();
         update();
         break;
-    default: QWidget::keyPressEvent(event); return;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }
@@ -524,7 +543,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event)
     if (m_scene.rangeNs) {
         menu.addAction(tr("Zoom to the measured range (F)"), this, [this] { showRange(m_scene.rangeNs->first, m_scene.rangeNs->second); });
         menu.addAction(tr("Filter the analysis to the measured range"), this,
-                       [this] { Q_EMIT rangeRequested(m_scene.rangeNs->first / 1000.0, m_scene.rangeNs->second / 1000.0); });
+            [this] { Q_EMIT rangeRequested(m_scene.rangeNs->first / 1000.0, m_scene.rangeNs->second / 1000.0); });
     }
     menu.exec(event->globalPos());
 }
@@ -564,8 +583,9 @@ void TimelineView::updateMeasure()
         reached = std::max(reached, b);
     }
     const double length = std::max(1.0, to - from);
-    m_measureText = tr("%1: GPU busy %2, Triton %3").arg(TimelinePainter::duration(to - from), formatPercent(busyNs / length, percentDecimals(busyNs / length)),
-                                                           TimelinePainter::duration(tritonNs));
+    m_measureText = tr("%1: GPU busy %2, Triton %3")
+                        .arg(TimelinePainter::duration(to - from), formatPercent(busyNs / length, percentDecimals(busyNs / length)),
+                            TimelinePainter::duration(tritonNs));
 }
 
 } // namespace Ridgeline

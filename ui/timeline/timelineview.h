@@ -16,7 +16,6 @@
 
 #include <QSet>
 #include <QWidget>
-
 #include <memory>
 #include <optional>
 
@@ -42,8 +41,8 @@ public:
     // step of `alignOn` of each (the kind the comparison is by: the step
     // graph's first launch, the first ProfilerStep), else at the first step
     // of any kind (ProfilerStep, execute_ range, graph launch); null leaves it.
-    void setBaseline(std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures,
-                     StepKind alignOn = StepKind::None);
+    void setBaseline(
+        std::shared_ptr<const AnalysisResult> baseline, const std::vector<KernelTimeFigures>& figures, StepKind alignOn = StepKind::None);
     // Baseline time = this trace's time - the shift (ns).
     double baselineShiftNs() const { return m_baselineShiftNs; }
     const TimelineScene* baselineScene() const { return m_baseline ? &m_baselineScene : nullptr; }
@@ -101,10 +100,17 @@ private:
     std::vector<KernelTimeFigures> m_figures;
     TimelineScene m_scene;
     TimelineLayout m_layout;
-    std::vector<std::int32_t> m_labelOfKernel;  // per kernel row, its label (-1: none)
+    std::vector<std::int32_t> m_labelOfKernel; // per kernel row, its label (-1: none)
     std::vector<std::int32_t> m_labelOfLibrary; // per library row
     bool m_launchThreadsShown = false;
-    enum class Drag { None, Pan, Measure, Range, Overview };
+    enum class Drag
+    {
+        None,
+        Pan,
+        Measure,
+        Range,
+        Overview
+    };
     Drag m_drag = Drag::None;
     QPointF m_pressPosition;
     double m_pressStartNs = 0;

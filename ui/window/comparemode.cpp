@@ -30,8 +30,10 @@ CompareMode::CompareMode(ShownAnalysis* shown, AnalysisController* traceControll
         m_shown->setBaseline(std::move(baseline));
         const TraceComparison* comparison = m_shown->comparison();
         const int regressions = comparison ? comparison->regressionCount : 0;
-        m_window->statusBar()->showMessage(
-            tr("Comparing with the baseline %1: %2 %3").arg(name).arg(regressions).arg(regressions == 1 ? tr("regression") : tr("regressions")));
+        m_window->statusBar()->showMessage(tr("Comparing with the baseline %1: %2 %3")
+                .arg(name)
+                .arg(regressions)
+                .arg(regressions == 1 ? tr("regression") : tr("regressions")));
     });
     connect(m_baselineController, &AnalysisController::failed, this, [this](const QString& error) {
         m_window->statusBar()->showMessage(error);
@@ -60,7 +62,7 @@ void CompareMode::addActions(QMenu* file)
 void CompareMode::chooseBaseline()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Compare with Baseline"), m_inputs->dialogFolder(),
-                                                      tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
+        tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
     if (!path.isEmpty())
         compareWithBaseline(path);
 }
@@ -99,7 +101,8 @@ void CompareMode::followComparison()
     // user has placed them elsewhere already.
     if (comparing && header->visualIndex(KernelTableModel::Match) == KernelTableModel::Match) {
         int to = header->visualIndex(KernelTableModel::Provenance) + 1;
-        for (int column : { KernelTableModel::Match, KernelTableModel::Speedup, KernelTableModel::BaselineTime, KernelTableModel::DeltaTime })
+        for (int column :
+            { KernelTableModel::Match, KernelTableModel::Speedup, KernelTableModel::BaselineTime, KernelTableModel::DeltaTime })
             header->moveSection(header->visualIndex(column), to++);
     }
     if (comparing)

@@ -11,7 +11,6 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -122,9 +121,9 @@ void LensMenus::addCacheRoofsAction(QMenu* view)
 void LensMenus::chooseLatencyFloor()
 {
     bool ok = false;
-    const double us = QInputDialog::getDouble(m_window, tr("Latency Floor"),
-                                              tr("t0, the fixed cost of one kernel, in \u00b5s (0: the trace's own):"),
-                                              m_shown->lens().latencyFloorUs.value_or(0), 0, 1000, 2, &ok);
+    const double us
+        = QInputDialog::getDouble(m_window, tr("Latency Floor"), tr("t0, the fixed cost of one kernel, in \u00b5s (0: the trace's own):"),
+            m_shown->lens().latencyFloorUs.value_or(0), 0, 1000, 2, &ok);
     if (ok)
         m_shown->setLatencyFloor(us > 0 ? std::optional<double>(us) : std::nullopt);
 }

@@ -15,7 +15,7 @@
 namespace Ridgeline {
 
 TimeBudgetLink::TimeBudgetLink(TimeBudgetPanel* panel, QLabel* filterTotals, ShownAnalysis* shown, KernelTableModel* model,
-                               KernelFilterProxy* proxy, KernelTableView* table, QMainWindow* window)
+    KernelFilterProxy* proxy, KernelTableView* table, QMainWindow* window)
     : QObject(window)
     , m_panel(panel)
     , m_filterTotals(filterTotals)
@@ -27,7 +27,8 @@ TimeBudgetLink::TimeBudgetLink(TimeBudgetPanel* panel, QLabel* filterTotals, Sho
 {
     m_filterTotals->setObjectName(QStringLiteral("filterTotals"));
     m_filterTotals->setContentsMargins(2, 1, 2, 1);
-    m_filterTotals->setToolTip(tr("The rows the filter leaves in view and their GPU time, against the trace's whole GPU time (kernels and copies)"));
+    m_filterTotals->setToolTip(
+        tr("The rows the filter leaves in view and their GPU time, against the trace's whole GPU time (kernels and copies)"));
     connect(m_model, &KernelTableModel::timeBudgetChanged, this, &TimeBudgetLink::showBudget);
     connect(m_proxy, &KernelFilterProxy::filterChanged, this, &TimeBudgetLink::updateFilterTotals);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TimeBudgetLink::updateFilterTotals);
@@ -63,7 +64,8 @@ void TimeBudgetLink::selectOpportunity(int index)
     const int shown = m_table->selectKernels(rows, libraryKernels);
     const qsizetype wanted = rows.size() + libraryKernels.size();
     if (shown < wanted)
-        m_window->statusBar()->showMessage(tr("%1 of its %2 kernels are hidden by the table's filter").arg(wanted - shown).arg(wanted), 6000);
+        m_window->statusBar()->showMessage(
+            tr("%1 of its %2 kernels are hidden by the table's filter").arg(wanted - shown).arg(wanted), 6000);
     else
         m_window->statusBar()->showMessage(item.why, 15000);
 }

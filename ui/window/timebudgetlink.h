@@ -22,8 +22,8 @@ class TimeBudgetLink final : public QObject
 {
     Q_OBJECT
 public:
-    TimeBudgetLink(TimeBudgetPanel* panel, QLabel* filterTotals, ShownAnalysis* shown, KernelTableModel* model,
-                   KernelFilterProxy* proxy, KernelTableView* table, QMainWindow* window);
+    TimeBudgetLink(TimeBudgetPanel* panel, QLabel* filterTotals, ShownAnalysis* shown, KernelTableModel* model, KernelFilterProxy* proxy,
+        KernelTableView* table, QMainWindow* window);
 
 private:
     void showBudget();

@@ -17,7 +17,7 @@
 namespace Ridgeline {
 
 TimelineLink::TimelineLink(TimelineView* timeline, QTabWidget* tabs, KernelTableView* table, KernelFilterProxy* proxy,
-                           AnalysisController* controller, TraceInputs* inputs, QMainWindow* window)
+    AnalysisController* controller, TraceInputs* inputs, QMainWindow* window)
     : QObject(window)
     , m_timeline(timeline)
     , m_tabs(tabs)
@@ -58,9 +58,8 @@ TimelineLink::TimelineLink(TimelineView* timeline, QTabWidget* tabs, KernelTable
         }
         m_window->statusBar()->showMessage(tr("That library kernel is hidden by the table's filter"), 4000);
     });
-    connect(m_timeline, &TimelineView::rangeRequested, this, [this](double startUs, double endUs) {
-        filterToRange(std::pair(startUs, endUs));
-    });
+    connect(m_timeline, &TimelineView::rangeRequested, this,
+        [this](double startUs, double endUs) { filterToRange(std::pair(startUs, endUs)); });
 }
 
 void TimelineLink::show(const std::shared_ptr<const Judgement>& judgement)
@@ -79,8 +78,8 @@ void TimelineLink::show(const std::shared_ptr<const Judgement>& judgement)
     }
     // Coloured by its own judgement; aligned by the step the comparison is by: a graph trace's first launch.
     const TraceComparison& comparison = *judgement->comparison;
-    m_timeline->setBaseline(judgement->baseline->result, judgement->baseline->budget.rows,
-                            comparison.perStep ? comparison.perStep->kind : StepKind::None);
+    m_timeline->setBaseline(
+        judgement->baseline->result, judgement->baseline->budget.rows, comparison.perStep ? comparison.perStep->kind : StepKind::None);
 }
 
 void TimelineLink::showRange(const AnalysisResult* result)
@@ -92,8 +91,8 @@ void TimelineLink::showRange(const AnalysisResult* result)
     const auto [startUs, endUs] = *result->gpuRangeUs;
     m_timeline->showRange(startUs * 1000.0, endUs * 1000.0);
     m_rangeIndicator->setText(tr("range: %1 to %2 (%3) <a href=\"clear\">clear</a>")
-                                  .arg(TimelinePainter::duration(startUs * 1000.0), TimelinePainter::duration(endUs * 1000.0),
-                                       TimelinePainter::duration((endUs - startUs) * 1000.0)));
+            .arg(TimelinePainter::duration(startUs * 1000.0), TimelinePainter::duration(endUs * 1000.0),
+                TimelinePainter::duration((endUs - startUs) * 1000.0)));
     m_rangeIndicator->setToolTip(tr("The table, roofline and budget count only the GPU events that start in this range "
                                     "(the latency floor stays the whole trace's); clear shows the whole trace again"));
     m_rangeIndicator->show();
@@ -133,7 +132,7 @@ void TimelineLink::filterToRange(std::optional<std::pair<double, double>> rangeU
     options.figures.gpuRange = range;
     options.figures.keepPreparedTrace = true;
     m_inputs->setNote(tr("the trace was read again for the range (a trace of over %L1 GPU events is not kept in memory)")
-                          .arg(qulonglong(options.figures.keepPreparedTraceUpToGpuEvents)));
+            .arg(qulonglong(options.figures.keepPreparedTraceUpToGpuEvents)));
     m_controller->open(m_controller->currentPath(), options);
 }
 

@@ -9,7 +9,6 @@
 #include "engine/lens/judgement.h"
 
 #include <QObject>
-
 #include <optional>
 #include <utility>
 
@@ -29,8 +28,8 @@ class TimelineLink final : public QObject
 {
     Q_OBJECT
 public:
-    TimelineLink(TimelineView* timeline, QTabWidget* tabs, KernelTableView* table, KernelFilterProxy* proxy,
-                 AnalysisController* controller, TraceInputs* inputs, QMainWindow* window);
+    TimelineLink(TimelineView* timeline, QTabWidget* tabs, KernelTableView* table, KernelFilterProxy* proxy, AnalysisController* controller,
+        TraceInputs* inputs, QMainWindow* window);
 
     // After the judgement changed: the result (when another), the colours,
     // the baseline's lane and the range indicator.

@@ -2,8 +2,8 @@
 
 #include "analysiscontroller.h"
 #include "droppedinputs.h"
-#include "engine/inductorcache/inputkind.h"
 #include "engine/inductorcache/inductorcachelocator.h"
+#include "engine/inductorcache/inputkind.h"
 #include "settingskeys.h"
 #include "shownanalysis.h"
 
@@ -19,7 +19,6 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
-
 #include <utility>
 
 namespace Ridgeline {
@@ -55,8 +54,8 @@ void TraceInputs::showStatus(const QString& message, int timeoutMs) const
 void TraceInputs::addOpenActions(QMenu* file)
 {
     file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            m_window, tr("Open Trace"), dialogFolder(), tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Trace"), dialogFolder(),
+            tr("PyTorch profiler traces (*.json *.json.gz *.gz *.bz2 *.xz *.zst);;All files (*)"));
         if (!path.isEmpty())
             openTrace(path);
     });
@@ -74,8 +73,8 @@ void TraceInputs::addAttachActions(QMenu* file)
     m_detachCache->setEnabled(false);
     file->addSeparator();
     QAction* attachCapture = file->addAction(tr("Attach &Capture Trace…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(m_window, tr("Attach Capture Trace"), dialogFolder(),
-                                                          tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            m_window, tr("Attach Capture Trace"), dialogFolder(), tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
         if (!path.isEmpty())
             attachCaptureTrace(path);
     });
@@ -92,9 +91,9 @@ void TraceInputs::openTrace(const QString& path)
     // what it is and where it goes, instead of "not valid JSON".
     if (classifyInput(path).kind == InputKind::InductorCache && QFileInfo(path).isFile()) {
         Q_EMIT refused(tr("%1 is an Inductor cache file (a wrapper .py or an archive of the cache), not a profiler trace. "
-                     "Open the trace, then attach this with File ▸ Attach Inductor Cache Archive… (or drop it on the "
-                     "window) for V1 figures.")
-                      .arg(QFileInfo(path).fileName()));
+                          "Open the trace, then attach this with File ▸ Attach Inductor Cache Archive… (or drop it on the "
+                          "window) for V1 figures.")
+                .arg(QFileInfo(path).fileName()));
         return;
     }
     start(m_session.open(path));
@@ -118,8 +117,8 @@ void TraceInputs::attachCaptureTrace(const QString& path)
     if (const auto reading = m_session.attachCapture(path, currentTracePath()))
         start(*reading);
     else
-        showStatus(tr("Capture trace %1 attached: the next trace you open matches its graph replays to it")
-                                     .arg(QFileInfo(path).fileName()));
+        showStatus(
+            tr("Capture trace %1 attached: the next trace you open matches its graph replays to it").arg(QFileInfo(path).fileName()));
 }
 
 void TraceInputs::detachCaptureTraces()
@@ -162,8 +161,7 @@ void TraceInputs::attachInductorCache(const QString& path)
     if (const auto reading = m_session.attach(path, currentTracePath()))
         start(*reading);
     else
-        showStatus(tr("Inductor cache %1 attached: the next trace you open reads its V1 figures from it")
-                                     .arg(QFileInfo(path).fileName()));
+        showStatus(tr("Inductor cache %1 attached: the next trace you open reads its V1 figures from it").arg(QFileInfo(path).fileName()));
 }
 
 void TraceInputs::detachInductorCache()
@@ -185,18 +183,16 @@ void TraceInputs::chooseInductorCache(bool archive)
     QString start = InductorCacheLocator::locate({}, true, CacheEnvironment::fromProcess()).path;
     if (start.isEmpty())
         start = dialogFolder();
-    const QString path = archive
-        ? QFileDialog::getOpenFileName(m_window, tr("Attach Inductor Cache Archive"), start,
+    const QString path = archive ? QFileDialog::getOpenFileName(m_window, tr("Attach Inductor Cache Archive"), start,
                                        tr("Inductor cache archives (*.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.bz2 *.tar.zst *.zip);;"
                                           "Wrapper files (*.py);;All files (*)"))
-        : QFileDialog::getExistingDirectory(m_window, tr("Attach Inductor Cache Folder"), start);
+                                 : QFileDialog::getExistingDirectory(m_window, tr("Attach Inductor Cache Folder"), start);
     if (path.isEmpty())
         return;
     const DroppedInputs chosen = classifyDroppedPaths({ path });
     if (chosen.inductorCache.isEmpty()) {
-        const QString message = chosen.problems.isEmpty()
-            ? path + tr(": a trace, not an Inductor cache (open it with File ▸ Open Trace)")
-            : chosen.problems.front();
+        const QString message = chosen.problems.isEmpty() ? path + tr(": a trace, not an Inductor cache (open it with File ▸ Open Trace)")
+                                                          : chosen.problems.front();
         QMessageBox::warning(m_window, tr("Not an Inductor Cache"), message);
         return;
     }

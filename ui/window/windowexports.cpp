@@ -22,8 +22,7 @@ WindowExports::WindowExports(const ShownAnalysis* shown, const RooflineView* roo
     , m_roofline(roofline)
     , m_inputs(inputs)
     , m_window(window)
-{
-}
+{ }
 
 void WindowExports::addActions(QMenu* file)
 {
@@ -39,8 +38,7 @@ void WindowExports::exportKernelTable()
         return;
     const QString base = QFileInfo(m_shown->result()->tracePath).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Kernel Table"),
-                                                      QDir(m_inputs->dialogFolder()).filePath(base + QStringLiteral(".kernels.csv")),
-                                                      tr("CSV (*.csv);;JSON (*.json)"));
+        QDir(m_inputs->dialogFolder()).filePath(base + QStringLiteral(".kernels.csv")), tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -24,7 +24,7 @@ public:
 
     void addActions(QMenu* file);
     void exportKernelTable(); // asks where
-    void exportRoofline();    // asks where, at what size
+    void exportRoofline(); // asks where, at what size
     // The roofline image of what is shown: the options' file, size, scale
     // and frame, with the lens's t0 and cache roofs and the comparison's
     // arrows. False with *error when nothing is shown or it cannot be written.

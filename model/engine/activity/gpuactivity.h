@@ -7,7 +7,6 @@
 #pragma once
 
 #include <QString>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -26,13 +25,13 @@ struct IdleGapBucket
 struct DeviceActivity
 {
     QString device; // the GPU events' pid as the trace writes it; "?" for streams past the cap
-    std::int64_t kernels = 0;  // kernel events (not memcpy/memset)
-    double kernelTimeUs = 0;   // their durations summed
-    double firstStartUs = 0;   // of any GPU event
+    std::int64_t kernels = 0; // kernel events (not memcpy/memset)
+    double kernelTimeUs = 0; // their durations summed
+    double firstStartUs = 0; // of any GPU event
     double lastEndUs = 0;
-    double spanUs = 0;         // lastEnd - firstStart
-    double busyUs = 0;         // union of all GPU event intervals
-    double idleUs = 0;         // span - busy
+    double spanUs = 0; // lastEnd - firstStart
+    double busyUs = 0; // union of all GPU event intervals
+    double idleUs = 0; // span - busy
     std::vector<IdleGapBucket> idleGaps; // < 10 us, 10-100 us, 0.1-1 ms, > 1 ms
     // Gaps ended by a GPU event whose launch call began after the gap did:
     // the GPU waited for the host.
@@ -49,10 +48,11 @@ struct DeviceActivity
     bool implausibleSpan() const { return spanUs > implausibleSpanUs; }
 };
 
-enum class StepKind {
-    None,           // neither annotations nor graph launches to count steps by
-    ProfilerStep,   // ProfilerStep#N annotations: figures inside each step's window
-    GraphLaunch,    // the launches of the graph launched most often: its replayed kernels per launch
+enum class StepKind
+{
+    None, // neither annotations nor graph launches to count steps by
+    ProfilerStep, // ProfilerStep#N annotations: figures inside each step's window
+    GraphLaunch, // the launches of the graph launched most often: its replayed kernels per launch
 };
 QString stepKindKey(StepKind kind); // "none", "profiler_step", "graph_launch"
 
@@ -60,7 +60,7 @@ struct StepFigures
 {
     StepKind kind = StepKind::None;
     int count = 0;
-    double gpuTimePerStepUs = 0;    // kernel durations summed, per step
+    double gpuTimePerStepUs = 0; // kernel durations summed, per step
     double tritonTimePerStepUs = 0; // of Triton kernels (Inductor's and user-written)
     std::optional<double> idlePerStepUs; // ProfilerStep only: the step's GPU span less its busy time
     // Kernel time of the main device outside every step: warm-up, text
@@ -70,7 +70,7 @@ struct StepFigures
     // host begin, the first launch's first GPU event): the timeline's
     // compare mode aligns two traces there.
     std::optional<double> firstStartUs;
-    QString what;                   // "ProfilerStep#3-#7", "graph of capture window 1 (1234 us of kernels)"
+    QString what; // "ProfilerStep#3-#7", "graph of capture window 1 (1234 us of kernels)"
 };
 
 struct GpuActivity

@@ -30,9 +30,9 @@ public:
 private:
     std::int64_t m_count = 0;
     std::int64_t m_seen = 0;
-    std::int64_t m_low = 0;  // rank below the percentile (0-based)
-    double m_fraction = 0;   // where between ranks m_low and m_low + 1
-    size_t m_keep = 0;       // the m_keep smallest samples
+    std::int64_t m_low = 0; // rank below the percentile (0-based)
+    double m_fraction = 0; // where between ranks m_low and m_low + 1
+    size_t m_keep = 0; // the m_keep smallest samples
     std::priority_queue<double> m_smallest; // largest kept on top
 };
 

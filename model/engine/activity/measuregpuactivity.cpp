@@ -5,7 +5,6 @@
 #include "engine/activity/stepfigures.h"
 
 #include <QHash>
-
 #include <algorithm>
 #include <numeric>
 #include <unordered_map>
@@ -16,9 +15,12 @@ namespace Ridgeline {
 QString stepKindKey(StepKind kind)
 {
     switch (kind) {
-    case StepKind::None: return QStringLiteral("none");
-    case StepKind::ProfilerStep: return QStringLiteral("profiler_step");
-    case StepKind::GraphLaunch: return QStringLiteral("graph_launch");
+    case StepKind::None:
+        return QStringLiteral("none");
+    case StepKind::ProfilerStep:
+        return QStringLiteral("profiler_step");
+    case StepKind::GraphLaunch:
+        return QStringLiteral("graph_launch");
     }
     return {};
 }
@@ -53,7 +55,7 @@ public:
         auto it = m_byKey.begin() + std::ptrdiff_t(std::min(m_finger, m_byKey.size() - 1));
         if (keyAt(it) != key && (++it == m_byKey.end() || keyAt(it) != key || keyAt(it - 1) == key))
             it = std::lower_bound(m_byKey.begin(), m_byKey.end(), key,
-                                  [&](std::uint32_t launch, std::int64_t k) { return m_trace.launches[launch].key < k; });
+                [&](std::uint32_t launch, std::int64_t k) { return m_trace.launches[launch].key < k; });
         if (it == m_byKey.end() || keyAt(it) != key)
             return std::nullopt;
         m_finger = size_t(it - m_byKey.begin());
@@ -141,7 +143,7 @@ void addGraphLaunches(const RawTrace& trace, const GraphMergeSummary& graphs, Gr
             const QString file = graphs.captures[size_t(w.source)].isReplayTrace ? QStringLiteral("this trace")
                                                                                  : graphs.captures[size_t(w.source)].path.section(u'/', -1);
             counter.addLaunch(launch.key, launch.ts, std::uint64_t(window->second),
-                              QStringLiteral("graph of capture window %1 in %2").arg(w.ordinal + 1).arg(file));
+                QStringLiteral("graph of capture window %1 in %2").arg(w.ordinal + 1).arg(file));
         } else {
             const auto names = replayedNames.find(launch.key);
             const std::uint64_t key = mix(1ull << 63, names == replayedNames.end() ? 0 : names->second);
@@ -188,9 +190,9 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     for (const DeviceActivity& device : measured)
         floors.emplace_back(device.kernels, latencyFloorPercentile);
 
-    const size_t main = size_t(std::max_element(measured.begin(), measured.end(),
-                                                [](const DeviceActivity& a, const DeviceActivity& b) { return a.kernelTimeUs < b.kernelTimeUs; })
-                               - measured.begin());
+    const size_t main = size_t(std::max_element(measured.begin(), measured.end(), [](const DeviceActivity& a, const DeviceActivity& b) {
+        return a.kernelTimeUs < b.kernelTimeUs;
+    }) - measured.begin());
     ProfilerStepCounter profilerSteps(trace.profilerSteps);
     GraphLaunchStepCounter graphSteps;
     addGraphLaunches(trace, graphs, graphSteps);
@@ -224,7 +226,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     // The main device first, then by kernel time.
     std::swap(measured[0], measured[main]);
     std::stable_sort(measured.begin() + 1, measured.end(),
-                     [](const DeviceActivity& a, const DeviceActivity& b) { return a.kernelTimeUs > b.kernelTimeUs; });
+        [](const DeviceActivity& a, const DeviceActivity& b) { return a.kernelTimeUs > b.kernelTimeUs; });
     activity.devices = std::move(measured);
     return activity;
 }

@@ -72,8 +72,8 @@ StepFigures ProfilerStepCounter::figures(double mainKernelUs) const
     figures.idlePerStepUs = idle / figures.count;
     figures.oneOffGpuTimeUs = oneOffUs(mainKernelUs, kernel);
     figures.firstStartUs = m_steps.front().begin;
-    figures.what = figures.count == 1 ? QStringLiteral("ProfilerStep#%1").arg(first)
-                                      : QStringLiteral("ProfilerStep#%1-#%2").arg(first).arg(last);
+    figures.what
+        = figures.count == 1 ? QStringLiteral("ProfilerStep#%1").arg(first) : QStringLiteral("ProfilerStep#%1-#%2").arg(first).arg(last);
     return figures;
 }
 
@@ -116,8 +116,8 @@ const GraphLaunchStepCounter::Graph* GraphLaunchStepCounter::stepGraph(int* laun
     const Graph* best = nullptr;
     int bestLaunches = 0;
     for (const Graph& graph : m_graphs) {
-        const int ran = int(std::count_if(graph.launches.begin(), graph.launches.end(),
-                                          [&](std::int64_t launch) { return m_launchRan.contains(launch); }));
+        const int ran = int(
+            std::count_if(graph.launches.begin(), graph.launches.end(), [&](std::int64_t launch) { return m_launchRan.contains(launch); }));
         if (ran == 0)
             continue;
         // The graph launched most often is the step; ties to more GPU time.
@@ -163,8 +163,8 @@ std::vector<double> GraphLaunchStepCounter::stepLaunchTimes() const
     return times;
 }
 
-void chooseSteps(const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs,
-                 GpuActivity& activity)
+void chooseSteps(
+    const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs, GpuActivity& activity)
 {
     const StepFigures launches = graphSteps.figures(mainKernelUs);
     const StepFigures windows = profilerSteps.figures(mainKernelUs);
@@ -177,8 +177,8 @@ void chooseSteps(const ProfilerStepCounter& profilerSteps, const GraphLaunchStep
     // several launches each hold steps of their own (denoising steps, decode
     // steps): the launches are the finer, truer step. Windows of one launch
     // each are those launches already, and keep their idle time.
-    const bool byLaunches = launches.kind != StepKind::None
-        && (windows.count <= 1 || profilerSteps.fewestLaunchesInAStep(graphSteps.stepLaunchTimes()) >= 2);
+    const bool byLaunches
+        = launches.kind != StepKind::None && (windows.count <= 1 || profilerSteps.fewestLaunchesInAStep(graphSteps.stepLaunchTimes()) >= 2);
     activity.steps = byLaunches ? launches : windows;
 }
 

@@ -69,7 +69,7 @@ private:
     // its launches ran; null when none ran.
     const Graph* stepGraph(int* launchesRan) const;
     std::unordered_map<std::int64_t, size_t> m_launchGraph; // correlation -> into m_graphs
-    std::unordered_set<std::int64_t> m_launchRan;           // launches that replayed a GPU event
+    std::unordered_set<std::int64_t> m_launchRan; // launches that replayed a GPU event
     std::unordered_map<std::uint64_t, size_t> m_graphIndex;
     std::vector<Graph> m_graphs;
 };
@@ -79,7 +79,7 @@ private:
 // launches when the trace has at most one ProfilerStep, or its ProfilerSteps
 // each hold two or more launches of the step graph (a diffusion trace's one
 // ProfilerStep of four denoising launches), else the ProfilerSteps.
-void chooseSteps(const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs,
-                 GpuActivity& activity);
+void chooseSteps(
+    const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs, GpuActivity& activity);
 
 } // namespace Ridgeline

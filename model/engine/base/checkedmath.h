@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QStringView>
-
 #include <cstdint>
 #include <optional>
 
@@ -26,7 +25,12 @@ inline std::optional<std::int64_t> checkedAdd(std::int64_t a, std::int64_t b)
     return result;
 }
 
-enum class IntegerParse { Ok, NotInteger, OutOfRange };
+enum class IntegerParse
+{
+    Ok,
+    NotInteger,
+    OutOfRange
+};
 
 // Strict decimal integer: optional sign, digits, nothing else ("0." and
 // "False" are not integers).

@@ -13,8 +13,7 @@
 
 namespace Ridgeline {
 
-template<typename T>
-class CowVector
+template <typename T> class CowVector
 {
 public:
     using value_type = T;
@@ -44,11 +43,7 @@ public:
     const std::vector<T>& values() const { return m_values ? *m_values : empty_(); }
 
     void push_back(T value) { edit().push_back(std::move(value)); }
-    template<typename... Args>
-    T& emplace_back(Args&&... args)
-    {
-        return edit().emplace_back(std::forward<Args>(args)...);
-    }
+    template <typename... Args> T& emplace_back(Args&&... args) { return edit().emplace_back(std::forward<Args>(args)...); }
     void clear() { m_values.reset(); }
 
     // The vector itself, detached from the other copies first.
@@ -64,10 +59,7 @@ public:
     friend bool operator==(const CowVector& a, const CowVector& b) { return a.values() == b.values(); }
 
 private:
-    void assign(std::vector<T> values)
-    {
-        m_values = values.empty() ? nullptr : std::make_shared<std::vector<T>>(std::move(values));
-    }
+    void assign(std::vector<T> values) { m_values = values.empty() ? nullptr : std::make_shared<std::vector<T>>(std::move(values)); }
     static const std::vector<T>& empty_()
     {
         static const std::vector<T> none;

@@ -1,7 +1,6 @@
 #include "engine/base/exportnumber.h"
 
 #include <QLocale>
-
 #include <cmath>
 
 namespace Ridgeline {

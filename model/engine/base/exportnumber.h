@@ -7,15 +7,14 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 
 namespace Ridgeline {
 
 constexpr int exportSignificantDigits = 6;
 
-double exportFigure(double value);  // 6 significant digits: 2.319481234 -> 2.31948
-double exportTimeUs(double us);     // to 0.001 us: 527.3818359375 -> 527.382
+double exportFigure(double value); // 6 significant digits: 2.319481234 -> 2.31948
+double exportTimeUs(double us); // to 0.001 us: 527.3818359375 -> 527.382
 // The shortest text that reads back as the rounded value ("" for none).
 QString exportFigureText(std::optional<double> value);
 QString exportTimeText(std::optional<double> us);

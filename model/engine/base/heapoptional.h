@@ -15,20 +15,25 @@
 
 namespace Ridgeline {
 
-template<typename T>
-class HeapOptional
+template <typename T> class HeapOptional
 {
 public:
     HeapOptional() = default;
-    HeapOptional(std::nullopt_t) {}
-    HeapOptional(T value) : m_box(new Box(std::move(value))) {}
+    HeapOptional(std::nullopt_t) { }
+    HeapOptional(T value)
+        : m_box(new Box(std::move(value)))
+    { }
     HeapOptional(const std::optional<T>& value)
     {
         if (value)
             m_box = new Box(*value);
     }
-    HeapOptional(const HeapOptional& other) : m_box(retain(other.m_box)) {}
-    HeapOptional(HeapOptional&& other) noexcept : m_box(std::exchange(other.m_box, nullptr)) {}
+    HeapOptional(const HeapOptional& other)
+        : m_box(retain(other.m_box))
+    { }
+    HeapOptional(HeapOptional&& other) noexcept
+        : m_box(std::exchange(other.m_box, nullptr))
+    { }
     ~HeapOptional() { release(m_box); }
 
     HeapOptional& operator=(const HeapOptional& other)
@@ -61,8 +66,7 @@ public:
         return *this;
     }
 
-    template<typename... Args>
-    T& emplace(Args&&... args)
+    template <typename... Args> T& emplace(Args&&... args)
     {
         Box* box = new Box(std::forward<Args>(args)...);
         release(m_box);
@@ -82,11 +86,7 @@ public:
     T* operator->() { return detached(); }
     T& value() { return *detached(); }
 
-    template<typename U>
-    T value_or(U&& fallback) const
-    {
-        return m_box ? m_box->value : T(std::forward<U>(fallback));
-    }
+    template <typename U> T value_or(U&& fallback) const { return m_box ? m_box->value : T(std::forward<U>(fallback)); }
 
     std::optional<T> toOptional() const { return m_box ? std::optional<T>(m_box->value) : std::nullopt; }
     // For functions of std::optional (small values: a copy).
@@ -100,8 +100,10 @@ private:
     // million library names makes a million rows of ten such parts.
     struct Box
     {
-        template<typename... Args>
-        explicit Box(Args&&... args) : value(std::forward<Args>(args)...) { }
+        template <typename... Args>
+        explicit Box(Args&&... args)
+            : value(std::forward<Args>(args)...)
+        { }
         std::atomic<std::size_t> owners { 1 }; // rows are copied across threads
         T value;
     };
@@ -136,13 +138,18 @@ static_assert(sizeof(HeapOptional<double>) == sizeof(void*));
 // one of them changes it: for a row's copy of its kernel's args (328
 // bytes inline; a library row has none, and every row of a kernel the
 // same). `row.args->inputDimsJson` reads it; writing through -> detaches.
-template<typename T>
-class SharedValue
+template <typename T> class SharedValue
 {
 public:
     SharedValue() = default;
-    SharedValue(T value) : m_value(std::make_shared<T>(std::move(value))) { }
-    SharedValue(std::shared_ptr<const T> shared) : m_value(std::const_pointer_cast<T>(std::move(shared))) { m_shared = true; }
+    SharedValue(T value)
+        : m_value(std::make_shared<T>(std::move(value)))
+    { }
+    SharedValue(std::shared_ptr<const T> shared)
+        : m_value(std::const_pointer_cast<T>(std::move(shared)))
+    {
+        m_shared = true;
+    }
 
     const T& operator*() const { return m_value ? *m_value : empty(); }
     const T* operator->() const { return &**this; }

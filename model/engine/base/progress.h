@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QtGlobal>
-
 #include <functional>
 #include <stop_token>
 

@@ -1,7 +1,6 @@
 #include "engine/base/textescaping.h"
 
 #include <QList>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -34,8 +33,18 @@ void appendPrintable(QString& out, QChar c)
 bool isMarkdownSpecial(char16_t c)
 {
     switch (c) {
-    case u'\\': case u'`': case u'*': case u'_': case u'[': case u']': case u'<': case u'>':
-    case u'&': case u'|': case u'~': case u'#':
+    case u'\\':
+    case u'`':
+    case u'*':
+    case u'_':
+    case u'[':
+    case u']':
+    case u'<':
+    case u'>':
+    case u'&':
+    case u'|':
+    case u'~':
+    case u'#':
         return true;
     default:
         return false;

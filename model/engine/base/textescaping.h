@@ -24,7 +24,11 @@ QString printableText(QStringView text);
 
 // Where a Markdown fragment goes: GitHub-flavoured tables split a row at
 // every unescaped `|`, even inside a code span.
-enum class MarkdownPlace { Prose, TableCell };
+enum class MarkdownPlace
+{
+    Prose,
+    TableCell
+};
 
 // A code span that shows `text` literally under CommonMark, cmark-gfm and
 // Python-Markdown: fenced by one backtick more than the longest run of

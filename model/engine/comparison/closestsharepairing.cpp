@@ -44,8 +44,7 @@ struct Candidate
 
 } // namespace
 
-void pairClosestShares(std::span<const ShareItem> baseline, std::span<const ShareItem> candidate,
-                       std::vector<std::pair<int, int>>* pairs)
+void pairClosestShares(std::span<const ShareItem> baseline, std::span<const ShareItem> candidate, std::vector<std::pair<int, int>>* pairs)
 {
     if (baseline.empty() || candidate.empty())
         return;
@@ -55,9 +54,8 @@ void pairClosestShares(std::span<const ShareItem> baseline, std::span<const Shar
     std::vector<Group> groups;
     size_t b = 0, c = 0;
     while (b < baseline.size() || c < candidate.size()) {
-        const double share = c == candidate.size() || (b < baseline.size() && baseline[b].share < candidate[c].share)
-            ? baseline[b].share
-            : candidate[c].share;
+        const double share = c == candidate.size() || (b < baseline.size() && baseline[b].share < candidate[c].share) ? baseline[b].share
+                                                                                                                      : candidate[c].share;
         std::vector<int> baseRows, candRows;
         while (b < baseline.size() && baseline[b].share == share)
             baseRows.push_back(baseline[b++].index);

@@ -17,12 +17,11 @@ namespace Ridgeline {
 struct ShareItem
 {
     double share = 0; // finite
-    int index = 0;    // the row's, into its own side
+    int index = 0; // the row's, into its own side
 };
 
 // Both sides sorted by (share, index). Appends (candidate, baseline) index
 // pairs to *pairs, in no particular order.
-void pairClosestShares(std::span<const ShareItem> baseline, std::span<const ShareItem> candidate,
-                       std::vector<std::pair<int, int>>* pairs);
+void pairClosestShares(std::span<const ShareItem> baseline, std::span<const ShareItem> candidate, std::vector<std::pair<int, int>>* pairs);
 
 } // namespace Ridgeline

@@ -4,8 +4,8 @@
 
 namespace Ridgeline {
 
-std::vector<RooflineArrow> comparisonArrows(const TraceComparison& comparison, const PeakFigures& baselinePeaks,
-                                            const PeakFigures& candidatePeaks)
+std::vector<RooflineArrow> comparisonArrows(
+    const TraceComparison& comparison, const PeakFigures& baselinePeaks, const PeakFigures& candidatePeaks)
 {
     std::vector<RooflineArrow> arrows;
     for (const KernelMatch& match : comparison.matching.matches) {

@@ -9,7 +9,7 @@
 
 namespace Ridgeline {
 
-std::vector<RooflineArrow> comparisonArrows(const TraceComparison& comparison, const PeakFigures& baselinePeaks,
-                                            const PeakFigures& candidatePeaks);
+std::vector<RooflineArrow> comparisonArrows(
+    const TraceComparison& comparison, const PeakFigures& baselinePeaks, const PeakFigures& candidatePeaks);
 
 } // namespace Ridgeline

@@ -3,7 +3,6 @@
 #include "engine/comparison/closestsharepairing.h"
 
 #include <QHash>
-
 #include <algorithm>
 #include <cmath>
 
@@ -40,8 +39,7 @@ public:
     SideRows(const std::vector<KernelRow>& rows, const std::vector<KernelRow>& library)
         : m_rows(rows)
         , m_library(library)
-    {
-    }
+    { }
 
     size_t size() const { return m_rows.size() + m_library.size(); }
     const KernelRow& operator[](size_t i) const { return i < m_rows.size() ? m_rows[i] : m_library[i - m_rows.size()]; }
@@ -58,8 +56,7 @@ public:
     explicit TierKeys(const SideRows& rows)
         : m_rows(rows)
         , m_kindAndOps(rows.size())
-    {
-    }
+    { }
 
     QString key(MatchKind tier, size_t i)
     {
@@ -103,9 +100,8 @@ private:
 
 // Pairs the unmatched rows whose keys are equal, closest time shares first:
 // the rows sorted by key, side and share, each bucket paired on its own.
-void matchTier(const SideRows& baseline, const SideRows& candidate, MatchKind tier,
-               TierKeys& baselineKeys, TierKeys& candidateKeys, std::vector<int>& candidateMatch,
-               std::vector<MatchKind>& candidateKind, std::vector<bool>& baselineTaken)
+void matchTier(const SideRows& baseline, const SideRows& candidate, MatchKind tier, TierKeys& baselineKeys, TierKeys& candidateKeys,
+    std::vector<int>& candidateMatch, std::vector<MatchKind>& candidateKind, std::vector<bool>& baselineTaken)
 {
     struct Entry
     {
@@ -169,12 +165,18 @@ void matchTier(const SideRows& baseline, const SideRows& candidate, MatchKind ti
 QString matchKindKey(MatchKind kind)
 {
     switch (kind) {
-    case MatchKind::Same: return QStringLiteral("same");
-    case MatchKind::Reshaped: return QStringLiteral("reshaped");
-    case MatchKind::Renamed: return QStringLiteral("renamed");
-    case MatchKind::Similar: return QStringLiteral("similar");
-    case MatchKind::Added: return QStringLiteral("added");
-    case MatchKind::Removed: return QStringLiteral("removed");
+    case MatchKind::Same:
+        return QStringLiteral("same");
+    case MatchKind::Reshaped:
+        return QStringLiteral("reshaped");
+    case MatchKind::Renamed:
+        return QStringLiteral("renamed");
+    case MatchKind::Similar:
+        return QStringLiteral("similar");
+    case MatchKind::Added:
+        return QStringLiteral("added");
+    case MatchKind::Removed:
+        return QStringLiteral("removed");
     }
     return {};
 }
@@ -185,7 +187,7 @@ KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::v
 }
 
 KernelMatching matchKernels(const std::vector<KernelRow>& baselineRows, const std::vector<KernelRow>& baselineLibrary,
-                            const std::vector<KernelRow>& candidateRows, const std::vector<KernelRow>& candidateLibrary)
+    const std::vector<KernelRow>& candidateRows, const std::vector<KernelRow>& candidateLibrary)
 {
     const SideRows baseline(baselineRows, baselineLibrary);
     const SideRows candidate(candidateRows, candidateLibrary);

@@ -21,7 +21,15 @@
 
 namespace Ridgeline {
 
-enum class MatchKind { Same, Reshaped, Renamed, Similar, Added, Removed };
+enum class MatchKind
+{
+    Same,
+    Reshaped,
+    Renamed,
+    Similar,
+    Added,
+    Removed
+};
 
 QString matchKindKey(MatchKind kind); // "same", "reshaped", "renamed", "similar", "added", "removed"
 constexpr int matchKindCount = 6;
@@ -30,7 +38,7 @@ struct KernelMatch
 {
     MatchKind kind = MatchKind::Added;
     int candidate = -1; // into the candidate's rows; -1 for removed
-    int baseline = -1;  // into the baseline's rows; -1 for added
+    int baseline = -1; // into the baseline's rows; -1 for added
 };
 
 struct KernelMatching
@@ -49,6 +57,6 @@ KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::v
 // plus its own. Library kernels have no signature, fused ops or dims to
 // vouch for a rename, so they pair by name alone (same or reshaped).
 KernelMatching matchKernels(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& baselineLibrary,
-                            const std::vector<KernelRow>& candidate, const std::vector<KernelRow>& candidateLibrary);
+    const std::vector<KernelRow>& candidate, const std::vector<KernelRow>& candidateLibrary);
 
 } // namespace Ridgeline

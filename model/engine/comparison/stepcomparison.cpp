@@ -18,8 +18,9 @@ QString missingSide(const QString& what, double baseline, double candidate)
     const bool cand = candidate > 0;
     if (base && cand)
         return {};
-    const QString who = !base && !cand ? QStringLiteral("neither trace's steps hold") : !base ? QStringLiteral("the baseline's steps hold no")
-                                                                                          : QStringLiteral("this trace's steps hold no");
+    const QString who = !base && !cand ? QStringLiteral("neither trace's steps hold")
+        : !base                        ? QStringLiteral("the baseline's steps hold no")
+                                       : QStringLiteral("this trace's steps hold no");
     return QStringLiteral("%1 %2").arg(who, what);
 }
 
@@ -63,7 +64,7 @@ std::optional<StepComparison> compareSteps(const GpuActivity& baseline, const Gp
         steps.tritonTimeSpeedup = ratio(base->tritonTimePerStepUs, cand->tritonTimePerStepUs);
         QStringList reasons;
         for (const QString& reason : { missingSide(QStringLiteral("GPU time"), base->gpuTimePerStepUs, cand->gpuTimePerStepUs),
-                                       missingSide(QStringLiteral("Triton time"), base->tritonTimePerStepUs, cand->tritonTimePerStepUs) }) {
+                 missingSide(QStringLiteral("Triton time"), base->tritonTimePerStepUs, cand->tritonTimePerStepUs) }) {
             if (!reason.isEmpty())
                 reasons << reason;
         }
@@ -86,8 +87,9 @@ QString stepBasis(const GpuActivity& baseline, const GpuActivity& candidate, con
         const QString who = lacking(baseline, candidate, launches ? StepKind::ProfilerStep : StepKind::GraphLaunch);
         const bool neither = who == QStringLiteral("neither");
         why = QStringLiteral("the only step both count, %1 %2")
-                  .arg(who, launches ? (neither ? QStringLiteral("has a ProfilerStep") : QStringLiteral("has no ProfilerStep"))
-                                     : (neither ? QStringLiteral("launches a graph") : QStringLiteral("launches no graph")));
+                  .arg(who,
+                      launches ? (neither ? QStringLiteral("has a ProfilerStep") : QStringLiteral("has no ProfilerStep"))
+                               : (neither ? QStringLiteral("launches a graph") : QStringLiteral("launches no graph")));
     }
     return QStringLiteral("%1 (%2 against %3 in the baseline): %4")
         .arg(launches ? QStringLiteral("per graph launch") : QStringLiteral("per ProfilerStep"))

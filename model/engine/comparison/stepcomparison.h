@@ -8,7 +8,6 @@
 #include "engine/activity/gpuactivity.h"
 
 #include <QString>
-
 #include <optional>
 
 namespace Ridgeline {

@@ -69,8 +69,8 @@ TraceComparison compareTraces(const ComparedTrace& baseline, const ComparedTrace
     comparison.baselineGpu = baseline.gpu->name;
     comparison.candidateGpu = candidate.gpu->name;
     // Library kernels too, by name: the largest change may be a library softmax.
-    comparison.matching = matchKernels(comparison.baseline->rows, comparison.baseline->libraryKernels,
-                                       comparison.candidate->rows, comparison.candidate->libraryKernels);
+    comparison.matching = matchKernels(
+        comparison.baseline->rows, comparison.baseline->libraryKernels, comparison.candidate->rows, comparison.candidate->libraryKernels);
     comparison.work = compareWork(*comparison.baseline, *comparison.candidate);
     const PeakFigures& basePeaks = *baseline.peaks;
     const PeakFigures& candPeaks = *candidate.peaks;
@@ -104,9 +104,8 @@ TraceComparison compareTraces(const ComparedTrace& baseline, const ComparedTrace
     std::vector<int> order(comparison.deltas.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = int(i);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return comparison.deltas[size_t(a)].timeUs > comparison.deltas[size_t(b)].timeUs;
-    });
+    std::stable_sort(order.begin(), order.end(),
+        [&](int a, int b) { return comparison.deltas[size_t(a)].timeUs > comparison.deltas[size_t(b)].timeUs; });
     for (int i : order) {
         if (comparison.deltas[size_t(i)].timeUs > 0 && comparison.largestRegressions.size() < largestChangesKept)
             comparison.largestRegressions.push_back(i);

@@ -20,7 +20,7 @@ namespace Ridgeline {
 struct KernelDelta
 {
     std::optional<double> speedup; // baseline mean / candidate mean; both timed, else nullopt
-    std::optional<double> tbPerS;   // candidate - baseline, of the means over calls
+    std::optional<double> tbPerS; // candidate - baseline, of the means over calls
     std::optional<double> tflopsPerS;
     std::optional<double> fractionOfRoof;
     double timeUs = 0; // candidate total - baseline total (an added kernel: its total)
@@ -36,10 +36,10 @@ struct TraceComparison
     // use baselineRow() and candidateRow(), not the indices alone.
     KernelMatching matching;
     std::vector<KernelDelta> deltas; // parallel to matching.matches
-    WorkComparison work;             // GPU time by kind of work and the spans
-    std::optional<double> gpuTimeSpeedup;    // baseline total GPU time / candidate's
+    WorkComparison work; // GPU time by kind of work and the spans
+    std::optional<double> gpuTimeSpeedup; // baseline total GPU time / candidate's
     std::optional<double> tritonTimeSpeedup; // baseline Triton time / candidate's
-    std::optional<StepComparison> perStep;   // by the finest kind of step both traces count
+    std::optional<StepComparison> perStep; // by the finest kind of step both traces count
     // What tuning could win back in each trace, each under its own GPU's roofs.
     double baselineRecoverableUs = 0;
     double candidateRecoverableUs = 0;

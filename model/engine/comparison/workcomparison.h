@@ -24,7 +24,7 @@ struct WorkTimeChange
 struct WorkComparison
 {
     std::vector<WorkTimeChange> byWork; // each kind either trace ran, in GpuWork's order
-    double baselineGpuTimeUs = 0;       // gpu_time_us.total: kernels, copies, memsets
+    double baselineGpuTimeUs = 0; // gpu_time_us.total: kernels, copies, memsets
     double candidateGpuTimeUs = 0;
     // The main device's first to last GPU event (idle included); nullopt
     // for a trace without GPU events.

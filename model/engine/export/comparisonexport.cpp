@@ -84,8 +84,8 @@ void addWorkComparison(QJsonObject& summary, const WorkComparison& work)
 QJsonObject perStepJson(const StepComparison& steps)
 {
     QJsonObject object { { QStringLiteral("kind"), stepKindKey(steps.kind) },
-                         { QStringLiteral("gpu_time_speedup"), figureJson(steps.gpuTimeSpeedup) },
-                         { QStringLiteral("triton_time_speedup"), figureJson(steps.tritonTimeSpeedup) } };
+        { QStringLiteral("gpu_time_speedup"), figureJson(steps.gpuTimeSpeedup) },
+        { QStringLiteral("triton_time_speedup"), figureJson(steps.tritonTimeSpeedup) } };
     if (!steps.reason.isEmpty())
         object.insert(QStringLiteral("reason"), steps.reason);
     return object;
@@ -103,10 +103,12 @@ QJsonObject summary(const TraceComparison& comparison)
         { QStringLiteral("matches"), counts },
         { QStringLiteral("gpu_time_speedup"), figureJson(comparison.gpuTimeSpeedup) },
         { QStringLiteral("triton_time_speedup"), figureJson(comparison.tritonTimeSpeedup) },
-        { QStringLiteral("steps"), QJsonObject {
-              { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
-              { QStringLiteral("baseline"), comparison.perStep ? comparison.perStep->baselineSteps : comparison.baseline->activity.steps.count },
-              { QStringLiteral("candidate"), comparison.perStep ? comparison.perStep->candidateSteps : comparison.candidate->activity.steps.count } } },
+        { QStringLiteral("steps"),
+            QJsonObject { { QStringLiteral("kind"), stepKindKey(comparison.perStep ? comparison.perStep->kind : StepKind::None) },
+                { QStringLiteral("baseline"),
+                    comparison.perStep ? comparison.perStep->baselineSteps : comparison.baseline->activity.steps.count },
+                { QStringLiteral("candidate"),
+                    comparison.perStep ? comparison.perStep->candidateSteps : comparison.candidate->activity.steps.count } } },
         { QStringLiteral("per_step"), comparison.perStep ? QJsonValue(perStepJson(*comparison.perStep)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("basis"), comparisonBasis(comparison) },
         { QStringLiteral("baseline_recoverable_us"), exportTimeUs(comparison.baselineRecoverableUs) },
@@ -121,7 +123,7 @@ QJsonObject summary(const TraceComparison& comparison)
 QStringList deltaFields(const KernelMatch& match, const KernelDelta& delta)
 {
     return { matchKindKey(match.kind), csvNumber(delta.speedup), exportTimeText(delta.timeUs), csvNumber(delta.tbPerS),
-             csvNumber(delta.tflopsPerS), csvNumber(delta.fractionOfRoof) };
+        csvNumber(delta.tflopsPerS), csvNumber(delta.fractionOfRoof) };
 }
 
 } // namespace
@@ -175,8 +177,7 @@ bool writeComparisonCsv(QIODevice* device, const Judgement& judgement)
 {
     const TraceComparison& comparison = *judgement.comparison;
     QStringList header { QStringLiteral("match"), QStringLiteral("speedup"), QStringLiteral("delta_time_us"),
-                         QStringLiteral("delta_tb_per_s"), QStringLiteral("delta_tflops_per_s"),
-                         QStringLiteral("delta_fraction_of_roof") };
+        QStringLiteral("delta_tb_per_s"), QStringLiteral("delta_tflops_per_s"), QStringLiteral("delta_fraction_of_roof") };
     const QStringList columns = csvHeader();
     header << columns;
     for (const QString& column : columns)
@@ -187,8 +188,8 @@ bool writeComparisonCsv(QIODevice* device, const Judgement& judgement)
         const KernelMatch& match = comparison.matching.matches[i];
         const KernelRow* cand = comparison.candidateRow(match);
         const KernelRow* base = comparison.baselineRow(match);
-        const QStringList fields = deltaFields(match, comparison.deltas[i]) + (cand ? csvFields(*cand) : none)
-            + (base ? csvFields(*base) : none);
+        const QStringList fields
+            = deltaFields(match, comparison.deltas[i]) + (cand ? csvFields(*cand) : none) + (base ? csvFields(*base) : none);
         ok = device->write(QString(fields.join(u',') + u'\n').toUtf8()) >= 0;
     }
     return ok;

@@ -79,18 +79,18 @@ QJsonValue replayJson(const KernelRow& row)
         { QStringLiteral("graph_launches"), chain.graphLaunches },
         { QStringLiteral("capture_windows"), chain.captureWindows },
         { QStringLiteral("first_graph_launch"),
-          QJsonObject { { QStringLiteral("correlation"), qint64(chain.graphLaunchCorrelation) },
-                        { QStringLiteral("ts"), chain.graphLaunchTs } } },
+            QJsonObject {
+                { QStringLiteral("correlation"), qint64(chain.graphLaunchCorrelation) }, { QStringLiteral("ts"), chain.graphLaunchTs } } },
         { QStringLiteral("captured_op"),
-          QJsonObject { { QStringLiteral("external_id"), qint64(chain.capturedOpExternalId) },
-                        { QStringLiteral("ts"), chain.capturedOpTs } } },
+            QJsonObject {
+                { QStringLiteral("external_id"), qint64(chain.capturedOpExternalId) }, { QStringLiteral("ts"), chain.capturedOpTs } } },
     };
 }
 
 QStringList replayCsvHeader()
 {
     return { QStringLiteral("capture_file"), QStringLiteral("capture_window"), QStringLiteral("capture_batch_size"),
-             QStringLiteral("graph_launches") };
+        QStringLiteral("graph_launches") };
 }
 
 QStringList replayCsvFields(const KernelRow& row)
@@ -99,7 +99,7 @@ QStringList replayCsvFields(const KernelRow& row)
         return { QString(), QString(), QString(), QString() };
     const ReplayChain& chain = *row.replay;
     return { csvTextField(chain.captureFile), QString::number(chain.captureWindow),
-             chain.batchSize ? QString::number(*chain.batchSize) : QString(), QString::number(chain.graphLaunches) };
+        chain.batchSize ? QString::number(*chain.batchSize) : QString(), QString::number(chain.graphLaunches) };
 }
 
 } // namespace Ridgeline

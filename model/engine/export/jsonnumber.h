@@ -6,7 +6,6 @@
 #include "engine/base/exportnumber.h"
 
 #include <QJsonValue>
-
 #include <optional>
 
 namespace Ridgeline {

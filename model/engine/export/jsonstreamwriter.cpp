@@ -28,8 +28,7 @@ QByteArray valueJson(const QJsonValue& value)
 
 JsonStreamWriter::JsonStreamWriter(QIODevice* device)
     : m_device(device)
-{
-}
+{ }
 
 void JsonStreamWriter::write(const QByteArray& bytes)
 {

@@ -10,7 +10,6 @@
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QStringView>
-
 #include <vector>
 
 class QIODevice;

@@ -1,11 +1,10 @@
 #include "engine/export/libraryopexport.h"
 
-#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
+#include "engine/base/textescaping.h"
 #include "engine/export/jsonnumber.h"
 
 #include <QJsonArray>
-
 #include <cmath>
 
 namespace Ridgeline {
@@ -92,8 +91,10 @@ QJsonObject libraryOpJson(const KernelRow& row, QJsonObject object)
     if (timeDiffers) {
         const SampleStats& time = *tl->kernelTimeUs;
         tracelens[QStringLiteral("kernel_time_us")] = QJsonObject {
-            { QStringLiteral("sum"), timeJson(time.sum) },       { QStringLiteral("mean"), timeJson(time.mean) },
-            { QStringLiteral("median"), timeJson(time.median) }, { QStringLiteral("min"), timeJson(time.min) },
+            { QStringLiteral("sum"), timeJson(time.sum) },
+            { QStringLiteral("mean"), timeJson(time.mean) },
+            { QStringLiteral("median"), timeJson(time.median) },
+            { QStringLiteral("min"), timeJson(time.min) },
             { QStringLiteral("max"), timeJson(time.max) },
         };
         tracelens[QStringLiteral("time_why")] = tl->timeWhy;
@@ -120,15 +121,15 @@ QStringList libraryOpCsvFields(const KernelRow& row, QStringList fields, const Q
     set(QStringLiteral("rnumel"), QString());
     set(QStringLiteral("flops"), figures ? countText(details.model->figures.flops) : QString());
     set(QStringLiteral("bytes"), figures ? countText(details.model->figures.bytes) : QString());
-    set(QStringLiteral("flops_known"), figures ? QString(std::isfinite(details.model->figures.flops) ? QStringLiteral("true") : QStringLiteral("false")) : QString());
+    set(QStringLiteral("flops_known"),
+        figures ? QString(std::isfinite(details.model->figures.flops) ? QStringLiteral("true") : QStringLiteral("false")) : QString());
     return fields;
 }
 
 QStringList argsAndKernelsCsvHeader()
 {
-    return { QStringLiteral("input_strides"), QStringLiteral("concrete_inputs"), QStringLiteral("kernels"),
-             QStringLiteral("rule"), QStringLiteral("compute_spec"), QStringLiteral("tracelens_flops"),
-             QStringLiteral("tracelens_bytes") };
+    return { QStringLiteral("input_strides"), QStringLiteral("concrete_inputs"), QStringLiteral("kernels"), QStringLiteral("rule"),
+        QStringLiteral("compute_spec"), QStringLiteral("tracelens_flops"), QStringLiteral("tracelens_bytes") };
 }
 
 QStringList argsAndKernelsCsvFields(const KernelRow& row)
@@ -138,10 +139,8 @@ QStringList argsAndKernelsCsvFields(const KernelRow& row)
     const LibraryOpModel* model = details && details->model ? &*details->model : nullptr;
     const LibraryOpFigures* tracelens = model && row.hasModel() && model->tracelens ? &*model->tracelens : nullptr;
     fields << (details ? csvTextField(kernelNamesOf(*details).join(u' ')) : QString())
-           << (model ? csvTextField(model->figures.rule) : QString())
-           << (model ? csvTextField(model->figures.computeSpec) : QString())
-           << (tracelens ? countText(tracelens->flops) : QString())
-           << (tracelens ? countText(tracelens->bytes) : QString());
+           << (model ? csvTextField(model->figures.rule) : QString()) << (model ? csvTextField(model->figures.computeSpec) : QString())
+           << (tracelens ? countText(tracelens->flops) : QString()) << (tracelens ? countText(tracelens->bytes) : QString());
     return fields;
 }
 

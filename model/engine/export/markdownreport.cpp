@@ -6,7 +6,6 @@
 #include "engine/timebudget/timebudget.h"
 
 #include <QFileInfo>
-
 #include <algorithm>
 #include <numeric>
 
@@ -40,12 +39,12 @@ QString figure(std::optional<double> value)
 QString stepsParagraph(const GpuActivity& activity)
 {
     const StepFigures& steps = activity.steps;
-    QString text = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
-                       .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches")
-                                                                : QStringLiteral("ProfilerStep annotations"))
-                       .arg(steps.count)
-                       .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
-                            steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
+    QString text
+        = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
+              .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
+              .arg(steps.count)
+              .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
+                  steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
     // What runs once (warm-up, encoders, a decoder) is no step's: said
     // apart, and the other kind of step the trace counts beside it.
     if (steps.oneOffGpuTimeUs > 0)
@@ -55,10 +54,10 @@ QString stepsParagraph(const GpuActivity& activity)
             text += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
                         .arg(other.count)
                         .arg(other.kind == StepKind::GraphLaunch
-                                 ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
-                                 : (other.count == 1 ? QStringLiteral("ProfilerStep annotation")
-                                                     : QStringLiteral("ProfilerStep annotations")),
-                             MD::plain(other.what), formatTimeUs(other.gpuTimePerStepUs));
+                                ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
+                                : (other.count == 1 ? QStringLiteral("ProfilerStep annotation")
+                                                    : QStringLiteral("ProfilerStep annotations")),
+                            MD::plain(other.what), formatTimeUs(other.gpuTimePerStepUs));
     }
     return text;
 }
@@ -71,15 +70,14 @@ void budgetSection(MD& md, const AnalysisResult& result, const TimeBudget& budge
         md.paragraph(QStringLiteral("The trace holds no GPU events."));
         return;
     }
-    const auto share = [&](double us) {
-        return device->spanUs > 0 ? formatPercent(us / device->spanUs, percentDecimals) : QStringLiteral("–");
-    };
+    const auto share
+        = [&](double us) { return device->spanUs > 0 ? formatPercent(us / device->spanUs, percentDecimals) : QStringLiteral("–"); };
     md.table({ QStringLiteral("Device ") + MD::plain(device->device), QStringLiteral("time"), QStringLiteral("of the span") },
-             { { QStringLiteral("GPU span (first to last GPU event)"), formatTimeUs(device->spanUs), QStringLiteral("100 %") },
-               { QStringLiteral("busy (kernels, copies, memsets; streams merged)"), formatTimeUs(device->busyUs), share(device->busyUs) },
-               { QStringLiteral("idle"), formatTimeUs(device->idleUs), share(device->idleUs) },
-               { QStringLiteral("idle after late host launches"), formatTimeUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs) } },
-             { Align::Left, Align::Right, Align::Right });
+        { { QStringLiteral("GPU span (first to last GPU event)"), formatTimeUs(device->spanUs), QStringLiteral("100 %") },
+            { QStringLiteral("busy (kernels, copies, memsets; streams merged)"), formatTimeUs(device->busyUs), share(device->busyUs) },
+            { QStringLiteral("idle"), formatTimeUs(device->idleUs), share(device->idleUs) },
+            { QStringLiteral("idle after late host launches"), formatTimeUs(device->hostBoundIdleUs), share(device->hostBoundIdleUs) } },
+        { Align::Left, Align::Right, Align::Right });
     QStringList gaps;
     for (const IdleGapBucket& bucket : device->idleGaps) {
         const QString range = bucket.maxUs ? QStringLiteral("%1-%2").arg(formatTimeUs(bucket.minUs), formatTimeUs(*bucket.maxUs))
@@ -92,11 +90,11 @@ void budgetSection(MD& md, const AnalysisResult& result, const TimeBudget& budge
         work << QStringLiteral("%1 %2 (%3)")
                     .arg(gpuWorkTitle(kind), formatTimeUs(us), formatPercent(result.gpuTime.share(kind), percentDecimals));
     md.paragraph(QStringLiteral("GPU time by kind of work (sums of durations, which exceed busy time where streams overlap): ")
-                 + work.join(QStringLiteral(", ")) + u'.');
+        + work.join(QStringLiteral(", ")) + u'.');
     md.paragraph(QStringLiteral("Triton kernels: %1, of which %2 recoverable by tuning (memory- or compute-bound kernels above their "
                                 "attainable time), %3 in latency-bound kernels (fuse or remove them) and %4 the rest.")
-                     .arg(formatTimeUs(budget.tritonTimeUs), formatTimeUs(budget.tritonRecoverableUs),
-                          formatTimeUs(budget.tritonLatencyBoundUs), formatTimeUs(budget.tritonRestUs)));
+            .arg(formatTimeUs(budget.tritonTimeUs), formatTimeUs(budget.tritonRecoverableUs), formatTimeUs(budget.tritonLatencyBoundUs),
+                formatTimeUs(budget.tritonRestUs)));
     if (result.activity.steps.kind != StepKind::None)
         md.paragraph(stepsParagraph(result.activity));
 }
@@ -117,19 +115,19 @@ void opportunitiesSection(MD& md, const TimeBudget& budget)
         const QString share = item.shareOfSpan ? formatPercent(*item.shareOfSpan, percentDecimals) + QStringLiteral(" of the span")
                                                : formatPercent(item.shareOfGpuTime, percentDecimals);
         rows.push_back({ QString::number(rows.size() + 1), named ? nameCell(item.name) : MD::plain(item.name),
-                         formatTimeUs(item.recoverableUs), share, MD::plainWithCode(item.why, MarkdownPlace::TableCell) });
+            formatTimeUs(item.recoverableUs), share, MD::plainWithCode(item.why, MarkdownPlace::TableCell) });
     }
     md.table({ QStringLiteral("#"), QStringLiteral("what"), QStringLiteral("time at stake"), QStringLiteral("of GPU time"),
-               QStringLiteral("why") },
-             rows, { Align::Right, Align::Left, Align::Right, Align::Right });
+                 QStringLiteral("why") },
+        rows, { Align::Right, Align::Left, Align::Right, Align::Right });
 }
 
 void kernelsSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
 {
     std::vector<size_t> order(result.rows.size());
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return budget.rows[a].recoverableUs > budget.rows[b].recoverableUs; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](size_t a, size_t b) { return budget.rows[a].recoverableUs > budget.rows[b].recoverableUs; });
     md.heading(2, QStringLiteral("Triton kernels and library ops by recoverable time"));
     std::vector<QStringList> rows;
     for (size_t i = 0; i < order.size() && i < size_t(topItems); ++i) {
@@ -137,34 +135,33 @@ void kernelsSection(MD& md, const AnalysisResult& result, const TimeBudget& budg
         const KernelTimeFigures& figures = budget.rows[order[i]];
         const std::optional<double> fraction = figures.fractionOfAttainable;
         rows.push_back({ nameCell(row.name), QString::number(row.calls), formatTimeUs(figures.measuredUs),
-                         formatTimeUs(figures.recoverableUs), fraction ? formatPercent(*fraction, percentDecimals) : QStringLiteral("–"),
-                         limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
-                         figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt) });
+            formatTimeUs(figures.recoverableUs), fraction ? formatPercent(*fraction, percentDecimals) : QStringLiteral("–"),
+            limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
+            figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt) });
     }
     md.table({ QStringLiteral("Kernel"), QStringLiteral("Calls"), QStringLiteral("Time"), QStringLiteral("Recoverable"),
-               QStringLiteral("% of attainable"), QStringLiteral("Limiter"), QStringLiteral("TB/s"), QStringLiteral("TFLOPS/s") },
-             rows, { Align::Left, Align::Right, Align::Right, Align::Right, Align::Right, Align::Left, Align::Right, Align::Right });
+                 QStringLiteral("% of attainable"), QStringLiteral("Limiter"), QStringLiteral("TB/s"), QStringLiteral("TFLOPS/s") },
+        rows, { Align::Left, Align::Right, Align::Right, Align::Right, Align::Right, Align::Left, Align::Right, Align::Right });
 }
 
 void comparisonSection(MD& md, const TraceComparison& comparison)
 {
     md.heading(2, QStringLiteral("Against the baseline"));
     md.paragraph(QStringLiteral("Baseline: %1 (%2)")
-                     .arg(MD::code(QFileInfo(comparison.baseline->tracePath).fileName(), MarkdownPlace::Prose),
-                          MD::plain(comparison.baselineGpu)));
+            .arg(MD::code(QFileInfo(comparison.baseline->tracePath).fileName(), MarkdownPlace::Prose), MD::plain(comparison.baselineGpu)));
     // In words a slowdown reads as one ("10.5× slower", not "0.095×");
     // the export and the tables keep the ratio.
     const auto words = [](std::optional<double> speedup) { return speedup ? speedupInWords(*speedup) : QStringLiteral("not comparable"); };
     const StepComparison* steps = comparison.perStep ? &*comparison.perStep : nullptr;
     md.paragraph(QStringLiteral("Compared %1.").arg(MD::plainWithCode(comparisonBasis(comparison))));
     md.paragraph(QStringLiteral("GPU time %1, Triton time %2 %3.")
-                     .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
-                          words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
-                          !steps ? QStringLiteral("in total")
-                                 : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
-                                                                        : QStringLiteral("per ProfilerStep")));
+            .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
+                words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
+                !steps                                     ? QStringLiteral("in total")
+                    : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
+                                                           : QStringLiteral("per ProfilerStep")));
     md.paragraph(QStringLiteral("Recoverable time: %1 in the baseline, %2 here.")
-                     .arg(formatTimeUs(comparison.baselineRecoverableUs), formatTimeUs(comparison.candidateRecoverableUs)));
+            .arg(formatTimeUs(comparison.baselineRecoverableUs), formatTimeUs(comparison.candidateRecoverableUs)));
     const auto changes = [&](const QString& title, const std::vector<int>& indices) {
         if (indices.empty())
             return;
@@ -174,11 +171,11 @@ void comparisonSection(MD& md, const TraceComparison& comparison)
             const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
             const KernelDelta& delta = comparison.deltas[size_t(i)];
             rows.push_back({ nameCell(row->name), (delta.timeUs > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(delta.timeUs),
-                             ratio(delta.speedup) });
+                ratio(delta.speedup) });
         }
         md.paragraph(title + u':');
         md.table({ QStringLiteral("Kernel"), QStringLiteral("change of total time"), QStringLiteral("speedup") }, rows,
-                 { Align::Left, Align::Right, Align::Right });
+            { Align::Left, Align::Right, Align::Right });
     };
     changes(QStringLiteral("Largest regressions"), comparison.largestRegressions);
     changes(QStringLiteral("Largest improvements"), comparison.largestImprovements);
@@ -194,13 +191,12 @@ void workComparisonSection(MD& md, const WorkComparison& work)
     for (const WorkTimeChange& row : work.byWork)
         rows.push_back({ gpuWorkTitle(row.work), formatTimeUs(row.baselineUs), formatTimeUs(row.candidateUs), change(row.changeUs()) });
     rows.push_back({ QStringLiteral("GPU time"), formatTimeUs(work.baselineGpuTimeUs), formatTimeUs(work.candidateGpuTimeUs),
-                     change(work.candidateGpuTimeUs - work.baselineGpuTimeUs) });
+        change(work.candidateGpuTimeUs - work.baselineGpuTimeUs) });
     rows.push_back({ QStringLiteral("span (first to last GPU event)"), span(work.baselineSpanUs), span(work.candidateSpanUs),
-                     work.baselineSpanUs && work.candidateSpanUs ? change(*work.candidateSpanUs - *work.baselineSpanUs)
-                                                                 : QStringLiteral("–") });
+        work.baselineSpanUs && work.candidateSpanUs ? change(*work.candidateSpanUs - *work.baselineSpanUs) : QStringLiteral("–") });
     md.paragraph(QStringLiteral("By kind of work (sums of event durations):"));
     md.table({ QStringLiteral("Kind of work"), QStringLiteral("baseline"), QStringLiteral("this trace"), QStringLiteral("change") }, rows,
-             { Align::Left, Align::Right, Align::Right, Align::Right });
+        { Align::Left, Align::Right, Align::Right, Align::Right });
 }
 
 } // namespace
@@ -215,20 +211,19 @@ QByteArray markdownReport(const ReportInputs& inputs)
     MD md;
     md.heading(1, QStringLiteral("Ridgeline: ") + MD::plain(QFileInfo(result.tracePath).fileName()));
     md.bullet(QStringLiteral("GPU: %1, %2 (HBM %3 TB/s)%4")
-                  .arg(MD::plain(gpu.name), peakSetTitle(judged.peakSetUsed()))
-                  .arg(peaks.memoryBandwidthTBps)
-                  .arg(result.traceGpuName.isEmpty() || result.traceGpuName == gpu.name
-                           ? QString()
-                           : QStringLiteral("; the trace names %1").arg(MD::plain(result.traceGpuName))));
-    md.bullet(QStringLiteral("Latency floor t0: %1 (%2)")
-                  .arg(formatTimeUs(budget.latencyFloor.us), MD::plain(budget.latencyFloor.sourceText)));
-    const auto libraryOps
-        = std::count_if(result.rows.begin(), result.rows.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
+            .arg(MD::plain(gpu.name), peakSetTitle(judged.peakSetUsed()))
+            .arg(peaks.memoryBandwidthTBps)
+            .arg(result.traceGpuName.isEmpty() || result.traceGpuName == gpu.name
+                    ? QString()
+                    : QStringLiteral("; the trace names %1").arg(MD::plain(result.traceGpuName))));
+    md.bullet(
+        QStringLiteral("Latency floor t0: %1 (%2)").arg(formatTimeUs(budget.latencyFloor.us), MD::plain(budget.latencyFloor.sourceText)));
+    const auto libraryOps = std::count_if(result.rows.begin(), result.rows.end(), [](const KernelRow& row) { return row.isLibraryOp(); });
     md.bullet(QStringLiteral("GPU kernel time %1; %2 Triton kernels, %3 library ops, %4 library kernels of no op")
-                  .arg(formatTimeUs(result.totalGpuKernelTimeUs))
-                  .arg(qsizetype(result.rows.size()) - libraryOps)
-                  .arg(libraryOps)
-                  .arg(result.libraryKernels.size()));
+            .arg(formatTimeUs(result.totalGpuKernelTimeUs))
+            .arg(qsizetype(result.rows.size()) - libraryOps)
+            .arg(libraryOps)
+            .arg(result.libraryKernels.size()));
     // Everything below speaks for this much of the GPU time; the time-only
     // rest is ranked among the opportunities as `unmodelled` where it is large.
     md.bullet(QStringLiteral("Coverage: %1; the rest is time only").arg(coverageText(gpuTimeCoverage(result))));

@@ -1,21 +1,20 @@
 #include "engine/export/resultexport.h"
 
-#include "engine/export/jsonstreamwriter.h"
-
-#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
+#include "engine/base/textescaping.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
+#include "engine/export/jsonstreamwriter.h"
 #include "engine/export/libraryopexport.h"
 #include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QJsonArray>
-#include <QBuffer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -41,9 +40,12 @@ QJsonValue timeObject(const std::optional<SampleStats>& stats)
     if (!stats)
         return QJsonValue::Null;
     return QJsonObject {
-        { QStringLiteral("sum"), timeJson(stats->sum) },       { QStringLiteral("mean"), timeJson(stats->mean) },
-        { QStringLiteral("median"), timeJson(stats->median) }, { QStringLiteral("min"), timeJson(stats->min) },
-        { QStringLiteral("max"), timeJson(stats->max) },       { QStringLiteral("std"), timeJson(stats->std) },
+        { QStringLiteral("sum"), timeJson(stats->sum) },
+        { QStringLiteral("mean"), timeJson(stats->mean) },
+        { QStringLiteral("median"), timeJson(stats->median) },
+        { QStringLiteral("min"), timeJson(stats->min) },
+        { QStringLiteral("max"), timeJson(stats->max) },
+        { QStringLiteral("std"), timeJson(stats->std) },
     };
 }
 
@@ -218,8 +220,7 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
 namespace {
 
 // A Triton row as the export writes it: the row, its attainable time and its place under `figures`.
-QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu,
-                               const PeakFigures& figures)
+QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu, const PeakFigures& figures)
 {
     QJsonObject kernel = libraryOpJson(row, kernelJson(row));
     addKernelTimeFigures(kernel, time);
@@ -235,7 +236,8 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
     const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures) : nullptr;
     kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
     if (cache)
-        kernel[QStringLiteral("reason")] = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
+        kernel[QStringLiteral("reason")]
+            = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
     return kernel;
 }
 
@@ -289,8 +291,7 @@ QJsonObject exportHeader(const TraceJudgement& judged, const QStringList& moreWa
     for (const auto& [category, us] : result.gpuTime.tritonUs)
         tritonByCategory[categoryKey(category)] = exportTimeUs(us);
     root[QStringLiteral("gpu_time_us")] = QJsonObject { { QStringLiteral("total"), exportTimeUs(result.gpuTime.totalUs()) },
-                                                        { QStringLiteral("by_work"), byWork },
-                                                        { QStringLiteral("triton_by_category"), tritonByCategory } };
+        { QStringLiteral("by_work"), byWork }, { QStringLiteral("triton_by_category"), tritonByCategory } };
     // How much of that time the figures below speak for.
     root[QStringLiteral("coverage")] = coverageJson(gpuTimeCoverage(result));
     root[QStringLiteral("latency_floor_us")] = latencyFloorJson(budget.latencyFloor);
@@ -362,20 +363,51 @@ QJsonObject exportRootWithoutKernels(const Judgement& judgement)
 QStringList csvHeader()
 {
     QStringList header {
-        QStringLiteral("name"), QStringLiteral("category"), QStringLiteral("kind"), QStringLiteral("provenance"),
-        QStringLiteral("reason"), QStringLiteral("xnumel"), QStringLiteral("rnumel"), QStringLiteral("fused_ops"),
-        QStringLiteral("input_dims"), QStringLiteral("input_types"), QStringLiteral("calls"), QStringLiteral("timed_calls"),
-        QStringLiteral("kernel_time_us_sum"), QStringLiteral("kernel_time_us_mean"), QStringLiteral("kernel_time_us_median"),
-        QStringLiteral("kernel_time_us_min"), QStringLiteral("kernel_time_us_max"), QStringLiteral("kernel_time_us_std"),
-        QStringLiteral("share_of_gpu_time"), QStringLiteral("flops"), QStringLiteral("bytes"), QStringLiteral("gflops"),
-        QStringLiteral("data_moved_mib"), QStringLiteral("flops_per_byte"), QStringLiteral("tb_per_s"),
-        QStringLiteral("tflops_per_s"), QStringLiteral("tracelens_gflops"), QStringLiteral("tracelens_data_moved_mib"),
-        QStringLiteral("tracelens_flops_per_byte"), QStringLiteral("tracelens_tb_per_s"),
-        QStringLiteral("tracelens_tflops_per_s"), QStringLiteral("tracelens_why"), QStringLiteral("kernel_file"),
-        QStringLiteral("v1_wrapper_file"), QStringLiteral("v1_block"), QStringLiteral("v1_line"),
-        QStringLiteral("v1_heuristic"), QStringLiteral("v1_size_hints"), QStringLiteral("v1_bytes"),
-        QStringLiteral("v1_flops"), QStringLiteral("v1_output_write_note"), QStringLiteral("flops_known"),
-        QStringLiteral("inductor_bytes"), QStringLiteral("inductor_flops"), QStringLiteral("inductor_bytes_difference_percent"),
+        QStringLiteral("name"),
+        QStringLiteral("category"),
+        QStringLiteral("kind"),
+        QStringLiteral("provenance"),
+        QStringLiteral("reason"),
+        QStringLiteral("xnumel"),
+        QStringLiteral("rnumel"),
+        QStringLiteral("fused_ops"),
+        QStringLiteral("input_dims"),
+        QStringLiteral("input_types"),
+        QStringLiteral("calls"),
+        QStringLiteral("timed_calls"),
+        QStringLiteral("kernel_time_us_sum"),
+        QStringLiteral("kernel_time_us_mean"),
+        QStringLiteral("kernel_time_us_median"),
+        QStringLiteral("kernel_time_us_min"),
+        QStringLiteral("kernel_time_us_max"),
+        QStringLiteral("kernel_time_us_std"),
+        QStringLiteral("share_of_gpu_time"),
+        QStringLiteral("flops"),
+        QStringLiteral("bytes"),
+        QStringLiteral("gflops"),
+        QStringLiteral("data_moved_mib"),
+        QStringLiteral("flops_per_byte"),
+        QStringLiteral("tb_per_s"),
+        QStringLiteral("tflops_per_s"),
+        QStringLiteral("tracelens_gflops"),
+        QStringLiteral("tracelens_data_moved_mib"),
+        QStringLiteral("tracelens_flops_per_byte"),
+        QStringLiteral("tracelens_tb_per_s"),
+        QStringLiteral("tracelens_tflops_per_s"),
+        QStringLiteral("tracelens_why"),
+        QStringLiteral("kernel_file"),
+        QStringLiteral("v1_wrapper_file"),
+        QStringLiteral("v1_block"),
+        QStringLiteral("v1_line"),
+        QStringLiteral("v1_heuristic"),
+        QStringLiteral("v1_size_hints"),
+        QStringLiteral("v1_bytes"),
+        QStringLiteral("v1_flops"),
+        QStringLiteral("v1_output_write_note"),
+        QStringLiteral("flops_known"),
+        QStringLiteral("inductor_bytes"),
+        QStringLiteral("inductor_flops"),
+        QStringLiteral("inductor_bytes_difference_percent"),
         QStringLiteral("inductor_flops_difference_percent"),
     };
     header << replayCsvHeader();
@@ -386,7 +418,7 @@ QStringList csvFields(const KernelRow& row)
 {
     const auto& t = row.kernelTimeUs;
     const auto& tl = row.traceLens;
-    const auto stat = [&](double SampleStats::*field) { return t ? exportTimeText((*t).*field) : QString(); };
+    const auto stat = [&](double SampleStats::* field) { return t ? exportTimeText((*t).*field) : QString(); };
     QStringList fields {
         csvTextField(row.name),
         categoryKey(row.parsedName.category),
@@ -424,19 +456,14 @@ QStringList csvFields(const KernelRow& row)
     };
     const auto& v1 = row.model.v1;
     const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
-    fields << (v1 ? csvTextField(v1->kernel.wrapperFile) : QString())
-           << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
-           << (v1 ? QString::number(v1->kernel.line) : QString())
-           << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
-           << (v1 ? csvTextField(v1->kernel.sizeHintsText) : QString())
-           << (v1 ? optional(v1->bytes) : QString())
-           << (v1 ? optional(v1->flops) : QString())
-           << csvTextField(row.model.v1OutputWriteNote.value_or(QString()));
+    fields << (v1 ? csvTextField(v1->kernel.wrapperFile) : QString()) << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
+           << (v1 ? QString::number(v1->kernel.line) : QString()) << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
+           << (v1 ? csvTextField(v1->kernel.sizeHintsText) : QString()) << (v1 ? optional(v1->bytes) : QString())
+           << (v1 ? optional(v1->flops) : QString()) << csvTextField(row.model.v1OutputWriteNote.value_or(QString()));
     const auto& e = row.model.inductor;
     const auto inductorFlops = e && e->flops ? std::optional(double(*e->flops)) : std::nullopt;
     fields << (row.hasModel() ? QString(row.model.flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())
-           << (e && e->bytes ? QString::number(*e->bytes) : QString())
-           << (e && e->flops ? QString::number(*e->flops) : QString())
+           << (e && e->bytes ? QString::number(*e->bytes) : QString()) << (e && e->flops ? QString::number(*e->flops) : QString())
            << (e ? csvNumber(differencePercent(row.bytes(), e->bytes ? std::optional(double(*e->bytes)) : std::nullopt)) : QString())
            << (e ? csvNumber(differencePercent(row.flops(), inductorFlops)) : QString());
     fields << replayCsvFields(row);
@@ -457,9 +484,9 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
     line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader());
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
-        line(libraryOpCsvFields(row, csvFields(row), header) << kernelTimeCsvFields(budget.rows[i])
-                                                             << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
-                                                             << argsAndKernelsCsvFields(row));
+        line(libraryOpCsvFields(row, csvFields(row), header)
+            << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
+            << argsAndKernelsCsvFields(row));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)

@@ -9,14 +9,17 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QStringList>
-
 #include <functional>
 
 class QIODevice;
 
 namespace Ridgeline {
 
-enum class ExportFormat { Json, Csv };
+enum class ExportFormat
+{
+    Json,
+    Csv
+};
 
 // From the file name's suffix; nullopt for anything else.
 std::optional<ExportFormat> exportFormatForPath(const QString& path);

@@ -54,7 +54,8 @@ QJsonObject stepsJson(const StepFigures& steps)
         { QStringLiteral("count"), steps.count },
         { QStringLiteral("what"), steps.what },
         { QStringLiteral("gpu_time_per_step_us"), any ? QJsonValue(exportTimeUs(steps.gpuTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("triton_time_per_step_us"), any ? QJsonValue(exportTimeUs(steps.tritonTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("triton_time_per_step_us"),
+            any ? QJsonValue(exportTimeUs(steps.tritonTimePerStepUs)) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("idle_per_step_us"), timeJson(steps.idlePerStepUs) },
         { QStringLiteral("one_off_gpu_time_us"), any ? QJsonValue(exportTimeUs(steps.oneOffGpuTimeUs)) : QJsonValue(QJsonValue::Null) },
     };
@@ -143,13 +144,13 @@ void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures)
 QStringList kernelTimeCsvHeader()
 {
     return { QStringLiteral("attainable_time_us"), QStringLiteral("fraction_of_attainable"), QStringLiteral("recoverable_us"),
-             QStringLiteral("limiter") };
+        QStringLiteral("limiter") };
 }
 
 QStringList kernelTimeCsvFields(const KernelTimeFigures& figures)
 {
-    return { figures.attainableUs ? exportTimeText(*figures.attainableUs) : QString(),
-             exportFigureText(figures.fractionOfAttainable), exportTimeText(figures.recoverableUs), limiterKey(figures.limiter) };
+    return { figures.attainableUs ? exportTimeText(*figures.attainableUs) : QString(), exportFigureText(figures.fractionOfAttainable),
+        exportTimeText(figures.recoverableUs), limiterKey(figures.limiter) };
 }
 
 } // namespace Ridgeline

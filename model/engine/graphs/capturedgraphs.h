@@ -10,7 +10,6 @@
 #include "engine/linking/kernellinker.h"
 
 #include <QStringList>
-
 #include <deque>
 #include <memory>
 #include <optional>

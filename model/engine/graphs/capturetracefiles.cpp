@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSet>
-
 #include <sys/stat.h>
 
 namespace Ridgeline {
@@ -53,13 +52,13 @@ class FileList
 public:
     explicit FileList(QStringList* warnings)
         : m_warnings(warnings)
-    {
-    }
+    { }
 
     void add(const QFileInfo& info, const QHash<QString, CaptureDetails>& details)
     {
         if (info.exists() && !info.isFile()) { // a FIFO or device would hang the reader; a missing file the reader names
-            *m_warnings << shownPath(info.filePath()) + QStringLiteral(": not a regular file (a device, FIFO or socket): not read as a capture trace");
+            *m_warnings << shownPath(info.filePath())
+                    + QStringLiteral(": not a regular file (a device, FIFO or socket): not read as a capture trace");
             return;
         }
         const QString id = identity(info);
@@ -115,7 +114,8 @@ std::vector<CaptureTraceFile> captureTraceFiles(const QStringList& paths, QStrin
                     files.add(entry, details);
             }
             if (files.size() == before)
-                *warnings << shownPath(path) + QStringLiteral(": no capture traces (*.json, *.json.gz) in this folder, or only ones given already");
+                *warnings << shownPath(path)
+                        + QStringLiteral(": no capture traces (*.json, *.json.gz) in this folder, or only ones given already");
         } else {
             files.add(info, readDetails(info.path(), warnings));
         }

@@ -31,9 +31,8 @@ std::vector<std::uint32_t> launchesByThreadAndTime(const RawTrace& trace)
 // began before the window did (a bounded look back keeps this logarithmic).
 void annotate(CaptureWindow& window, const std::vector<CaptureAnnotation>& annotations)
 {
-    auto after = std::upper_bound(annotations.begin(), annotations.end(), window, [](const CaptureWindow& w, const CaptureAnnotation& a) {
-        return w.thread != a.thread ? w.thread < a.thread : w.begin < a.begin;
-    });
+    auto after = std::upper_bound(annotations.begin(), annotations.end(), window,
+        [](const CaptureWindow& w, const CaptureAnnotation& a) { return w.thread != a.thread ? w.thread < a.thread : w.begin < a.begin; });
     constexpr int lookBack = 8;
     for (int i = 0; i < lookBack && after != annotations.begin(); ++i) {
         const CaptureAnnotation& annotation = *--after;
@@ -55,9 +54,9 @@ std::uint64_t opsSignature(const RawTrace& trace, const CaptureWindow& window)
     for (const GraphNode& node : window.nodes) {
         if (!node.triton)
             continue;
-        const std::uint64_t key = node.op >= 0 ? qHash(KernelRowKey { trace.tritonOps[size_t(node.op)].name(),
-                                                                      trace.tritonOps[size_t(node.op)].args().get() })
-                                               : qHash(QStringLiteral("<no op>"), 0);
+        const std::uint64_t key = node.op >= 0
+            ? qHash(KernelRowKey { trace.tritonOps[size_t(node.op)].name(), trace.tritonOps[size_t(node.op)].args().get() })
+            : qHash(QStringLiteral("<no op>"), 0);
         hash = (hash ^ key) * 1099511628211ull;
     }
     return hash;
@@ -96,14 +95,12 @@ GraphNode graphNode(const RawTrace& trace, std::uint32_t kernelNameId, std::uint
     return node;
 }
 
-CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::int32_t>& opOfLaunch, int source,
-                                  GraphNodeLabels& labels)
+CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::int32_t>& opOfLaunch, int source, GraphNodeLabels& labels)
 {
     CaptureWindows found;
     std::vector<CaptureMarker> markers = trace.captureMarkers;
-    std::stable_sort(markers.begin(), markers.end(), [](const CaptureMarker& a, const CaptureMarker& b) {
-        return a.thread != b.thread ? a.thread < b.thread : a.ts < b.ts;
-    });
+    std::stable_sort(markers.begin(), markers.end(),
+        [](const CaptureMarker& a, const CaptureMarker& b) { return a.thread != b.thread ? a.thread < b.thread : a.ts < b.ts; });
 
     const std::vector<std::uint32_t> launches = launchesByThreadAndTime(trace);
     std::vector<CaptureAnnotation> annotations = trace.captureAnnotations;
@@ -176,8 +173,7 @@ CaptureWindows findCaptureWindows(const RawTrace& trace, const std::vector<std::
     if (open)
         ++unpaired;
     if (unpaired > 0)
-        found.warnings << QStringLiteral("%1 stream capture begin/end calls without their pair: those captures are not used")
-                              .arg(unpaired);
+        found.warnings << QStringLiteral("%1 stream capture begin/end calls without their pair: those captures are not used").arg(unpaired);
     return found;
 }
 

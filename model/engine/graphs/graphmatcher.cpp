@@ -160,9 +160,8 @@ int distance(SegmentView a, SegmentView b, bool exact)
 bool sameNodes(const CaptureWindow& a, const CaptureWindow& b)
 {
     return a.opsSignature == b.opsSignature && a.libraryOpsSignature == b.libraryOpsSignature
-        && std::equal(a.nodes.begin(), a.nodes.end(), b.nodes.begin(), b.nodes.end(), [](const GraphNode& x, const GraphNode& y) {
-               return x.label == y.label && x.geometry == y.geometry && x.triton == y.triton;
-           });
+        && std::equal(a.nodes.begin(), a.nodes.end(), b.nodes.begin(), b.nodes.end(),
+            [](const GraphNode& x, const GraphNode& y) { return x.label == y.label && x.geometry == y.geometry && x.triton == y.triton; });
 }
 
 std::uint64_t nodesHash(const CaptureWindow& window)
@@ -251,7 +250,7 @@ std::vector<int> GraphMatcher::sameLabelClasses(const ReplayedGraph& graph) cons
     for (auto it = first; it != last && found.size() <= size_t(maxCandidateClasses); ++it) {
         const std::vector<GraphNode>& nodes = m_windows[size_t(m_classes[size_t(it->second)].window)].nodes;
         if (std::equal(nodes.begin(), nodes.end(), graph.nodes.begin(), graph.nodes.end(),
-                       [](const GraphNode& x, const GraphNode& y) { return x.label == y.label; }))
+                [](const GraphNode& x, const GraphNode& y) { return x.label == y.label; }))
             found.push_back(it->second);
     }
     return found;
@@ -279,7 +278,7 @@ int GraphMatcher::labelSequenceOf(const ReplayedGraph& graph)
     for (auto it = first; it != last; ++it) {
         const std::vector<std::uint64_t>& known = m_labelSequences[size_t(it->second)];
         if (std::equal(known.begin(), known.end(), graph.nodes.begin(), graph.nodes.end(),
-                       [&](std::uint64_t label, const GraphNode& node) { return label == key(node); }))
+                [&](std::uint64_t label, const GraphNode& node) { return label == key(node); }))
             return it->second;
     }
     std::vector<std::uint64_t> labels;
@@ -393,9 +392,8 @@ GraphMatch GraphMatcher::match(const ReplayedGraph& graph)
         ranked.push_back({ c, m_classes[size_t(c)].window, value });
     }
     // The earliest window wins among equals.
-    std::sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) {
-        return a.distance != b.distance ? a.distance < b.distance : a.window < b.window;
-    });
+    std::sort(ranked.begin(), ranked.end(),
+        [](const Candidate& a, const Candidate& b) { return a.distance != b.distance ? a.distance < b.distance : a.window < b.window; });
     const Candidate& best = ranked.front();
     const CaptureWindow& bestWindow = m_windows[size_t(best.window)];
     // Library kernels alone are no anchor: at least half of the larger

@@ -32,17 +32,23 @@
 
 namespace Ridgeline {
 
-enum class GraphMatchStatus { Matched, Ambiguous, Unmatched, NoTritonKernels };
+enum class GraphMatchStatus
+{
+    Matched,
+    Ambiguous,
+    Unmatched,
+    NoTritonKernels
+};
 
 struct GraphMatch
 {
     GraphMatchStatus status = GraphMatchStatus::Unmatched;
-    int window = -1;             // Matched: into the matcher's windows
-    int equivalentWindows = 0;   // Matched: more windows that tie with the same ops
+    int window = -1; // Matched: into the matcher's windows
+    int equivalentWindows = 0; // Matched: more windows that tie with the same ops
     int otherNodeDifferences = 0; // Matched: non-Triton nodes on one side only
     std::vector<int> tiedWindows; // Ambiguous: the windows that tie (a few)
-    int geometryRejected = 0;    // Unmatched: windows with the kernels but other grid/block
-    int tooManyCandidates = 0;   // Unmatched: windows holding its Triton kernels, more classes than are compared
+    int geometryRejected = 0; // Unmatched: windows with the kernels but other grid/block
+    int tooManyCandidates = 0; // Unmatched: windows holding its Triton kernels, more classes than are compared
     // Matched: an equally good window has the same Triton ops but other
     // library ops, so the replay's library kernels are not attributed.
     bool libraryOpsTied = false;
@@ -67,12 +73,12 @@ public:
 private:
     struct WindowClass
     {
-        int window = 0;  // the first window of the class: the one a match names
+        int window = 0; // the first window of the class: the one a match names
         int windows = 0; // how many windows it stands for
         std::vector<std::uint32_t> otherLabels; // non-Triton labels, segment after segment
         std::vector<std::uint32_t> segmentEnds; // into otherLabels, one per segment
         std::vector<std::uint64_t> tritonGeometry; // of its Triton nodes, in order
-        bool completeGeometry = true;           // every Triton node records grid/block
+        bool completeGeometry = true; // every Triton node records grid/block
     };
     // Classes with one Triton label sequence.
     struct TritonGroup
@@ -81,12 +87,12 @@ private:
         int windows = 0;
         std::vector<int> classes;
         std::unordered_multimap<std::uint64_t, int> byGeometry; // complete classes by Triton grid/block
-        std::vector<int> partialGeometry;                       // classes missing some grid/block
+        std::vector<int> partialGeometry; // classes missing some grid/block
     };
     struct Distance
     {
         std::int64_t cells = -1; // LCS cells the edit distance fills
-        int exact = -1;          // edit distance, -1 until computed
+        int exact = -1; // edit distance, -1 until computed
         int orderFree = -1; // labels on one side only, order aside
     };
 
@@ -115,8 +121,8 @@ private:
 // Non-Triton nodes found in one of two sequences and not the other, when
 // their Triton nodes are the same: an edit distance between the segments
 // that the Triton nodes separate (by label counts past `maxLcsCells`).
-int otherNodeDifferences(const std::vector<GraphNode>& a, const std::vector<GraphNode>& b,
-                         std::int64_t maxLcsCells = GraphMatcher::maxLcsCellsPerMatch);
+int otherNodeDifferences(
+    const std::vector<GraphNode>& a, const std::vector<GraphNode>& b, std::int64_t maxLcsCells = GraphMatcher::maxLcsCellsPerMatch);
 
 // The Triton nodes of a sequence, in order: the ones that must match.
 std::vector<const GraphNode*> tritonNodes(const std::vector<GraphNode>& nodes);

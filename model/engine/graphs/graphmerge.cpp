@@ -5,7 +5,6 @@
 
 #include <QFileInfo>
 #include <QSet>
-
 #include <unordered_set>
 
 namespace Ridgeline {
@@ -170,8 +169,9 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
                 const std::int32_t op = captureTriton[k]->op;
                 if (op < 0) {
                     window.kernels.leave(ReplayedKernelReason::noTritonOpInCapture());
-                    leaveUnattributed(node, reasons.shared(QStringLiteral("its launch in %1 is not inside a Triton cpu_op")
-                                                               .arg(describeWindow(summary, match.window))));
+                    leaveUnattributed(node,
+                        reasons.shared(
+                            QStringLiteral("its launch in %1 is not inside a Triton cpu_op").arg(describeWindow(summary, match.window))));
                     continue;
                 }
                 ++window.kernels.attributed;
@@ -187,8 +187,8 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
                 replayedCalls.push_back(std::move(call));
                 ++summary.attributedKernels;
             }
-            summary.attributedLibraryKernels += attributeLibraryNodes(graph, windows[size_t(match.window)], match, launchIndex, claimed,
-                                                                      out.libraryCalls, window.kernels);
+            summary.attributedLibraryKernels += attributeLibraryNodes(
+                graph, windows[size_t(match.window)], match, launchIndex, claimed, out.libraryCalls, window.kernels);
             break;
         }
         case GraphMatchStatus::Ambiguous:
@@ -217,8 +217,8 @@ GraphMerge mergeGraphReplays(const RawTrace& replay, LinkedKernels linked, Captu
     // A captured op that got its replays is those calls now, not an op-only call.
     if (!consumed.empty())
         std::erase_if(out.linked.opCalls, [&](const KernelCall& call) { return call.kernels.empty() && consumed.contains(call.op); });
-    out.linked.opCalls.insert(out.linked.opCalls.end(), std::make_move_iterator(replayedCalls.begin()),
-                              std::make_move_iterator(replayedCalls.end()));
+    out.linked.opCalls.insert(
+        out.linked.opCalls.end(), std::make_move_iterator(replayedCalls.begin()), std::make_move_iterator(replayedCalls.end()));
     out.linked.kernelOnlyCalls = std::move(linked.kernelOnlyCalls);
     std::erase_if(out.linked.kernelOnlyCalls, [&](const KernelOnlyCall& call) { return handled[call.event]; });
     out.linked.kernelOnlyCalls.insert(out.linked.kernelOnlyCalls.end(), unattributedCalls.begin(), unattributedCalls.end());

@@ -14,7 +14,6 @@
 
 #include <QMap>
 #include <QStringList>
-
 #include <optional>
 
 namespace Ridgeline {
@@ -34,8 +33,8 @@ struct MergedGraphLaunch
     std::int64_t correlation = -1;
     double ts = 0;
     GraphMatchStatus status = GraphMatchStatus::Unmatched;
-    int window = -1;  // into GraphMergeSummary::windows when matched
-    QString reason;   // why its Triton kernels are not attributed, when they are not (shared text, no id)
+    int window = -1; // into GraphMergeSummary::windows when matched
+    QString reason; // why its Triton kernels are not attributed, when they are not (shared text, no id)
 };
 
 struct GraphMergeSummary

@@ -6,7 +6,6 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <vector>
 

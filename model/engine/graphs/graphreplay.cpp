@@ -38,8 +38,8 @@ GraphReplays findGraphReplays(const RawTrace& trace, GraphNodeLabels& labels)
         ReplayedGraph graph;
         graph.launch = std::int32_t(i);
         std::vector<std::uint32_t>& events = eventsByKey[launch.key];
-        std::stable_sort(events.begin(), events.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents.ts(a) < trace.gpuEvents.ts(b); });
+        std::stable_sort(
+            events.begin(), events.end(), [&](std::uint32_t a, std::uint32_t b) { return trace.gpuEvents.ts(a) < trace.gpuEvents.ts(b); });
         graph.nodes.reserve(events.size());
         for (std::uint32_t event : events) {
             const GpuEventRecord& record = trace.gpuEvents[event];

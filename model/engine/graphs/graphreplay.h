@@ -12,7 +12,7 @@ namespace Ridgeline {
 
 struct ReplayedGraph
 {
-    std::int32_t launch = -1;     // into RawTrace::launches
+    std::int32_t launch = -1; // into RawTrace::launches
     std::vector<GraphNode> nodes; // GPU events (kernels, memcpy, memset) by start time
 };
 

@@ -4,7 +4,6 @@
 #include "engine/inductorcache/wrapperfileparser.h"
 
 #include <QFileInfo>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -15,8 +14,8 @@ constexpr qint64 maxWrapperFileBytes = 64 << 20;
 
 QString describe(const WrapperKernel& kernel)
 {
-    const QString hints = kernel.sizeHintsText.isEmpty() ? QStringLiteral("no size_hints")
-                                                         : QStringLiteral("size_hints ") + kernel.sizeHintsText;
+    const QString hints
+        = kernel.sizeHintsText.isEmpty() ? QStringLiteral("no size_hints") : QStringLiteral("size_hints ") + kernel.sizeHintsText;
     return QStringLiteral("%1 (line %2, %3)").arg(kernel.wrapperFile).arg(kernel.line).arg(hints);
 }
 
@@ -30,8 +29,7 @@ QString fileNameOf(const QString& path)
 InductorCacheIndex::InductorCacheIndex(QString source, std::optional<QSet<QString>> keepOnly)
     : m_source(std::move(source))
     , m_keepOnly(std::move(keepOnly))
-{
-}
+{ }
 
 InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheReader& reader, const JobControl& control)
 {
@@ -46,9 +44,7 @@ InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheRe
             return BuildStatus::Cancelled;
         const auto& member = members[i];
         if (member.size > maxWrapperFileBytes) {
-            m_warnings << QStringLiteral("%1: %2 MiB, too large for a wrapper file; skipped")
-                              .arg(member.label)
-                              .arg(member.size >> 20);
+            m_warnings << QStringLiteral("%1: %2 MiB, too large for a wrapper file; skipped").arg(member.label).arg(member.size >> 20);
         } else {
             QString error;
             const auto bytes = reader.read(i, maxWrapperFileBytes, &error);
@@ -124,8 +120,7 @@ CacheLookup InductorCacheIndex::lookup(const QString& name, const QString& kerne
     for (const WrapperKernel* kernel : candidates) {
         files.insert(kernel->wrapperFile);
         auto same = std::find_if(distinct.begin(), distinct.end(), [&](const auto& entry) {
-            return entry.first->problem.isEmpty() && kernel->problem.isEmpty()
-                && entry.first->contentKey() == kernel->contentKey();
+            return entry.first->problem.isEmpty() && kernel->problem.isEmpty() && entry.first->contentKey() == kernel->contentKey();
         });
         if (same != distinct.end())
             ++same->second;
@@ -152,10 +147,7 @@ CacheLookup InductorCacheIndex::lookup(const QString& name, const QString& kerne
         listed << describe(*kernel);
     const QString head = files.size() == qsizetype(distinct.size())
         ? QStringLiteral("ambiguous: %1 wrapper files define %2").arg(distinct.size()).arg(name)
-        : QStringLiteral("ambiguous: %1 different definitions of %2 in %3 wrapper files")
-              .arg(distinct.size())
-              .arg(name)
-              .arg(files.size());
+        : QStringLiteral("ambiguous: %1 different definitions of %2 in %3 wrapper files").arg(distinct.size()).arg(name).arg(files.size());
     result.why = head + QStringLiteral(": ") + listed.join(QStringLiteral("; "))
         + QStringLiteral(" (Ridgeline does not guess which one the trace ran)");
     return result;

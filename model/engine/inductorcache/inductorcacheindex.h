@@ -10,7 +10,6 @@
 
 #include <QHash>
 #include <QSet>
-
 #include <optional>
 
 namespace Ridgeline {

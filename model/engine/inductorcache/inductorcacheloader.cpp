@@ -6,14 +6,13 @@
 
 namespace Ridgeline {
 
-InductorCacheLoader::InductorCacheLoader(
-    const QString& explicitPath, bool searchDefaults, const CacheEnvironment& environment)
+InductorCacheLoader::InductorCacheLoader(const QString& explicitPath, bool searchDefaults, const CacheEnvironment& environment)
     : m_location(InductorCacheLocator::locate(explicitPath, searchDefaults, environment))
 {
     if (m_location.path.isEmpty()) {
-        m_unavailable = searchDefaults ? QStringLiteral("no Inductor cache given or found (looked in %1)")
-                                             .arg(m_location.searched.join(QStringLiteral(", ")))
-                                       : QStringLiteral("no Inductor cache given");
+        m_unavailable = searchDefaults
+            ? QStringLiteral("no Inductor cache given or found (looked in %1)").arg(m_location.searched.join(QStringLiteral(", ")))
+            : QStringLiteral("no Inductor cache given");
         return;
     }
     // A directory is listed now: its .py files are the work. An archive is
@@ -77,14 +76,12 @@ bool InductorCacheLoader::load(const QSet<QString>& keepOnly, const JobControl& 
         control.report(totalBytes(), totalBytes());
         return true;
     }
-    auto index = std::make_shared<InductorCacheIndex>(
-        QStringLiteral("%1 (%2)").arg(m_location.path, m_reader->kindName()), keepOnly);
+    auto index = std::make_shared<InductorCacheIndex>(QStringLiteral("%1 (%2)").arg(m_location.path, m_reader->kindName()), keepOnly);
     if (index->addAll(*m_reader, indexing) == InductorCacheIndex::BuildStatus::Cancelled)
         return false;
     m_warnings << index->warnings();
     if (index->wrapperFileCount() == 0 && index->warnings().isEmpty())
-        m_warnings << QStringLiteral(
-            "Inductor cache %1 (%2): no wrapper file in it (no .py file with async_compile.triton kernel blocks)")
+        m_warnings << QStringLiteral("Inductor cache %1 (%2): no wrapper file in it (no .py file with async_compile.triton kernel blocks)")
                           .arg(m_location.path, m_kindName);
     m_index = std::move(index);
     m_reader.reset(); // the index holds what is needed; close the files now

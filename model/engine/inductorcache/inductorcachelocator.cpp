@@ -31,8 +31,7 @@ CacheEnvironment CacheEnvironment::fromProcess()
     return environment;
 }
 
-CacheLocation InductorCacheLocator::locate(
-    const QString& explicitPath, bool searchDefaults, const CacheEnvironment& environment)
+CacheLocation InductorCacheLocator::locate(const QString& explicitPath, bool searchDefaults, const CacheEnvironment& environment)
 {
     CacheLocation location;
     if (!explicitPath.isEmpty()) {
@@ -44,8 +43,7 @@ CacheLocation InductorCacheLocator::locate(
         return location;
     const std::pair<QString, QString> candidates[] = {
         { environment.torchInductorCacheDir, QStringLiteral("$TORCHINDUCTOR_CACHE_DIR") },
-        { environment.homeDir.isEmpty() ? QString()
-                                        : QDir(environment.homeDir).filePath(QStringLiteral(".cache/torchinductor")),
+        { environment.homeDir.isEmpty() ? QString() : QDir(environment.homeDir).filePath(QStringLiteral(".cache/torchinductor")),
             QStringLiteral("~/.cache/torchinductor") },
         { environment.tempDir.isEmpty() || environment.userName.isEmpty()
                 ? QString()

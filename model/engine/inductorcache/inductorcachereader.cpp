@@ -8,14 +8,11 @@
 #include <KTar>
 #include <KZip>
 #include <KZipFileEntry>
-
-#include <zlib.h>
-
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-
 #include <algorithm>
+#include <zlib.h>
 
 namespace Ridgeline {
 namespace {
@@ -34,11 +31,16 @@ bool isTar(const QByteArray& head)
 KCompressionDevice::CompressionType deviceType(Compression compression)
 {
     switch (compression) {
-    case Compression::Gzip: return KCompressionDevice::GZip;
-    case Compression::Bzip2: return KCompressionDevice::BZip2;
-    case Compression::Xz: return KCompressionDevice::Xz;
-    case Compression::Zstd: return KCompressionDevice::Zstd;
-    case Compression::None: break;
+    case Compression::Gzip:
+        return KCompressionDevice::GZip;
+    case Compression::Bzip2:
+        return KCompressionDevice::BZip2;
+    case Compression::Xz:
+        return KCompressionDevice::Xz;
+    case Compression::Zstd:
+        return KCompressionDevice::Zstd;
+    case Compression::None:
+        break;
     }
     return KCompressionDevice::None;
 }
@@ -46,11 +48,16 @@ KCompressionDevice::CompressionType deviceType(Compression compression)
 QString suffix(Compression compression)
 {
     switch (compression) {
-    case Compression::Gzip: return QStringLiteral("gz");
-    case Compression::Bzip2: return QStringLiteral("bz2");
-    case Compression::Xz: return QStringLiteral("xz");
-    case Compression::Zstd: return QStringLiteral("zst");
-    case Compression::None: break;
+    case Compression::Gzip:
+        return QStringLiteral("gz");
+    case Compression::Bzip2:
+        return QStringLiteral("bz2");
+    case Compression::Xz:
+        return QStringLiteral("xz");
+    case Compression::Zstd:
+        return QStringLiteral("zst");
+    case Compression::None:
+        break;
     }
     return {};
 }
@@ -132,8 +139,7 @@ class ForwardSeekingDevice final : public QIODevice
 public:
     explicit ForwardSeekingDevice(QIODevice* source)
         : m_source(source)
-    {
-    }
+    { }
     bool isSequential() const override { return false; }
     qint64 size() const override { return m_source->size(); }
     bool atEnd() const override { return m_source->atEnd(); }
@@ -163,8 +169,7 @@ private:
     QIODevice* m_source;
 };
 
-void collectFiles(
-    const KArchiveDirectory* dir, const QString& prefix, std::vector<const KArchiveFile*>* files, QStringList* names)
+void collectFiles(const KArchiveDirectory* dir, const QString& prefix, std::vector<const KArchiveFile*>* files, QStringList* names)
 {
     const QStringList entries = dir->entries();
     for (const QString& name : entries) {
@@ -224,8 +229,7 @@ std::unique_ptr<InductorCacheReader> InductorCacheReader::open(const QString& pa
             reader->m_members.push_back({ file.filePath(), file.size() });
         }
         // Sorted, so that warnings and ambiguity lists come out the same every run.
-        std::sort(reader->m_members.begin(), reader->m_members.end(),
-            [](const Member& a, const Member& b) { return a.label < b.label; });
+        std::sort(reader->m_members.begin(), reader->m_members.end(), [](const Member& a, const Member& b) { return a.label < b.label; });
         return reader;
     }
     if (!reader->openArchive(path, error, control))
@@ -263,8 +267,7 @@ bool InductorCacheReader::openArchive(const QString& path, QString* error, const
         m_compression = suffix(compression);
         auto device = std::make_unique<KCompressionDevice>(m_file.get(), false, deviceType(compression));
         if (!device->open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("cannot decompress its %1 data: %2")
-                         .arg(compressionName(compression), device->errorString());
+            *error = QStringLiteral("cannot decompress its %1 data: %2").arg(compressionName(compression), device->errorString());
             return false;
         }
         m_decompressor = std::move(device);
@@ -294,8 +297,7 @@ bool InductorCacheReader::openArchive(const QString& path, QString* error, const
     }
     if (!opened) {
         const QString why = m_archive->errorString();
-        *error = QStringLiteral("not a readable %1%2")
-                     .arg(kindName(), why.isEmpty() ? QString() : QStringLiteral(": ") + why);
+        *error = QStringLiteral("not a readable %1%2").arg(kindName(), why.isEmpty() ? QString() : QStringLiteral(": ") + why);
         m_archive.reset();
         return false;
     }
@@ -313,8 +315,7 @@ void InductorCacheReader::listArchive()
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     // In archive order: a compressed tar then never seeks backwards.
-    std::sort(
-        order.begin(), order.end(), [&](size_t a, size_t b) { return files[a]->position() < files[b]->position(); });
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return files[a]->position() < files[b]->position(); });
     for (size_t i : order) {
         m_members.push_back({ m_path + u':' + names[qsizetype(i)], files[i]->size() });
         m_entries.push_back(files[i]);
@@ -329,14 +330,14 @@ qint64 InductorCacheReader::bytesReadFromFile() const
 QString InductorCacheReader::kindName() const
 {
     switch (m_kind) {
-    case Kind::Directory: return QStringLiteral("directory");
+    case Kind::Directory:
+        return QStringLiteral("directory");
     case Kind::Tar:
-        return m_compression.isEmpty() ? QStringLiteral("tar archive")
-                                       : QStringLiteral("tar.%1 archive").arg(m_compression);
-    case Kind::Zip: return QStringLiteral("zip archive");
+        return m_compression.isEmpty() ? QStringLiteral("tar archive") : QStringLiteral("tar.%1 archive").arg(m_compression);
+    case Kind::Zip:
+        return QStringLiteral("zip archive");
     case Kind::SingleFile:
-        return m_compression.isEmpty() ? QStringLiteral("wrapper file")
-                                       : QStringLiteral("%1-compressed wrapper file").arg(m_compression);
+        return m_compression.isEmpty() ? QStringLiteral("wrapper file") : QStringLiteral("%1-compressed wrapper file").arg(m_compression);
     }
     return {};
 }
@@ -378,8 +379,8 @@ std::optional<QByteArray> InductorCacheReader::read(size_t index, qint64 maxByte
         return std::nullopt;
     }
     // One byte more than it claims tells a member that inflates past its size.
-    auto bytes = readCapped(*device, entry->size(), error,
-        QStringLiteral("the archive is damaged: it inflates past its declared %1 bytes").arg(entry->size()));
+    auto bytes = readCapped(
+        *device, entry->size(), error, QStringLiteral("the archive is damaged: it inflates past its declared %1 bytes").arg(entry->size()));
     if (!bytes)
         return std::nullopt;
     if (bytes->size() != entry->size()) {

@@ -8,10 +8,11 @@
 
 namespace Ridgeline {
 
-enum class InputKind {
-    Trace,          // JSON, plain or compressed
-    InductorCache,  // a folder, a tar/zip archive, or one wrapper .py file
-    Unusable,       // neither; the classification's `problem` says why
+enum class InputKind
+{
+    Trace, // JSON, plain or compressed
+    InductorCache, // a folder, a tar/zip archive, or one wrapper .py file
+    Unusable, // neither; the classification's `problem` says why
 };
 
 struct InputClassification

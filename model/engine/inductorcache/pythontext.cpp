@@ -13,10 +13,14 @@ bool isQuote(QChar c)
 QChar closing(QChar open)
 {
     switch (open.unicode()) {
-    case u'(': return u')';
-    case u'[': return u']';
-    case u'{': return u'}';
-    default: return {};
+    case u'(':
+        return u')';
+    case u'[':
+        return u']';
+    case u'{':
+        return u'}';
+    default:
+        return {};
     }
 }
 

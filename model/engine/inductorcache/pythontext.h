@@ -6,7 +6,6 @@
 #include <QList>
 #include <QString>
 #include <QStringView>
-
 #include <optional>
 
 namespace Ridgeline::PythonText {

@@ -151,12 +151,10 @@ bool readSignature(QStringView literal, const QStringList& parameters, WrapperKe
 // signature, def line. Sets kernel.problem when a needed part is missing.
 void readSource(WrapperKernel& kernel)
 {
-    static const QRegularExpression decoratorRe(
-        QStringLiteral(R"(^[ \t]*@([A-Za-z_][\w.]*))"), QRegularExpression::MultilineOption);
+    static const QRegularExpression decoratorRe(QStringLiteral(R"(^[ \t]*@([A-Za-z_][\w.]*))"), QRegularExpression::MultilineOption);
     static const QRegularExpression sizeHintsRe(QStringLiteral(R"(\bsize_hints\s*=\s*[\[{])"));
     static const QRegularExpression signatureRe(QStringLiteral(R"(['"]signature['"]\s*:\s*\{)"));
-    static const QRegularExpression defRe(
-        QStringLiteral(R"(^def[ \t]+(\w+)[ \t]*\()"), QRegularExpression::MultilineOption);
+    static const QRegularExpression defRe(QStringLiteral(R"(^def[ \t]+(\w+)[ \t]*\()"), QRegularExpression::MultilineOption);
     const QStringView source = kernel.source;
 
     qsizetype argsFrom = -1, argsTo = -1, after = 0;
@@ -224,8 +222,7 @@ public:
     Parser(const QString& label, QStringView text)
         : m_label(label)
         , m_text(text)
-    {
-    }
+    { }
 
     WrapperFileParse run()
     {
@@ -235,8 +232,7 @@ public:
         while (pos < m_text.size()) {
             if (lineStart) {
                 qsizetype p = pos;
-                while (p < m_text.size()
-                    && (m_text[p] == u' ' || m_text[p] == u'\t' || m_text[p] == u'\r' || m_text[p] == u'\f'))
+                while (p < m_text.size() && (m_text[p] == u' ' || m_text[p] == u'\t' || m_text[p] == u'\r' || m_text[p] == u'\f'))
                     ++p;
                 if (p >= m_text.size())
                     break;
@@ -254,8 +250,7 @@ public:
                 // Without DontCheckSubjectString PCRE2 validates the whole
                 // file's UTF-16 on every call: quadratic in the file's lines.
                 const auto m = blockStartPattern().matchView(m_text, p, QRegularExpression::NormalMatch,
-                    QRegularExpression::AnchorAtOffsetMatchOption
-                        | QRegularExpression::DontCheckSubjectStringMatchOption);
+                    QRegularExpression::AnchorAtOffsetMatchOption | QRegularExpression::DontCheckSubjectStringMatchOption);
                 if (m.hasMatch()) {
                     pos = readBlock(m, p, comments);
                     comments.clear();
@@ -283,8 +278,7 @@ public:
             }
         }
         if (m_result.kernels.empty())
-            m_result.warnings
-                << QStringLiteral("%1: mentions async_compile.triton but holds no kernel block; skipped").arg(m_label);
+            m_result.warnings << QStringLiteral("%1: mentions async_compile.triton but holds no kernel block; skipped").arg(m_label);
         return std::move(m_result);
     }
 
@@ -346,10 +340,7 @@ private:
     {
         kernel.problem = problem;
         kernel.blockIndex = m_blockIndex++;
-        m_result.warnings << QStringLiteral("%1: kernel %2 (line %3): %4; skipped")
-                                 .arg(m_label, kernel.name)
-                                 .arg(kernel.line)
-                                 .arg(problem);
+        m_result.warnings << QStringLiteral("%1: kernel %2 (line %3): %4; skipped").arg(m_label, kernel.name).arg(kernel.line).arg(problem);
         m_result.kernels.push_back(std::move(kernel));
     }
 

@@ -1,11 +1,10 @@
 #include "engine/input/eventargsreader.h"
 
-#include <tuple>
-
 #include "engine/input/jsontext.h"
 #include "engine/input/rawtrace.h"
 
 #include <cstring>
+#include <tuple>
 
 namespace Ridgeline {
 namespace {
@@ -196,15 +195,15 @@ namespace {
 // follow from their canonical text).
 auto contentOf(const TritonOpArgs& a)
 {
-    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelKwargs,
-                    a.numWarps, a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
+    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelKwargs, a.numWarps,
+        a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
 }
 
 size_t contentHash(const TritonOpArgs& a)
 {
     size_t seed = 0;
     for (const QString* text : { &a.inputDimsJson, &a.inputTypesJson, &a.inputStridesJson, &a.concreteInputsJson, &a.kernelFile,
-                                 &a.kernelKwargs, &a.kernelBackend, &a.malformed })
+             &a.kernelKwargs, &a.kernelBackend, &a.malformed })
         seed = qHashMulti(seed, *text);
     return qHashMulti(seed, a.numWarps.value_or(-1), a.numStages.value_or(-1), a.inductorNumGb.value_or(-1.0), a.inductorFlop.value_or(-1));
 }
@@ -285,7 +284,10 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::readTritonOpArgs(std::strin
         } else if (key == "kernel_file" || key == "kernel_kwargs" || key == "kernel_backend") {
             std::string_view text;
             if (!value.get_string().get(text) && text.size() <= maxKernelNameBytes)
-                (key == "kernel_file" ? args.kernelFile : key == "kernel_kwargs" ? args.kernelKwargs : args.kernelBackend) = toQString(text);
+                (key == "kernel_file"            ? args.kernelFile
+                        : key == "kernel_kwargs" ? args.kernelKwargs
+                                                 : args.kernelBackend)
+                    = toQString(text);
         } else if (key == "kernel_num_gb") {
             // A float; absurd or negative figures are not an estimate.
             double gb = 0;

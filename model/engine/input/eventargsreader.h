@@ -11,14 +11,12 @@
 
 #include "engine/input/tritonopargs.h"
 
-#include <simdjson.h>
-
 #include <QHash>
-
 #include <memory>
-#include <unordered_map>
+#include <simdjson.h>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace Ridgeline {

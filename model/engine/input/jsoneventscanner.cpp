@@ -53,14 +53,13 @@ QString describe(char c)
     return QStringLiteral("byte 0x%1").arg(uchar(c), 2, 16, QLatin1Char('0'));
 }
 
-
 constexpr size_t blockSize = 64;
 
 // Where a 64-byte block holds quotes and brackets, one bit per byte.
 struct BlockMasks
 {
     std::uint64_t quotes = 0;
-    std::uint64_t opens = 0;  // { and [
+    std::uint64_t opens = 0; // { and [
     std::uint64_t closes = 0; // } and ]
 };
 
@@ -120,8 +119,7 @@ inline std::uint64_t prefixXor(std::uint64_t x)
 
 JsonEventScanner::JsonEventScanner(Sink& sink)
     : m_sink(sink)
-{
-}
+{ }
 
 bool JsonEventScanner::fail(const QString& message)
 {
@@ -398,7 +396,7 @@ bool JsonEventScanner::feed(const char* data, size_t size)
                 m_state = State::Done;
             else if (!isJsonSpace(c))
                 return syntaxError(QStringLiteral("expected ',' or '}' after the value of \"%1\" but found %2")
-                                       .arg(quotedText(std::string_view(m_key)), describe(c)));
+                        .arg(quotedText(std::string_view(m_key)), describe(c)));
             ++i;
             continue;
 
@@ -488,8 +486,8 @@ bool JsonEventScanner::finish()
     case State::InEvents:
     case State::InElement:
         return fail(QStringLiteral("unexpected end of data inside traceEvents at byte %1 after %2 events: the file is truncated")
-                        .arg(m_chunkOffset)
-                        .arg(m_eventCount));
+                .arg(m_chunkOffset)
+                .arg(m_eventCount));
     default:
         return fail(QStringLiteral("unexpected end of data at byte %1: the file is truncated").arg(m_chunkOffset));
     }

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <QString>
-
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -48,26 +47,32 @@ public:
     static constexpr size_t maxCheckedDepth = 1024;
 
 private:
-    enum class State {
-        Start,       // before the root value
-        ExpectKey,   // in the root object, before a key or '}'
-        InKey,       // inside a root key string
+    enum class State
+    {
+        Start, // before the root value
+        ExpectKey, // in the root object, before a key or '}'
+        InKey, // inside a root key string
         ExpectColon, // after a root key
         ExpectValue, // after ':' in the root object
-        InValue,     // inside a root value that is not traceEvents
-        AfterValue,  // after a root value: ',' or '}'
-        InEvents,    // in the events array, between elements
-        InElement,   // inside one element of the events array
-        Done,        // after the root value
+        InValue, // inside a root value that is not traceEvents
+        AfterValue, // after a root value: ',' or '}'
+        InEvents, // in the events array, between elements
+        InElement, // inside one element of the events array
+        Done, // after the root value
     };
 
-    enum class Walk { Open, Closed, Error };
+    enum class Walk
+    {
+        Open,
+        Closed,
+        Error
+    };
 
     bool fail(const QString& message);
     // Walks the current value or element from data[i]: Closed with i one past
     // its last byte, Open with i == size, or Error.
     Walk walkStructure(const char* data, size_t size, size_t& i);
-    Walk walkBlock(const char* data, size_t& i);                // 64 bytes without escapes, inside brackets
+    Walk walkBlock(const char* data, size_t& i); // 64 bytes without escapes, inside brackets
     // Anything, a byte run at a time; with toBlock, only up to the next bracket.
     Walk walkBytes(const char* data, size_t end, size_t& i, bool toBlock);
     Walk openBracket(char c);
@@ -88,7 +93,7 @@ private:
     bool m_captureTooBig = false;
     bool m_elementIsObject = false;
     std::string m_brackets; // the first maxCheckedDepth open brackets of the current value / element
-    size_t m_depth = 0;     // all open brackets, however deep
+    size_t m_depth = 0; // all open brackets, however deep
     std::string m_key;
     std::string m_capture;
     size_t m_captureStart = 0; // in the current chunk

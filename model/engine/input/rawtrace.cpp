@@ -37,8 +37,8 @@ bool byIdThenThread(const FlowEnd& a, const FlowEnd& b)
 bool RawTrace::hasFlowEnd(std::int64_t id) const
 {
     if (m_flowEndsIndexed)
-        return std::binary_search(flowEnds.begin(), flowEnds.end(), FlowEnd { id, 0 },
-                                  [](const FlowEnd& a, const FlowEnd& b) { return a.id < b.id; });
+        return std::binary_search(
+            flowEnds.begin(), flowEnds.end(), FlowEnd { id, 0 }, [](const FlowEnd& a, const FlowEnd& b) { return a.id < b.id; });
     return std::any_of(flowEnds.begin(), flowEnds.end(), [id](const FlowEnd& f) { return f.id == id; });
 }
 
@@ -90,9 +90,8 @@ void RawTrace::keepOnlyWhatLinkingNeeds()
         double begin;
         double end;
     };
-    const auto byThreadThenBegin = [](const Interval& a, const Interval& b) {
-        return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin;
-    };
+    const auto byThreadThenBegin
+        = [](const Interval& a, const Interval& b) { return a.thread != b.thread ? a.thread < b.thread : a.begin < b.begin; };
     std::vector<Interval> triton;
     triton.reserve(tritonOps.size());
     for (const TritonOpRecord& op : tritonOps)

@@ -11,7 +11,6 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -73,9 +72,10 @@ struct TritonOpRecord
 };
 static_assert(sizeof(TritonOpRecord) == 40);
 
-enum class LaunchKind : std::uint8_t {
+enum class LaunchKind : std::uint8_t
+{
     Kernel, // cudaLaunchKernel, hipModuleLaunchKernel, ...
-    Graph,  // cudaGraphLaunch / hipGraphLaunch
+    Graph, // cudaGraphLaunch / hipGraphLaunch
     Memcpy, // cudaMemcpyAsync, ...: a graph node when captured
     Memset,
 };
@@ -188,8 +188,8 @@ struct RawTrace
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;
     std::vector<ProfilerStepAnnotation> profilerSteps; // by begin, each once, outermost (AnnotationKeeper)
-    std::vector<GpuStream> gpuStreams;                 // in order of first event
-    std::vector<LaunchThread> launchThreads;           // in order of first launch
+    std::vector<GpuStream> gpuStreams; // in order of first event
+    std::vector<LaunchThread> launchThreads; // in order of first launch
     std::vector<ExecuteAnnotation> executeAnnotations; // in file order
     std::deque<FlowEnd> flowEnds; // ac2g "f" events, in file order until indexFlowEnds()
     // Whether the file wrote any flow start: a trace without them (written

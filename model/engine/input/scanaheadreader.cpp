@@ -3,7 +3,6 @@
 #include "engine/input/tracesource.h"
 
 #include <QIODevice>
-
 #include <algorithm>
 
 namespace Ridgeline {
@@ -21,15 +20,20 @@ constexpr std::int64_t readPiece = std::int64_t(8) << 10;
 // What the scanner found in one stretch of the file, in its order.
 struct ScanAheadReader::Batch
 {
-    enum class Kind : std::uint8_t { Event, TopLevelValue, Skipped };
+    enum class Kind : std::uint8_t
+    {
+        Event,
+        TopLevelValue,
+        Skipped
+    };
     struct Entry
     {
         Kind kind = Kind::Event;
         std::int64_t offset = 0;
-        size_t begin = 0;     // into text: the key (top-level values), then the JSON
+        size_t begin = 0; // into text: the key (top-level values), then the JSON
         size_t keySize = 0;
         size_t size = 0;
-        QString why;          // Skipped
+        QString why; // Skipped
     };
 
     std::string text;
@@ -175,9 +179,15 @@ bool ScanAheadReader::next(JsonEventScanner::Sink& sink, std::int64_t* filePosit
     for (const Batch::Entry& entry : batch->entries) {
         const std::string_view text(batch->text.data() + entry.begin, entry.keySize + entry.size);
         switch (entry.kind) {
-        case Batch::Kind::Event: sink.event(text, entry.offset); break;
-        case Batch::Kind::TopLevelValue: sink.topLevelValue(text.substr(0, entry.keySize), text.substr(entry.keySize)); break;
-        case Batch::Kind::Skipped: sink.skippedElement(entry.offset, entry.why); break;
+        case Batch::Kind::Event:
+            sink.event(text, entry.offset);
+            break;
+        case Batch::Kind::TopLevelValue:
+            sink.topLevelValue(text.substr(0, entry.keySize), text.substr(entry.keySize));
+            break;
+        case Batch::Kind::Skipped:
+            sink.skippedElement(entry.offset, entry.why);
+            break;
         }
     }
     *filePosition = batch->filePosition;

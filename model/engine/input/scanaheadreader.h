@@ -9,7 +9,6 @@
 #include "engine/input/jsoneventscanner.h"
 
 #include <QString>
-
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -29,9 +28,9 @@ public:
     // How the stream ended, once next() has said so.
     struct Ending
     {
-        QString streamError;       // the source failed (after the bytes delivered)
-        bool scanned = false;      // the scanner found a complete document
-        QString scanError;         // why not, when !scanned and streamError is empty
+        QString streamError; // the source failed (after the bytes delivered)
+        bool scanned = false; // the scanner found a complete document
+        QString scanError; // why not, when !scanned and streamError is empty
         bool sawEventsArray = false;
         std::int64_t decompressedBytes = 0;
         std::int64_t eventsFilteredOut = 0; // events the filter dropped, never handed on
@@ -64,7 +63,7 @@ private:
 
     TraceSource& m_source;
     EventFilter m_filter;
-    std::deque<std::unique_ptr<Batch>> m_free;   // batches the scanner may fill
+    std::deque<std::unique_ptr<Batch>> m_free; // batches the scanner may fill
     std::deque<std::unique_ptr<Batch>> m_filled; // ready for next(), in order
     bool m_stop = false;
     bool m_done = false; // the scanner queued its last batch

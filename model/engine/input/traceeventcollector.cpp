@@ -183,8 +183,7 @@ TraceEventCollector::TraceEventCollector(RawTrace& trace, Input input, LibraryOp
     , m_input(input)
     , m_annotations(trace)
     , m_keepLibraryOp(std::move(keepLibraryOp))
-{
-}
+{ }
 
 std::int32_t TraceEventCollector::libraryOpNameId(std::string_view name)
 {
@@ -452,7 +451,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         const std::int64_t key = args.key();
         if (badDuration) {
             m_trace.badGpuEventKeys.insert(key);
-            skip(offset, what() + (event.hasDur ? QStringLiteral(" has a negative or invalid dur (or one over a day)") : QStringLiteral(" has no dur")));
+            skip(offset,
+                what()
+                    + (event.hasDur ? QStringLiteral(" has a negative or invalid dur (or one over a day)")
+                                    : QStringLiteral(" has no dur")));
             return;
         }
         // Under the trace's resolution no time was measured: 5e-324 us would

@@ -9,12 +9,10 @@
 #include "engine/input/jsoneventscanner.h"
 #include "engine/input/rawtrace.h"
 
-#include <simdjson.h>
-
 #include <QHash>
-
 #include <memory>
 #include <optional>
+#include <simdjson.h>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -26,7 +24,11 @@ class TraceEventCollector final : public JsonEventScanner::Sink
 public:
     // Prefiltered: mayUse() already dropped what it would (ScanAheadReader's
     // filter, on the scanning thread), so the collector does not run it again.
-    enum class Input { Unfiltered, Prefiltered };
+    enum class Input
+    {
+        Unfiltered,
+        Prefiltered
+    };
     explicit TraceEventCollector(RawTrace& trace, Input input = Input::Unfiltered, LibraryOpFilter keepLibraryOp = {});
 
     void event(std::string_view json, std::int64_t offset) override;

@@ -73,25 +73,23 @@ TraceReadResult readTrace(const QString& path, const JobControl& control, const 
     }
 
     const QString why = !ending.streamError.isEmpty()
-        ? (source->compression() == Compression::None
-               ? QStringLiteral("read error: ") + ending.streamError
-               : QStringLiteral("%1 data is corrupt or truncated after %2 bytes of JSON (%3)")
-                     .arg(compressionName(source->compression()))
-                     .arg(ending.decompressedBytes)
-                     .arg(ending.streamError))
+        ? (source->compression() == Compression::None ? QStringLiteral("read error: ") + ending.streamError
+                                                      : QStringLiteral("%1 data is corrupt or truncated after %2 bytes of JSON (%3)")
+                                                            .arg(compressionName(source->compression()))
+                                                            .arg(ending.decompressedBytes)
+                                                            .arg(ending.streamError))
         : ending.scanError;
     // A file cut short still shows what it held: keep the events read so far.
     if (result.trace.eventCount > 0 && ending.sawEventsArray) {
         result.trace.truncated = true;
-        result.trace.warnings.prepend(QStringLiteral("%1: %2; showing the %3 events read before that")
-                                          .arg(path, why)
-                                          .arg(result.trace.eventCount));
+        result.trace.warnings.prepend(
+            QStringLiteral("%1: %2; showing the %3 events read before that").arg(path, why).arg(result.trace.eventCount));
         result.status = TraceReadResult::Status::Ok;
         return result;
     }
     if (source->compression() != Compression::None && ending.decompressedBytes == 0)
-        return failed(QStringLiteral("%1 data is corrupt or truncated: nothing could be decompressed")
-                          .arg(compressionName(source->compression())));
+        return failed(
+            QStringLiteral("%1 data is corrupt or truncated: nothing could be decompressed").arg(compressionName(source->compression())));
     return failed(why);
 }
 

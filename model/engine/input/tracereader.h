@@ -11,7 +11,12 @@ namespace Ridgeline {
 
 struct TraceReadResult
 {
-    enum class Status { Ok, Failed, Cancelled };
+    enum class Status
+    {
+        Ok,
+        Failed,
+        Cancelled
+    };
     Status status = Status::Failed;
     QString error; // one line, starting with the file's path
     RawTrace trace;

@@ -1,13 +1,11 @@
 #include "engine/input/tracesource.h"
 
 #include <KCompressionDevice>
-
 #include <QFileInfo>
 
 #if RIDGELINE_HAVE_ISAL
-#include <isa-l/igzip_lib.h>
-
 #include <algorithm>
+#include <isa-l/igzip_lib.h>
 #include <vector>
 #endif
 
@@ -49,10 +47,14 @@ private:
 QString isalError(int code)
 {
     switch (code) {
-    case ISAL_INCORRECT_CHECKSUM: return QStringLiteral("its CRC does not match the data: the file is damaged");
-    case ISAL_INVALID_WRAPPER: return QStringLiteral("invalid gzip header");
-    case ISAL_UNSUPPORTED_METHOD: return QStringLiteral("unsupported gzip compression method");
-    default: return QStringLiteral("invalid deflate data: the file is damaged");
+    case ISAL_INCORRECT_CHECKSUM:
+        return QStringLiteral("its CRC does not match the data: the file is damaged");
+    case ISAL_INVALID_WRAPPER:
+        return QStringLiteral("invalid gzip header");
+    case ISAL_UNSUPPORTED_METHOD:
+        return QStringLiteral("unsupported gzip compression method");
+    default:
+        return QStringLiteral("invalid deflate data: the file is damaged");
     }
 }
 
@@ -114,11 +116,16 @@ qint64 IsalGzipDevice::readData(char* data, qint64 maxSize)
 QString compressionName(Compression compression)
 {
     switch (compression) {
-    case Compression::None: return QStringLiteral("none");
-    case Compression::Gzip: return QStringLiteral("gzip");
-    case Compression::Bzip2: return QStringLiteral("bzip2");
-    case Compression::Xz: return QStringLiteral("xz");
-    case Compression::Zstd: return QStringLiteral("zstd");
+    case Compression::None:
+        return QStringLiteral("none");
+    case Compression::Gzip:
+        return QStringLiteral("gzip");
+    case Compression::Bzip2:
+        return QStringLiteral("bzip2");
+    case Compression::Xz:
+        return QStringLiteral("xz");
+    case Compression::Zstd:
+        return QStringLiteral("zstd");
     }
     return {};
 }
@@ -129,7 +136,9 @@ Compression detectCompression(const QByteArray& head)
         return Compression::Gzip;
     if (head.startsWith("BZh"))
         return Compression::Bzip2;
-    if (head.startsWith(QByteArray("\xfd" "7zXZ\x00", 6)))
+    if (head.startsWith(QByteArray("\xfd"
+                                   "7zXZ\x00",
+            6)))
         return Compression::Xz;
     if (head.startsWith("\x28\xb5\x2f\xfd"))
         return Compression::Zstd;
@@ -203,16 +212,25 @@ std::unique_ptr<TraceSource> TraceSource::open(const QString& path, QString* err
 #endif
     KCompressionDevice::CompressionType type = KCompressionDevice::None;
     switch (source->m_compression) {
-    case Compression::None: source->m_stream = source->m_file.get(); return source;
-    case Compression::Gzip: type = KCompressionDevice::GZip; break;
-    case Compression::Bzip2: type = KCompressionDevice::BZip2; break;
-    case Compression::Xz: type = KCompressionDevice::Xz; break;
-    case Compression::Zstd: type = KCompressionDevice::Zstd; break;
+    case Compression::None:
+        source->m_stream = source->m_file.get();
+        return source;
+    case Compression::Gzip:
+        type = KCompressionDevice::GZip;
+        break;
+    case Compression::Bzip2:
+        type = KCompressionDevice::BZip2;
+        break;
+    case Compression::Xz:
+        type = KCompressionDevice::Xz;
+        break;
+    case Compression::Zstd:
+        type = KCompressionDevice::Zstd;
+        break;
     }
     auto device = std::make_unique<KCompressionDevice>(source->m_file.get(), false, type);
     if (!device->open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot decompress %1 data: %2")
-                     .arg(compressionName(source->m_compression), device->errorString());
+        *error = QStringLiteral("cannot decompress %1 data: %2").arg(compressionName(source->m_compression), device->errorString());
         return nullptr;
     }
     source->m_stream = device.get();

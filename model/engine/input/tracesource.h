@@ -5,14 +5,20 @@
 
 #include <QFile>
 #include <QString>
-
 #include <memory>
 
 class QIODevice;
 
 namespace Ridgeline {
 
-enum class Compression { None, Gzip, Bzip2, Xz, Zstd };
+enum class Compression
+{
+    None,
+    Gzip,
+    Bzip2,
+    Xz,
+    Zstd
+};
 
 QString compressionName(Compression compression);
 

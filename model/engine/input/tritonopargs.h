@@ -6,7 +6,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -53,10 +52,7 @@ struct TritonOpArgs
     // Set when an arg was present but not of the expected shape.
     QString malformed;
 
-    QString groupKey() const
-    {
-        return inputDimsJson + u'|' + inputTypesJson + u'|' + inputStridesJson + u'|' + concreteInputsJson;
-    }
+    QString groupKey() const { return inputDimsJson + u'|' + inputTypesJson + u'|' + inputStridesJson + u'|' + concreteInputsJson; }
 };
 
 } // namespace Ridgeline

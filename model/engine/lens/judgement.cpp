@@ -32,18 +32,17 @@ TraceJudgement judgeTrace(std::shared_ptr<const AnalysisResult> result, const Le
     return judged;
 }
 
-std::shared_ptr<const Judgement> judge(std::shared_ptr<const AnalysisResult> result, const Lens& lens,
-                                       std::shared_ptr<const AnalysisResult> baseline)
+std::shared_ptr<const Judgement> judge(
+    std::shared_ptr<const AnalysisResult> result, const Lens& lens, std::shared_ptr<const AnalysisResult> baseline)
 {
     auto judgement = std::make_shared<Judgement>();
     judgement->lens = lens;
     judgement->trace = judgeTrace(std::move(result), lens);
     if (baseline) {
         judgement->baseline = judgeTrace(std::move(baseline), lens);
-        judgement->comparison =
-            std::make_shared<const TraceComparison>(compareTraces(judgement->baseline->compared(), judgement->trace.compared()));
-        judgement->trace.roofline.arrows =
-            comparisonArrows(*judgement->comparison, judgement->baseline->peaks(), judgement->trace.peaks());
+        judgement->comparison
+            = std::make_shared<const TraceComparison>(compareTraces(judgement->baseline->compared(), judgement->trace.compared()));
+        judgement->trace.roofline.arrows = comparisonArrows(*judgement->comparison, judgement->baseline->peaks(), judgement->trace.peaks());
     }
     return judgement;
 }

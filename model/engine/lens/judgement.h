@@ -14,7 +14,6 @@
 #include "engine/timebudget/timebudget.h"
 
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -26,7 +25,7 @@ struct TraceJudgement
     std::shared_ptr<const AnalysisResult> result; // never null
     GpuPick gpu;
     PeakSet peakSet = PeakSet::Datasheet; // the requested set (the lens's)
-    TimeBudget budget;                    // its latencyFloor says which t0, and why
+    TimeBudget budget; // its latencyFloor says which t0, and why
     // The roofs of gpu under peakSet and every placed kernel, the
     // latency-bound ones marked; with a baseline, the arrows from it.
     RooflineData roofline;
@@ -42,8 +41,8 @@ struct TraceJudgement
 struct Judgement
 {
     Lens lens;
-    TraceJudgement trace;                     // the open trace (the candidate of a comparison)
-    std::optional<TraceJudgement> baseline;   // compare mode
+    TraceJudgement trace; // the open trace (the candidate of a comparison)
+    std::optional<TraceJudgement> baseline; // compare mode
     std::shared_ptr<const TraceComparison> comparison; // compare mode
 
     // What the catalogue could not say: the trace's GPU unknown, then the
@@ -52,8 +51,8 @@ struct Judgement
 };
 
 // `result` must not be null; `baseline` may be (no comparison).
-std::shared_ptr<const Judgement> judge(std::shared_ptr<const AnalysisResult> result, const Lens& lens,
-                                       std::shared_ptr<const AnalysisResult> baseline = {});
+std::shared_ptr<const Judgement> judge(
+    std::shared_ptr<const AnalysisResult> result, const Lens& lens, std::shared_ptr<const AnalysisResult> baseline = {});
 // One trace alone (the baseline's own view, a range's).
 TraceJudgement judgeTrace(std::shared_ptr<const AnalysisResult> result, const Lens& lens);
 

@@ -19,9 +19,12 @@ bool Lens::operator==(const Lens& other) const
 QString GpuPick::sourceKey() const
 {
     switch (source) {
-    case Source::Chosen: return QStringLiteral("chosen");
-    case Source::Trace: return QStringLiteral("trace");
-    case Source::Default: return QStringLiteral("default");
+    case Source::Chosen:
+        return QStringLiteral("chosen");
+    case Source::Trace:
+        return QStringLiteral("trace");
+    case Source::Default:
+        return QStringLiteral("default");
     }
     return {};
 }

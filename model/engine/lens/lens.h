@@ -9,7 +9,6 @@
 #include "engine/roofline/gpuspec.h"
 
 #include <QString>
-
 #include <memory>
 #include <optional>
 
@@ -36,7 +35,12 @@ struct Lens
 // The GPU a trace is judged against, and why that one.
 struct GpuPick
 {
-    enum class Source { Chosen, Trace, Default };
+    enum class Source
+    {
+        Chosen,
+        Trace,
+        Default
+    };
     GpuSpec spec;
     Source source = Source::Default;
     // Set when the trace names a GPU the catalogue lacks: names it and the

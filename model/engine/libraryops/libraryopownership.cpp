@@ -3,7 +3,6 @@
 #include "engine/linking/kernelrowkey.h"
 
 #include <QHash>
-
 #include <algorithm>
 #include <tuple>
 #include <unordered_map>
@@ -16,7 +15,7 @@ struct OwnedLaunch
 {
     std::int64_t key;
     std::uint32_t launch; // into RawTrace::launches
-    std::uint32_t op;     // into RawTrace::libraryOps.ops
+    std::uint32_t op; // into RawTrace::libraryOps.ops
     auto operator<=>(const OwnedLaunch&) const = default;
 };
 
@@ -42,10 +41,14 @@ std::vector<OwnedLaunch> launchesUnderLibraryOps(const RawTrace& trace, const Li
 bool launchRuns(LaunchKind launch, GpuEventKind event)
 {
     switch (launch) {
-    case LaunchKind::Kernel: return event == GpuEventKind::Kernel;
-    case LaunchKind::Memcpy: return event == GpuEventKind::Memcpy;
-    case LaunchKind::Memset: return event == GpuEventKind::Memset;
-    case LaunchKind::Graph: return false;
+    case LaunchKind::Kernel:
+        return event == GpuEventKind::Kernel;
+    case LaunchKind::Memcpy:
+        return event == GpuEventKind::Memcpy;
+    case LaunchKind::Memset:
+        return event == GpuEventKind::Memset;
+    case LaunchKind::Graph:
+        return false;
     }
     return false;
 }
@@ -55,7 +58,10 @@ bool launchRuns(LaunchKind launch, GpuEventKind event)
 class Grouping
 {
 public:
-    Grouping(const RawTrace& trace, LibraryOpWork& work) : m_trace(trace), m_work(work) { }
+    Grouping(const RawTrace& trace, LibraryOpWork& work)
+        : m_trace(trace)
+        , m_work(work)
+    { }
 
     std::uint32_t of(const QString& name, const std::shared_ptr<const TritonOpArgs>& args)
     {
@@ -142,7 +148,7 @@ namespace {
 
 // `captures`: where the ops of `libraryCalls` live; null when there are no graphs.
 LibraryOpWork ownWork(const RawTrace& trace, const LinkedKernels& linked, const CapturedGraphs* captures,
-                      const std::vector<ReplayedLibraryCall>& libraryCalls)
+    const std::vector<ReplayedLibraryCall>& libraryCalls)
 {
     LibraryOpWork work;
     work.ownedEvents.assign(trace.gpuEvents.size(), false);
@@ -238,7 +244,7 @@ LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linke
 }
 
 LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const CapturedGraphs& captures,
-                               const std::vector<ReplayedLibraryCall>& libraryCalls)
+    const std::vector<ReplayedLibraryCall>& libraryCalls)
 {
     return ownWork(trace, linked, &captures, libraryCalls);
 }

@@ -15,7 +15,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <vector>
 
@@ -27,18 +26,18 @@ struct LibraryOpGroup
     QString name;
     std::shared_ptr<const TritonOpArgs> args;
     std::vector<double> busyTimesUs; // per call that ran GPU work: the union of its GPU events
-    int calls = 0;                   // with or without GPU work (graph captures have none)
-    std::int64_t gpuEvents = 0;      // over all calls: GPU events (and launch overheads) they cost
-    QStringList kernelNames;         // distinct, in order of first sight, at most maxKernelNames
-    int moreKernelNames = 0;         // distinct names past that (counted up to a few hundred)
-    int replayedCalls = 0;           // of `calls`: graph replays of an op captured in a graph
+    int calls = 0; // with or without GPU work (graph captures have none)
+    std::int64_t gpuEvents = 0; // over all calls: GPU events (and launch overheads) they cost
+    QStringList kernelNames; // distinct, in order of first sight, at most maxKernelNames
+    int moreKernelNames = 0; // distinct names past that (counted up to a few hundred)
+    int replayedCalls = 0; // of `calls`: graph replays of an op captured in a graph
     // TraceLens's busy time per call, parallel to busyTimesUs, once a call's
     // differs (else empty: 8 bytes a call only where it matters). TraceLens
     // leaves out a GPU event whose runtime call wrote no flow start: ROCm's
     // hipMemset/hipMemsetAsync (ATEN_MODELS.md §1.3).
     std::vector<double> traceLensBusyTimesUs;
     std::int64_t traceLensLeftOutEvents = 0; // GPU events TraceLens links to no op
-    QString traceLensLeftOutName;            // the first one's name ("Memset (Device)")
+    QString traceLensLeftOutName; // the first one's name ("Memset (Device)")
 
     static constexpr int maxKernelNames = 16;
     // Mean GPU events per call that ran GPU work: the latency floors it pays.
@@ -57,7 +56,7 @@ struct OwnedGpuEvent
 struct LibraryOpWork
 {
     std::vector<LibraryOpGroup> groups; // in order of first call
-    std::vector<bool> ownedEvents;      // per RawTrace::gpuEvents: whether a library op owns it
+    std::vector<bool> ownedEvents; // per RawTrace::gpuEvents: whether a library op owns it
     // One per owned event (8 bytes each, in order of the calls), not one per
     // GPU event: a trace of 20M Triton kernels and no library op keeps none.
     std::vector<OwnedGpuEvent> owners;
@@ -70,6 +69,6 @@ LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linke
 // its own copy of the replayed calls (`libraryCalls`, into trace's
 // gpuEvents), the captures their ops live in stay shared.
 LibraryOpWork ownLibraryOpWork(const RawTrace& trace, const LinkedKernels& linked, const CapturedGraphs& captures,
-                               const std::vector<ReplayedLibraryCall>& libraryCalls);
+    const std::vector<ReplayedLibraryCall>& libraryCalls);
 
 } // namespace Ridgeline

@@ -110,7 +110,7 @@ private:
 
     union {
         std::uint32_t m_inline = 0; // m_size <= 1
-        std::uint32_t* m_heap;      // m_size > 1
+        std::uint32_t* m_heap; // m_size > 1
     };
     std::uint32_t m_size = 0;
     std::uint32_t m_capacity = 0;

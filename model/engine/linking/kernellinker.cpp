@@ -13,7 +13,8 @@ namespace {
 class GpuEventsByKey
 {
 public:
-    explicit GpuEventsByKey(const GpuEventList& events) : m_events(events)
+    explicit GpuEventsByKey(const GpuEventList& events)
+        : m_events(events)
     {
         // Sorted as (key, index) pairs, which are freed before the calls are
         // built: the pairs' 16 bytes an event never meet the calls' memory.
@@ -33,10 +34,10 @@ public:
     // every event must not cost a walk over all of them per launch.
     std::span<const std::uint32_t> withKey(std::int64_t key) const
     {
-        const auto first = std::lower_bound(m_sorted.begin(), m_sorted.end(), key,
-                                            [&](std::uint32_t event, std::int64_t k) { return m_events.key(event) < k; });
-        const auto last = std::upper_bound(first, m_sorted.end(), key,
-                                           [&](std::int64_t k, std::uint32_t event) { return k < m_events.key(event); });
+        const auto first = std::lower_bound(
+            m_sorted.begin(), m_sorted.end(), key, [&](std::uint32_t event, std::int64_t k) { return m_events.key(event) < k; });
+        const auto last
+            = std::upper_bound(first, m_sorted.end(), key, [&](std::int64_t k, std::uint32_t event) { return k < m_events.key(event); });
         return { first, last };
     }
 
@@ -47,7 +48,12 @@ private:
     std::vector<std::uint32_t> m_sorted;
 };
 
-enum class HostSpanKind : std::uint8_t { TritonOp, OtherOp, Launch };
+enum class HostSpanKind : std::uint8_t
+{
+    TritonOp,
+    OtherOp,
+    Launch
+};
 
 // A host event that can nest others (cpu_op) or be nested (a launch call).
 struct HostSpan
@@ -266,7 +272,8 @@ LinkedKernels linkKernels(const RawTrace& trace)
             continue;
         KernelOnlyCall call;
         call.event = i;
-        if (const std::int64_t key = trace.gpuEvents.key(i); key >= 0 && std::binary_search(normalLaunchKeys.begin(), normalLaunchKeys.end(), key))
+        if (const std::int64_t key = trace.gpuEvents.key(i);
+            key >= 0 && std::binary_search(normalLaunchKeys.begin(), normalLaunchKeys.end(), key))
             call.unattributedReason = linked.reasonIndex(QStringLiteral("its correlation id is another launch's, whose kernel it is "
                                                                         "not (a damaged or merged trace): time only"));
         linked.kernelOnlyCalls.push_back(call);

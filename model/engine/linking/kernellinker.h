@@ -23,7 +23,9 @@ class OptionalTime
 {
 public:
     OptionalTime() = default;
-    OptionalTime(double us) : m_us(us) { }
+    OptionalTime(double us)
+        : m_us(us)
+    { }
     explicit operator bool() const { return !std::isnan(m_us); }
     double operator*() const { return m_us; }
 
@@ -36,9 +38,9 @@ struct KernelCall
     // The Triton op of the call: in the trace's tritonOps, or (graph
     // replays) in the capture trace's. Null for a kernel without an op.
     const TritonOpRecord* op = nullptr;
-    GpuEventIndices kernels;             // into RawTrace::gpuEvents: the GPU kernels of this call
-    OptionalTime busyTimeUs;             // none when no kernel ran
-    std::uint32_t launches : 31 = 0;     // launch calls nested in the op
+    GpuEventIndices kernels; // into RawTrace::gpuEvents: the GPU kernels of this call
+    OptionalTime busyTimeUs; // none when no kernel ran
+    std::uint32_t launches : 31 = 0; // launch calls nested in the op
     std::uint32_t kernelEventDropped : 1 = 0; // a launched kernel's event was malformed
     // Set by the graphs stage for replayed kernels: into GraphMergeSummary's
     // launches and windows (-1: not a replay / not matched).
@@ -57,18 +59,18 @@ static_assert(sizeof(KernelCall) == 48);
 // millions of them. Its busy time is the event's duration.
 struct KernelOnlyCall
 {
-    std::uint32_t event = 0;              // into RawTrace::gpuEvents
-    std::int32_t graphLaunch = -1;        // as KernelCall::graphLaunch
+    std::uint32_t event = 0; // into RawTrace::gpuEvents
+    std::int32_t graphLaunch = -1; // as KernelCall::graphLaunch
     std::int32_t unattributedReason = -1; // as KernelCall::unattributedReason
 };
 static_assert(sizeof(KernelOnlyCall) == 12);
 
 struct LinkedKernels
 {
-    std::vector<KernelCall> opCalls;             // one per Triton cpu_op, in trace order
+    std::vector<KernelCall> opCalls; // one per Triton cpu_op, in trace order
     std::vector<KernelOnlyCall> kernelOnlyCalls; // in trace order
-    std::vector<std::int32_t> opOfLaunch;    // per launch: the Triton op it nests in directly, or -1
-    QStringList reasons;                     // KernelCall::unattributedReason's texts, each once
+    std::vector<std::int32_t> opOfLaunch; // per launch: the Triton op it nests in directly, or -1
+    QStringList reasons; // KernelCall::unattributedReason's texts, each once
     QHash<QString, std::int32_t> reasonIndexes;
 
     // The index of `reason` in reasons, added when new.

@@ -1,7 +1,6 @@
 #include "engine/linking/kernelrowkey.h"
 
 #include <QHashFunctions>
-
 #include <tuple>
 
 namespace Ridgeline {

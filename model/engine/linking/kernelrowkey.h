@@ -9,7 +9,6 @@
 #include "engine/input/tritonopargs.h"
 
 #include <QStringView>
-
 #include <cstdint>
 #include <unordered_map>
 #include <utility>

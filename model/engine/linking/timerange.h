@@ -8,7 +8,6 @@
 #include "engine/linking/kernellinker.h"
 
 #include <QString>
-
 #include <cstdint>
 #include <limits>
 #include <optional>

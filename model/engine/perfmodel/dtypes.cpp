@@ -10,9 +10,14 @@ using Entry = std::pair<const char16_t*, int>;
 
 // The eight names of TraceLens's table (spec section 5).
 constexpr std::array traceLensTable {
-    Entry { u"c10::BFloat16", 2 }, Entry { u"c10::Half", 2 }, Entry { u"c10::Float", 4 },
-    Entry { u"c10::Double", 8 },   Entry { u"c10::Byte", 1 }, Entry { u"c10::Char", 1 },
-    Entry { u"c10::Int", 4 },      Entry { u"c10::Long", 8 },
+    Entry { u"c10::BFloat16", 2 },
+    Entry { u"c10::Half", 2 },
+    Entry { u"c10::Float", 4 },
+    Entry { u"c10::Double", 8 },
+    Entry { u"c10::Byte", 1 },
+    Entry { u"c10::Char", 1 },
+    Entry { u"c10::Int", 4 },
+    Entry { u"c10::Long", 8 },
 };
 
 // Names TraceLens misses: plain C++ spellings that the profiler writes for
@@ -57,16 +62,30 @@ constexpr std::array extraTable {
 };
 
 constexpr std::array pointerTable {
-    Entry { u"*bf16", 2 }, Entry { u"*fp16", 2 },   Entry { u"*f16", 2 },   Entry { u"*fp32", 4 },
-    Entry { u"*f32", 4 },  Entry { u"*fp64", 8 },   Entry { u"*f64", 8 },   Entry { u"*i8", 1 },
-    Entry { u"*u8", 1 },   Entry { u"*i1", 1 },     Entry { u"*i16", 2 },   Entry { u"*u16", 2 },
-    Entry { u"*i32", 4 },  Entry { u"*u32", 4 },    Entry { u"*i64", 8 },   Entry { u"*u64", 8 },
-    Entry { u"*fp8e4nv", 1 }, Entry { u"*fp8e4b8", 1 }, Entry { u"*fp8e5", 1 }, Entry { u"*fp8e5b16", 1 },
+    Entry { u"*bf16", 2 },
+    Entry { u"*fp16", 2 },
+    Entry { u"*f16", 2 },
+    Entry { u"*fp32", 4 },
+    Entry { u"*f32", 4 },
+    Entry { u"*fp64", 8 },
+    Entry { u"*f64", 8 },
+    Entry { u"*i8", 1 },
+    Entry { u"*u8", 1 },
+    Entry { u"*i1", 1 },
+    Entry { u"*i16", 2 },
+    Entry { u"*u16", 2 },
+    Entry { u"*i32", 4 },
+    Entry { u"*u32", 4 },
+    Entry { u"*i64", 8 },
+    Entry { u"*u64", 8 },
+    Entry { u"*fp8e4nv", 1 },
+    Entry { u"*fp8e4b8", 1 },
+    Entry { u"*fp8e5", 1 },
+    Entry { u"*fp8e5b16", 1 },
     Entry { u"*fp8e4b15", 1 },
 };
 
-template<typename Table>
-std::optional<int> lookup(const Table& table, QStringView name)
+template <typename Table> std::optional<int> lookup(const Table& table, QStringView name)
 {
     for (const auto& [key, bytes] : table) {
         if (name == QStringView(key))

@@ -10,16 +10,16 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 namespace Ridgeline {
 
-enum class Provenance {
-    V2,   // from the trace event's own args
-    V1,   // from the Inductor cache's wrapper files
+enum class Provenance
+{
+    V2, // from the trace event's own args
+    V1, // from the Inductor cache's wrapper files
     None, // no model: the reason says why
 };
 
@@ -32,7 +32,7 @@ struct TensorTraffic
     QString dtype;
     std::optional<int> bytesPerElement; // Ridgeline; nullopt for an unknown dtype
     int traceLensBytesPerElement = 0;
-    std::int64_t elements = 0;          // distinct elements: stride-0 dims read once
+    std::int64_t elements = 0; // distinct elements: stride-0 dims read once
     std::int64_t traceLensElements = 0; // product of all dims
     std::int64_t bytes = 0;
     std::int64_t traceLensBytes = 0;
@@ -53,10 +53,10 @@ struct GemmShape
     std::int64_t batch = 1;
     std::int64_t m = 0, n = 0, k = 0;
     int aArg = -1, bArg = -1, outArg = -1; // V2: positions in Input Dims; V1: in the signature
-    QString operandDtype;          // A's dtype: picks the matrix roof
+    QString operandDtype; // A's dtype: picks the matrix roof
     std::optional<bool> allowTf32; // the template's ALLOW_TF32 (V1 source); nullopt from V2
-    QString source;                // one line: which args or source lines gave M, N and K
-    std::int64_t gemmFlops = 0;    // 2 x batch x M x N x K
+    QString source; // one line: which args or source lines gave M, N and K
+    std::int64_t gemmFlops = 0; // 2 x batch x M x N x K
     std::int64_t epilogueFlops = 0; // fused ops' FLOPs per output element x batch x M x N
 };
 
@@ -66,7 +66,7 @@ struct InductorEstimate
 {
     std::optional<std::int64_t> bytes; // kernel_num_gb x 10^9, rounded to the byte: a count, exact
     std::optional<std::int64_t> flops; // kernel_flop
-    QString source;                    // "the trace event's args" or the cache block's inductor_meta
+    QString source; // "the trace event's args" or the cache block's inductor_meta
 };
 
 struct KernelModel
@@ -91,7 +91,7 @@ struct KernelModel
     struct OutputWrite
     {
         bool counted = true;
-        int tensor = 0;         // the arg index it counts, or that holds the output when not counted
+        int tensor = 0; // the arg index it counts, or that holds the output when not counted
         bool ambiguous = false; // the args cannot tell in_out_ptr0 from out_ptr0
         QString note;
     };

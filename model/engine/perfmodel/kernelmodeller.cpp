@@ -9,9 +9,12 @@ namespace Ridgeline {
 QString provenanceKey(Provenance provenance)
 {
     switch (provenance) {
-    case Provenance::V2: return QStringLiteral("V2");
-    case Provenance::V1: return QStringLiteral("V1");
-    case Provenance::None: return QStringLiteral("none");
+    case Provenance::V2:
+        return QStringLiteral("V2");
+    case Provenance::V1:
+        return QStringLiteral("V1");
+    case Provenance::None:
+        return QStringLiteral("none");
     }
     return {};
 }

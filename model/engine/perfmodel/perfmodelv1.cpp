@@ -8,7 +8,6 @@
 #include "engine/perfmodel/v1crosscheck.h"
 
 #include <QSet>
-
 #include <array>
 
 namespace Ridgeline {
@@ -18,9 +17,8 @@ namespace {
 int traceLensPointerBytes(QStringView type)
 {
     using Entry = std::pair<const char16_t*, int>;
-    constexpr std::array table { Entry { u"*bf16", 2 }, Entry { u"*fp16", 2 }, Entry { u"*f16", 2 },
-        Entry { u"*fp32", 4 }, Entry { u"*f32", 4 }, Entry { u"*i8", 1 }, Entry { u"*u8", 1 }, Entry { u"*i32", 4 },
-        Entry { u"*i64", 8 } };
+    constexpr std::array table { Entry { u"*bf16", 2 }, Entry { u"*fp16", 2 }, Entry { u"*f16", 2 }, Entry { u"*fp32", 4 },
+        Entry { u"*f32", 4 }, Entry { u"*i8", 1 }, Entry { u"*u8", 1 }, Entry { u"*i32", 4 }, Entry { u"*i64", 8 } };
     for (const auto& [name, bytes] : table) {
         if (type == QStringView(name))
             return bytes;
@@ -49,8 +47,9 @@ bool statedCounts(const TritonSourceFacts& facts, bool reductionKind, Counts& co
     if (facts.xnumels.size() == 1 && !facts.hasZnumel) {
         if (auto x = checkedMul(facts.xnumels.front(), facts.ynumel.value_or(1))) {
             counts.x = *x;
-            counts.xParts = QStringList { facts.ynumel ? QStringLiteral("ynumel = %1 x xnumel = %2").arg(*facts.ynumel).arg(facts.xnumels.front())
-                                                       : QStringLiteral("xnumel = %1").arg(facts.xnumels.front()) };
+            counts.xParts
+                = QStringList { facts.ynumel ? QStringLiteral("ynumel = %1 x xnumel = %2").arg(*facts.ynumel).arg(facts.xnumels.front())
+                                             : QStringLiteral("xnumel = %1").arg(facts.xnumels.front()) };
             counts.xExact = true;
         }
     }
@@ -70,14 +69,14 @@ std::optional<Counts> elementCounts(const WrapperKernel& kernel, bool reductionK
     Counts counts;
     const auto& hints = kernel.sizeHints;
     for (size_t i = 0; i < hints.size(); ++i) {
-        const bool isR = kernel.sizeHintsIsDict ? hints[i].key.startsWith(u'r')
-                                                : (reductionKind && hints.size() >= 2 && i + 1 == hints.size());
+        const bool isR
+            = kernel.sizeHintsIsDict ? hints[i].key.startsWith(u'r') : (reductionKind && hints.size() >= 2 && i + 1 == hints.size());
         auto product = checkedMul(isR ? counts.r : counts.x, hints[i].value);
         if (!product)
             return std::nullopt;
         (isR ? counts.r : counts.x) = *product;
-        (isR ? counts.rParts : counts.xParts)
-            << hintName(hints[i], kernel.sizeHintsIsDict) + QStringLiteral(" = ") + QString::number(hints[i].value);
+        (isR ? counts.rParts : counts.xParts) << hintName(hints[i], kernel.sizeHintsIsDict) + QStringLiteral(" = ")
+                + QString::number(hints[i].value);
     }
     return counts;
 }
@@ -86,17 +85,14 @@ QString notModelledWhy(const WrapperKernel& kernel)
 {
     switch (kernel.heuristic) {
     case HeuristicKind::Template:
-        return QStringLiteral("the cache's block is a template kernel (@%1): not modelled by the Triton perf model")
-            .arg(kernel.decorator);
+        return QStringLiteral("the cache's block is a template kernel (@%1): not modelled by the Triton perf model").arg(kernel.decorator);
     case HeuristicKind::Foreach:
-        return QStringLiteral("the cache's block is a foreach kernel (@%1): not modelled by the Triton perf model")
-            .arg(kernel.decorator);
+        return QStringLiteral("the cache's block is a foreach kernel (@%1): not modelled by the Triton perf model").arg(kernel.decorator);
     case HeuristicKind::SplitScan:
         return QStringLiteral("the cache's block is a split-scan kernel (@%1): not modelled by the Triton perf model")
             .arg(kernel.decorator);
     case HeuristicKind::UserAutotune:
-        return QStringLiteral(
-            "the cache's block is a user-written Triton kernel (@%1): not modelled by the Triton perf model")
+        return QStringLiteral("the cache's block is a user-written Triton kernel (@%1): not modelled by the Triton perf model")
             .arg(kernel.decorator);
     default:
         return QStringLiteral("the cache's block has an unknown heuristic (@%1): not modelled").arg(kernel.decorator);
@@ -108,10 +104,9 @@ QString joinNumbers(const QStringList& parts)
     return parts.size() == 1 ? parts.front() : u'(' + parts.join(QStringLiteral(" + ")) + u')';
 }
 
-
 struct TypeNotes
 {
-    QStringList unknown;       // pointer types Ridgeline does not know
+    QStringList unknown; // pointer types Ridgeline does not know
     QStringList traceLensZero; // known to Ridgeline, 0 bytes in TraceLens's table
     QSet<QString> seen, seenTraceLensZero;
 };
@@ -171,7 +166,7 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
             types.seen.insert(entry.type);
             types.unknown << entry.type;
         } else if (term.bytesPerElement && *term.bytesPerElement != term.traceLensBytesPerElement
-                   && !types.seenTraceLensZero.contains(entry.type)) {
+            && !types.seenTraceLensZero.contains(entry.type)) {
             types.seenTraceLensZero.insert(entry.type);
             types.traceLensZero << entry.type;
         }
@@ -191,13 +186,12 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
             model.outputWriteBytes += *one;
             model.traceLensOutputWriteBytes += *tlOne;
         }
-        sizeParts << QString::number(term.bytesPerElement.value_or(0))
-                + (term.passes == 2 ? QStringLiteral(" x 2") : QString());
+        sizeParts << QString::number(term.bytesPerElement.value_or(0)) + (term.passes == 2 ? QStringLiteral(" x 2") : QString());
         derivation.terms.push_back(term);
     }
     if (model.outputWriteBytes > 0)
-        model.outputWriteRule = QStringLiteral(
-            "pointwise: each in_out_ptr is read and written back, so its bytes count twice (V1 signature)");
+        model.outputWriteRule
+            = QStringLiteral("pointwise: each in_out_ptr is read and written back, so its bytes count twice (V1 signature)");
     if (types.unknown.isEmpty())
         model.bytes = bytes;
     model.traceLensBytes = traceLensBytes;
@@ -210,8 +204,7 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
     } else if (derivation.reduction) {
         const QString last = sizeParts.takeLast();
         derivation.bytesFormula
-            = (sizeParts.isEmpty() ? QString()
-                                   : QStringLiteral("%1 x %2 x %3 + ").arg(joinNumbers(sizeParts)).arg(x).arg(r))
+            = (sizeParts.isEmpty() ? QString() : QStringLiteral("%1 x %2 x %3 + ").arg(joinNumbers(sizeParts)).arg(x).arg(r))
             + QStringLiteral("%1 x %2 = %3").arg(last).arg(x).arg(total);
     } else {
         derivation.bytesFormula = QStringLiteral("%1 x %2 = %3").arg(joinNumbers(sizeParts)).arg(x).arg(total);
@@ -221,7 +214,7 @@ bool addBytes(const WrapperKernel& kernel, KernelModel& model, V1Derivation& der
 
 struct OpNotes
 {
-    QStringList notCounted;     // 0 FLOPs in both tables
+    QStringList notCounted; // 0 FLOPs in both tables
     QStringList traceLensBlind; // counted by Ridgeline, 0 in TraceLens
 };
 
@@ -249,8 +242,7 @@ bool addFlops(const QStringList& ops, KernelModel& model, V1Derivation& derivati
     else if (r == 1)
         derivation.flopsFormula = QStringLiteral("%1 x %2 = %3").arg(joinNumbers(parts)).arg(x).arg(model.flops);
     else
-        derivation.flopsFormula
-            = QStringLiteral("%1 x %2 x %3 = %4").arg(joinNumbers(parts)).arg(x).arg(r).arg(model.flops);
+        derivation.flopsFormula = QStringLiteral("%1 x %2 x %3 = %4").arg(joinNumbers(parts)).arg(x).arg(r).arg(model.flops);
     return true;
 }
 
@@ -259,8 +251,7 @@ bool addFlops(const QStringList& ops, KernelModel& model, V1Derivation& derivati
 PerfModelV1::PerfModelV1(std::shared_ptr<const InductorCacheIndex> index, QString unavailable)
     : m_index(std::move(index))
     , m_unavailable(std::move(unavailable))
-{
-}
+{ }
 
 std::optional<KernelModel> PerfModelV1::modelBlock(
     const WrapperKernel& kernel, const KernelName& parsedName, V1Derivation* derivation, QString* whyNot)
@@ -322,8 +313,7 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
     model.xnumelSource = counts->xParts.join(QStringLiteral(" x "))
         + (counts->xParts.size() > 1 ? QStringLiteral(" (the pointwise tile)") : QString())
         + (counts->xExact ? QStringLiteral(", stated in the block's source") : QStringLiteral(", rounded up to a power of two"));
-    model.rnumelSource = !counts->rParts.isEmpty()
-        ? counts->rParts.join(QStringLiteral(" x "))
+    model.rnumelSource = !counts->rParts.isEmpty() ? counts->rParts.join(QStringLiteral(" x "))
             + (counts->rExact ? QStringLiteral(", stated in the block's source") : QStringLiteral(", rounded up to a power of two"))
         : reductionKind ? QStringLiteral("1: a reduction without a reduction size hint")
                         : QStringLiteral("1: pointwise kernel");
@@ -352,8 +342,7 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
         notes << QStringLiteral("the name says %1 but the cache's block is @%2: the block decides")
                      .arg(categoryTitle(parsedName.category), kernel.decorator);
     if (ops.isEmpty())
-        notes << QStringLiteral(
-            "no ATen ops known for this kernel (no Original ATen comment, no ops in the name): FLOPs counted as 0");
+        notes << QStringLiteral("no ATen ops known for this kernel (no Original ATen comment, no ops in the name): FLOPs counted as 0");
     if (!opNotes.notCounted.isEmpty())
         notes << QStringLiteral("not counted (0 FLOPs): ") + opNotes.notCounted.join(QStringLiteral(", "));
     if (!types.unknown.isEmpty())

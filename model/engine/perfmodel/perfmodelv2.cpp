@@ -31,12 +31,13 @@ Scalars integerScalars(const TritonOpArgs& args, QString* error)
     for (int i = 0; i < args.concreteInputs.size(); ++i) {
         std::int64_t value = 0;
         switch (parseInteger(args.concreteInputs[i], &value)) {
-        case IntegerParse::Ok: scalars.integers.emplace_back(i, value); break;
-        case IntegerParse::NotInteger: break;
+        case IntegerParse::Ok:
+            scalars.integers.emplace_back(i, value);
+            break;
+        case IntegerParse::NotInteger:
+            break;
         case IntegerParse::OutOfRange:
-            *error = QStringLiteral("Concrete Inputs[%1] = %2 does not fit in 64 bits")
-                         .arg(i)
-                         .arg(quoted(args.concreteInputs[i]));
+            *error = QStringLiteral("Concrete Inputs[%1] = %2 does not fit in 64 bits").arg(i).arg(quoted(args.concreteInputs[i]));
             return {};
         }
     }
@@ -45,9 +46,8 @@ Scalars integerScalars(const TritonOpArgs& args, QString* error)
 
 // Distinct elements read: a dim with stride 0 is a broadcast and reads one
 // element along it, however long it is.
-std::optional<std::int64_t> distinctElements(const std::vector<std::int64_t>& dims,
-                                             const std::optional<std::vector<std::int64_t>>& strides,
-                                             bool* broadcast)
+std::optional<std::int64_t> distinctElements(
+    const std::vector<std::int64_t>& dims, const std::optional<std::vector<std::int64_t>>& strides, bool* broadcast)
 {
     const bool useStrides = strides && strides->size() == dims.size();
     std::int64_t elements = 1;
@@ -84,7 +84,8 @@ QString joinIndices(const std::vector<int>& indices)
         parts << QString::number(i);
     }
     if (indices.size() > size_t(namedInReason))
-        return parts.first(namedInReason).join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(indices.size() - size_t(namedInReason));
+        return parts.first(namedInReason).join(QStringLiteral(", "))
+            + QStringLiteral(" and %1 more").arg(indices.size() - size_t(namedInReason));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -142,9 +143,8 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     if (!args.hasInputTypes || args.inputTypes.isEmpty())
         return fail(QStringLiteral("no Input type: trace recorded without record_shapes=True"));
     if (args.inputDims.size() != size_t(args.inputTypes.size()))
-        return fail(QStringLiteral("Input Dims has %1 entries but Input type has %2")
-                        .arg(args.inputDims.size())
-                        .arg(args.inputTypes.size()));
+        return fail(
+            QStringLiteral("Input Dims has %1 entries but Input type has %2").arg(args.inputDims.size()).arg(args.inputTypes.size()));
 
     QString scalarError;
     const Scalars scalars = integerScalars(args, &scalarError);
@@ -165,9 +165,7 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     model.xnumelSource = counts->xSource;
     model.rnumelSource = counts->rSource;
     if (model.xnumel < 0 || model.rnumel < 0)
-        return fail(QStringLiteral("negative element count in Concrete Inputs (xnumel %1, rnumel %2)")
-                        .arg(model.xnumel)
-                        .arg(model.rnumel));
+        return fail(QStringLiteral("negative element count in Concrete Inputs (xnumel %1, rnumel %2)").arg(model.xnumel).arg(model.rnumel));
 
     // Tensors and their traffic.
     std::int64_t bytes = 0;
@@ -293,7 +291,8 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
             model.flops = gemm->gemmFlops + gemm->epilogueFlops;
             model.xnumel = gemm->batch * gemm->m * gemm->n; // checked by countGemmFlops
             model.rnumel = gemm->k;
-            model.xnumelSource = QStringLiteral("batch x M x N = %1 x %2 x %3, the output's elements").arg(gemm->batch).arg(gemm->m).arg(gemm->n);
+            model.xnumelSource
+                = QStringLiteral("batch x M x N = %1 x %2 x %3, the output's elements").arg(gemm->batch).arg(gemm->m).arg(gemm->n);
             model.rnumelSource = QStringLiteral("K = %1, the reduced dimension (%2)").arg(gemm->k).arg(gemm->source);
             model.gemm = std::move(*gemm);
         } else {
@@ -320,8 +319,8 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
         notes << gemmNote;
     if (!model.flopsKnown && category != KernelCategory::Template)
         notes << (category == KernelCategory::User ? QStringLiteral("FLOPs unknown: a user-written kernel's ops are not in its name")
-                  : !counts->known                 ? QStringLiteral("FLOPs unknown: no integer in Concrete Inputs gives the element count")
-                                                   : QStringLiteral("FLOPs unknown: the name lists no ops and the Inductor cache has no block for it"));
+                : !counts->known                   ? QStringLiteral("FLOPs unknown: no integer in Concrete Inputs gives the element count")
+                                 : QStringLiteral("FLOPs unknown: the name lists no ops and the Inductor cache has no block for it"));
     else if (ops && !ops->source.isEmpty() && ops->source != u"kernel name")
         notes << QStringLiteral("ops from ") + ops->source;
     if (!input.parsedName.opsSegmented)
@@ -329,8 +328,7 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     if (!notCounted.isEmpty())
         notes << QStringLiteral("not counted (0 FLOPs): ") + notCounted.join(QStringLiteral(", "));
     if (!unknownDtypes.empty())
-        notes << QStringLiteral("unknown dtype %1 (args %2): bytes not computed")
-                     .arg(joinSome(unknownNames), joinIndices(unknownDtypes));
+        notes << QStringLiteral("unknown dtype %1 (args %2): bytes not computed").arg(joinSome(unknownNames), joinIndices(unknownDtypes));
     model.reason = notes.join(QStringLiteral("; "));
 
     if (!traceLensZeroDtypes.empty())
@@ -341,11 +339,11 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
                                                      "which Ridgeline does not know either")
                                           .arg(joinSome(unknownNames), joinIndices(unknownDtypes));
     if (!broadcastTensors.empty())
-        model.traceLensDifferences << QStringLiteral("TraceLens counts broadcast (stride-0) args %1 as fully read")
-                                          .arg(joinIndices(broadcastTensors));
+        model.traceLensDifferences
+            << QStringLiteral("TraceLens counts broadcast (stride-0) args %1 as fully read").arg(joinIndices(broadcastTensors));
     if (!traceLensBlind.isEmpty() && traceLensModels(category))
         model.traceLensDifferences << QStringLiteral("TraceLens counts 0 FLOPs for ops outside its table: ")
-                                          + traceLensBlind.join(QStringLiteral(", "));
+                + traceLensBlind.join(QStringLiteral(", "));
     if (!traceLensModels(category)) {
         // TraceLens gives no figures at all: its view is "not modelled".
         model.traceLensDifferences = QStringList { whyTraceLensDoesNotModel(category) };

@@ -23,15 +23,13 @@ QString V1CrossCheck::outputWriteNote(const WrapperKernel& kernel, const KernelM
 
     QString note;
     if (pointers.empty()) {
-        note = QStringLiteral(
-            "V1 signature has no pointer arguments: it cannot confirm V2's extra write of the first tensor");
+        note = QStringLiteral("V1 signature has no pointer arguments: it cannot confirm V2's extra write of the first tensor");
     } else if (!inOut.empty() && pointers.front()->isInOut()) {
         note = QStringLiteral("V1 signature agrees: the first pointer, %1 (%2), is read and written back in place, "
                               "as V2's extra write of the first tensor assumes")
                    .arg(pointers.front()->name, pointers.front()->type);
         if (inOut.size() > 1)
-            note += QStringLiteral("; %1 more in_out_ptr are written back too, which V2 does not count")
-                        .arg(inOut.size() - 1);
+            note += QStringLiteral("; %1 more in_out_ptr are written back too, which V2 does not count").arg(inOut.size() - 1);
     } else if (inOut.empty()) {
         note = QStringLiteral("V1 signature disagrees: no in_out_ptr; the kernel writes %1, already counted among the "
                               "tensors, so V2's extra write of the first tensor (%2 bytes) is likely an over-count")
@@ -43,9 +41,8 @@ QString V1CrossCheck::outputWriteNote(const WrapperKernel& kernel, const KernelM
                    .arg(names(inOut), pointers.front()->name);
     }
     if (pointers.size() != v2.tensors.size())
-        note += QStringLiteral(
-            "; the signature has %1 pointers but the trace's Input Dims %2 tensors: the cache block may "
-            "come from another compilation")
+        note += QStringLiteral("; the signature has %1 pointers but the trace's Input Dims %2 tensors: the cache block may "
+                               "come from another compilation")
                     .arg(pointers.size())
                     .arg(v2.tensors.size());
     return note;

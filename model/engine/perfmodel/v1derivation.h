@@ -6,7 +6,6 @@
 #include "engine/inductorcache/wrapperkernel.h"
 
 #include <QString>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -32,7 +31,7 @@ struct V1Derivation
 {
     WrapperKernel kernel; // file, block, line, kernel path, size_hints, heuristic, signature, source
     bool reduction = false; // the reduction formula applied (reduction heuristic and rnumel > 1)
-    bool scan = false;      // a split scan: every pointer over xnumel x rnumel
+    bool scan = false; // a split scan: every pointer over xnumel x rnumel
     std::vector<V1PointerTerm> terms;
     QString bytesFormula; // with numbers: "(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992"
     QString flopsFormula; // "(2 + 1 + 1 + 2 + 1) x 32768 x 2048 = 469762048"

@@ -10,7 +10,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -25,9 +24,9 @@ struct PreparedTrace; // engine/preparedtrace.h, the analysis's first stage
 // How much of the trace's event stream the reader took in.
 struct EventsRead
 {
-    std::int64_t count = 0;   // events read
+    std::int64_t count = 0; // events read
     std::int64_t skipped = 0; // malformed events skipped, each costing one event (the first few are warnings)
-    bool truncated = false;   // the stream ended early (a cut file, a damaged archive)
+    bool truncated = false; // the stream ended early (a cut file, a damaged archive)
 };
 
 // The Inductor cache the V1 model read: its path, and how it was found
@@ -53,8 +52,8 @@ struct AnalysisResult
     QString traceGpuName; // from deviceProperties; empty when not recorded
     double totalGpuKernelTimeUs = 0;
     double tritonKernelTimeUs = 0; // busy time of the Triton rows (not Library ones), summed
-    GpuTimeBreakdown gpuTime;      // the whole GPU time by kind of work
-    GpuActivity activity;          // busy, idle, gaps, latency floor, steps
+    GpuTimeBreakdown gpuTime; // the whole GPU time by kind of work
+    GpuActivity activity; // busy, idle, gaps, latency floor, steps
     // The table's rows: first the Triton kernel rows by total kernel time,
     // longest first; then the library-op rows (RowKind::LibraryOp: aten::mm,
     // SDPA, ...), longest first.

@@ -5,7 +5,6 @@
 #include "engine/triton/opcatalog.h"
 
 #include <QRegularExpression>
-
 #include <vector>
 
 namespace Ridgeline {
@@ -20,9 +19,12 @@ struct WorkNames
 };
 
 constexpr WorkNames workNames[] = {
-    { GpuWork::Triton, "triton", "Triton" },       { GpuWork::Gemm, "gemm", "GEMM" },
-    { GpuWork::Attention, "attention", "attention" }, { GpuWork::Communication, "communication", "communication" },
-    { GpuWork::Memcpy, "memcpy", "memcpy" },       { GpuWork::Memset, "memset", "memset" },
+    { GpuWork::Triton, "triton", "Triton" },
+    { GpuWork::Gemm, "gemm", "GEMM" },
+    { GpuWork::Attention, "attention", "attention" },
+    { GpuWork::Communication, "communication", "communication" },
+    { GpuWork::Memcpy, "memcpy", "memcpy" },
+    { GpuWork::Memset, "memset", "memset" },
     { GpuWork::Other, "other", "other" },
 };
 
@@ -46,8 +48,8 @@ QString gpuWorkTitle(GpuWork work)
 GpuWork libraryKernelWork(QStringView name)
 {
     // Attention first: flash-attention kernels often say "gemm" inside.
-    static const QRegularExpression attention(QStringLiteral("flash|fmha|attn|attention|sdpa|mha_"),
-                                              QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression attention(
+        QStringLiteral("flash|fmha|attn|attention|sdpa|mha_"), QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression communication(
         QStringLiteral("nccl|rccl|all_?reduce|all_?gather|reduce_?scatter|all_?to_?all|sendrecv|cross_device_reduce"),
         QRegularExpression::CaseInsensitiveOption);

@@ -8,7 +8,6 @@
 #include "engine/triton/kernelcategory.h"
 
 #include <QString>
-
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -17,9 +16,18 @@ namespace Ridgeline {
 
 struct RawTrace;
 
-enum class GpuWork { Triton, Gemm, Attention, Communication, Memcpy, Memset, Other };
+enum class GpuWork
+{
+    Triton,
+    Gemm,
+    Attention,
+    Communication,
+    Memcpy,
+    Memset,
+    Other
+};
 
-QString gpuWorkKey(GpuWork work);   // "triton", "gemm", "attention", "communication", "memcpy", "memset", "other"
+QString gpuWorkKey(GpuWork work); // "triton", "gemm", "attention", "communication", "memcpy", "memset", "other"
 QString gpuWorkTitle(GpuWork work); // "Triton", "GEMM", ...
 // What a non-Triton GPU kernel's name says it does: Gemm, Attention,
 // Communication or Other (hipBLASLt/Tensile Cijk_, cuBLAS, CUTLASS, CK;
@@ -28,10 +36,10 @@ GpuWork libraryKernelWork(QStringView name);
 
 struct GpuTimeBreakdown
 {
-    std::map<GpuWork, double> us;                // busy time summed over events, per kind of work
-    std::map<KernelCategory, double> tritonUs;   // Triton's part by category
-    double totalUs() const;                      // kernels, memcpy and memset
-    double share(GpuWork work) const;            // of totalUs, 0 when there is none
+    std::map<GpuWork, double> us; // busy time summed over events, per kind of work
+    std::map<KernelCategory, double> tritonUs; // Triton's part by category
+    double totalUs() const; // kernels, memcpy and memset
+    double share(GpuWork work) const; // of totalUs, 0 when there is none
 };
 
 // What a GPU event name stands for: its kind of work and, for Triton

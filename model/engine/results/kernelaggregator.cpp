@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSet>
-
 #include <algorithm>
 #include <tuple>
 #include <unordered_map>
@@ -19,7 +18,7 @@ struct Group
     QString name;
     RowKind kind = RowKind::Launched;
     const TritonOpArgs* args = nullptr; // the first call's; null for kernel-only groups
-    std::vector<const KernelCall*> calls;     // a group of op calls
+    std::vector<const KernelCall*> calls; // a group of op calls
     std::vector<std::uint32_t> kernelOnlyCalls; // or of kernel-only calls: into LinkedKernels::kernelOnlyCalls
 };
 
@@ -144,7 +143,8 @@ QString unattributedReasons(const std::vector<std::uint32_t>& kernelOnlyCalls, c
     ranked.reserve(size_t(reasons.size()));
     for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
         ranked.emplace_back(it.key(), it.value());
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::sort(ranked.begin(), ranked.end(),
+        [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
     QStringList parts;
     int rest = 0;
     for (size_t i = 0; i < ranked.size(); ++i) {
@@ -161,9 +161,8 @@ QString unattributedReasons(const std::vector<std::uint32_t>& kernelOnlyCalls, c
 
 } // namespace
 
-
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
-                                        const GraphMergeSummary* graphs, RowOfCall* rowOfCall)
+    const GraphMergeSummary* graphs, RowOfCall* rowOfCall)
 {
     Groups grouping;
     for (const KernelCall& call : linked.opCalls)
@@ -214,10 +213,11 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             } else {
                 row.model.provenance = Provenance::None;
                 const bool replays = std::any_of(group.kernelOnlyCalls.begin(), group.kernelOnlyCalls.end(),
-                                                 [&](std::uint32_t index) { return linked.kernelOnlyCalls[index].graphLaunch >= 0; });
+                    [&](std::uint32_t index) { return linked.kernelOnlyCalls[index].graphLaunch >= 0; });
                 row.model.reason = replayReason.isEmpty()
                     ? QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model")
-                    : replays ? QStringLiteral("graph replay, time only: ") + replayReason : replayReason;
+                    : replays ? QStringLiteral("graph replay, time only: ") + replayReason
+                              : replayReason;
             }
         } else {
             row.args = group.calls.front()->op->args();
@@ -231,25 +231,29 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 capture += QStringLiteral(" (capture %1%2)")
                                .arg(chain.captureWindow)
                                .arg(chain.batchSize ? QStringLiteral(", batch %1").arg(*chain.batchSize) : QString());
-                appendReason(row.model, QStringLiteral("figures from the op captured in %1, time from %2 %3 in %4 %5")
-                                            .arg(capture)
-                                            .arg(times.size())
-                                            .arg(times.size() == 1 ? QStringLiteral("replay") : QStringLiteral("replays"))
-                                            .arg(chain.graphLaunches)
-                                            .arg(chain.graphLaunches == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches")));
+                appendReason(row.model,
+                    QStringLiteral("figures from the op captured in %1, time from %2 %3 in %4 %5")
+                        .arg(capture)
+                        .arg(times.size())
+                        .arg(times.size() == 1 ? QStringLiteral("replay") : QStringLiteral("replays"))
+                        .arg(chain.graphLaunches)
+                        .arg(chain.graphLaunches == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches")));
             }
             if (badOpDuration > 0)
-                appendReason(row.model, QStringLiteral("%1 of %2 calls have a cpu_op with a missing or negative dur, so their launch could not be attributed")
-                                            .arg(badOpDuration)
-                                            .arg(row.calls));
+                appendReason(row.model,
+                    QStringLiteral("%1 of %2 calls have a cpu_op with a missing or negative dur, so their launch could not be attributed")
+                        .arg(badOpDuration)
+                        .arg(row.calls));
             if (droppedKernel > 0)
-                appendReason(row.model, QStringLiteral("%1 of %2 calls launched a GPU kernel whose event was malformed and skipped")
-                                            .arg(droppedKernel)
-                                            .arg(row.calls));
+                appendReason(row.model,
+                    QStringLiteral("%1 of %2 calls launched a GPU kernel whose event was malformed and skipped")
+                        .arg(droppedKernel)
+                        .arg(row.calls));
             if (row.kind == RowKind::OpOnly && badOpDuration == 0 && droppedKernel == 0)
                 appendReason(row.model, QStringLiteral("no GPU kernel: launched during graph capture (figures, no time)"));
             else if (withoutKernel > 0 && row.kind == RowKind::Launched && droppedKernel == 0 && badOpDuration == 0)
-                appendReason(row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
+                appendReason(
+                    row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
         }
 
         // TraceLens's own figures where they differ from the row's.

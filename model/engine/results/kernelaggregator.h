@@ -26,6 +26,6 @@ struct RowOfCall
 // `graphs`: how graph replays were merged, for replayed rows' chains; may be
 // null. `rowOfCall`: when given, filled with each call's row.
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
-                                        const GraphMergeSummary* graphs = nullptr, RowOfCall* rowOfCall = nullptr);
+    const GraphMergeSummary* graphs = nullptr, RowOfCall* rowOfCall = nullptr);
 
 } // namespace Ridgeline

@@ -7,12 +7,18 @@ namespace Ridgeline {
 QString rowKindKey(RowKind kind)
 {
     switch (kind) {
-    case RowKind::Launched: return QStringLiteral("launched");
-    case RowKind::KernelOnly: return QStringLiteral("kernel-only");
-    case RowKind::OpOnly: return QStringLiteral("op-only");
-    case RowKind::Replayed: return QStringLiteral("replayed");
-    case RowKind::Library: return QStringLiteral("library");
-    case RowKind::LibraryOp: return QStringLiteral("library-op");
+    case RowKind::Launched:
+        return QStringLiteral("launched");
+    case RowKind::KernelOnly:
+        return QStringLiteral("kernel-only");
+    case RowKind::OpOnly:
+        return QStringLiteral("op-only");
+    case RowKind::Replayed:
+        return QStringLiteral("replayed");
+    case RowKind::Library:
+        return QStringLiteral("library");
+    case RowKind::LibraryOp:
+        return QStringLiteral("library-op");
     }
     return {};
 }
@@ -20,7 +26,7 @@ QString rowKindKey(RowKind kind)
 namespace {
 
 // A library op's figure: NaN is unknown.
-std::optional<double> libraryFigure(const KernelRow& row, double LibraryOpFigures::*figure)
+std::optional<double> libraryFigure(const KernelRow& row, double LibraryOpFigures::* figure)
 {
     if (!row.hasModel() || !row.libraryOp->model)
         return std::nullopt;

@@ -6,9 +6,9 @@
 #include "engine/base/heapoptional.h"
 #include "engine/input/tritonopargs.h"
 #include "engine/libraryops/models/libraryopmodel.h"
+#include "engine/perfmodel/kernelmodel.h"
 #include "engine/results/calltimes.h"
 #include "engine/results/gputimebreakdown.h"
-#include "engine/perfmodel/kernelmodel.h"
 #include "engine/results/statistics.h"
 #include "engine/triton/kernelname.h"
 
@@ -16,13 +16,14 @@
 
 namespace Ridgeline {
 
-enum class RowKind {
-    Launched,   // a Triton op and the GPU kernel it launched: figures and time
+enum class RowKind
+{
+    Launched, // a Triton op and the GPU kernel it launched: figures and time
     KernelOnly, // a GPU kernel no op launched (graph replay): time, no model
-    OpOnly,     // a Triton op with no GPU kernel (captured into a graph): figures, no time
-    Replayed,   // an op captured into a graph and the replays of its kernel: figures and time
-    Library,    // a GPU kernel of no Triton op (GEMM, attention, ...): name, calls and time, not modelled
-    LibraryOp,  // a library op (aten::addmm, SDPA, ...) and the GPU events under it: its model's figures and their busy time
+    OpOnly, // a Triton op with no GPU kernel (captured into a graph): figures, no time
+    Replayed, // an op captured into a graph and the replays of its kernel: figures and time
+    Library, // a GPU kernel of no Triton op (GEMM, attention, ...): name, calls and time, not modelled
+    LibraryOp, // a library op (aten::addmm, SDPA, ...) and the GPU events under it: its model's figures and their busy time
 };
 
 QString rowKindKey(RowKind kind); // "launched", "kernel-only", "op-only", "replayed", "library", "library-op"
@@ -32,9 +33,9 @@ struct LibraryOpRowDetails
 {
     LibraryOpCategory category = LibraryOpCategory::Other;
     std::optional<LibraryOpModel> model; // nullopt: its args do not fit a model (KernelModel::reason says why)
-    QStringList kernelNames;             // the GPU kernels under the op, distinct, the first few
-    int moreKernelNames = 0;             // distinct names past those
-    double gpuEventsPerCall = 1;         // mean over timed calls: each costs a latency floor
+    QStringList kernelNames; // the GPU kernels under the op, distinct, the first few
+    int moreKernelNames = 0; // distinct names past those
+    double gpuEventsPerCall = 1; // mean over timed calls: each costs a latency floor
 };
 
 // Where a replayed row's figures and time came from: replay kernel -> graph
@@ -50,7 +51,7 @@ struct ReplayChain
     QString mode;
     double capturedOpTs = 0;
     std::int64_t capturedOpExternalId = -1;
-    int graphLaunches = 0;  // distinct graph launches among the row's calls
+    int graphLaunches = 0; // distinct graph launches among the row's calls
     int captureWindows = 0; // distinct capture windows among them
 };
 
@@ -62,7 +63,7 @@ struct TraceLensFigures
     double gflops = 0;
     double dataMovedMib = 0;
     std::optional<double> flopsPerByte;
-    std::optional<double> tbPerS;    // mean over calls, over TraceLens's time
+    std::optional<double> tbPerS; // mean over calls, over TraceLens's time
     std::optional<double> tflopsPerS; // mean over calls, over TraceLens's time
     QString why;
     // False where only the time differs: the figures above are Ridgeline's own.
@@ -84,8 +85,8 @@ struct KernelRow
 
     int calls = 0;
     std::optional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
-    CallTimes callTimesUs;                   // the same times, for time above an attainable one
-    GpuWork work = GpuWork::Triton;          // Library rows: what the kernel's name says it does
+    CallTimes callTimesUs; // the same times, for time above an attainable one
+    GpuWork work = GpuWork::Triton; // Library rows: what the kernel's name says it does
     HeapOptional<SampleStats> tbPerS;
     HeapOptional<SampleStats> tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1

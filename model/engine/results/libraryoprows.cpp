@@ -16,8 +16,8 @@ std::optional<double> finite(double value)
 // TraceLens's figures in the row's TraceLens view (whole numbers: its
 // models count elements; a NaN byte count, a dtype it cannot size, is 0 there).
 // `rates`: the calls' rates of TraceLens's bytes and FLOPs.
-TraceLensFigures traceLensFigures(const LibraryOpFigures& figures, const QString& why,
-                                  const std::optional<SampleStats>& bytesRate, const std::optional<SampleStats>& flopsRate)
+TraceLensFigures traceLensFigures(const LibraryOpFigures& figures, const QString& why, const std::optional<SampleStats>& bytesRate,
+    const std::optional<SampleStats>& flopsRate)
 {
     TraceLensFigures out;
     const std::optional<double> bytes = finite(figures.bytes);
@@ -94,7 +94,8 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
         details.category = details.model->category;
         if (std::isnan(details.model->figures.flops)) {
             row.model.provenance = Provenance::None;
-            row.model.reason = QStringLiteral("%1: no figures for these args (as TraceLens, kernel time only)").arg(details.model->figures.rule);
+            row.model.reason
+                = QStringLiteral("%1: no figures for these args (as TraceLens, kernel time only)").arg(details.model->figures.rule);
         } else {
             row.model.provenance = Provenance::V2;
             row.model.reason = QStringLiteral("%1, from the op's own args").arg(details.model->figures.rule);
@@ -112,12 +113,13 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
     row.libraryOp = std::move(details);
 
     std::vector<double> times = group.busyTimesUs;
-    const LibraryOpFigures* traceLens = row.hasModel() ? (row.libraryOp->model->tracelens ? &*row.libraryOp->model->tracelens : nullptr) : nullptr;
-    const auto finiteOf = [](const LibraryOpFigures* figures, double LibraryOpFigures::*amount) {
+    const LibraryOpFigures* traceLens
+        = row.hasModel() ? (row.libraryOp->model->tracelens ? &*row.libraryOp->model->tracelens : nullptr) : nullptr;
+    const auto finiteOf = [](const LibraryOpFigures* figures, double LibraryOpFigures::* amount) {
         return figures ? finite(figures->*amount) : std::nullopt;
     };
-    const CallStatistics stats = summarizeCalls(times, { row.bytes(), row.flops(), finiteOf(traceLens, &LibraryOpFigures::bytes),
-                                                         finiteOf(traceLens, &LibraryOpFigures::flops) });
+    const CallStatistics stats = summarizeCalls(
+        times, { row.bytes(), row.flops(), finiteOf(traceLens, &LibraryOpFigures::bytes), finiteOf(traceLens, &LibraryOpFigures::flops) });
     row.kernelTimeUs = stats.time;
     if (row.kernelTimeUs && totalGpuKernelTimeUs > 0)
         row.shareOfGpuTime = row.kernelTimeUs->sum / totalGpuKernelTimeUs;
@@ -135,13 +137,16 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
 GpuWork gpuWorkOf(LibraryOpCategory category)
 {
     switch (category) {
-    case LibraryOpCategory::Gemm: return GpuWork::Gemm;
-    case LibraryOpCategory::Attention: return GpuWork::Attention;
+    case LibraryOpCategory::Gemm:
+        return GpuWork::Gemm;
+    case LibraryOpCategory::Attention:
+        return GpuWork::Attention;
     case LibraryOpCategory::Conv:
     case LibraryOpCategory::Norm:
     case LibraryOpCategory::Elementwise:
     case LibraryOpCategory::Reduction:
-    case LibraryOpCategory::Other: return GpuWork::Other;
+    case LibraryOpCategory::Other:
+        return GpuWork::Other;
     }
     return GpuWork::Other;
 }

@@ -15,8 +15,8 @@ namespace Ridgeline {
 // Longest total time first, then by name. `totalGpuKernelTimeUs`: the
 // denominator of each row's share. `rowOfGroup`: when given, filled with
 // each of work.groups' row (one row per group).
-std::vector<KernelRow> libraryOpRows(const LibraryOpWork& work, double totalGpuKernelTimeUs,
-                                     std::vector<std::uint32_t>* rowOfGroup = nullptr);
+std::vector<KernelRow> libraryOpRows(
+    const LibraryOpWork& work, double totalGpuKernelTimeUs, std::vector<std::uint32_t>* rowOfGroup = nullptr);
 
 // What a library op's category is as work on the GPU (for the row's badge).
 GpuWork gpuWorkOf(LibraryOpCategory category);

@@ -6,8 +6,8 @@
 
 namespace Ridgeline {
 
-std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds,
-                                   const std::vector<bool>& ownedByLibraryOps)
+std::vector<KernelRow> libraryRows(
+    const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds, const std::vector<bool>& ownedByLibraryOps)
 {
     std::vector<bool> inTritonRow(trace.gpuEvents.size(), false);
     for (const KernelCall& call : linked.opCalls) {
@@ -21,7 +21,8 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
     // (counted, then filled): a trace of a million library names must not
     // hold a vector and a hash node per name.
     const auto isLibraryKernel = [&](size_t i) {
-        return !inTritonRow[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel && !(i < ownedByLibraryOps.size() && ownedByLibraryOps[i]);
+        return !inTritonRow[i] && trace.gpuEvents.kind(i) == GpuEventKind::Kernel
+            && !(i < ownedByLibraryOps.size() && ownedByLibraryOps[i]);
     };
     const size_t names = size_t(trace.gpuEventNames.size());
     std::vector<std::uint32_t> first(names + 1, 0); // name n's durations: times[first[n] .. first[n + 1])
@@ -57,9 +58,8 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
     const auto nameOf = [&](std::uint32_t nameId) {
         return nameId < trace.gpuEventNames.size() ? trace.gpuEventNames[nameId] : QStringLiteral("(unnamed)");
     };
-    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first > b.first : nameOf(a.second) < nameOf(b.second);
-    });
+    std::stable_sort(order.begin(), order.end(),
+        [&](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : nameOf(a.second) < nameOf(b.second); });
 
     // One reason per kind of work, shared by its rows (QString is implicitly shared).
     std::unordered_map<int, QString> reasonOf;
@@ -67,8 +67,10 @@ std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& l
         auto [it, inserted] = reasonOf.try_emplace(int(work));
         if (inserted)
             it->second = work == GpuWork::Triton
-                ? QStringLiteral("Triton kernel without its op (a graph replay no capture explains): name, calls and time only, not modelled")
-                : QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled").arg(gpuWorkTitle(work));
+                ? QStringLiteral(
+                      "Triton kernel without its op (a graph replay no capture explains): name, calls and time only, not modelled")
+                : QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled")
+                      .arg(gpuWorkTitle(work));
         return it->second;
     };
 

@@ -14,6 +14,6 @@ namespace Ridgeline {
 // repeated here); `kinds`: classifyGpuEventNames's; `ownedByLibraryOps`:
 // per GPU event, whether a library op's row holds it (not repeated either).
 std::vector<KernelRow> libraryRows(const RawTrace& trace, const LinkedKernels& linked, const std::vector<GpuNameKind>& kinds,
-                                   const std::vector<bool>& ownedByLibraryOps = {});
+    const std::vector<bool>& ownedByLibraryOps = {});
 
 } // namespace Ridgeline

@@ -2,11 +2,10 @@
 
 #include <QFile>
 #include <QHash>
-#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
+#include <QSet>
 #include <algorithm>
 #include <cmath>
 
@@ -34,10 +33,11 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
     PeakFigures figures;
     figures.memoryBandwidthTBps = object.value(HbmKey).toDouble(-1);
     if (!plausible(figures.memoryBandwidthTBps, minTBps, maxTBps)) {
-        *error = where + QStringLiteral(": hbm_tbps %1 is not a memory bandwidth (%2 to %3 TB/s)")
-                             .arg(object.value(HbmKey).toVariant().toString().left(40))
-                             .arg(minTBps)
-                             .arg(maxTBps);
+        *error = where
+            + QStringLiteral(": hbm_tbps %1 is not a memory bandwidth (%2 to %3 TB/s)")
+                  .arg(object.value(HbmKey).toVariant().toString().left(40))
+                  .arg(minTBps)
+                  .arg(maxTBps);
         return std::nullopt;
     }
     const QJsonObject tflops = object.value(QStringLiteral("tflops")).toObject();
@@ -50,10 +50,11 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
     for (auto it = tflops.begin(); it != tflops.end(); ++it) {
         const double peak = it.value().toDouble(-1);
         if (!plausible(peak, minTflops, maxTflops)) {
-            *error = where + QStringLiteral(": tflops.%1 %2 is not a compute peak (%3 to %4 TFLOPS)")
-                                 .arg(it.key().left(40), it.value().toVariant().toString().left(40))
-                                 .arg(minTflops)
-                                 .arg(maxTflops);
+            *error = where
+                + QStringLiteral(": tflops.%1 %2 is not a compute peak (%3 to %4 TFLOPS)")
+                      .arg(it.key().left(40), it.value().toVariant().toString().left(40))
+                      .arg(minTflops)
+                      .arg(maxTflops);
             return std::nullopt;
         }
         figures.computeRoofs.push_back({ it.key(), computeRoofLabel(it.key()), peak, {} });
@@ -66,7 +67,7 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
     // Stable: roofs of equal height keep the file's (alphabetical) order,
     // so that a catalogue written and read back comes out the same.
     std::stable_sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
-              [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
+        [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
     return figures;
 }
 
@@ -140,8 +141,7 @@ std::optional<QJsonArray> gpuArray(const QByteArray& json, QString* error)
 
 // Entry `entry` of `count`; *error names the GPU (or the entry, without a
 // name) and the figure. `names` holds the folded names accepted so far.
-std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsizetype count, const QSet<QString>& names,
-                               QString* error)
+std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsizetype count, const QSet<QString>& names, QString* error)
 {
     GpuSpec spec;
     spec.name = object.value(QStringLiteral("name")).toString().trimmed();
@@ -170,7 +170,8 @@ std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsize
     QString peakError;
     spec.datasheet = readPeaks(peaks.value(QStringLiteral("datasheet")), shortName + QStringLiteral(" datasheet"), &peakError);
     if (peakError.isEmpty())
-        spec.maxAchievable = readPeaks(peaks.value(QStringLiteral("max_achievable")), shortName + QStringLiteral(" max_achievable"), &peakError);
+        spec.maxAchievable
+            = readPeaks(peaks.value(QStringLiteral("max_achievable")), shortName + QStringLiteral(" max_achievable"), &peakError);
     if (!peakError.isEmpty()) {
         *error = peakError;
         return std::nullopt;
@@ -183,12 +184,13 @@ std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsize
     for (const QJsonValue& cache : caches) {
         const QJsonObject c = cache.toObject();
         CacheRoof roof { c.value(QStringLiteral("key")).toString(), c.value(QStringLiteral("label")).toString(),
-                         c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
+            c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
         if (roof.key.isEmpty() || !plausible(roof.tbps, minTBps, maxTBps)) {
-            *error = shortName + QStringLiteral(": cache roof %1 needs a key and tbps from %2 to %3 TB/s")
-                                     .arg(roof.key.left(40))
-                                     .arg(minTBps)
-                                     .arg(maxTBps);
+            *error = shortName
+                + QStringLiteral(": cache roof %1 needs a key and tbps from %2 to %3 TB/s")
+                      .arg(roof.key.left(40))
+                      .arg(minTBps)
+                      .arg(maxTBps);
             return std::nullopt;
         }
         if (roof.label.isEmpty())
@@ -268,13 +270,12 @@ QByteArray GpuCatalog::toJson() const
             QJsonArray caches;
             for (const CacheRoof& roof : gpu.cacheRoofs)
                 caches.append(QJsonObject { { QStringLiteral("key"), roof.key }, { QStringLiteral("label"), roof.label },
-                                            { QStringLiteral("tbps"), roof.tbps }, { QStringLiteral("source"), roof.source } });
+                    { QStringLiteral("tbps"), roof.tbps }, { QStringLiteral("source"), roof.source } });
             object.insert(QStringLiteral("cache_roofs"), caches);
         }
         gpus.append(object);
     }
-    const QJsonObject document { { QStringLiteral("format"), QStringLiteral("ridgeline-gpus/1") },
-                                 { QStringLiteral("gpus"), gpus } };
+    const QJsonObject document { { QStringLiteral("format"), QStringLiteral("ridgeline-gpus/1") }, { QStringLiteral("gpus"), gpus } };
     return QJsonDocument(document).toJson(QJsonDocument::Indented);
 }
 

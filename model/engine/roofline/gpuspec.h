@@ -9,21 +9,24 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <vector>
 
 namespace Ridgeline {
 
-enum class PeakSet { Datasheet, MaxAchievable };
+enum class PeakSet
+{
+    Datasheet,
+    MaxAchievable
+};
 
-QString peakSetKey(PeakSet set);   // "datasheet", "max_achievable"
+QString peakSetKey(PeakSet set); // "datasheet", "max_achievable"
 QString peakSetTitle(PeakSet set); // "datasheet peaks", "measured max-achievable peaks"
 QString computeRoofLabel(const QString& key); // "matrix_bf16" -> "BF16 matrix"
 
 struct ComputeRoof
 {
-    QString key;   // e.g. "matrix_bf16"
+    QString key; // e.g. "matrix_bf16"
     QString label; // e.g. "BF16 matrix"
     double tflops = 0;
     QString source; // where this one figure came from; empty: the GPU's sources
@@ -44,7 +47,7 @@ struct PeakFigures
 // whose data stays in cache can reach (drawn dashed, on request).
 struct CacheRoof
 {
-    QString key;   // "l2", "infinity_cache"
+    QString key; // "l2", "infinity_cache"
     QString label; // "L2", "Infinity Cache"
     double tbps = 0;
     QString source; // where the figure is published
@@ -65,10 +68,7 @@ struct GpuSpec
     const PeakFigures& peaks(PeakSet preferred) const;
     bool has(PeakSet set) const { return set == PeakSet::Datasheet ? datasheet.has_value() : maxAchievable.has_value(); }
     std::optional<PeakFigures>& figures(PeakSet set) { return set == PeakSet::Datasheet ? datasheet : maxAchievable; }
-    const std::optional<PeakFigures>& figures(PeakSet set) const
-    {
-        return set == PeakSet::Datasheet ? datasheet : maxAchievable;
-    }
+    const std::optional<PeakFigures>& figures(PeakSet set) const { return set == PeakSet::Datasheet ? datasheet : maxAchievable; }
     // A figure's own source, else the GPU's sources: what a roof is labelled with.
     QString sourceOf(const QString& figureSource) const { return figureSource.isEmpty() ? sources : figureSource; }
     bool operator==(const GpuSpec&) const = default;

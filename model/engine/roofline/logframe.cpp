@@ -51,10 +51,22 @@ LogFrame LogFrame::ofValues(double xMin, double xMax, double yMin, double yMax)
     return { std::log10(xMin), std::log10(xMax), std::log10(yMin), std::log10(yMax) };
 }
 
-double LogFrame::xMin() const { return std::pow(10.0, xMinLog); }
-double LogFrame::xMax() const { return std::pow(10.0, xMaxLog); }
-double LogFrame::yMin() const { return std::pow(10.0, yMinLog); }
-double LogFrame::yMax() const { return std::pow(10.0, yMaxLog); }
+double LogFrame::xMin() const
+{
+    return std::pow(10.0, xMinLog);
+}
+double LogFrame::xMax() const
+{
+    return std::pow(10.0, xMaxLog);
+}
+double LogFrame::yMin() const
+{
+    return std::pow(10.0, yMinLog);
+}
+double LogFrame::yMax() const
+{
+    return std::pow(10.0, yMaxLog);
+}
 
 LogFrame limited(LogFrame frame)
 {

@@ -43,9 +43,18 @@ QString kernelPrecision(const KernelRow& row)
         const char* precision;
     };
     static constexpr Name names[] = {
-        { u"c10::BFloat16", "bf16" }, { u"*bf16", "bf16" }, { u"c10::Half", "fp16" }, { u"*fp16", "fp16" },
-        { u"*f16", "fp16" }, { u"c10::Float", "fp32" }, { u"float", "fp32" }, { u"*fp32", "fp32" },
-        { u"*f32", "fp32" }, { u"c10::Double", "fp64" }, { u"double", "fp64" }, { u"*fp64", "fp64" },
+        { u"c10::BFloat16", "bf16" },
+        { u"*bf16", "bf16" },
+        { u"c10::Half", "fp16" },
+        { u"*fp16", "fp16" },
+        { u"*f16", "fp16" },
+        { u"c10::Float", "fp32" },
+        { u"float", "fp32" },
+        { u"*fp32", "fp32" },
+        { u"*f32", "fp32" },
+        { u"c10::Double", "fp64" },
+        { u"double", "fp64" },
+        { u"*fp64", "fp64" },
         { u"*f64", "fp64" },
     };
     // A GEMM computes in its operands' dtype, whatever its epilogue writes.
@@ -147,7 +156,7 @@ QString servedFromCacheNote(const CacheRoof* cache, double achievedTBps, const P
     return QStringLiteral("%1 TB/s is above the HBM roof (%2 TB/s) but below the %3 roof (%4 TB/s, %5): its data was probably "
                           "served from the %3, not HBM")
         .arg(QString::number(achievedTBps, 'g', 4), QString::number(peaks.memoryBandwidthTBps, 'g', 4), cache->label,
-             QString::number(cache->tbps, 'g', 4), cache->source);
+            QString::number(cache->tbps, 'g', 4), cache->source);
 }
 
 QString roofLabel(const RooflinePlacement& placement)

@@ -27,20 +27,24 @@ QString kernelPrecision(const KernelRow& row);
 
 struct RooflinePlacement
 {
-    enum class Bound { Memory, Compute };
+    enum class Bound
+    {
+        Memory,
+        Compute
+    };
     Bound bound = Bound::Memory;
     const ComputeRoof* roof = nullptr;
-    double intensity = 0;          // FLOP/B
-    double achievedTflops = 0;     // mean over calls
-    double attainableTflops = 0;   // the roof at this intensity
-    double fractionOfRoof = 0;     // achieved / attainable
-    bool aboveRoof = false;        // a model or unit error: never hidden
+    double intensity = 0; // FLOP/B
+    double achievedTflops = 0; // mean over calls
+    double attainableTflops = 0; // the roof at this intensity
+    double fractionOfRoof = 0; // achieved / attainable
+    bool aboveRoof = false; // a model or unit error: never hidden
     // No FLOPs but bytes moved (copies, transposes, clones): memory-bound by
     // definition, at intensity 0; fractionOfRoof is TB/s over the memory
     // roof, and achieved and attainable TFLOPS/s are 0.
     bool memoryOnly = false;
-    bool flopsUnknown = false;     // memoryOnly because the kernel's FLOPs are unknown, not 0
-    double achievedTBps = 0;       // mean over calls
+    bool flopsUnknown = false; // memoryOnly because the kernel's FLOPs are unknown, not 0
+    double achievedTBps = 0; // mean over calls
 };
 
 // nullopt when the kernel has no intensity or no throughput.

@@ -1,12 +1,11 @@
 #include "engine/roofline/rooflinedata.h"
 
-#include "engine/base/textescaping.h"
 #include "engine/base/exportnumber.h"
+#include "engine/base/textescaping.h"
 
 #include <QFileInfo>
 #include <QLocale>
 #include <QStringList>
-
 #include <algorithm>
 #include <cmath>
 
@@ -54,16 +53,30 @@ QString RooflineRoof::name() const
     return label + u' ' + shortest(value) + u' ' + unit();
 }
 
-double DecadeFrame::xMin() const { return power10(xMinExp); }
-double DecadeFrame::xMax() const { return power10(xMaxExp); }
-double DecadeFrame::yMin() const { return power10(yMinExp); }
-double DecadeFrame::yMax() const { return power10(yMaxExp); }
+double DecadeFrame::xMin() const
+{
+    return power10(xMinExp);
+}
+double DecadeFrame::xMax() const
+{
+    return power10(xMaxExp);
+}
+double DecadeFrame::yMin() const
+{
+    return power10(yMinExp);
+}
+double DecadeFrame::yMax() const
+{
+    return power10(yMaxExp);
+}
 
 QString RooflineData::peakSetText() const
 {
     if (!peakSetFellBack)
         return peakSetTitle(peakSet);
-    return peakSetTitle(peakSet) + QStringLiteral(" (no %1 for this GPU)").arg(peakSetTitle(peakSet == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet));
+    return peakSetTitle(peakSet)
+        + QStringLiteral(" (no %1 for this GPU)")
+              .arg(peakSetTitle(peakSet == PeakSet::Datasheet ? PeakSet::MaxAchievable : PeakSet::Datasheet));
 }
 
 QString RooflineData::title() const
@@ -178,8 +191,7 @@ DecadeFrame snapToDecades(double xMin, double xMax, double yMin, double yMax)
     // A hair inside a decade is that decade: axis ranges come back from
     // pixel arithmetic with rounding noise.
     constexpr double Noise = 1e-6;
-    DecadeFrame frame { decadeBelow(xMin, -Noise), decadeAbove(xMax, -Noise), decadeBelow(yMin, -Noise),
-                        decadeAbove(yMax, -Noise) };
+    DecadeFrame frame { decadeBelow(xMin, -Noise), decadeAbove(xMax, -Noise), decadeBelow(yMin, -Noise), decadeAbove(yMax, -Noise) };
     frame.xMaxExp = std::max(frame.xMaxExp, frame.xMinExp + 1);
     frame.yMaxExp = std::max(frame.yMaxExp, frame.yMinExp + 1);
     return frame;
@@ -247,8 +259,8 @@ DecadeFrame fitFrame(const RooflineData& data)
         return gpuFrame(data);
     DecadeFrame frame;
     const bool all = allLatencyBound(data);
-    const RooflinePoint& first = *std::find_if(data.points.begin(), data.points.end(),
-                                               [&](const RooflinePoint& p) { return framesPoint(p, all); });
+    const RooflinePoint& first
+        = *std::find_if(data.points.begin(), data.points.end(), [&](const RooflinePoint& p) { return framesPoint(p, all); });
     frame.xMinExp = decadeBelow(first.intensity, PointMargin);
     frame.xMaxExp = decadeAbove(first.intensity, PointMargin);
     frame.yMinExp = decadeBelow(first.tflops, PointMargin);
@@ -268,8 +280,8 @@ DecadeFrame fitFrame(const RooflineData& data)
     const double lane = frame.xMin() * std::pow(10.0, 0.12);
     for (const RooflinePoint& p : data.memoryOnlyPoints) {
         if (!p.latencyBound)
-            frame.yMinExp = std::min(frame.yMinExp,
-                                     decadeBelow(std::max(p.fractionOfRoof, 0.01) * data.bandwidthTBps() * lane, PointMargin));
+            frame.yMinExp
+                = std::min(frame.yMinExp, decadeBelow(std::max(p.fractionOfRoof, 0.01) * data.bandwidthTBps() * lane, PointMargin));
     }
     return frame;
 }
@@ -288,42 +300,101 @@ DecadeFrame gpuFrame(const RooflineData& data)
 QByteArray rooflineCsv(const RooflineData& data)
 {
     const QStringList header {
-        QStringLiteral("record"),         QStringLiteral("gpu"),
-        QStringLiteral("name"),           QStringLiteral("kind"),
-        QStringLiteral("source"),         QStringLiteral("value"),
-        QStringLiteral("unit"),           QStringLiteral("ridge_point_flops_per_byte"),
-        QStringLiteral("plotted"),        QStringLiteral("category"),
-        QStringLiteral("provenance"),     QStringLiteral("flops_per_byte"),
-        QStringLiteral("tflops_per_s"),   QStringLiteral("share_of_gpu_time"),
-        QStringLiteral("roof"),           QStringLiteral("attainable_tflops_per_s"),
-        QStringLiteral("bound"),          QStringLiteral("fraction_of_roof"),
-        QStringLiteral("above_roof"),     QStringLiteral("probably_served_from"),
+        QStringLiteral("record"),
+        QStringLiteral("gpu"),
+        QStringLiteral("name"),
+        QStringLiteral("kind"),
+        QStringLiteral("source"),
+        QStringLiteral("value"),
+        QStringLiteral("unit"),
+        QStringLiteral("ridge_point_flops_per_byte"),
+        QStringLiteral("plotted"),
+        QStringLiteral("category"),
+        QStringLiteral("provenance"),
+        QStringLiteral("flops_per_byte"),
+        QStringLiteral("tflops_per_s"),
+        QStringLiteral("share_of_gpu_time"),
+        QStringLiteral("roof"),
+        QStringLiteral("attainable_tflops_per_s"),
+        QStringLiteral("bound"),
+        QStringLiteral("fraction_of_roof"),
+        QStringLiteral("above_roof"),
+        QStringLiteral("probably_served_from"),
     };
     QString out = header.join(u',') + u'\n';
     const QString gpu = csvTextField(data.gpuName);
     for (const RooflineRoof& roof : data.roofs) {
         const bool memory = roof.kind == RooflineRoof::Kind::Memory;
         const QStringList fields {
-            QStringLiteral("roof"), gpu, csvTextField(roof.label),
-            memory ? QStringLiteral("memory") : QStringLiteral("compute"), peakSetKey(data.peakSet),
-            shortest(roof.value), roof.unit(), memory ? QString() : shortest(roof.ridgePoint), csvBool(roof.plotted),
-            {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+            QStringLiteral("roof"),
+            gpu,
+            csvTextField(roof.label),
+            memory ? QStringLiteral("memory") : QStringLiteral("compute"),
+            peakSetKey(data.peakSet),
+            shortest(roof.value),
+            roof.unit(),
+            memory ? QString() : shortest(roof.ridgePoint),
+            csvBool(roof.plotted),
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
         };
         out += fields.join(u',') + u'\n';
     }
     for (const CacheRoof& cache : data.cacheRoofs) {
         const QStringList fields {
-            QStringLiteral("roof"), gpu, csvTextField(cache.label), QStringLiteral("cache"), csvTextField(cache.source),
-            shortest(cache.tbps), QStringLiteral("TB/s"), {}, csvBool(false), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+            QStringLiteral("roof"),
+            gpu,
+            csvTextField(cache.label),
+            QStringLiteral("cache"),
+            csvTextField(cache.source),
+            shortest(cache.tbps),
+            QStringLiteral("TB/s"),
+            {},
+            csvBool(false),
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
         };
         out += fields.join(u',') + u'\n';
     }
     const auto kernelRow = [&](const RooflinePoint& p, bool plotted) {
         const QStringList fields {
-            QStringLiteral("kernel"), gpu, csvTextField(p.name), {}, {}, {}, {}, {}, csvBool(plotted),
-            categoryKey(p.category), provenanceKey(p.provenance), shortest(p.intensity), shortest(p.tflops),
-            p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(), csvTextField(p.roofLabel),
-            shortest(p.attainableTflops), boundName(p.bound), shortest(p.fractionOfRoof), csvBool(p.aboveRoof),
+            QStringLiteral("kernel"),
+            gpu,
+            csvTextField(p.name),
+            {},
+            {},
+            {},
+            {},
+            {},
+            csvBool(plotted),
+            categoryKey(p.category),
+            provenanceKey(p.provenance),
+            shortest(p.intensity),
+            shortest(p.tflops),
+            p.shareOfGpuTime ? shortest(*p.shareOfGpuTime) : QString(),
+            csvTextField(p.roofLabel),
+            shortest(p.attainableTflops),
+            boundName(p.bound),
+            shortest(p.fractionOfRoof),
+            csvBool(p.aboveRoof),
             csvTextField(p.servedFromCache),
         };
         out += fields.join(u',') + u'\n';

@@ -9,7 +9,6 @@
 #include "engine/roofline/roofline.h"
 
 #include <QByteArray>
-
 #include <optional>
 #include <vector>
 
@@ -17,11 +16,15 @@ namespace Ridgeline {
 
 struct RooflineRoof
 {
-    enum class Kind { Memory, Compute };
+    enum class Kind
+    {
+        Memory,
+        Compute
+    };
     Kind kind = Kind::Compute;
-    QString key;           // "hbm" or a peak key such as "matrix_bf16"
-    QString label;         // "HBM" or "BF16 matrix"
-    double value = 0;      // TB/s for the memory roof, TFLOPS for compute roofs
+    QString key; // "hbm" or a peak key such as "matrix_bf16"
+    QString label; // "HBM" or "BF16 matrix"
+    double value = 0; // TB/s for the memory roof, TFLOPS for compute roofs
     double ridgePoint = 0; // FLOP/B where the memory roof meets this roof; 0 for the memory roof
     // FP64, INT8 and TF32 clutter a Triton roofline: they are kept as data
     // but only drawn when a plotted kernel runs under them.
@@ -39,17 +42,17 @@ struct RooflinePoint
     KernelCategory category = KernelCategory::Other;
     Provenance provenance = Provenance::None;
     std::optional<double> shareOfGpuTime;
-    double intensity = 0;        // FLOP/B
-    double tflops = 0;           // achieved, mean over calls
-    QString roofKey;             // the compute roof that applies, e.g. "vector_fp32"
-    QString roofLabel;           // "FP32 vector"
+    double intensity = 0; // FLOP/B
+    double tflops = 0; // achieved, mean over calls
+    QString roofKey; // the compute roof that applies, e.g. "vector_fp32"
+    QString roofLabel; // "FP32 vector"
     double roofTflops = 0;
     RooflinePlacement::Bound bound = RooflinePlacement::Bound::Memory;
     double attainableTflops = 0; // the roof at this intensity
     double fractionOfRoof = 0;
-    bool aboveRoof = false;      // a model or unit error: flagged, never hidden
-    bool flopsUnknown = false;   // memory-only because its FLOPs are unknown, not 0
-    QString servedFromCache;     // above HBM but below this cache's roof ("L2"); empty otherwise
+    bool aboveRoof = false; // a model or unit error: flagged, never hidden
+    bool flopsUnknown = false; // memory-only because its FLOPs are unknown, not 0
+    QString servedFromCache; // above HBM but below this cache's roof ("L2"); empty otherwise
     // Too small to reach any roof (the latency floor is at least its roof
     // term): drawn apart, and never stretches a fitted frame. Set from the
     // time budget (timebudget/markLatencyBound), which knows the floor.
@@ -88,20 +91,20 @@ struct RooflineArrow
 
 struct RooflineData
 {
-    QString tracePath;       // empty when no trace is loaded
+    QString tracePath; // empty when no trace is loaded
     QString gpuName;
     PeakSet peakSet = PeakSet::Datasheet; // the set used
-    bool peakSetFellBack = false;         // the requested set is missing for this GPU
-    std::vector<RooflineRoof> roofs;      // the memory roof first, then compute roofs, highest first
-    std::vector<RooflinePoint> points;    // in kernel order
+    bool peakSetFellBack = false; // the requested set is missing for this GPU
+    std::vector<RooflineRoof> roofs; // the memory roof first, then compute roofs, highest first
+    std::vector<RooflinePoint> points; // in kernel order
     // Kernels of 0 FLOPs that moved bytes: memory-bound at intensity 0, off
     // a log axis. Their fractionOfRoof is TB/s over the memory roof.
     std::vector<RooflinePoint> memoryOnlyPoints;
     // The GPU's cache bandwidths (lowest first): memory roofs a view draws
     // dashed on request (View > Cache Roofs, --cache-roofs).
     std::vector<CacheRoof> cacheRoofs;
-    int kernelCount = 0;                  // rows in the result, plotted or not
-    std::vector<RooflineArrow> arrows;    // compare mode: baseline -> candidate, both plotted
+    int kernelCount = 0; // rows in the result, plotted or not
+    std::vector<RooflineArrow> arrows; // compare mode: baseline -> candidate, both plotted
 
     const RooflineRoof& memoryRoof() const { return roofs.front(); }
     double bandwidthTBps() const { return roofs.front().value; }

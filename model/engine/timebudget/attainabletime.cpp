@@ -9,12 +9,18 @@ namespace Ridgeline {
 QString limiterKey(Limiter limiter)
 {
     switch (limiter) {
-    case Limiter::Memory: return QStringLiteral("memory");
-    case Limiter::Compute: return QStringLiteral("compute");
-    case Limiter::Latency: return QStringLiteral("latency");
-    case Limiter::SlowForSize: return QStringLiteral("slow-for-size");
-    case Limiter::FlopsUnknown: return QStringLiteral("flops-unknown");
-    case Limiter::Unmodelled: return QStringLiteral("unmodelled");
+    case Limiter::Memory:
+        return QStringLiteral("memory");
+    case Limiter::Compute:
+        return QStringLiteral("compute");
+    case Limiter::Latency:
+        return QStringLiteral("latency");
+    case Limiter::SlowForSize:
+        return QStringLiteral("slow-for-size");
+    case Limiter::FlopsUnknown:
+        return QStringLiteral("flops-unknown");
+    case Limiter::Unmodelled:
+        return QStringLiteral("unmodelled");
     }
     return {};
 }
@@ -22,12 +28,18 @@ QString limiterKey(Limiter limiter)
 QString limiterTitle(Limiter limiter)
 {
     switch (limiter) {
-    case Limiter::Memory: return QStringLiteral("memory-bound");
-    case Limiter::Compute: return QStringLiteral("compute-bound");
-    case Limiter::Latency: return QStringLiteral("latency-bound");
-    case Limiter::SlowForSize: return QStringLiteral("slow for its size");
-    case Limiter::FlopsUnknown: return QStringLiteral("FLOPs unknown");
-    case Limiter::Unmodelled: return QStringLiteral("not modelled");
+    case Limiter::Memory:
+        return QStringLiteral("memory-bound");
+    case Limiter::Compute:
+        return QStringLiteral("compute-bound");
+    case Limiter::Latency:
+        return QStringLiteral("latency-bound");
+    case Limiter::SlowForSize:
+        return QStringLiteral("slow for its size");
+    case Limiter::FlopsUnknown:
+        return QStringLiteral("FLOPs unknown");
+    case Limiter::Unmodelled:
+        return QStringLiteral("not modelled");
     }
     return {};
 }

@@ -12,13 +12,14 @@
 
 namespace Ridgeline {
 
-enum class Limiter {
-    Memory,       // bytes / memory roof is the larger term, and above the floor
-    Compute,      // FLOPs / compute roof is
-    Latency,      // the floor is at least the roof term and the calls run near their attainable time: too small to reach any roof
-    SlowForSize,  // the floor is at least the roof term, but the calls take over twice their attainable time: tune it
+enum class Limiter
+{
+    Memory, // bytes / memory roof is the larger term, and above the floor
+    Compute, // FLOPs / compute roof is
+    Latency, // the floor is at least the roof term and the calls run near their attainable time: too small to reach any roof
+    SlowForSize, // the floor is at least the roof term, but the calls take over twice their attainable time: tune it
     FlopsUnknown, // no FLOPs figure and the bytes term is at most the floor: its compute may be what takes the time
-    Unmodelled,   // no figures: time only
+    Unmodelled, // no figures: time only
 };
 // "memory", "compute", "latency", "slow-for-size", "flops-unknown", "unmodelled"
 QString limiterKey(Limiter limiter);
@@ -39,13 +40,13 @@ double roofTermUs(double bytes, std::optional<double> flops, double memoryTBps, 
 struct KernelTimeFigures
 {
     Limiter limiter = Limiter::Unmodelled;
-    std::optional<double> roofTermUs;   // per call
+    std::optional<double> roofTermUs; // per call
     std::optional<double> attainableUs; // per call: floor + roof term
-    double measuredUs = 0;              // all timed calls
+    double measuredUs = 0; // all timed calls
     std::int64_t timedCalls = 0;
     // (timed calls x attainable) / measured; nullopt without time or figures.
     std::optional<double> fractionOfAttainable;
-    double recoverableUs = 0;           // sum over timed calls of max(0, measured - attainable)
+    double recoverableUs = 0; // sum over timed calls of max(0, measured - attainable)
     // max(0, measured - timed calls x roof term): what fusing the kernel into
     // a neighbour could win at most (its launches' fixed cost and all time
     // above it; the work itself stays). The latency-bound group adds these up.

@@ -15,7 +15,7 @@ namespace Ridgeline {
 struct GpuTimeCoverage
 {
     double modelledUs = 0; // busy time of the rows with FLOPs or bytes
-    double totalUs = 0;    // the trace's whole GPU time
+    double totalUs = 0; // the trace's whole GPU time
     // modelled over total; nullopt where the trace has no GPU time (not 0:
     // nothing is unmodelled there either).
     std::optional<double> share() const;

@@ -7,9 +7,12 @@ namespace Ridgeline {
 QString LatencyFloor::sourceKey() const
 {
     switch (source) {
-    case Source::Override: return QStringLiteral("override");
-    case Source::Measured: return QStringLiteral("measured");
-    case Source::Default: return QStringLiteral("default");
+    case Source::Override:
+        return QStringLiteral("override");
+    case Source::Measured:
+        return QStringLiteral("measured");
+    case Source::Default:
+        return QStringLiteral("default");
     }
     return {};
 }
@@ -27,9 +30,8 @@ LatencyFloor chooseLatencyFloor(const GpuActivity& activity, std::optional<doubl
     if (device && device->latencyFloorUs) {
         floor.us = *device->latencyFloorUs;
         floor.source = LatencyFloor::Source::Measured;
-        floor.sourceText = QStringLiteral("1st percentile of the %L1 kernel durations on device %2")
-                               .arg(device->kernels)
-                               .arg(device->device);
+        floor.sourceText
+            = QStringLiteral("1st percentile of the %L1 kernel durations on device %2").arg(device->kernels).arg(device->device);
         return floor;
     }
     floor.sourceText = QStringLiteral("Ridgeline's default: the trace has fewer than %1 kernels on its main device to measure one from")

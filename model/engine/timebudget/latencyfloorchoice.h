@@ -19,7 +19,12 @@ inline constexpr double defaultLatencyFloorUs = 2.0;
 
 struct LatencyFloor
 {
-    enum class Source { Override, Measured, Default };
+    enum class Source
+    {
+        Override,
+        Measured,
+        Default
+    };
     double us = defaultLatencyFloorUs;
     Source source = Source::Default;
     QString sourceText; // "1st percentile of 12,345 kernels on device 0", ...

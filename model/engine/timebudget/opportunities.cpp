@@ -31,24 +31,23 @@ QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const 
         return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): it runs %7x its attainable time, "
                               "far above the fixed cost of a launch: tune it (block sizes, memory access, how its work is "
                               "split), fusing it alone would not win this back")
-            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean),
-                 bytesRoofText(row, figures), formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs),
-                 QString::number(times, 'f', 1));
+            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), bytesRoofText(row, figures),
+                formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs), QString::number(times, 'f', 1));
     }
     if (figures.limiter == Limiter::FlopsUnknown) {
         return QStringLiteral("%1: %2 at %3 each; %4 (+ t0 %5 = %6 attainable, bytes only): at most this much above it, "
                               "since its FLOPs may take longer. Not called latency-bound: with its FLOPs unknown, nothing "
                               "says its work is small; check its math before fusing it")
-            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean),
-                 bytesRoofText(row, figures), formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs));
+            .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), bytesRoofText(row, figures),
+                formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs));
     }
     const QString roof = figures.limiter == Limiter::Compute
         ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatTimeUs(*figures.roofTermUs), figures.computeRoofLabel)
         : bytesRoofText(row, figures);
     return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): tune it (block sizes, "
                           "memory access, fusion of its loads)")
-        .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), roof,
-             formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs));
+        .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), roof, formatTimeUs(floor.us),
+            formatTimeUs(*figures.attainableUs));
 }
 
 // A kernel's own line: one a fix to its own code could speed up.
@@ -58,9 +57,11 @@ bool rankedAsKernel(Limiter limiter)
     case Limiter::Memory:
     case Limiter::Compute:
     case Limiter::SlowForSize:
-    case Limiter::FlopsUnknown: return true;
+    case Limiter::FlopsUnknown:
+        return true;
     case Limiter::Latency:
-    case Limiter::Unmodelled: return false;
+    case Limiter::Unmodelled:
+        return false;
     }
     return false;
 }
@@ -94,7 +95,8 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
             kernels.push_back(std::move(item));
         }
     }
-    std::stable_sort(kernels.begin(), kernels.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
+    std::stable_sort(
+        kernels.begin(), kernels.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
     if (kernels.size() > maxKernelOpportunities)
         kernels.resize(maxKernelOpportunities);
 
@@ -133,7 +135,8 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
     }
     for (Opportunity& item : unmodelledOpportunities(result))
         ranked.push_back(std::move(item));
-    std::stable_sort(ranked.begin(), ranked.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
+    std::stable_sort(
+        ranked.begin(), ranked.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
     return ranked;
 }
 

@@ -7,10 +7,14 @@ namespace Ridgeline {
 QString opportunityKindKey(Opportunity::Kind kind)
 {
     switch (kind) {
-    case Opportunity::Kind::Kernel: return QStringLiteral("kernel");
-    case Opportunity::Kind::LatencyBoundKernels: return QStringLiteral("latency-bound kernels");
-    case Opportunity::Kind::Idle: return QStringLiteral("idle");
-    case Opportunity::Kind::Unmodelled: return QStringLiteral("unmodelled");
+    case Opportunity::Kind::Kernel:
+        return QStringLiteral("kernel");
+    case Opportunity::Kind::LatencyBoundKernels:
+        return QStringLiteral("latency-bound kernels");
+    case Opportunity::Kind::Idle:
+        return QStringLiteral("idle");
+    case Opportunity::Kind::Unmodelled:
+        return QStringLiteral("unmodelled");
     }
     return {};
 }

@@ -17,18 +17,24 @@ namespace Ridgeline {
 struct Opportunity
 {
     // Unmodelled: a time-only row (unmodelledopportunities.h), all its time at stake.
-    enum class Kind { Kernel, LatencyBoundKernels, Idle, Unmodelled };
+    enum class Kind
+    {
+        Kernel,
+        LatencyBoundKernels,
+        Idle,
+        Unmodelled
+    };
     Kind kind = Kind::Kernel;
-    QString name;          // the kernel's; "latency-bound kernels"; "idle GPU"
+    QString name; // the kernel's; "latency-bound kernels"; "idle GPU"
     double recoverableUs = 0; // at most what a fix could win (the group: measured - timed calls x roof term)
     double shareOfGpuTime = 0; // of the trace's GPU kernel time
     // Idle: of the main device's span, the share people read (idle over
     // kernel time passes 100 % on a host-bound trace).
     std::optional<double> shareOfSpan;
-    QString why;           // what limits it and what kind of fix it needs
+    QString why; // what limits it and what kind of fix it needs
     std::vector<int> rowIndices; // into AnalysisResult::rows (Kernel: one; the group: all)
     std::vector<int> libraryIndices; // into AnalysisResult::libraryKernels (Unmodelled library kernels)
-    int count = 0;          // LatencyBoundKernels: rows
+    int count = 0; // LatencyBoundKernels: rows
     std::int64_t launches = 0; // LatencyBoundKernels: timed calls
 };
 QString opportunityKindKey(Opportunity::Kind kind); // "kernel", "latency-bound kernels", "idle", "unmodelled"
@@ -39,10 +45,10 @@ struct TimeBudget
     std::vector<KernelTimeFigures> rows; // parallel to AnalysisResult::rows
     // Triton time (Triton rows' measured time) in three parts:
     double tritonTimeUs = 0;
-    double tritonRecoverableUs = 0;  // recoverable time of rows to tune: memory, compute, slow for size, FLOPs unknown
+    double tritonRecoverableUs = 0; // recoverable time of rows to tune: memory, compute, slow for size, FLOPs unknown
     double tritonLatencyBoundUs = 0; // measured time of latency-bound rows: fuse or remove
-    double tritonRestUs = 0;         // the rest: attainable time, unmodelled rows
-    double recoverableUs = 0;        // of every row
+    double tritonRestUs = 0; // the rest: attainable time, unmodelled rows
+    double recoverableUs = 0; // of every row
     std::vector<Opportunity> opportunities; // most time at stake first
 };
 

@@ -30,14 +30,13 @@ ExecuteRangeSpans::ExecuteRangeSpans(const RawTrace& trace, double originUs, Tim
     // began last before it on its thread.
     std::vector<std::uint32_t> byBegin(host.size());
     std::iota(byBegin.begin(), byBegin.end(), 0u);
-    std::sort(byBegin.begin(), byBegin.end(), [&](std::uint32_t x, std::uint32_t y) {
-        return annotations[host[x]].begin < annotations[host[y]].begin;
-    });
+    std::sort(byBegin.begin(), byBegin.end(),
+        [&](std::uint32_t x, std::uint32_t y) { return annotations[host[x]].begin < annotations[host[y]].begin; });
     for (const LaunchRecord& launch : trace.launches) {
         if (launch.key < 0)
             continue;
-        auto after = std::upper_bound(byBegin.begin(), byBegin.end(), launch.ts,
-                                      [&](double ts, std::uint32_t s) { return ts < annotations[host[s]].begin; });
+        auto after = std::upper_bound(
+            byBegin.begin(), byBegin.end(), launch.ts, [&](double ts, std::uint32_t s) { return ts < annotations[host[s]].begin; });
         // Nested or overlapping ranges are rare: look back over a few.
         for (int looked = 0; after != byBegin.begin() && looked < 4; ++looked) {
             const std::uint32_t s = *--after;

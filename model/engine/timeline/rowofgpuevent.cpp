@@ -2,8 +2,8 @@
 
 namespace Ridgeline {
 
-std::vector<std::int32_t> rowOfGpuEvent(const RawTrace& trace, const LinkedKernels& linked, const RowOfCall& rowOfCall,
-                                        size_t tritonRows, const LibraryOpWork& work, const std::vector<std::uint32_t>& rowOfGroup)
+std::vector<std::int32_t> rowOfGpuEvent(const RawTrace& trace, const LinkedKernels& linked, const RowOfCall& rowOfCall, size_t tritonRows,
+    const LibraryOpWork& work, const std::vector<std::uint32_t>& rowOfGroup)
 {
     std::vector<std::int32_t> rowOf(trace.gpuEvents.size(), -1);
     for (size_t i = 0; i < linked.opCalls.size() && i < rowOfCall.opCalls.size(); ++i) {

@@ -20,7 +20,7 @@ namespace Ridgeline {
 // (aggregateKernels); the library-op rows after the `tritonRows` of them,
 // an owned event's (`work.owners`) by its group's row in `rowOfGroup`
 // (libraryOpRows(work)).
-std::vector<std::int32_t> rowOfGpuEvent(const RawTrace& trace, const LinkedKernels& linked, const RowOfCall& rowOfCall,
-                                        size_t tritonRows, const LibraryOpWork& work, const std::vector<std::uint32_t>& rowOfGroup);
+std::vector<std::int32_t> rowOfGpuEvent(const RawTrace& trace, const LinkedKernels& linked, const RowOfCall& rowOfCall, size_t tritonRows,
+    const LibraryOpWork& work, const std::vector<std::uint32_t>& rowOfGroup);
 
 } // namespace Ridgeline

@@ -11,18 +11,18 @@
 #include "engine/timeline/timelineevents.h"
 
 #include <QString>
-
 #include <cstdint>
 #include <vector>
 
 namespace Ridgeline {
 
-enum class TimelineLabelKind : std::uint8_t {
-    GpuWork,     // a kernel, memcpy or memset: `work` says which kind
-    Step,        // a ProfilerStep#N window
+enum class TimelineLabelKind : std::uint8_t
+{
+    GpuWork, // a kernel, memcpy or memset: `work` says which kind
+    Step, // a ProfilerStep#N window
     ExecuteRange, // a vLLM/SGLang execute_ range, over the GPU span of its work
     GraphLaunch, // a graph launch, drawn over its replayed kernels' GPU span
-    Launch,      // a launch call on a CPU thread
+    Launch, // a launch call on a CPU thread
 };
 
 struct TimelineLabel
@@ -30,16 +30,23 @@ struct TimelineLabel
     QString name;
     TimelineLabelKind kind = TimelineLabelKind::GpuWork;
     GpuWork work = GpuWork::Other;
-    std::int32_t kernelRow = -1;  // into AnalysisResult::rows: a Triton or a library-op row
+    std::int32_t kernelRow = -1; // into AnalysisResult::rows: a Triton or a library-op row
     std::int32_t libraryRow = -1; // into AnalysisResult::libraryKernels: kernels of no op, by name
 };
 
-enum class TimelineLaneKind : std::uint8_t { GpuStream, Steps, ExecuteRanges, GraphLaunches, LaunchThread };
+enum class TimelineLaneKind : std::uint8_t
+{
+    GpuStream,
+    Steps,
+    ExecuteRanges,
+    GraphLaunches,
+    LaunchThread
+};
 
 struct TimelineLane
 {
     TimelineLaneKind kind = TimelineLaneKind::GpuStream;
-    QString title;  // "GPU 0 stream 7", "steps", "execute ranges", "graph launches", "CPU 416 thread 1234"
+    QString title; // "GPU 0 stream 7", "steps", "execute ranges", "graph launches", "CPU 416 thread 1234"
     QString device; // GPU streams: the events' pid as written
     TimelineEvents events;
 };
@@ -48,7 +55,7 @@ struct Timeline
 {
     std::int64_t originUs = 0; // of the first GPU event, in the trace's clock (whole us)
     std::int64_t originNs = 0; // the same, to the nanosecond (within the clock's bound)
-    std::int64_t endNs = 0;    // the latest end of any box, from the origin
+    std::int64_t endNs = 0; // the latest end of any box, from the origin
     std::vector<TimelineLane> lanes; // GPU streams by device and stream, then annotations, then CPU threads
     std::vector<TimelineLabel> labels;
     std::int64_t gpuEvents = 0;

@@ -11,18 +11,30 @@ QString timelineColourTitle(TimelineColour colour)
     if (c < fractionColours)
         return QStringLiteral("%1-%2 % of attainable").arg(c * 10).arg(c * 10 + 10);
     switch (colour) {
-    case TimelineColour::AboveAttainable: return QStringLiteral("above attainable (model or unit error)");
-    case TimelineColour::TritonUnmodelled: return QStringLiteral("Triton, not modelled");
-    case TimelineColour::Gemm: return QStringLiteral("GEMM");
-    case TimelineColour::Attention: return QStringLiteral("attention");
-    case TimelineColour::Communication: return QStringLiteral("communication");
-    case TimelineColour::Memcpy: return QStringLiteral("memcpy");
-    case TimelineColour::Memset: return QStringLiteral("memset");
-    case TimelineColour::Other: return QStringLiteral("other");
-    case TimelineColour::Step: return QStringLiteral("step");
-    case TimelineColour::GraphLaunch: return QStringLiteral("graph launch");
-    case TimelineColour::Launch: return QStringLiteral("launch call");
-    default: return {};
+    case TimelineColour::AboveAttainable:
+        return QStringLiteral("above attainable (model or unit error)");
+    case TimelineColour::TritonUnmodelled:
+        return QStringLiteral("Triton, not modelled");
+    case TimelineColour::Gemm:
+        return QStringLiteral("GEMM");
+    case TimelineColour::Attention:
+        return QStringLiteral("attention");
+    case TimelineColour::Communication:
+        return QStringLiteral("communication");
+    case TimelineColour::Memcpy:
+        return QStringLiteral("memcpy");
+    case TimelineColour::Memset:
+        return QStringLiteral("memset");
+    case TimelineColour::Other:
+        return QStringLiteral("other");
+    case TimelineColour::Step:
+        return QStringLiteral("step");
+    case TimelineColour::GraphLaunch:
+        return QStringLiteral("graph launch");
+    case TimelineColour::Launch:
+        return QStringLiteral("launch call");
+    default:
+        return {};
     }
 }
 
@@ -31,13 +43,20 @@ namespace {
 TimelineColour colourOfWork(GpuWork work)
 {
     switch (work) {
-    case GpuWork::Triton: return TimelineColour::TritonUnmodelled;
-    case GpuWork::Gemm: return TimelineColour::Gemm;
-    case GpuWork::Attention: return TimelineColour::Attention;
-    case GpuWork::Communication: return TimelineColour::Communication;
-    case GpuWork::Memcpy: return TimelineColour::Memcpy;
-    case GpuWork::Memset: return TimelineColour::Memset;
-    case GpuWork::Other: return TimelineColour::Other;
+    case GpuWork::Triton:
+        return TimelineColour::TritonUnmodelled;
+    case GpuWork::Gemm:
+        return TimelineColour::Gemm;
+    case GpuWork::Attention:
+        return TimelineColour::Attention;
+    case GpuWork::Communication:
+        return TimelineColour::Communication;
+    case GpuWork::Memcpy:
+        return TimelineColour::Memcpy;
+    case GpuWork::Memset:
+        return TimelineColour::Memset;
+    case GpuWork::Other:
+        return TimelineColour::Other;
     }
     return TimelineColour::Other;
 }
@@ -52,10 +71,17 @@ TimelineColouring::TimelineColouring(const Timeline& timeline, const std::vector
         LabelColour& colour = m_labels[l];
         switch (label.kind) {
         case TimelineLabelKind::Step:
-        case TimelineLabelKind::ExecuteRange: colour.colour = TimelineColour::Step; continue;
-        case TimelineLabelKind::GraphLaunch: colour.colour = TimelineColour::GraphLaunch; continue;
-        case TimelineLabelKind::Launch: colour.colour = TimelineColour::Launch; continue;
-        case TimelineLabelKind::GpuWork: break;
+        case TimelineLabelKind::ExecuteRange:
+            colour.colour = TimelineColour::Step;
+            continue;
+        case TimelineLabelKind::GraphLaunch:
+            colour.colour = TimelineColour::GraphLaunch;
+            continue;
+        case TimelineLabelKind::Launch:
+            colour.colour = TimelineColour::Launch;
+            continue;
+        case TimelineLabelKind::GpuWork:
+            break;
         }
         colour.colour = colourOfWork(label.work);
         // A library op's attainable time is per call, which may span many

@@ -16,12 +16,13 @@
 
 namespace Ridgeline {
 
-enum class TimelineColour : std::uint8_t {
+enum class TimelineColour : std::uint8_t
+{
     // Fraction0 .. Fraction9: [0, 0.1), ..., [0.9, 1]
     Fraction0 = 0,
     Fraction9 = 9,
     AboveAttainable = 10, // faster than attainable: a model or unit error
-    TritonUnmodelled,     // a Triton kernel without figures: time only
+    TritonUnmodelled, // a Triton kernel without figures: time only
     Gemm,
     Attention,
     Communication,

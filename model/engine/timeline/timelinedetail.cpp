@@ -13,7 +13,10 @@ namespace {
 class ColumnMerger
 {
 public:
-    ColumnMerger(int widthPx, double nsPerPixel) : m_widthPx(widthPx), m_nsPerPixel(nsPerPixel) { }
+    ColumnMerger(int widthPx, double nsPerPixel)
+        : m_widthPx(widthPx)
+        , m_nsPerPixel(nsPerPixel)
+    { }
 
     void add(int x, double coveredNs, TimelineColour colour, std::uint32_t events = 1)
     {
@@ -71,9 +74,11 @@ class BoxSkyline
 {
 public:
     BoxSkyline(LaneDetail& detail, ColumnMerger& merger, double widthPx, double nsPerPixel)
-        : m_detail(detail), m_merger(merger), m_widthPx(widthPx), m_nsPerPixel(nsPerPixel)
-    {
-    }
+        : m_detail(detail)
+        , m_merger(merger)
+        , m_widthPx(widthPx)
+        , m_nsPerPixel(nsPerPixel)
+    { }
 
     void add(const TimelineBox& box)
     {
@@ -127,7 +132,7 @@ private:
 } // namespace
 
 LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& colouring, const TimelineViewport& view, double minBoxPx,
-                      const std::vector<TimelineBlockSummary>* summary)
+    const std::vector<TimelineBlockSummary>* summary)
 {
     LaneDetail detail;
     if (events.empty() || view.widthPx <= 0 || view.nsPerPixel <= 0)
@@ -145,7 +150,8 @@ LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& col
             const TimelineBlockSummary& block = (*summary)[i / TimelineColouring::summaryBlock];
             const double x0 = view.xOf(double(block.startNs));
             if (x0 >= 0 && view.xOf(double(block.endNs)) - x0 < 1.0 && double(block.endNs) < endNs) {
-                merger.add(std::min(int(std::floor(x0)), view.widthPx - 1), block.coveredNs, block.dominant, TimelineColouring::summaryBlock);
+                merger.add(
+                    std::min(int(std::floor(x0)), view.widthPx - 1), block.coveredNs, block.dominant, TimelineColouring::summaryBlock);
                 ++detail.blocksMerged;
                 i += TimelineColouring::summaryBlock - 1;
                 continue;

@@ -10,8 +10,8 @@
 // events it shows, never the whole lane.
 #pragma once
 
-#include "engine/timeline/timelinecolours.h"
 #include "engine/timeline/timeline.h"
+#include "engine/timeline/timelinecolours.h"
 #include "engine/timeline/timelineevents.h"
 #include "engine/timeline/timelinens.h"
 
@@ -61,7 +61,7 @@ struct LaneDetail
 // `summary`: the lane's block summaries (TimelineColouring::summaryOf), so
 // that blocks narrower than a pixel merge without visiting their events.
 LaneDetail laneDetail(const TimelineEvents& events, const TimelineColouring& colouring, const TimelineViewport& view, double minBoxPx = 2.0,
-                      const std::vector<TimelineBlockSummary>* summary = nullptr);
+    const std::vector<TimelineBlockSummary>* summary = nullptr);
 
 // The event under `ns`: the latest-starting one that covers it, else the
 // nearest one within `toleranceNs` (thin boxes are hard to hit). O(log n).

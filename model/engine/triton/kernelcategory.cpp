@@ -5,16 +5,26 @@ namespace Ridgeline {
 QString categoryKey(KernelCategory category)
 {
     switch (category) {
-    case KernelCategory::Pointwise: return QStringLiteral("poi");
-    case KernelCategory::Reduction: return QStringLiteral("red");
-    case KernelCategory::PersistentReduction: return QStringLiteral("per");
-    case KernelCategory::Template: return QStringLiteral("tem");
-    case KernelCategory::Foreach: return QStringLiteral("for");
-    case KernelCategory::SplitScan: return QStringLiteral("spl");
-    case KernelCategory::Generic: return QStringLiteral("generic");
-    case KernelCategory::Other: return QStringLiteral("other");
-    case KernelCategory::User: return QStringLiteral("user");
-    case KernelCategory::Library: return QStringLiteral("library");
+    case KernelCategory::Pointwise:
+        return QStringLiteral("poi");
+    case KernelCategory::Reduction:
+        return QStringLiteral("red");
+    case KernelCategory::PersistentReduction:
+        return QStringLiteral("per");
+    case KernelCategory::Template:
+        return QStringLiteral("tem");
+    case KernelCategory::Foreach:
+        return QStringLiteral("for");
+    case KernelCategory::SplitScan:
+        return QStringLiteral("spl");
+    case KernelCategory::Generic:
+        return QStringLiteral("generic");
+    case KernelCategory::Other:
+        return QStringLiteral("other");
+    case KernelCategory::User:
+        return QStringLiteral("user");
+    case KernelCategory::Library:
+        return QStringLiteral("library");
     }
     return {};
 }
@@ -22,16 +32,26 @@ QString categoryKey(KernelCategory category)
 QString categoryTitle(KernelCategory category)
 {
     switch (category) {
-    case KernelCategory::Pointwise: return QStringLiteral("pointwise");
-    case KernelCategory::Reduction: return QStringLiteral("reduction");
-    case KernelCategory::PersistentReduction: return QStringLiteral("persistent reduction");
-    case KernelCategory::Template: return QStringLiteral("template");
-    case KernelCategory::Foreach: return QStringLiteral("foreach");
-    case KernelCategory::SplitScan: return QStringLiteral("split scan");
-    case KernelCategory::Generic: return QStringLiteral("generic");
-    case KernelCategory::Other: return QStringLiteral("other");
-    case KernelCategory::User: return QStringLiteral("user Triton kernel");
-    case KernelCategory::Library: return QStringLiteral("library kernel");
+    case KernelCategory::Pointwise:
+        return QStringLiteral("pointwise");
+    case KernelCategory::Reduction:
+        return QStringLiteral("reduction");
+    case KernelCategory::PersistentReduction:
+        return QStringLiteral("persistent reduction");
+    case KernelCategory::Template:
+        return QStringLiteral("template");
+    case KernelCategory::Foreach:
+        return QStringLiteral("foreach");
+    case KernelCategory::SplitScan:
+        return QStringLiteral("split scan");
+    case KernelCategory::Generic:
+        return QStringLiteral("generic");
+    case KernelCategory::Other:
+        return QStringLiteral("other");
+    case KernelCategory::User:
+        return QStringLiteral("user Triton kernel");
+    case KernelCategory::Library:
+        return QStringLiteral("library kernel");
     }
     return {};
 }
@@ -56,7 +76,8 @@ QString whyTraceLensDoesNotModel(KernelCategory category)
     case KernelCategory::SplitScan:
         return QStringLiteral("split-scan kernel: TraceLens does not model split scans");
     case KernelCategory::Generic:
-        return QStringLiteral("generic kernel name (unique kernel names off): no category or ops in the name, and TraceLens does not model it");
+        return QStringLiteral(
+            "generic kernel name (unique kernel names off): no category or ops in the name, and TraceLens does not model it");
     case KernelCategory::Other:
         return QStringLiteral("unrecognised Triton kernel prefix: TraceLens does not model it");
     case KernelCategory::User:

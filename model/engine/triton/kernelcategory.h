@@ -6,17 +6,18 @@
 
 namespace Ridgeline {
 
-enum class KernelCategory {
-    Pointwise,           // triton_poi_
-    Reduction,           // triton_red_
+enum class KernelCategory
+{
+    Pointwise, // triton_poi_
+    Reduction, // triton_red_
     PersistentReduction, // triton_per_
-    Template,            // triton_tem_
-    Foreach,             // triton_for_
-    SplitScan,           // triton_spl_
-    Generic,             // triton_N (unique kernel names off)
-    Other,               // any other triton_ name
-    User,                // a user-written Triton kernel (torch.library, user_autotune): any name, kernel_backend "triton"
-    Library,             // no Triton kernel: a GPU kernel of a library (GEMM, attention, ...), time only
+    Template, // triton_tem_
+    Foreach, // triton_for_
+    SplitScan, // triton_spl_
+    Generic, // triton_N (unique kernel names off)
+    Other, // any other triton_ name
+    User, // a user-written Triton kernel (torch.library, user_autotune): any name, kernel_backend "triton"
+    Library, // no Triton kernel: a GPU kernel of a library (GEMM, attention, ...), time only
 };
 
 // Short name as used in exports and filters: "poi", "red", ... "generic".

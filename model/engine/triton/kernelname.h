@@ -6,7 +6,6 @@
 #include "engine/triton/kernelcategory.h"
 
 #include <QStringList>
-
 #include <string_view>
 
 namespace Ridgeline {
@@ -16,10 +15,10 @@ class OpCatalog;
 struct KernelName
 {
     KernelCategory category = KernelCategory::Other;
-    QStringList fusedOps;     // in name order; empty when none or not segmentable
-    QString fusedPart;        // the text between "fused_" and the index
+    QStringList fusedOps; // in name order; empty when none or not segmentable
+    QString fusedPart; // the text between "fused_" and the index
     bool opsSegmented = true; // false when fusedPart is not made of known ops
-    int index = -1;           // Inductor's counter, -1 when absent
+    int index = -1; // Inductor's counter, -1 when absent
 };
 
 bool isTritonKernelName(QStringView name);

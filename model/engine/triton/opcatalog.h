@@ -7,12 +7,12 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace Ridgeline {
 
-enum class OpCostKind {
+enum class OpCostKind
+{
     Arithmetic, // counted in FLOPs
     MemoryOnly, // moves or reinterprets data: 0 FLOPs by design
     NotCounted, // unknown to both tables: 0 FLOPs, said plainly
@@ -21,7 +21,7 @@ enum class OpCostKind {
 struct OpCost
 {
     OpCostKind kind = OpCostKind::NotCounted;
-    int flopsPerElement = 0;          // Ridgeline's count
+    int flopsPerElement = 0; // Ridgeline's count
     int traceLensFlopsPerElement = 0; // what TraceLens counts (0 outside its table)
     bool inTraceLensTable = false;
 };

@@ -6,9 +6,8 @@
 #include "graphfixtures.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 #include <random>
 
 using namespace Ridgeline;
@@ -32,8 +31,8 @@ QByteArray memcpyEvent(double ts, double dur, int correlation)
 QByteArray stepAnnotation(int number, double ts, double dur)
 {
     return "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#" + QByteArray::number(number)
-        + "\", \"pid\": 100, \"tid\": 1, \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": "
-        + QByteArray::number(dur, 'f', 3) + ", \"args\": {}}";
+        + "\", \"pid\": 100, \"tid\": 1, \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
+        + ", \"args\": {}}";
 }
 
 // Two streams that overlap, a graph replay, a memcpy, and a hole of float

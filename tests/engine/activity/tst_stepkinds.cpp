@@ -8,7 +8,6 @@
 #include "testsupport.h"
 
 #include <QJsonArray>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;

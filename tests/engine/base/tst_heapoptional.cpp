@@ -2,10 +2,8 @@
 // between copies until one of them is written.
 #include "engine/base/heapoptional.h"
 
-#include <gtest/gtest.h>
-
 #include <QString>
-
+#include <gtest/gtest.h>
 #include <thread>
 #include <vector>
 
@@ -29,7 +27,7 @@ TEST(HeapOptional, CopiesShareUntilOneIsWritten)
     const HeapOptional<QString>& readA = a;
     const HeapOptional<QString>& readB = b;
     EXPECT_EQ(readA.operator->(), readB.operator->()); // one block for both
-    *b = QStringLiteral("changed");                    // detaches b
+    *b = QStringLiteral("changed"); // detaches b
     EXPECT_EQ(*readA, QStringLiteral("figures"));
     EXPECT_EQ(*readB, QStringLiteral("changed"));
     EXPECT_NE(readA.operator->(), readB.operator->());

@@ -24,8 +24,7 @@ TEST(MarkdownWriter, TableAlignsAndPadsShortRows)
 {
     MD md;
     md.table({ QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") },
-             { { QStringLiteral("1") }, { QStringLiteral("2"), QStringLiteral("x") } },
-             { MD::Align::Right, MD::Align::Left, MD::Align::Right });
+        { { QStringLiteral("1") }, { QStringLiteral("2"), QStringLiteral("x") } }, { MD::Align::Right, MD::Align::Left, MD::Align::Right });
     EXPECT_EQ(md.text(), QStringLiteral("| a | b | c |\n|---:|---|---:|\n| 1 |  |  |\n| 2 | x |  |\n\n"));
 }
 
@@ -33,7 +32,7 @@ TEST(MarkdownWriter, PipeInACellCannotSplitTheRow)
 {
     MD md;
     md.table({ QStringLiteral("name"), QStringLiteral("note") },
-             { { MD::code(QStringLiteral("a|b"), MarkdownPlace::TableCell), MD::plain(QStringLiteral("x|y")) } });
+        { { MD::code(QStringLiteral("a|b"), MarkdownPlace::TableCell), MD::plain(QStringLiteral("x|y")) } });
     EXPECT_EQ(md.text(), QStringLiteral("| name | note |\n|---|---|\n| `a\\|b` | x&#124;y |\n\n"));
 }
 

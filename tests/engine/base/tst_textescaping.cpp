@@ -7,7 +7,6 @@
 
 #include <QRegularExpression>
 #include <QUrl>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -114,7 +113,7 @@ std::optional<QString> readCsvField(const QString& field)
 {
     if (!field.startsWith(u'"'))
         return field.contains(u',') || field.contains(u'"') || field.contains(u'\n') || field.contains(u'\r') ? std::nullopt
-                                                                                                          : std::optional(field);
+                                                                                                              : std::optional(field);
     if (field.size() < 2 || !field.endsWith(u'"'))
         return std::nullopt;
     const QString inner = field.mid(1, field.size() - 2);
@@ -185,7 +184,8 @@ TEST(TextEscaping, MarkdownTextHasNoMarkupLeftAndDecodesBack)
         const QString out = QString(markdownText(text)).remove(QRegularExpression(QStringLiteral("&#[0-9]+;")));
         for (qsizetype i = 0; i < out.size(); ++i) {
             if (out[i] == u'_') {
-                EXPECT_TRUE(i > 0 && i + 1 < out.size() && out[i - 1].isLetterOrNumber() && out[i + 1].isLetterOrNumber()) << out.toStdString();
+                EXPECT_TRUE(i > 0 && i + 1 < out.size() && out[i - 1].isLetterOrNumber() && out[i + 1].isLetterOrNumber())
+                    << out.toStdString();
             }
             if (out[i] == u'#') {
                 EXPECT_TRUE(i > 0 && !out[i - 1].isSpace()) << out.toStdString();
@@ -197,7 +197,7 @@ TEST(TextEscaping, MarkdownTextHasNoMarkupLeftAndDecodesBack)
 TEST(TextEscaping, OurTextQuotingNamesGetsCodeSpansAndTextAroundThem)
 {
     EXPECT_EQ(markdownTextWithCode(u"no model: `cunn_SoftMaxForward` 153.7 ms", MarkdownPlace::TableCell),
-              QStringLiteral("no model: `cunn_SoftMaxForward` 153.7 ms"));
+        QStringLiteral("no model: `cunn_SoftMaxForward` 153.7 ms"));
     // A hostile name inside the quotes stays in its span; one that holds
     // backticks splits the text elsewhere, and each piece is escaped for
     // what it is taken as: nothing live either way.

@@ -4,7 +4,6 @@
 #include "engine/base/text/units.h"
 
 #include <gtest/gtest.h>
-
 #include <limits>
 
 using namespace Ridgeline;
@@ -31,13 +30,13 @@ TEST(FormatTimeUs, ThreeSignificantDigitsInEachUnit)
 TEST(FormatTimeUs, RoundingCarriesIntoTheNextDecimalAndUnit)
 {
     EXPECT_EQ(formatTimeUs(9.994), QStringLiteral("9.99 ") + mu);
-    EXPECT_EQ(formatTimeUs(9.996), QStringLiteral("10.0 ") + mu);  // not "10.00"
-    EXPECT_EQ(formatTimeUs(99.96), QStringLiteral("100 ") + mu);   // not "100.0"
+    EXPECT_EQ(formatTimeUs(9.996), QStringLiteral("10.0 ") + mu); // not "10.00"
+    EXPECT_EQ(formatTimeUs(99.96), QStringLiteral("100 ") + mu); // not "100.0"
     EXPECT_EQ(formatTimeUs(999.4), QStringLiteral("999 ") + mu);
-    EXPECT_EQ(formatTimeUs(999.6), QStringLiteral("1.00 ms"));     // not "1000 µs"
+    EXPECT_EQ(formatTimeUs(999.6), QStringLiteral("1.00 ms")); // not "1000 µs"
     EXPECT_EQ(formatTimeUs(999.995), QStringLiteral("1.00 ms"));
     EXPECT_EQ(formatTimeUs(1000), QStringLiteral("1.00 ms"));
-    EXPECT_EQ(formatTimeUs(999'600), QStringLiteral("1.00 s"));    // not "1000 ms"
+    EXPECT_EQ(formatTimeUs(999'600), QStringLiteral("1.00 s")); // not "1000 ms"
 }
 
 TEST(FormatTimeUs, NegativesTakeTheUnitOfTheirMagnitude)

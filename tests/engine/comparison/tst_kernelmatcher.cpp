@@ -33,11 +33,11 @@ const KernelMatch& matchOf(const KernelMatching& matching, int candidate)
 TEST(KernelMatcher, EveryKindOnOneFixture)
 {
     const std::vector<KernelRow> baseline {
-        row(QStringLiteral("triton_poi_fused_add_mul_0"), QStringLiteral("[[1024]]"), 0.10),      // 0: same
-        row(QStringLiteral("triton_red_fused_sum_1"), QStringLiteral("[[64, 128]]"), 0.20),        // 1: reshaped
-        row(QStringLiteral("triton_poi_fused_silu_2"), QStringLiteral("[[4096]]"), 0.05),          // 2: renamed (index moved)
-        row(QStringLiteral("triton_per_fused_mean_rsqrt_3"), QStringLiteral("[[8, 512]]"), 0.15),  // 3: similar
-        row(QStringLiteral("triton_poi_fused_cat_4"), QStringLiteral("[[2, 3]]"), 0.01),           // 4: removed
+        row(QStringLiteral("triton_poi_fused_add_mul_0"), QStringLiteral("[[1024]]"), 0.10), // 0: same
+        row(QStringLiteral("triton_red_fused_sum_1"), QStringLiteral("[[64, 128]]"), 0.20), // 1: reshaped
+        row(QStringLiteral("triton_poi_fused_silu_2"), QStringLiteral("[[4096]]"), 0.05), // 2: renamed (index moved)
+        row(QStringLiteral("triton_per_fused_mean_rsqrt_3"), QStringLiteral("[[8, 512]]"), 0.15), // 3: similar
+        row(QStringLiteral("triton_poi_fused_cat_4"), QStringLiteral("[[2, 3]]"), 0.01), // 4: removed
     };
     const std::vector<KernelRow> candidate {
         row(QStringLiteral("triton_poi_fused_add_mul_0"), QStringLiteral("[[1024]]"), 0.11),
@@ -61,7 +61,8 @@ TEST(KernelMatcher, EveryKindOnOneFixture)
     EXPECT_EQ(matching.matches[5].kind, MatchKind::Removed);
     EXPECT_EQ(matching.matches[5].baseline, 4);
     EXPECT_EQ(matching.matches[5].candidate, -1);
-    for (MatchKind kind : { MatchKind::Same, MatchKind::Reshaped, MatchKind::Renamed, MatchKind::Similar, MatchKind::Added, MatchKind::Removed })
+    for (MatchKind kind :
+        { MatchKind::Same, MatchKind::Reshaped, MatchKind::Renamed, MatchKind::Similar, MatchKind::Added, MatchKind::Removed })
         EXPECT_EQ(matching.count(kind), 1) << qPrintable(matchKindKey(kind));
 }
 

@@ -6,13 +6,11 @@
 #include "engine/comparison/closestsharepairing.h"
 #include "engine/comparison/kernelmatcher.h"
 #include "engine/triton/opcatalog.h"
-
 #include "testsupport.h"
-
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <random>
 
 using namespace Ridgeline;
@@ -32,9 +30,8 @@ std::vector<std::pair<int, int>> bruteForcePairs(const std::vector<ShareItem>& b
     for (const ShareItem& c : candidate)
         for (const ShareItem& b : baseline)
             all.push_back({ std::abs(c.share - b.share), c.index, b.index });
-    std::sort(all.begin(), all.end(), [](const Pair& x, const Pair& y) {
-        return std::tie(x.distance, x.c, x.b) < std::tie(y.distance, y.c, y.b);
-    });
+    std::sort(all.begin(), all.end(),
+        [](const Pair& x, const Pair& y) { return std::tie(x.distance, x.c, x.b) < std::tie(y.distance, y.c, y.b); });
     std::vector<bool> cUsed(candidate.size() + baseline.size() + 1), bUsed(cUsed.size());
     std::vector<std::pair<int, int>> pairs;
     for (const Pair& p : all) {
@@ -69,9 +66,8 @@ TEST_P(ClosestSharePairing, EqualsTheBruteForce)
             std::vector<ShareItem> items;
             for (int i = 0; i < count; ++i)
                 items.push_back({ level(random) / 64.0, i });
-            std::sort(items.begin(), items.end(), [](const ShareItem& x, const ShareItem& y) {
-                return std::tie(x.share, x.index) < std::tie(y.share, y.index);
-            });
+            std::sort(items.begin(), items.end(),
+                [](const ShareItem& x, const ShareItem& y) { return std::tie(x.share, x.index) < std::tie(y.share, y.index); });
             return items;
         };
         const std::vector<ShareItem> baseline = side(param.baselineRows);
@@ -85,14 +81,11 @@ TEST_P(ClosestSharePairing, EqualsTheBruteForce)
 }
 
 INSTANTIATE_TEST_SUITE_P(Classes, ClosestSharePairing,
-                         testing::Values(PairingCase { "DistinctShares", 12, 9, 4096 },
-                                         PairingCase { "AllSharesEqual", 7, 11, 1 },
-                                         PairingCase { "FewShares", 20, 20, 3 },
-                                         PairingCase { "ManyTiesAtADistance", 15, 6, 8 },
-                                         PairingCase { "OneBaselineRow", 1, 30, 16 },
-                                         PairingCase { "OneCandidateRow", 30, 1, 16 },
-                                         PairingCase { "NoCandidateRow", 5, 0, 4 }),
-                         [](const testing::TestParamInfo<PairingCase>& entry) { return std::string(entry.param.name); });
+    testing::Values(PairingCase { "DistinctShares", 12, 9, 4096 }, PairingCase { "AllSharesEqual", 7, 11, 1 },
+        PairingCase { "FewShares", 20, 20, 3 }, PairingCase { "ManyTiesAtADistance", 15, 6, 8 },
+        PairingCase { "OneBaselineRow", 1, 30, 16 }, PairingCase { "OneCandidateRow", 30, 1, 16 },
+        PairingCase { "NoCandidateRow", 5, 0, 4 }),
+    [](const testing::TestParamInfo<PairingCase>& entry) { return std::string(entry.param.name); });
 
 // ---- whole matchings --------------------------------------------------------
 
@@ -117,16 +110,21 @@ QString referenceKey(MatchKind tier, const KernelRow& r)
     ops.removeDuplicates();
     const QString kind = categoryKey(r.parsedName.category) + u'\n' + ops.join(u',');
     switch (tier) {
-    case MatchKind::Same: return r.name + u'\n' + r.args->groupKey();
-    case MatchKind::Reshaped: return r.name;
-    case MatchKind::Renamed: return r.name.isEmpty() ? QString() : kind + u'\n' + r.args->inputDimsJson + u'\n' + r.args->inputTypesJson;
-    case MatchKind::Similar: return r.parsedName.fusedOps.isEmpty() ? QString() : kind;
-    default: return {};
+    case MatchKind::Same:
+        return r.name + u'\n' + r.args->groupKey();
+    case MatchKind::Reshaped:
+        return r.name;
+    case MatchKind::Renamed:
+        return r.name.isEmpty() ? QString() : kind + u'\n' + r.args->inputDimsJson + u'\n' + r.args->inputTypesJson;
+    case MatchKind::Similar:
+        return r.parsedName.fusedOps.isEmpty() ? QString() : kind;
+    default:
+        return {};
     }
 }
 
-std::vector<int> bruteForceMatching(const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate,
-                                    std::vector<MatchKind>* kinds)
+std::vector<int> bruteForceMatching(
+    const std::vector<KernelRow>& baseline, const std::vector<KernelRow>& candidate, std::vector<MatchKind>* kinds)
 {
     std::vector<int> match(candidate.size(), -1);
     kinds->assign(candidate.size(), MatchKind::Added);
@@ -148,9 +146,8 @@ std::vector<int> bruteForceMatching(const std::vector<KernelRow>& baseline, cons
                 pairs.push_back({ std::abs(*candidate[c].shareOfGpuTime - *baseline[b].shareOfGpuTime), c, b });
             }
         }
-        std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
-            return std::tie(x.distance, x.c, x.b) < std::tie(y.distance, y.c, y.b);
-        });
+        std::sort(pairs.begin(), pairs.end(),
+            [](const Pair& x, const Pair& y) { return std::tie(x.distance, x.c, x.b) < std::tie(y.distance, y.c, y.b); });
         for (const Pair& p : pairs) {
             if (match[p.c] >= 0 || taken[p.b])
                 continue;
@@ -184,8 +181,7 @@ void expectOneToOne(const KernelMatching& matching, size_t baselineRows, size_t 
 }
 
 const QString names[] = { QStringLiteral("triton_poi_fused_add_0"), QStringLiteral("triton_poi_fused_add_1"),
-                          QStringLiteral("triton_poi_fused_mul_2"), QStringLiteral("triton_red_fused_sum_3"),
-                          QStringLiteral("triton_poi_4"), QString() };
+    QStringLiteral("triton_poi_fused_mul_2"), QStringLiteral("triton_red_fused_sum_3"), QStringLiteral("triton_poi_4"), QString() };
 
 std::vector<KernelRow> randomRows(std::mt19937& random, int count)
 {
@@ -281,9 +277,8 @@ TEST_P(KernelMatcherBuckets, EveryRowPairedOnce)
 }
 
 INSTANTIATE_TEST_SUITE_P(Classes, KernelMatcherBuckets,
-                         testing::Values(BucketCase { "SixteenNamesOf2048Shapes", 16, 2048, false },
-                                         BucketCase { "FortyEightNamesOf2048Shapes", 48, 2048, false },
-                                         BucketCase { "HundredThousandUniqueKernels", 1, 100000, true }),
-                         [](const testing::TestParamInfo<BucketCase>& entry) { return std::string(entry.param.name); });
+    testing::Values(BucketCase { "SixteenNamesOf2048Shapes", 16, 2048, false },
+        BucketCase { "FortyEightNamesOf2048Shapes", 48, 2048, false }, BucketCase { "HundredThousandUniqueKernels", 1, 100000, true }),
+    [](const testing::TestParamInfo<BucketCase>& entry) { return std::string(entry.param.name); });
 
 } // namespace

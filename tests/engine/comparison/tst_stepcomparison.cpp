@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -36,7 +35,7 @@ struct BasisCase
 {
     const char* name;
     int candidateLaunches, candidateWindows, baselineLaunches, baselineWindows;
-    StepKind kind;            // None: in total
+    StepKind kind; // None: in total
     std::optional<double> gpuTimeSpeedup;
     const char* basis;
 };
@@ -45,21 +44,21 @@ struct BasisCase
 // ProfilerStep 500 / 400, also 1.25, with other step counts.
 const BasisCase basisCases[] = {
     { "OneStepOfFourLaunchesAgainstOneLaunch", 4, 1, 1, 0, StepKind::GraphLaunch, 1.25,
-      "per graph launch (4 against 1 in the baseline): the only step both count, the baseline has no ProfilerStep" },
+        "per graph launch (4 against 1 in the baseline): the only step both count, the baseline has no ProfilerStep" },
     { "BothHaveBothKinds", 8, 4, 6, 3, StepKind::GraphLaunch, 1.25,
-      "per graph launch (8 against 6 in the baseline): finer than the ProfilerSteps both have" },
+        "per graph launch (8 against 6 in the baseline): finer than the ProfilerSteps both have" },
     { "LaunchesOnly", 4, 0, 1, 0, StepKind::GraphLaunch, 1.25,
-      "per graph launch (4 against 1 in the baseline): the only step both count, neither has a ProfilerStep" },
+        "per graph launch (4 against 1 in the baseline): the only step both count, neither has a ProfilerStep" },
     { "CandidateWithoutProfilerStep", 4, 0, 2, 2, StepKind::GraphLaunch, 1.25,
-      "per graph launch (4 against 2 in the baseline): the only step both count, this trace has no ProfilerStep" },
+        "per graph launch (4 against 2 in the baseline): the only step both count, this trace has no ProfilerStep" },
     { "ProfilerStepsWhereOnlyTheBaselineLaunches", 0, 5, 5, 5, StepKind::ProfilerStep, 1.25,
-      "per ProfilerStep (5 against 5 in the baseline): the only step both count, this trace launches no graph" },
+        "per ProfilerStep (5 against 5 in the baseline): the only step both count, this trace launches no graph" },
     { "ProfilerStepsOnly", 0, 3, 0, 2, StepKind::ProfilerStep, 1.25,
-      "per ProfilerStep (3 against 2 in the baseline): the only step both count, neither launches a graph" },
+        "per ProfilerStep (3 against 2 in the baseline): the only step both count, neither launches a graph" },
     { "NoCommonKind", 4, 0, 0, 2, StepKind::None, std::nullopt,
-      "in total: the traces count no step of one kind (this trace: graph launches; the baseline: ProfilerSteps)" },
+        "in total: the traces count no step of one kind (this trace: graph launches; the baseline: ProfilerSteps)" },
     { "NoSteps", 0, 0, 0, 0, StepKind::None, std::nullopt,
-      "in total: the traces count no step of one kind (this trace: none; the baseline: none)" },
+        "in total: the traces count no step of one kind (this trace: none; the baseline: none)" },
 };
 
 class StepBasis : public testing::TestWithParam<BasisCase>
@@ -87,7 +86,7 @@ TEST_P(StepBasis, TheFinestCommonKindAndWhy)
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, StepBasis, testing::ValuesIn(basisCases),
-                         [](const testing::TestParamInfo<BasisCase>& param) { return std::string(param.param.name); });
+    [](const testing::TestParamInfo<BasisCase>& param) { return std::string(param.param.name); });
 
 TEST(SpeedupInWords, ASlowdownReadsAsOne)
 {
@@ -138,8 +137,13 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     const QJsonObject baseSteps = summary[QStringLiteral("baseline")].toObject()[QStringLiteral("steps")].toObject();
     EXPECT_EQ(baseSteps[QStringLiteral("kind")].toString(), QStringLiteral("graph_launch"));
     EXPECT_EQ(baseSteps[QStringLiteral("kinds")].toArray().size(), 1);
-    EXPECT_EQ(summary[QStringLiteral("candidate")].toObject()[QStringLiteral("steps")].toObject()[QStringLiteral("kinds")].toArray().size(), 2);
-    EXPECT_DOUBLE_EQ(root[QStringLiteral("time_budget")].toObject()[QStringLiteral("steps")].toObject()[QStringLiteral("one_off_gpu_time_us")].toDouble(), 160);
+    EXPECT_EQ(
+        summary[QStringLiteral("candidate")].toObject()[QStringLiteral("steps")].toObject()[QStringLiteral("kinds")].toArray().size(), 2);
+    EXPECT_DOUBLE_EQ(root[QStringLiteral("time_budget")]
+                         .toObject()[QStringLiteral("steps")]
+                         .toObject()[QStringLiteral("one_off_gpu_time_us")]
+                         .toDouble(),
+        160);
 
     // The report says it in words, per launch, and the one-off time apart.
     ReportInputs inputs;
@@ -147,9 +151,11 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     const QString report = QString::fromUtf8(markdownReport(inputs));
     EXPECT_TRUE(report.contains(QStringLiteral("Compared ") + basis + QStringLiteral(".\n"))) << qPrintable(report);
     EXPECT_TRUE(report.contains(QStringLiteral("GPU time 1.25\u00d7 faster, Triton time 2.00\u00d7 faster per graph launch.")));
-    EXPECT_TRUE(report.contains(QStringLiteral("Per step (graph launches, 4 steps: graph replayed without a matched capture): GPU time 40.0 \u00b5s")));
+    EXPECT_TRUE(report.contains(
+        QStringLiteral("Per step (graph launches, 4 steps: graph replayed without a matched capture): GPU time 40.0 \u00b5s")));
     EXPECT_TRUE(report.contains(QStringLiteral("Outside the steps (run once): GPU time 160 \u00b5s.")));
-    EXPECT_TRUE(report.contains(QStringLiteral("The trace also has 1 ProfilerStep annotation (ProfilerStep#3), 320 \u00b5s of GPU time each.")));
+    EXPECT_TRUE(
+        report.contains(QStringLiteral("The trace also has 1 ProfilerStep annotation (ProfilerStep#3), 320 \u00b5s of GPU time each.")));
 
     // The other way round, the slowdown in words: 0.8x per launch is 1.25x slower.
     const TraceComparison reverse = compared(cand.result, base.result);
@@ -172,9 +178,9 @@ struct MissingSideCase
 const MissingSideCase missingSideCases[] = {
     { "BothSides", 50, 10, 40, 5, 1.25, 2.0, "" },
     { "BaselineStepsRanNothing", 0, 0, 40, 5, std::nullopt, std::nullopt,
-      "the baseline's steps hold no GPU time; the baseline's steps hold no Triton time" },
+        "the baseline's steps hold no GPU time; the baseline's steps hold no Triton time" },
     { "CandidateStepsRanNothing", 50, 10, 0, 0, std::nullopt, std::nullopt,
-      "this trace's steps hold no GPU time; this trace's steps hold no Triton time" },
+        "this trace's steps hold no GPU time; this trace's steps hold no Triton time" },
     { "NoTritonOnEitherSide", 50, 0, 40, 0, 1.25, std::nullopt, "neither trace's steps hold Triton time" },
 };
 
@@ -203,4 +209,4 @@ TEST_P(StepSpeedupSides, IsNullWithAReasonUnlessBothSidesRanSome)
 }
 
 INSTANTIATE_TEST_SUITE_P(Issue34, StepSpeedupSides, testing::ValuesIn(missingSideCases),
-                         [](const testing::TestParamInfo<MissingSideCase>& param) { return std::string(param.param.name); });
+    [](const testing::TestParamInfo<MissingSideCase>& param) { return std::string(param.param.name); });

@@ -6,9 +6,8 @@
 #include "graphfixtures.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <KCompressionDevice>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -189,12 +188,12 @@ TEST(TraceComparison, GraphReplaysCompareOnePerLaunchNotInTotal)
     EXPECT_NEAR(*comparison.perStep->gpuTimeSpeedup, 1.25, 1e-12);
     EXPECT_NEAR(*comparison.perStep->tritonTimeSpeedup, 2.0, 1e-12);
     EXPECT_EQ(comparisonBasis(comparison),
-              QStringLiteral("per graph launch (4 against 1 in the baseline): the only step both count, neither has a ProfilerStep"));
+        QStringLiteral("per graph launch (4 against 1 in the baseline): the only step both count, neither has a ProfilerStep"));
 
     // Without common steps the comparison says it is of totals.
     const AnalysisOutcome eager = analyze(traces.write(QStringLiteral("eager.json"), traceJson(kernelEvent("Cijk_gemm", 10, 30, 1, 0))));
     const TraceComparison totals = compared(eager.result, cand.result);
     EXPECT_FALSE(totals.perStep);
     EXPECT_EQ(comparisonBasis(totals),
-              QStringLiteral("in total: the traces count no step of one kind (this trace: graph launches; the baseline: none)"));
+        QStringLiteral("in total: the traces count no step of one kind (this trace: graph launches; the baseline: none)"));
 }

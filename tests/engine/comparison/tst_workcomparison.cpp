@@ -11,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -126,10 +125,9 @@ TEST(WorkComparison, ExportAndReportCarryTheTableAndTheSpans)
     inputs.judgement = judgement.get();
     const QString report = QString::fromUtf8(markdownReport(inputs));
     for (const char* line : { "| Kind of work | baseline | this trace | change |", "| GEMM | 60.0 \u00b5s | 40.0 \u00b5s | -20.0 \u00b5s |",
-                              "| memcpy | 5.00 \u00b5s | 0.00 \u00b5s | -5.00 \u00b5s |", "| other | 100 \u00b5s | 150 \u00b5s | +50.0 \u00b5s |",
-                              "| GPU time | 175 \u00b5s | 200 \u00b5s | +25.0 \u00b5s |",
-                              "| span (first to last GPU event) | 400 \u00b5s | 300 \u00b5s | -100 \u00b5s |",
-                              "| `cunn_SoftMaxForward` | +50.0 \u00b5s |" })
+             "| memcpy | 5.00 \u00b5s | 0.00 \u00b5s | -5.00 \u00b5s |", "| other | 100 \u00b5s | 150 \u00b5s | +50.0 \u00b5s |",
+             "| GPU time | 175 \u00b5s | 200 \u00b5s | +25.0 \u00b5s |",
+             "| span (first to last GPU event) | 400 \u00b5s | 300 \u00b5s | -100 \u00b5s |", "| `cunn_SoftMaxForward` | +50.0 \u00b5s |" })
         EXPECT_TRUE(report.contains(QString::fromUtf8(line))) << line << "\n" << qPrintable(report);
 }
 
@@ -138,8 +136,10 @@ TEST(WorkComparison, ExportAndReportCarryTheTableAndTheSpans)
 TEST(WorkComparison, EagerTracesPairTheirLibrarySoftmax)
 {
     TempTraces traces;
-    const AnalysisOutcome base = analyze(traces.write(QStringLiteral("base.json"), traceJson(kernelEvent("cunn_SoftMaxForward", 10, 30, 1))));
-    const AnalysisOutcome cand = analyze(traces.write(QStringLiteral("cand.json"), traceJson(kernelEvent("cunn_SoftMaxForward", 10, 45, 1))));
+    const AnalysisOutcome base
+        = analyze(traces.write(QStringLiteral("base.json"), traceJson(kernelEvent("cunn_SoftMaxForward", 10, 30, 1))));
+    const AnalysisOutcome cand
+        = analyze(traces.write(QStringLiteral("cand.json"), traceJson(kernelEvent("cunn_SoftMaxForward", 10, 45, 1))));
     ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.result->libraryKernels.size(), 1u);

@@ -11,9 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 
 using namespace Ridgeline;
@@ -92,35 +90,37 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
         if (kernel.value(QStringLiteral("kind")).toString() == u"library-op") {
             ++libraryOps;
             for (const char* key : { "name", "category", "kind", "work", "provenance", "reason", "rule", "compute_spec", "input_dims",
-                                     "input_types", "input_strides", "concrete_inputs", "calls", "timed_calls", "kernel_time_us",
-                                     "share_of_gpu_time", "flops", "bytes", "tb_per_s", "tflops_per_s", "roof", "bound",
-                                     "fraction_of_roof", "attainable_time_us", "recoverable_us", "limiter", "kernels" })
+                     "input_types", "input_strides", "concrete_inputs", "calls", "timed_calls", "kernel_time_us", "share_of_gpu_time",
+                     "flops", "bytes", "tb_per_s", "tflops_per_s", "roof", "bound", "fraction_of_roof", "attainable_time_us",
+                     "recoverable_us", "limiter", "kernels" })
                 EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
             EXPECT_FALSE(kernel.value(QStringLiteral("roof")).isNull()) << "a library op is placed on its roof";
             EXPECT_EQ(kernel.value(QStringLiteral("compute_spec")).toString(), QStringLiteral("matrix_bf16"));
             EXPECT_FALSE(kernel.value(QStringLiteral("kernels")).toArray().isEmpty());
             continue;
         }
-        for (const char* key : { "name", "category", "provenance", "reason", "xnumel", "rnumel", "fused_ops", "input_dims",
-                                 "input_types", "input_strides", "concrete_inputs", "calls", "kernel_time_us", "flops", "bytes",
-                                 "gflops", "data_moved_mib", "flops_per_byte", "tb_per_s", "tflops_per_s", "attainable_time_us",
-                                 "fraction_of_attainable", "recoverable_us", "limiter" })
+        for (const char* key :
+            { "name", "category", "provenance", "reason", "xnumel", "rnumel", "fused_ops", "input_dims", "input_types", "input_strides",
+                "concrete_inputs", "calls", "kernel_time_us", "flops", "bytes", "gflops", "data_moved_mib", "flops_per_byte", "tb_per_s",
+                "tflops_per_s", "attainable_time_us", "fraction_of_attainable", "recoverable_us", "limiter" })
             EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
     }
     EXPECT_EQ(libraryOps, 4);
     for (const char* key : { "latency_floor_us", "time_budget", "opportunities", "coverage" })
         EXPECT_TRUE(root.contains(QString::fromLatin1(key))) << key;
     // The sample has 8 kernels: too few to measure a floor.
-    EXPECT_EQ(root.value(QStringLiteral("latency_floor_us")).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("default"));
+    EXPECT_EQ(
+        root.value(QStringLiteral("latency_floor_us")).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("default"));
     const QJsonObject budget = root.value(QStringLiteral("time_budget")).toObject();
     EXPECT_NEAR(budget.value(QStringLiteral("span_us")).toDouble(),
-                budget.value(QStringLiteral("busy_us")).toDouble() + budget.value(QStringLiteral("idle_us")).toDouble(), 0.002);
+        budget.value(QStringLiteral("busy_us")).toDouble() + budget.value(QStringLiteral("idle_us")).toDouble(), 0.002);
     EXPECT_EQ(budget.value(QStringLiteral("idle_gaps")).toArray().size(), 4);
     const QJsonObject silu = kernels.at(0).toObject(); // the longest kernel comes first
     EXPECT_EQ(silu.value(QStringLiteral("name")).toString(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     EXPECT_EQ(silu.value(QStringLiteral("bytes")).toInteger(), 1610612736);
     EXPECT_EQ(silu.value(QStringLiteral("xnumel")).toInteger(), 268435456);
-    EXPECT_DOUBLE_EQ(silu.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 527.382); // to the nanosecond
+    EXPECT_DOUBLE_EQ(
+        silu.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 527.382); // to the nanosecond
     EXPECT_TRUE(silu.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("std")).isNull()); // one call
     EXPECT_EQ(silu.value(QStringLiteral("input_dims")).toArray().at(0).toArray().at(2).toInt(), 8192);
 }
@@ -150,7 +150,8 @@ TEST(Export, ExitCodes)
     EXPECT_EQ(runCli({ QStringLiteral("--bogus") }).exitCode, 2);
     EXPECT_EQ(runCli({ QStringLiteral("--export"), out }).exitCode, 2); // no trace
     EXPECT_EQ(runCli({ QStringLiteral("--export"), temp.path(QStringLiteral("x.txt")), bundledSampleTrace() }).exitCode, 2);
-    EXPECT_EQ(runCli({ QStringLiteral("--export"), out, QStringLiteral("--gpu"), QStringLiteral("Voodoo 2"), bundledSampleTrace() }).exitCode, 2);
+    EXPECT_EQ(
+        runCli({ QStringLiteral("--export"), out, QStringLiteral("--gpu"), QStringLiteral("Voodoo 2"), bundledSampleTrace() }).exitCode, 2);
 
     const QString missing = temp.path(QStringLiteral("missing.json.gz"));
     const CliRun unreadable = runCli({ QStringLiteral("--export"), out, missing });
@@ -188,8 +189,8 @@ TEST(Export, HelpDocumentsTheCommandLine)
 TEST(Export, AnUnknownTraceGpuIsWarnedOfOnStderrAndInTheExport)
 {
     TempTraces temp;
-    QByteArray trace = traceJson(tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, "") + ",\n" + launchEvent(102, 2, 7)
-                                 + ",\n" + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7));
+    QByteArray trace = traceJson(tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, "") + ",\n" + launchEvent(102, 2, 7) + ",\n"
+        + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7));
     trace.replace("AMD Instinct MI300X", "NVIDIA Tesla T4");
     const QString path = temp.write(QStringLiteral("t4.json"), trace);
     const QString out = temp.path(QStringLiteral("kernels.json"));
@@ -217,16 +218,17 @@ TEST(Export, AnUnknownTraceGpuIsWarnedOfOnStderrAndInTheExport)
 TEST(Export, AComparisonWarnsOfABaselineGpuTheCatalogueLacks)
 {
     TempTraces temp;
-    QByteArray trace = traceJson(tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, "") + ",\n" + launchEvent(102, 2, 7)
-                                 + ",\n" + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7));
+    QByteArray trace = traceJson(tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, "") + ",\n" + launchEvent(102, 2, 7) + ",\n"
+        + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7));
     const QString candidate = temp.write(QStringLiteral("mi300x.json"), trace);
     trace.replace("AMD Instinct MI300X", "NVIDIA Tesla T4");
     const QString baseline = temp.write(QStringLiteral("t4.json"), trace);
     const QString out = temp.path(QStringLiteral("compare.json"));
-    const CliRun run = runCli({ QStringLiteral("--baseline"), baseline, QStringLiteral("--export"), out, candidate },
-                              isolatedEnvironment(temp.path(QString())));
+    const CliRun run = runCli(
+        { QStringLiteral("--baseline"), baseline, QStringLiteral("--export"), out, candidate }, isolatedEnvironment(temp.path(QString())));
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
-    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: baseline: the trace's GPU \"NVIDIA Tesla T4\""))) << qPrintable(run.stderrText);
+    EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: baseline: the trace's GPU \"NVIDIA Tesla T4\"")))
+        << qPrintable(run.stderrText);
     const QJsonArray warnings = readJson(out).value(QStringLiteral("warnings")).toArray();
     ASSERT_EQ(warnings.size(), 1);
     EXPECT_TRUE(warnings.at(0).toString().startsWith(QStringLiteral("baseline: "))) << qPrintable(warnings.at(0).toString());
@@ -238,8 +240,8 @@ TEST(Export, TraceLensFiguresAppearOnlyWhereTheyDiffer)
     // A kernel with a float tensor: TraceLens counts 0 bytes for it.
     TempTraces temp;
     const QByteArray args = R"("Input Dims": [[256], []], "Input type": ["float", "Scalar"], "Concrete Inputs": ["", "256"])";
-    const QByteArray events = tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, args) + ",\n" + launchEvent(102, 2, 7)
-        + ",\n" + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7);
+    const QByteArray events = tritonOpEvent("triton_poi_fused_mul_0", 100, 10, 1, args) + ",\n" + launchEvent(102, 2, 7) + ",\n"
+        + flowEnd(7) + ",\n" + kernelEvent("triton_poi_fused_mul_0", 120, 4, 7);
     const auto outcome = analyze(temp.write(QStringLiteral("t.json"), traceJson(events)));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const QJsonObject root = QJsonDocument::fromJson(exportJson(*judged(outcome.result))).object();
@@ -258,9 +260,8 @@ TEST(Export, CommandLineReadsTheGivenInductorCache)
     CacheFixtures fixtures;
     const QString out = fixtures.path(QStringLiteral("kernels.json"));
     const QString cache = fixtures.cacheArchive(QStringLiteral("cache.zip"));
-    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), cache,
-                                fixtures.traceWithoutV2Args() },
-                              isolatedEnvironment(fixtures.path(QString())));
+    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), cache, fixtures.traceWithoutV2Args() },
+        isolatedEnvironment(fixtures.path(QString())));
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     const QJsonObject root = readJson(out);
     const QJsonObject used = root.value(QStringLiteral("inductor_cache")).toObject();
@@ -283,22 +284,21 @@ TEST(Export, CommandLineReadsTheGivenInductorCache)
     EXPECT_EQ(v1.value(QStringLiteral("size_hints")).toObject().value(QStringLiteral("x")).toInteger(), 32768);
     EXPECT_EQ(v1.value(QStringLiteral("size_hints")).toObject().value(QStringLiteral("r0_")).toInteger(), 2048);
     EXPECT_EQ(v1.value(QStringLiteral("signature")).toArray().at(2).toObject().value(QStringLiteral("name")).toString(),
-              QStringLiteral("out_ptr0"));
+        QStringLiteral("out_ptr0"));
     EXPECT_EQ(v1.value(QStringLiteral("bytes")).toInteger(), 268500992);
-    EXPECT_EQ(v1.value(QStringLiteral("bytes_formula")).toString(),
-              QStringLiteral("(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992"));
+    EXPECT_EQ(v1.value(QStringLiteral("bytes_formula")).toString(), QStringLiteral("(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992"));
     EXPECT_FALSE(v1.value(QStringLiteral("approximate")).toBool()) << "the block states xnumel and r0_numel";
     EXPECT_EQ(v1.value(QStringLiteral("kernel_path")).toString(),
-              QStringLiteral("/tmp/torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"));
+        QStringLiteral("/tmp/torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"));
 }
 
 TEST(Export, CommandLineCsvCarriesTheV1Columns)
 {
     CacheFixtures fixtures;
     const QString out = fixtures.path(QStringLiteral("kernels.csv"));
-    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"),
-                                fixtures.cacheDirectory(), fixtures.traceWithoutV2Args() },
-                              isolatedEnvironment(fixtures.path(QString())));
+    const CliRun run = runCli(
+        { QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), fixtures.cacheDirectory(), fixtures.traceWithoutV2Args() },
+        isolatedEnvironment(fixtures.path(QString())));
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -316,8 +316,7 @@ TEST(Export, CommandLineCsvCarriesTheV1Columns)
             continue;
         found = true;
         EXPECT_TRUE(line.contains(QStringLiteral(",V1,"))) << qPrintable(line);
-        EXPECT_TRUE(line.contains(QStringLiteral(",reduction,\"{'x': 32768, 'r0_': 2048}\",268500992,469762048,")))
-            << qPrintable(line);
+        EXPECT_TRUE(line.contains(QStringLiteral(",reduction,\"{'x': 32768, 'r0_': 2048}\",268500992,469762048,"))) << qPrintable(line);
     }
     EXPECT_TRUE(found);
     EXPECT_LT(provenance, v1Line);
@@ -330,13 +329,13 @@ TEST(Export, CommandLineInductorCacheOptions)
     const QString trace = fixtures.traceWithoutV2Args();
     const QString out = fixtures.path(QStringLiteral("k.json"));
 
-    CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"),
-                          fixtures.path(QStringLiteral("absent-cache")), trace });
+    CliRun run = runCli(
+        { QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), fixtures.path(QStringLiteral("absent-cache")), trace });
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.stderrText.contains(QStringLiteral("absent-cache: no such file or folder"))) << qPrintable(run.stderrText);
 
     run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), fixtures.cacheDirectory(),
-                   QStringLiteral("--no-inductor-cache"), trace });
+        QStringLiteral("--no-inductor-cache"), trace });
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.stderrText.contains(QStringLiteral("exclude each other"))) << qPrintable(run.stderrText);
 
@@ -346,7 +345,7 @@ TEST(Export, CommandLineInductorCacheOptions)
     run = runCli({ QStringLiteral("--export"), out, trace }, environment);
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     EXPECT_EQ(readJson(out).value(QStringLiteral("inductor_cache")).toObject().value(QStringLiteral("origin")).toString(),
-              QStringLiteral("$TORCHINDUCTOR_CACHE_DIR"));
+        QStringLiteral("$TORCHINDUCTOR_CACHE_DIR"));
     EXPECT_EQ(kernelNamed(readJson(out), rmsNorm).value(QStringLiteral("provenance")).toString(), QStringLiteral("V1"));
 
     run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--no-inductor-cache"), trace }, environment);
@@ -360,9 +359,8 @@ TEST(Export, CommandLineWithACorruptCacheWarnsAndKeepsTheRows)
     CacheFixtures fixtures;
     const QString broken = fixtures.write(QStringLiteral("broken.tar.gz"), QByteArray("\x1f\x8b\x08\x00garbage", 12));
     const QString out = fixtures.path(QStringLiteral("k.json"));
-    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), broken,
-                                bundledSampleTrace() },
-                              isolatedEnvironment(fixtures.path(QString())));
+    const CliRun run = runCli({ QStringLiteral("--export"), out, QStringLiteral("--inductor-cache"), broken, bundledSampleTrace() },
+        isolatedEnvironment(fixtures.path(QString())));
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     EXPECT_TRUE(run.stderrText.contains(QStringLiteral("warning: Inductor cache ") + broken)) << qPrintable(run.stderrText);
     const QJsonObject root = readJson(out);
@@ -376,14 +374,16 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
     const QString folder = sharedPath(QStringLiteral("traces/graphs/vllm_decode_full"));
     if (folder.isEmpty())
         GTEST_SKIP() << "shared graph traces absent";
-    const QStringList captures = QDir(folder + QStringLiteral("/capture_traces")).entryList({ QStringLiteral("graph_capture_rank_0.*.json.gz") });
+    const QStringList captures
+        = QDir(folder + QStringLiteral("/capture_traces")).entryList({ QStringLiteral("graph_capture_rank_0.*.json.gz") });
     ASSERT_EQ(captures.size(), 1);
     TempTraces temp;
     const QString replay = folder + QStringLiteral("/graph_execution.json.gz");
     const QStringList givens { folder + QStringLiteral("/capture_traces/") + captures.front(), folder + QStringLiteral("/capture_traces") };
     for (const QString& capture : givens) {
         const QString json = temp.path(QStringLiteral("out.json"));
-        const CliRun run = runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), json, QStringLiteral("--capture"), capture, replay });
+        const CliRun run = runCli(
+            { QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), json, QStringLiteral("--capture"), capture, replay });
         ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
         const QJsonObject root = readJson(json);
         QJsonArray kernels;
@@ -398,7 +398,8 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
         }
         const QJsonObject copy = kernelNamed(root, QStringLiteral("triton_poi_fused__to_copy_1"));
         EXPECT_EQ(copy.value(QStringLiteral("calls")).toInt(), 23);
-        EXPECT_DOUBLE_EQ(copy.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 292.374); // to the nanosecond
+        EXPECT_DOUBLE_EQ(
+            copy.value(QStringLiteral("kernel_time_us")).toObject().value(QStringLiteral("sum")).toDouble(), 292.374); // to the nanosecond
         const QJsonArray read = root.value(QStringLiteral("captures")).toArray();
         ASSERT_EQ(read.size(), 1);
         EXPECT_TRUE(read[0].toObject().value(QStringLiteral("path")).toString().endsWith(captures.front()));
@@ -409,19 +410,21 @@ TEST(Export, CommandLineMergesAGraphReplayWithItsCaptureFileOrFolder)
     }
     const QString csv = temp.path(QStringLiteral("out.csv"));
     ASSERT_EQ(runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--export"), csv, QStringLiteral("--capture"),
-                       folder + QStringLiteral("/capture_traces"), replay })
+                         folder + QStringLiteral("/capture_traces"), replay })
                   .exitCode,
-              0);
+        0);
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QString header = QString::fromUtf8(file.readLine());
-    EXPECT_TRUE(header.trimmed().contains(QStringLiteral("capture_file,capture_window,capture_batch_size,graph_launches,attainable_time_us")))
+    EXPECT_TRUE(
+        header.trimmed().contains(QStringLiteral("capture_file,capture_window,capture_batch_size,graph_launches,attainable_time_us")))
         << qPrintable(header);
     // A replayed row: capture window 1, batch 32, one graph launch; then its time figures.
     const QString first = QString::fromUtf8(file.readLine()).trimmed();
     EXPECT_TRUE(first.contains(QStringLiteral(",1,32,1,"))) << qPrintable(first);
     // A capture that names nothing is a typo worth stopping for.
-    EXPECT_EQ(runCli({ QStringLiteral("--export"), csv, QStringLiteral("--capture"), temp.path(QStringLiteral("nothing")), replay }).exitCode, 2);
+    EXPECT_EQ(
+        runCli({ QStringLiteral("--export"), csv, QStringLiteral("--capture"), temp.path(QStringLiteral("nothing")), replay }).exitCode, 2);
 }
 
 TEST(Export, CommandLineComparesWithABaseline)
@@ -430,7 +433,7 @@ TEST(Export, CommandLineComparesWithABaseline)
     const QString json = temp.path(QStringLiteral("diff.json"));
     const QString csv = temp.path(QStringLiteral("diff.csv"));
     const CliRun run = runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--baseline"), bundledSampleTrace(),
-                                QStringLiteral("--export"), json, bundledSampleTrace() });
+        QStringLiteral("--export"), json, bundledSampleTrace() });
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     const QJsonObject root = readJson(json);
     const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
@@ -449,21 +452,27 @@ TEST(Export, CommandLineComparesWithABaseline)
     EXPECT_EQ(comparison.value(QStringLiteral("regressions")).toInt(), 0);
     EXPECT_FALSE(comparison.value(QStringLiteral("different_gpus")).toBool());
 
-    ASSERT_EQ(runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--baseline"), bundledSampleTrace(), QStringLiteral("--export"),
-                       csv, bundledSampleTrace() })
+    ASSERT_EQ(runCli({ QStringLiteral("--no-inductor-cache"), QStringLiteral("--baseline"), bundledSampleTrace(),
+                         QStringLiteral("--export"), csv, bundledSampleTrace() })
                   .exitCode,
-              0);
+        0);
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 9); // header and one row per match (4 Triton kernels, 4 library ops)
-    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("match,speedup,delta_time_us,delta_tb_per_s,delta_tflops_per_s,delta_fraction_of_roof,name,")));
+    EXPECT_TRUE(
+        lines[0].startsWith(QStringLiteral("match,speedup,delta_time_us,delta_tb_per_s,delta_tflops_per_s,delta_fraction_of_roof,name,")));
     EXPECT_TRUE(lines[0].contains(QStringLiteral(",baseline_name,")));
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("same,1,0,0,")));
 
     // Baseline options without a baseline, or a baseline that is not there: bad arguments.
-    EXPECT_EQ(runCli({ QStringLiteral("--baseline-capture"), bundledSampleTrace(), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
-    EXPECT_EQ(runCli({ QStringLiteral("--baseline"), temp.path(QStringLiteral("none.json")), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+    EXPECT_EQ(runCli({ QStringLiteral("--baseline-capture"), bundledSampleTrace(), QStringLiteral("--export"), json, bundledSampleTrace() })
+                  .exitCode,
+        2);
+    EXPECT_EQ(runCli({ QStringLiteral("--baseline"), temp.path(QStringLiteral("none.json")), QStringLiteral("--export"), json,
+                         bundledSampleTrace() })
+                  .exitCode,
+        2);
 }
 
 // A row whose op was also launched during a graph capture: three calls, two
@@ -508,8 +517,8 @@ TEST(Export, CommandLineReportsWhereTheTimeGoesWithTheUsersLatencyFloor)
     TempTraces temp;
     const QString json = temp.path(QStringLiteral("k.json"));
     const QString report = temp.path(QStringLiteral("report.md"));
-    const CliRun run = runCli({ QStringLiteral("--latency-floor"), QStringLiteral("3"), QStringLiteral("--peaks"), QStringLiteral("max-achievable"),
-                                QStringLiteral("--export"), json, QStringLiteral("--report"), report, bundledSampleTrace() });
+    const CliRun run = runCli({ QStringLiteral("--latency-floor"), QStringLiteral("3"), QStringLiteral("--peaks"),
+        QStringLiteral("max-achievable"), QStringLiteral("--export"), json, QStringLiteral("--report"), report, bundledSampleTrace() });
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     const QJsonObject root = readJson(json);
     EXPECT_EQ(root.value(QStringLiteral("peak_set")).toString(), QStringLiteral("max_achievable"));
@@ -527,12 +536,17 @@ TEST(Export, CommandLineReportsWhereTheTimeGoesWithTheUsersLatencyFloor)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());
     EXPECT_TRUE(text.contains(QStringLiteral("Latency floor t0: 3.00 \u00b5s (set by the user)"))) << qPrintable(text);
-    for (const char* section : { "## Where the time goes", "## What to fix first", "## Triton kernels and library ops by recoverable time" })
+    for (const char* section :
+        { "## Where the time goes", "## What to fix first", "## Triton kernels and library ops by recoverable time" })
         EXPECT_TRUE(text.contains(QString::fromLatin1(section))) << section;
     EXPECT_TRUE(text.contains(QStringLiteral("| `triton_poi_fused__unsafe_view_mul_silu_2` |")));
 
-    EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("-1"), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
-    EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("2us"), QStringLiteral("--export"), json, bundledSampleTrace() }).exitCode, 2);
+    EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("-1"), QStringLiteral("--export"), json, bundledSampleTrace() })
+                  .exitCode,
+        2);
+    EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("2us"), QStringLiteral("--export"), json, bundledSampleTrace() })
+                  .exitCode,
+        2);
 }
 
 // Issue 22: a GPU file that is no regular file (a FIFO would block the

@@ -4,10 +4,8 @@
 
 #include <QBuffer>
 #include <QJsonDocument>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 
@@ -55,9 +53,9 @@ TEST(JsonStreamWriter, NestedContainersEqualTheDocumentBuiltWhole)
         { QStringLiteral("ratio"), 0.125 },
         { QStringLiteral("none"), QJsonValue(QJsonValue::Null) },
         { QStringLiteral("rows"),
-          QJsonArray { QJsonObject { { QStringLiteral("i"), 0 }, { QStringLiteral("odd"), false } },
-                       QJsonObject { { QStringLiteral("i"), 1 }, { QStringLiteral("odd"), true } },
-                       QJsonObject { { QStringLiteral("i"), 2 }, { QStringLiteral("odd"), false } } } },
+            QJsonArray { QJsonObject { { QStringLiteral("i"), 0 }, { QStringLiteral("odd"), false } },
+                QJsonObject { { QStringLiteral("i"), 1 }, { QStringLiteral("odd"), true } },
+                QJsonObject { { QStringLiteral("i"), 2 }, { QStringLiteral("odd"), false } } } },
         { QStringLiteral("empty"), QJsonArray() },
         { QStringLiteral("nested"), QJsonObject { { QStringLiteral("list"), QJsonArray { 1, QStringLiteral("two") } } } },
     };

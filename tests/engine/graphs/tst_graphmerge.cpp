@@ -5,11 +5,9 @@
 #include "graphfixtures.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <QDir>
 #include <QFile>
-
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 using namespace Ridgeline;
@@ -95,11 +93,11 @@ TEST(GraphMerge, TwoCapturesOfOtherBatchSizesFindTheirOwnReplaysByGrid)
     // The same kernels at batch 32 and 64: only grid and args tell them apart.
     const QString capture = traces.write(QStringLiteral("capture.json"),
         traceJson(captureWindow(1000, 10, { { add, poiAddArgs(32 * 128), 32 }, { gemm, {}, 4 } }, 32) + ",\n"
-                  + captureWindow(2000, 20, { { add, poiAddArgs(64 * 128), 64 }, { gemm, {}, 8 } }, 64)));
+            + captureWindow(2000, 20, { { add, poiAddArgs(64 * 128), 64 }, { gemm, {}, 8 } }, 64)));
     const QString replay = traces.write(QStringLiteral("replay.json"),
         traceJson(graphReplay(5000, 900, { { add, 4, 64 }, { gemm, 30, 8 } }) + ",\n"
-                  + graphReplay(6000, 901, { { add, 3, 32 }, { gemm, 20, 4 } }) + ",\n"
-                  + graphReplay(7000, 902, { { add, 5, 64 }, { gemm, 30, 8 } })));
+            + graphReplay(6000, 901, { { add, 3, 32 }, { gemm, 20, 4 } }) + ",\n"
+            + graphReplay(7000, 902, { { add, 5, 64 }, { gemm, 30, 8 } })));
     const auto result = resultOf(analyzeWith(replay, { capture }));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 2u);
@@ -132,7 +130,7 @@ TEST(GraphMerge, PiecewiseGraphsEachMatchTheirOwnCapture)
     // Two graphs per step (PIECEWISE): the pieces between attention layers.
     const QString capture = traces.write(QStringLiteral("capture.json"),
         traceJson(captureWindow(1000, 10, { { add, poiAddArgs(512) }, { gemm, {} } }) + ",\n"
-                  + captureWindow(2000, 20, { { gemm, {} }, { mul, poiAddArgs(256) } })));
+            + captureWindow(2000, 20, { { gemm, {} }, { mul, poiAddArgs(256) } })));
     QByteArray steps;
     for (int step = 0; step < 3; ++step) {
         if (step > 0)
@@ -193,8 +191,7 @@ TEST(GraphMerge, TwoCapturesThatMatchEquallyWellAreAmbiguousNeverGuessed)
     TempTraces traces;
     // Same kernel names, no grid recorded, other args: either could be it.
     const QByteArray events = captureWindow(1000, 10, { { add, poiAddArgs(100) } }, 1) + ",\n"
-        + captureWindow(2000, 20, { { add, poiAddArgs(200) } }, 2) + ",\n"
-        + graphReplay(5000, 900, { { add, 4 } });
+        + captureWindow(2000, 20, { { add, poiAddArgs(200) } }, 2) + ",\n" + graphReplay(5000, 900, { { add, 4 } });
     const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("ambiguous.json"), traceJson(events))));
     ASSERT_TRUE(result);
     EXPECT_EQ(result->graphs.ambiguousLaunches, 1);
@@ -235,7 +232,8 @@ TEST(GraphMerge, AReplayNoCaptureExplainsKeepsItsTimeWithTheReason)
     ASSERT_TRUE(alone);
     ASSERT_EQ(alone->rows.size(), 1u);
     EXPECT_EQ(alone->rows[0].kind, RowKind::KernelOnly);
-    EXPECT_TRUE(alone->rows[0].model.reason.contains(QStringLiteral("attach the capture trace"))) << qPrintable(alone->rows[0].model.reason);
+    EXPECT_TRUE(alone->rows[0].model.reason.contains(QStringLiteral("attach the capture trace")))
+        << qPrintable(alone->rows[0].model.reason);
 
     const auto attached = resultOf(analyzeWith(replay, { capture }));
     ASSERT_TRUE(attached);
@@ -251,8 +249,8 @@ TEST(GraphMerge, AReplayNoCaptureExplainsKeepsItsTimeWithTheReason)
 TEST(GraphMerge, ACaptureTraceOpenedAloneKeepsItsOpOnlyRows)
 {
     TempTraces traces;
-    const auto result = resultOf(analyzeWith(traces.write(QStringLiteral("capture.json"),
-        traceJson(captureWindow(1000, 10, { { add, poiAddArgs(100) }, { mul, poiAddArgs(100) } })))));
+    const auto result = resultOf(analyzeWith(traces.write(
+        QStringLiteral("capture.json"), traceJson(captureWindow(1000, 10, { { add, poiAddArgs(100) }, { mul, poiAddArgs(100) } })))));
     ASSERT_TRUE(result);
     EXPECT_EQ(rowsOfKind(*result, RowKind::OpOnly), 2);
     EXPECT_EQ(result->graphs.windows.size(), 1u);
@@ -407,7 +405,7 @@ TEST(GraphMerge, AnEndCaptureOfHugeDurationEndsTheWindowWhereItBegins)
     QByteArray capture = captureWindow(1000, 10, { { add, poiAddArgs(1024) } });
     // The fixture's EndCapture lasts 2 us: make it 3,600 s.
     capture.replace(R"("name": "cudaStreamEndCapture", "pid": 100, "tid": 1, "ts": 1030.000, "dur": 2.000)",
-                    R"("name": "cudaStreamEndCapture", "pid": 100, "tid": 1, "ts": 1030.000, "dur": 3600000000.000)");
+        R"("name": "cudaStreamEndCapture", "pid": 100, "tid": 1, "ts": 1030.000, "dur": 3600000000.000)");
     ASSERT_TRUE(capture.contains("3600000000.000"));
     // A later eager launch of another kernel on the same thread.
     const QByteArray later = tritonOpEvent(mul, 2000, 10, 50, poiAddArgs(2048)) + ",\n" + launchEvent(2001, 5, 50, "cudaLaunchKernel")

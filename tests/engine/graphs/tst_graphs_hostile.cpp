@@ -13,13 +13,10 @@
 #include "graphfixtures.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <QDir>
 #include <QFile>
-
 #include <algorithm>
-
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 using namespace Ridgeline;
@@ -32,11 +29,11 @@ constexpr qsizetype maxMessageChars = 1000;
 // What a row ends with. `detail` is the row's own figure, said in its row.
 struct Outcome
 {
-    int matched = 0;      // graph launches attributed to a capture
+    int matched = 0; // graph launches attributed to a capture
     int unattributed = 0; // graph launches not (unmatched or ambiguous)
     int detail = 0;
-    QString message;       // the message the row is about ("" when none is)
-    int messages = 0;      // how many messages of that kind were made
+    QString message; // the message the row is about ("" when none is)
+    int messages = 0; // how many messages of that kind were made
     qsizetype longest = 0; // the longest message of any kind
 };
 
@@ -295,8 +292,8 @@ Outcome windowsOfHourLongEndCaptures(int size)
         const double ts = 100.0 + 100 * i;
         const QByteArray id = QByteArray::number(3 * i + 1);
         events << runtimeCall("cudaStreamBeginCapture", ts, 2, "\"correlation\": " + id);
-        events << runtimeCall("cudaLaunchKernel", ts + 10, 5,
-                              "\"correlation\": " + QByteArray::number(3 * i + 2) + ", \"kernel\": \"" + add + "\"");
+        events << runtimeCall(
+            "cudaLaunchKernel", ts + 10, 5, "\"correlation\": " + QByteArray::number(3 * i + 2) + ", \"kernel\": \"" + add + "\"");
         events << runtimeCall("cudaStreamEndCapture", ts + 20, 3.6e9, "\"correlation\": " + QByteArray::number(3 * i + 3));
     }
     TempTraces traces;
@@ -372,7 +369,8 @@ Outcome executionDetails(int size)
         capture.write(traceJson(captureWindow(1000, 10, { { add, poiAddArgs(1024) } })));
     capture.close();
     const QString replay = traces.write(QStringLiteral("replay.json"), traceJson(graphReplay(5000, 900, { { add, 4 } })));
-    return outcomeOf(analyzeWith(replay, { folder.filePath(QStringLiteral("captures")) }), QStringLiteral("execution_details.json: not read"));
+    return outcomeOf(
+        analyzeWith(replay, { folder.filePath(QStringLiteral("captures")) }), QStringLiteral("execution_details.json: not read"));
 }
 
 // A capture path that is a FIFO: skipped with a warning, never read.
@@ -411,8 +409,9 @@ const Row rows[] = {
     { "TheSameCaptureThroughALink", false, 0, theSameCaptureTwice, { 1, 0, 1, "2 capture trace paths name a file given already", 1 } },
     // detail: the analysis's warnings in all; messages: warnings saying "no stream capture".
     { "CaptureFilesWithoutCaptures5000", true, 5000, captureFilesWithoutCaptures,
-      { 0, 1, 2, "4997 more capture traces had no stream capture", 1 } },
-    { "CaptureFilesWithoutCaptures50", false, 50, captureFilesWithoutCaptures, { 0, 1, 2, "47 more capture traces had no stream capture", 1 } },
+        { 0, 1, 2, "4997 more capture traces had no stream capture", 1 } },
+    { "CaptureFilesWithoutCaptures50", false, 50, captureFilesWithoutCaptures,
+        { 0, 1, 2, "47 more capture traces had no stream capture", 1 } },
     // messages: warnings that execution_details.json was not read.
     { "ExecutionDetailsFifo", false, 0, executionDetails, { 1, 0, 0, "not read (not a regular file", 1 } },
     { "ExecutionDetailsOversized", false, 2 << 20, executionDetails, { 1, 0, 0, "not read (2097152 bytes, more than the 1048576", 1 } },
@@ -444,7 +443,8 @@ TEST_P(HostileGraphs, EndsWithItsOutcomeInBoundedMessages)
     EXPECT_LE(outcome.message.size(), maxMessageChars);
 }
 
-INSTANTIATE_TEST_SUITE_P(Issue22, HostileGraphs, testing::ValuesIn(rows), [](const testing::TestParamInfo<Row>& row) { return std::string(row.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Issue22, HostileGraphs, testing::ValuesIn(rows), [](const testing::TestParamInfo<Row>& row) { return std::string(row.param.name); });
 
 // The edit distance counts labels regardless of order only past the budget:
 // within it, the same labels in another order differ.
@@ -466,7 +466,8 @@ TEST(GraphMatcherDistance, OrderCountsWithinTheBudgetAndNotBeyond)
 TEST(ExecutionDetails, ParsedFromBytes)
 {
     QString error;
-    const auto details = parseExecutionDetails(R"([{"file": "dir/a.json", "batch_size": 8, "mode": "FULL"}, {"file": "b.json"}, 3])", &error);
+    const auto details
+        = parseExecutionDetails(R"([{"file": "dir/a.json", "batch_size": 8, "mode": "FULL"}, {"file": "b.json"}, 3])", &error);
     ASSERT_TRUE(details);
     ASSERT_EQ(details->size(), 1);
     EXPECT_EQ(details->value(QStringLiteral("a.json")).batchSize, 8);

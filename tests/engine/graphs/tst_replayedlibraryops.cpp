@@ -14,10 +14,9 @@
 #include "graphfixtures.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <QJsonArray>
 #include <QJsonObject>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -25,7 +24,7 @@ using namespace Ridgeline::Test;
 namespace {
 
 const QByteArray gemmKernel = "Cijk_Alik_Bljk_MT64"; // both GEMMs run it: a repeated name
-const QByteArray sage = "sage_fwd";                   // a user-written Triton kernel
+const QByteArray sage = "sage_fwd"; // a user-written Triton kernel
 const QByteArray sageArgs = poiAddArgs(4096) + R"(, "kernel_backend": "triton")";
 
 // M = 64, K = 128, N = 32: 2MNK = 524,288 FLOPs; (MK + KN + MN)·2 = (8,192 + 4,096 + 2,048)·2 = 28,672 bytes.
@@ -64,10 +63,8 @@ int libraryRow(const AnalysisResult& result, const QString& name, double flops)
 QByteArray twoMmCapture()
 {
     return captureWindow(1000, 10,
-                         { { gemmKernel, {}, 0, "aten::mm", mmFirstArgs },
-                           { "<memset>", {} },
-                           { sage, sageArgs },
-                           { gemmKernel, {}, 0, "aten::mm", mmSecondArgs } });
+        { { gemmKernel, {}, 0, "aten::mm", mmFirstArgs }, { "<memset>", {} }, { sage, sageArgs },
+            { gemmKernel, {}, 0, "aten::mm", mmSecondArgs } });
 }
 
 // Two launches: the second runs a memcpy the capture did not record.
@@ -162,8 +159,14 @@ TEST(ReplayedLibraryOps, TheCountsAreExportedPerWindowAndAtTheRoot)
     EXPECT_EQ(graphs.value(QStringLiteral("attributed_kernels")).toInt(), 2);
     EXPECT_EQ(graphs.value(QStringLiteral("replayed_library_kernels")).toInt(), 7);
     EXPECT_EQ(graphs.value(QStringLiteral("attributed_library_kernels")).toInt(), 4);
-    const QJsonObject window =
-        root.value(QStringLiteral("captures")).toArray().at(0).toObject().value(QStringLiteral("capture_windows")).toArray().at(0).toObject();
+    const QJsonObject window = root.value(QStringLiteral("captures"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QStringLiteral("capture_windows"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject();
     EXPECT_EQ(window.value(QStringLiteral("replayed_kernels")).toInt(), 9);
     EXPECT_EQ(window.value(QStringLiteral("attributed_kernels")).toInt(), 6);
     const QJsonObject unattributed = window.value(QStringLiteral("unattributed_kernels")).toObject();
@@ -213,7 +216,8 @@ TEST(ReplayedLibraryOps, WindowsOfOtherLibraryOpsThatMatchAlikeAreNeverGuessed)
     // The same kernel name at two batch sizes, no grid recorded: either
     // window could be the replay's, and their GEMMs' args differ.
     const QByteArray capture = captureWindow(1000, 10, { { gemmKernel, {}, 0, "aten::mm", mmFirstArgs } }, 1) + ",\n"
-        + captureWindow(2000, 20, { { gemmKernel, {}, 0, "aten::mm", mmSecondArgs } }, 2) + ",\n"
+        + captureWindow(2000, 20, { { gemmKernel, {}, 0, "aten::mm", mmSecondArgs } }, 2)
+        + ",\n"
         // The same, each after a Triton kernel of the same op: the Triton part is attributed.
         + captureWindow(3000, 30, { { "triton_poi_fused_add_0", poiAddArgs(64) }, { gemmKernel, {}, 0, "aten::mm", mmFirstArgs } }, 1)
         + ",\n"
@@ -241,10 +245,10 @@ TEST(ReplayedLibraryOps, WindowsOfOtherLibraryOpsThatMatchAlikeAreNeverGuessed)
 TEST(ReplayAlignment, RepeatedNamesExtraNodesAndUnnamedLaunches)
 {
     constexpr std::uint32_t gemm = 10, norm = 11, add = 12;
-    const std::vector<GraphNode> window = { node(gemm), node(GraphNodeLabels::memset), node(norm), node(add, 0, true), node(gemm),
-                                            node(norm) };
+    const std::vector<GraphNode> window
+        = { node(gemm), node(GraphNodeLabels::memset), node(norm), node(add, 0, true), node(gemm), node(norm) };
     const std::vector<GraphNode> replay = { node(gemm), node(GraphNodeLabels::memcpy), node(GraphNodeLabels::memset), node(norm),
-                                            node(add, 0, true), node(gemm), node(norm) };
+        node(add, 0, true), node(gemm), node(norm) };
     const ReplayAlignment aligned = alignReplay(window, replay);
     EXPECT_EQ(aligned.windowNode, (std::vector<std::int32_t> { 0, -1, 1, 2, 3, 4, 5 }));
     EXPECT_TRUE(aligned.exact);
@@ -276,8 +280,8 @@ TEST(ReplayedLibraryOps, AReplayedOpIsComparedWithItsEagerTwin)
     }
     TempTraces traces;
     const auto baseline = resultOf(analyzeWith(traces.write(QStringLiteral("eager.json"), traceJson(eager.join(",\n")))));
-    const auto candidate =
-        resultOf(analyzeWith(traces.write(QStringLiteral("graphs.json"), traceJson(twoMmCapture() + ",\n" + twoMmReplays()))));
+    const auto candidate
+        = resultOf(analyzeWith(traces.write(QStringLiteral("graphs.json"), traceJson(twoMmCapture() + ",\n" + twoMmReplays()))));
     ASSERT_TRUE(baseline && candidate);
     const int row = libraryRow(*candidate, QStringLiteral("aten::mm"), 524288);
     ASSERT_GE(row, 0);

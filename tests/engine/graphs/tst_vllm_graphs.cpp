@@ -6,15 +6,13 @@
 #include "engine/analysis.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
+#include <gtest/gtest.h>
 #include <iostream>
 
 using namespace Ridgeline;
@@ -159,7 +157,7 @@ TEST_F(VllmDecodeFull, ReplayedLibraryKernelsCarryTheirCapturedOpsFigures)
     const Expected replayed[] = {
         { "vllm::rocm_unquantized_gemm", 943882240, 30013440, 387.012 }, // K 2880, N 5120
         { "vllm::rocm_unquantized_gemm", 755066880, 24045184, 366.214 }, // K 4096, N 2880
-        { "vllm::rocm_unquantized_gemm", 5899264, 370752, 200.652 },     // K 2880, N 32 (the MoE router)
+        { "vllm::rocm_unquantized_gemm", 5899264, 370752, 200.652 }, // K 2880, N 32 (the MoE router)
     };
     for (const Expected& e : replayed) {
         const KernelRow* found = nullptr;

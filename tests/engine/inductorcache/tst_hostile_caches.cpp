@@ -7,12 +7,9 @@
 #include "testsupport.h"
 
 #include <KCompressionDevice>
-
 #include <QDir>
 #include <QFile>
-
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 
 using namespace Ridgeline;
@@ -51,8 +48,7 @@ std::uint32_t le32(const QByteArray& bytes, qsizetype at)
 // Every member of a zip, in its local header and in the central directory:
 // calls edit(bytes, offset of the CRC-32 field, offset of the uncompressed
 // size field, the member's name).
-template<typename Edit>
-void editZipMembers(QByteArray& zip, Edit edit)
+template <typename Edit> void editZipMembers(QByteArray& zip, Edit edit)
 {
     for (qsizetype at = zip.indexOf("PK\x03\x04"); at >= 0; at = zip.indexOf("PK\x03\x04", at + 4)) {
         const int nameLength = int(std::uint8_t(zip[at + 26])) | int(std::uint8_t(zip[at + 27])) << 8;
@@ -77,9 +73,8 @@ TEST(HostileCache, AZipMemberWithAWrongCrcIsDamagedNotRead)
     CacheFixtures fixtures;
     QByteArray zip = readAll(fixtures.cacheArchive(QStringLiteral("full.zip")));
     ASSERT_FALSE(zip.isEmpty());
-    editZipMembers(zip, [](QByteArray& bytes, qsizetype crc, qsizetype, const QByteArray&) {
-        putLe32(bytes, crc, le32(bytes, crc) ^ 0x00010000u);
-    });
+    editZipMembers(
+        zip, [](QByteArray& bytes, qsizetype crc, qsizetype, const QByteArray&) { putLe32(bytes, crc, le32(bytes, crc) ^ 0x00010000u); });
     const QString cache = fixtures.write(QStringLiteral("badcrc.zip"), zip);
 
     const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);
@@ -161,7 +156,8 @@ TEST(HostileCache, UnclosedBlocksCostLinearTime)
     text += "triton_poi_fused_relu_0 = async_compile.triton('triton_poi_fused_relu_0', '''\n"
             "@triton_heuristics.pointwise(size_hints=[1024], filename=__file__, triton_meta={'signature': "
             "{'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'}})\n"
-            "@triton.jit\ndef triton_poi_fused_relu_0(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):\n    pass\n''', device_str='cuda')\n";
+            "@triton.jit\ndef triton_poi_fused_relu_0(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):\n    pass\n''', "
+            "device_str='cuda')\n";
     const QString decoded = QString::fromUtf8(text);
     const WrapperFileParse parse = WrapperFileParser::parse(QStringLiteral("unclosed.py"), decoded);
     ASSERT_EQ(parse.kernels.size(), 60001u);

@@ -5,11 +5,9 @@
 #include "engine/inductorcache/inductorcachelocator.h"
 #include "testsupport.h"
 
+#include <KTar>
 #include <QDir>
 #include <QFileInfo>
-
-#include <KTar>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -75,8 +73,8 @@ TEST_P(DefaultLocations, FirstExistingWins)
     EXPECT_TRUE(InductorCacheLocator::locate({}, false, env).path.isEmpty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Search, DefaultLocations, ::testing::ValuesIn(locationCases),
-    [](const auto& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Search, DefaultLocations, ::testing::ValuesIn(locationCases), [](const auto& param) { return std::string(param.param.name); });
 
 TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
 {
@@ -84,8 +82,7 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     QTemporaryDir home;
     fixtures.write(QStringLiteral("home/.cache/torchinductor/xq/cxq.py"), fixtureWrapper());
     AnalysisOptions options;
-    options.read.cacheEnvironment
-        = CacheEnvironment { {}, fixtures.path(QStringLiteral("home")), {}, QStringLiteral("ridge") };
+    options.read.cacheEnvironment = CacheEnvironment { {}, fixtures.path(QStringLiteral("home")), {}, QStringLiteral("ridge") };
     const auto outcome = analyzeTrace(fixtures.traceWithoutV2Args(), options, {});
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     EXPECT_EQ(outcome.result->inductorCache.origin, QStringLiteral("~/.cache/torchinductor"));
@@ -104,9 +101,9 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     EXPECT_TRUE(none.result->inductorCache.warnings.isEmpty()) << "no cache is not a problem of the cache";
     const KernelRow& row = none.result->rows.front();
     EXPECT_EQ(row.provenance(), Provenance::None);
-    EXPECT_TRUE(row.model.reason.contains(
-        QStringLiteral("V1: no Inductor cache given or found (looked in $TORCHINDUCTOR_CACHE_DIR (unset), ")
-        + home.filePath(QStringLiteral(".cache/torchinductor"))))
+    EXPECT_TRUE(
+        row.model.reason.contains(QStringLiteral("V1: no Inductor cache given or found (looked in $TORCHINDUCTOR_CACHE_DIR (unset), ")
+            + home.filePath(QStringLiteral(".cache/torchinductor"))))
         << qPrintable(row.model.reason);
 }
 
@@ -248,8 +245,7 @@ TEST(InductorCacheAnalysis, V2RowsStayV2AndCarryTheCacheCrossCheck)
         EXPECT_FALSE(row.model.v1->kernel.source.isEmpty());
         if (row.parsedName.category == KernelCategory::Pointwise) {
             ASSERT_TRUE(row.model.v1OutputWriteNote.has_value());
-            EXPECT_TRUE(row.model.v1OutputWriteNote->startsWith(
-                QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0")))
+            EXPECT_TRUE(row.model.v1OutputWriteNote->startsWith(QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0")))
                 << qPrintable(*row.model.v1OutputWriteNote);
         } else {
             EXPECT_FALSE(row.model.v1OutputWriteNote.has_value());
@@ -279,8 +275,7 @@ TEST(InductorCacheAnalysis, ReplayedKernelsAreModelledByName)
     const KernelRow* unknown = findRow(*outcome.result, QStringLiteral("triton_poi_fused_mul_7"));
     ASSERT_NE(unknown, nullptr);
     EXPECT_EQ(unknown->provenance(), Provenance::None);
-    EXPECT_TRUE(unknown->model.reason.contains(QStringLiteral("without a Triton op")))
-        << qPrintable(unknown->model.reason);
+    EXPECT_TRUE(unknown->model.reason.contains(QStringLiteral("without a Triton op"))) << qPrintable(unknown->model.reason);
 }
 
 } // namespace

@@ -7,11 +7,8 @@
 #include "testsupport.h"
 
 #include <KTar>
-
 #include <QFileInfo>
-
 #include <gtest/gtest.h>
-
 #include <map>
 
 using namespace Ridgeline;
@@ -28,8 +25,7 @@ struct Expected
 // Spec section 4 on the fixture's blocks; times from the trace's kernel events.
 const std::map<QString, Expected> expected = {
     { QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"), { 32768, 2048, 268500992, 469762048, 77.074 } },
-    { QStringLiteral("triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1"),
-        { 32768, 2048, 402718720, 469762048, 90.653 } },
+    { QStringLiteral("triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1"), { 32768, 2048, 402718720, 469762048, 90.653 } },
     { QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"), { 268435456, 1, 1610612736, 1342177280, 527.382 } },
     { QStringLiteral("triton_poi_fused__unsafe_view_add_3"), { 67108864, 1, 536870912, 67108864, 140.848 } },
 };
@@ -116,14 +112,13 @@ TEST_P(CacheLayouts, GiveV1RowsWithTheV1Figures)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Formats, CacheLayouts, ::testing::ValuesIn(layouts),
-    [](const auto& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Formats, CacheLayouts, ::testing::ValuesIn(layouts), [](const auto& param) { return std::string(param.param.name); });
 
 TEST(InductorCache, RmsNormExampleFromTheIssue)
 {
     CacheFixtures fixtures;
-    const auto outcome
-        = analyzeWithCache(fixtures.traceWithoutV2Args(), fixtures.cacheArchive(QStringLiteral("c.tar.gz")));
+    const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), fixtures.cacheArchive(QStringLiteral("c.tar.gz")));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(row, nullptr);
@@ -131,8 +126,7 @@ TEST(InductorCache, RmsNormExampleFromTheIssue)
     // (2 + 2) x 32768 x 2048 + 2 x 32768: in_ptr0 and the weight in_ptr1 over x*r, out_ptr0 over x.
     EXPECT_EQ(row->model.bytes, std::optional<std::int64_t>(268500992));
     EXPECT_EQ(row->model.flops, 469762048);
-    EXPECT_TRUE(row->model.reason.contains(QStringLiteral("V2 not available: no Concrete Inputs")))
-        << qPrintable(row->model.reason);
+    EXPECT_TRUE(row->model.reason.contains(QStringLiteral("V2 not available: no Concrete Inputs"))) << qPrintable(row->model.reason);
 }
 
 struct BadCache
@@ -169,8 +163,7 @@ TEST_P(BadCaches, WarnNamingTheFileAndKeepTheRows)
     if (name == u"broken.tar.gz") {
         fixtures.write(name, QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) + QByteArray(300, 'x'));
     } else if (name == u"broken.zip" || name == u"truncated.tar.gz") {
-        QFile full(
-            fixtures.cacheArchive(name == u"broken.zip" ? QStringLiteral("full.zip") : QStringLiteral("full.tar.gz")));
+        QFile full(fixtures.cacheArchive(name == u"broken.zip" ? QStringLiteral("full.zip") : QStringLiteral("full.tar.gz")));
         ASSERT_TRUE(full.open(QIODevice::ReadOnly));
         const QByteArray bytes = full.readAll();
         fixtures.write(name, bytes.left(bytes.size() / 2));
@@ -181,8 +174,7 @@ TEST_P(BadCaches, WarnNamingTheFileAndKeepTheRows)
     }
 
     const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);
-    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok)
-        << "a bad cache must not fail the analysis: " << qPrintable(outcome.error);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << "a bad cache must not fail the analysis: " << qPrintable(outcome.error);
     const AnalysisResult& result = *outcome.result;
     ASSERT_FALSE(result.inductorCache.warnings.isEmpty());
     const QString& warning = result.inductorCache.warnings.front();
@@ -198,8 +190,7 @@ TEST_P(BadCaches, WarnNamingTheFileAndKeepTheRows)
         EXPECT_GT(row.kernelTimeUs->sum, 0);
         EXPECT_NE(row.provenance(), Provenance::V2);
         if (row.provenance() == Provenance::None) {
-            EXPECT_TRUE(row.model.reason.contains(QStringLiteral("V2: no Concrete Inputs")))
-                << qPrintable(row.model.reason);
+            EXPECT_TRUE(row.model.reason.contains(QStringLiteral("V2: no Concrete Inputs"))) << qPrintable(row.model.reason);
             EXPECT_TRUE(row.model.reason.contains(QStringLiteral("; V1: "))) << qPrintable(row.model.reason);
         }
     }
@@ -222,8 +213,7 @@ TEST(InductorCache, AMalformedWrapperCostsThatFileOnly)
     ASSERT_EQ(result.inductorCache.warnings.size(), 2) << qPrintable(result.inductorCache.warnings.join(u'\n'));
     EXPECT_TRUE(result.inductorCache.warnings[0].contains(QStringLiteral("czzbinary.py: binary data")))
         << qPrintable(result.inductorCache.warnings[0]);
-    EXPECT_TRUE(
-        result.inductorCache.warnings[1].contains(QStringLiteral("czzbroken.py: kernel triton_poi_fused_relu_0 (line 2)")))
+    EXPECT_TRUE(result.inductorCache.warnings[1].contains(QStringLiteral("czzbroken.py: kernel triton_poi_fused_relu_0 (line 2)")))
         << qPrintable(result.inductorCache.warnings[1]);
     EXPECT_EQ(result.inductorCache.kernelBlocks, 4);
     for (const KernelRow& row : result.rows) {
@@ -275,7 +265,7 @@ TEST(InductorCache, CountsEveryBlockAndTheTraceKernelsItDefines)
     // A second graph's wrapper: four more blocks, none of them this trace's.
     QByteArray other = fixtureWrapper();
     for (const char* name : { "triton_red_fused_add_mean_mul_pow_rsqrt_0", "triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1",
-                              "triton_poi_fused__unsafe_view_mul_silu_2", "triton_poi_fused__unsafe_view_add_3" })
+             "triton_poi_fused__unsafe_view_mul_silu_2", "triton_poi_fused__unsafe_view_add_3" })
         other.replace(QByteArray(name), QByteArray(name).append('7'));
     fixtures.write(QStringLiteral("cache/ot/cotherwrapper.py"), other);
     const auto outcome = analyzeWithCache(fixtures.traceWithoutV2Args(), cache);

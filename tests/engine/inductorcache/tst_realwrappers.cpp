@@ -12,7 +12,6 @@
 
 #include <QDir>
 #include <QFile>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -20,9 +19,8 @@ using namespace Ridgeline::Test;
 
 namespace {
 
-const char* const popcorn47
-    = "realdata/pytorch-labs__popcorn-kernels/"
-      "DERIVED__inductor_dump__generated_torch_compiled_47b5a127-1e92-475b-85c1-bd77c0fd6b53.output_code.py";
+const char* const popcorn47 = "realdata/pytorch-labs__popcorn-kernels/"
+                              "DERIVED__inductor_dump__generated_torch_compiled_47b5a127-1e92-475b-85c1-bd77c0fd6b53.output_code.py";
 const char* const vfdevAaOutput = "realdata/vfdev-5__pth-inductor-dev/"
                                   "torch_compile_debug__upsample_aa_LS_bs1_single_kernel_run_2023_10_25_09_41_08_"
                                   "923946-pid_116566__torchinductor__model___9.0__output_code.py";
@@ -58,9 +56,9 @@ Parsed parseShared(const char* relative)
     return parsed;
 }
 
-#define PARSE_OR_SKIP(var, relative)                                                                                   \
-    const Parsed var = parseShared(relative);                                                                          \
-    if (var.path.isEmpty())                                                                                            \
+#define PARSE_OR_SKIP(var, relative)                                                                                                       \
+    const Parsed var = parseShared(relative);                                                                                              \
+    if (var.path.isEmpty())                                                                                                                \
         GTEST_SKIP() << "../shared/realdata absent";
 
 QString signatureOf(const WrapperKernel& k, bool pointersOnly = true)
@@ -123,17 +121,17 @@ const FileCase fileCases[] = {
       "assignment2__ifeval__.vllm_cache__torch_compile_cache__0032344a35__rank_0_0__backbone__artifact_shape_None_"
       "subgraph_1__zn__czndrj4mm6plvscvvz5u3ifhnb4rx6mvlyii6difoieflh6pakbt.py",
         6, "triton_per_fused__to_copy_add_mean_mul_pow_rsqrt_0", HeuristicKind::PersistentReduction },
-    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__autotune_with_compile_id.log.output_code.0.py", 1,
-        "triton_poi_fused_mul_0", HeuristicKind::Pointwise },
-    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__cache_hit_miss.log.output_code.0.py", 1,
-        "triton_tem_fused_0", HeuristicKind::Template },
+    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__autotune_with_compile_id.log.output_code.0.py", 1, "triton_poi_fused_mul_0",
+        HeuristicKind::Pointwise },
+    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__cache_hit_miss.log.output_code.0.py", 1, "triton_tem_fused_0",
+        HeuristicKind::Template },
     { "realdata/meta-pytorch__tlparse/"
       "DERIVED__tests__inputs__collectives_parity__dedicated_log_torch_trace_rank_0.log.output_code.1.py",
         3, "triton_per_fused_all_reduce_gelu_native_layer_norm_0", HeuristicKind::PersistentReduction },
-    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.d0c1afa.log.output_code.0.py", 2,
-        "triton_poi_fused_0", HeuristicKind::Pointwise },
-    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.log.output_code.0.py", 2,
-        "triton_poi_fused_native_dropout_0", HeuristicKind::Pointwise },
+    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.d0c1afa.log.output_code.0.py", 2, "triton_poi_fused_0",
+        HeuristicKind::Pointwise },
+    { "realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.log.output_code.0.py", 2, "triton_poi_fused_native_dropout_0",
+        HeuristicKind::Pointwise },
     { "realdata/ngimel__inductor_generated/"
       "AlbertForQuestionAnswering__AlbertForQuestionAnswering__0_backward_2.1__output_code.py",
         28, "triton__0", HeuristicKind::Pointwise },
@@ -142,8 +140,7 @@ const FileCase fileCases[] = {
         12, "triton__0", HeuristicKind::Reduction },
     { "realdata/ngimel__inductor_generated/gernet_l__gernet_l__2_inference_6.4__output_code.py", 24, "triton__0",
         HeuristicKind::Pointwise },
-    { "realdata/ngimel__inductor_generated/timm_vision_transformer_dynamic__output_code.py", 17, "triton__0",
-        HeuristicKind::Pointwise },
+    { "realdata/ngimel__inductor_generated/timm_vision_transformer_dynamic__output_code.py", 17, "triton__0", HeuristicKind::Pointwise },
     { "realdata/pytorch-labs__popcorn-kernels/"
       "DERIVED__inductor_dump__generated_torch_compiled_000727f5-10f0-4186-ad1d-98f377c51f22.output_code.py",
         8, "triton_red_fused__native_batch_norm_legit_functional_0", HeuristicKind::Reduction },
@@ -189,8 +186,8 @@ TEST_P(RealWrapperFiles, ParseEveryRealBlock)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, RealWrapperFiles, ::testing::ValuesIn(fileCases),
-    [](const auto& param) { return "file" + std::to_string(param.index); });
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, RealWrapperFiles, ::testing::ValuesIn(fileCases), [](const auto& param) { return "file" + std::to_string(param.index); });
 
 TEST(RealWrappers, Popcorn47b5a127DictSizeHintsAndInOutPointer)
 {
@@ -200,8 +197,8 @@ TEST(RealWrappers, Popcorn47b5a127DictSizeHintsAndInOutPointer)
     EXPECT_EQ(poi.sizeHintsText, QStringLiteral("{'y': 2048, 'x': 32}"));
     EXPECT_EQ(signatureOf(poi), QStringLiteral("in_ptr0:*fp32 out_ptr0:*fp32"));
     EXPECT_EQ(poi.atenOps,
-        (QStringList { QStringLiteral("sign"), QStringLiteral("abs"), QStringLiteral("relu"), QStringLiteral("mul"),
-            QStringLiteral("pow") }));
+        (QStringList {
+            QStringLiteral("sign"), QStringLiteral("abs"), QStringLiteral("relu"), QStringLiteral("mul"), QStringLiteral("pow") }));
     const KernelModel poiModel = v1Model(poi);
     EXPECT_EQ(poiModel.xnumel, 65536) << "y multiplies into x: the tile";
     EXPECT_EQ(poiModel.bytes, std::optional<std::int64_t>(8 * 65536));
@@ -211,16 +208,14 @@ TEST(RealWrappers, Popcorn47b5a127DictSizeHintsAndInOutPointer)
     EXPECT_EQ(red.name, QStringLiteral("triton_red_fused_smooth_l1_loss_zeros_like_1"));
     EXPECT_EQ(red.sizeHintsText, QStringLiteral("{'x': 8, 'r0_': 8192}"));
     EXPECT_EQ(red.heuristic, HeuristicKind::Reduction);
-    EXPECT_EQ(red.kernelPath,
-        QStringLiteral("/tmp/torchinductor_sahanp/v3/cv3dkylf5n33b7yfx5vn2htbzdsen7tevco6jy6unh7uymyanvok.py"));
+    EXPECT_EQ(red.kernelPath, QStringLiteral("/tmp/torchinductor_sahanp/v3/cv3dkylf5n33b7yfx5vn2htbzdsen7tevco6jy6unh7uymyanvok.py"));
     const KernelModel redModel = v1Model(red);
     // The block states xnumel = 7 (size_hints round it to 8); r0_numel is
     // dynamic, so 8192 from size_hints stays.
     EXPECT_EQ(redModel.xnumel, 7);
     EXPECT_EQ(redModel.bytes, std::optional<std::int64_t>(4 * 7 * 8192 + 4 * 7));
     EXPECT_EQ(redModel.flops, 0);
-    EXPECT_TRUE(redModel.reason.contains(QStringLiteral("not counted (0 FLOPs): smooth_l1_loss")))
-        << qPrintable(redModel.reason);
+    EXPECT_TRUE(redModel.reason.contains(QStringLiteral("not counted (0 FLOPs): smooth_l1_loss"))) << qPrintable(redModel.reason);
 
     const WrapperKernel& per = parsed.parse.kernels[2];
     EXPECT_EQ(per.name, QStringLiteral("triton_per_fused_smooth_l1_loss_zeros_like_2"));
@@ -242,8 +237,7 @@ TEST(RealWrappers, ListSizeHintsAndIntSignatureKeys)
     EXPECT_EQ(signatureOf(*dropout), QStringLiteral("in_ptr0:*fp32 in_ptr1:*fp32 out_ptr0:*fp32"));
     // size_hints [16384, 512] is the tile; the source states ynumel = 16384, xnumel = 320.
     EXPECT_EQ(v1Model(*dropout).xnumel, 16384 * 320) << "ynumel x xnumel, as stated";
-    EXPECT_EQ(signatureOf(simple.parse.kernels[0], false),
-        QStringLiteral("in_ptr0:*i64 out_ptr0:*fp32 load_seed_offset:i32 xnumel:i32"));
+    EXPECT_EQ(signatureOf(simple.parse.kernels[0], false), QStringLiteral("in_ptr0:*i64 out_ptr0:*fp32 load_seed_offset:i32 xnumel:i32"));
 
     PARSE_OR_SKIP(resnet,
         "realdata/fairytale0828__torch-compile/"
@@ -282,10 +276,8 @@ TEST(RealWrappers, PyTorch20GenericNames)
     }
     const WrapperKernel& first = albert.parse.kernels.front();
     EXPECT_EQ(first.sizeHintsText, QStringLiteral("[512, 128]"));
-    EXPECT_TRUE(
-        signatureOf(first).startsWith(QStringLiteral("in_out_ptr0:*fp32 in_ptr0:*i64 in_ptr1:*fp32 in_ptr2:*i64")));
-    EXPECT_TRUE(
-        signatureOf(first).endsWith(QStringLiteral("out_ptr0:*fp32 out_ptr2:*fp32 out_ptr3:*fp32 out_ptr4:*fp32")));
+    EXPECT_TRUE(signatureOf(first).startsWith(QStringLiteral("in_out_ptr0:*fp32 in_ptr0:*i64 in_ptr1:*fp32 in_ptr2:*i64")));
+    EXPECT_TRUE(signatureOf(first).endsWith(QStringLiteral("out_ptr0:*fp32 out_ptr2:*fp32 out_ptr3:*fp32 out_ptr4:*fp32")));
     // 12 pointers over x*r (three *i64, nine *fp32), the last over x.
     EXPECT_EQ(v1Model(first).bytes, std::optional<std::int64_t>((3 * 8 + 9 * 4) * 512 * 128 + 4 * 512));
 
@@ -349,8 +341,7 @@ TEST(RealWrappers, HkustDocstringCopiesAreIgnored)
     // The real module starts after the docstring: its blocks carry the comments.
     const WrapperKernel& first = sub1.parse.kernels.front();
     EXPECT_EQ(first.line, 439);
-    EXPECT_EQ(first.kernelPath,
-        QStringLiteral("/tmp/torchinductor_yxiao986/fd/cfdtt3rpkuhwvgzsjvt5ow4jvfnmpfihoewdycistxwccuhar23c.py"));
+    EXPECT_EQ(first.kernelPath, QStringLiteral("/tmp/torchinductor_yxiao986/fd/cfdtt3rpkuhwvgzsjvt5ow4jvfnmpfihoewdycistxwccuhar23c.py"));
     EXPECT_EQ(signatureOf(first), QStringLiteral("in_ptr0:*fp16 in_ptr1:*fp16 in_ptr2:*fp16 out_ptr1:*fp16"));
     EXPECT_EQ(first.sizeHintsText, QStringLiteral("{'x': 8192, 'r0_': 1024}"));
 }
@@ -364,8 +355,7 @@ TEST(RealWrappers, VfdevSameKernelInTwoGraphsIsAmbiguous)
     QTemporaryDir dir;
     QDir().mkpath(dir.filePath(QStringLiteral("model___9.0")));
     ASSERT_TRUE(QFile::copy(a, dir.filePath(QStringLiteral("model___9.0/output_code.py"))));
-    ASSERT_TRUE(QFile::copy(
-        b, dir.filePath(QStringLiteral("model___9.0/crhpk4gxlssj4zvvpvul7lvvldvun5bs6bkrtikcu5fjhavxivxb.py"))));
+    ASSERT_TRUE(QFile::copy(b, dir.filePath(QStringLiteral("model___9.0/crhpk4gxlssj4zvvpvul7lvvldvun5bs6bkrtikcu5fjhavxivxb.py"))));
 
     QString error;
     auto reader = InductorCacheReader::open(dir.path(), &error);
@@ -376,18 +366,15 @@ TEST(RealWrappers, VfdevSameKernelInTwoGraphsIsAmbiguous)
     const QString name = QStringLiteral("triton_per_fused_index_mul_sum_0");
     const CacheLookup found = index->lookup(name);
     ASSERT_EQ(found.status, CacheLookup::Status::Ambiguous);
-    EXPECT_TRUE(
-        found.why.startsWith(QStringLiteral("ambiguous: 2 wrapper files define triton_per_fused_index_mul_sum_0: ")))
+    EXPECT_TRUE(found.why.startsWith(QStringLiteral("ambiguous: 2 wrapper files define triton_per_fused_index_mul_sum_0: ")))
         << qPrintable(found.why);
     EXPECT_TRUE(found.why.contains(QStringLiteral("size_hints [134217728, 32]")));
     EXPECT_TRUE(found.why.contains(QStringLiteral("size_hints [33554432, 32]")));
 
     const TritonOpArgs none;
-    const KernelModel m = KernelModeller::withInductorCache(index, {}).model(
-        { name, parseKernelName(name, OpCatalog::builtIn()), &none });
+    const KernelModel m = KernelModeller::withInductorCache(index, {}).model({ name, parseKernelName(name, OpCatalog::builtIn()), &none });
     EXPECT_EQ(m.provenance, Provenance::None);
-    EXPECT_TRUE(m.reason.contains(QStringLiteral("V1: ambiguous: 2 wrapper files define ") + name))
-        << qPrintable(m.reason);
+    EXPECT_TRUE(m.reason.contains(QStringLiteral("V1: ambiguous: 2 wrapper files define ") + name)) << qPrintable(m.reason);
 }
 
 } // namespace

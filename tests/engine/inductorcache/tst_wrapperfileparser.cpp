@@ -14,9 +14,8 @@ const QString label = QStringLiteral("cache/ab/cabc.py");
 
 QString block(const char* head, const char* decorator, const char* def, const char* comments = "")
 {
-    return QString::fromUtf8(comments) + QString::fromUtf8(head)
-        + QStringLiteral("'''\nimport triton\nimport triton.language as tl\n\n") + QString::fromUtf8(decorator)
-        + QStringLiteral("\n@triton.jit\n") + QString::fromUtf8(def)
+    return QString::fromUtf8(comments) + QString::fromUtf8(head) + QStringLiteral("'''\nimport triton\nimport triton.language as tl\n\n")
+        + QString::fromUtf8(decorator) + QStringLiteral("\n@triton.jit\n") + QString::fromUtf8(def)
         + QStringLiteral("\n    xoffset = tl.program_id(0) * XBLOCK\n''', device_str='cuda')\n\n\n");
 }
 
@@ -65,8 +64,7 @@ const FormatCase formatCases[] = {
             "@pointwise(size_hints=[128], filename=__file__, meta={'signature': {0: '*fp32', 1: '*fp32', 2: 'i32'}, "
             "'device': 0, 'mutated_arg_names': ['in_out_ptr0'], 'kernel_name': 'triton_poi_fused_relu_0'})",
             "def triton_(in_out_ptr0, in_ptr0, xnumel, XBLOCK : tl.constexpr):"),
-        "triton_poi_fused_relu_0", "triton_", HeuristicKind::Pointwise, "[0]=128",
-        "in_out_ptr0:*fp32 in_ptr0:*fp32 xnumel:i32" },
+        "triton_poi_fused_relu_0", "triton_", HeuristicKind::Pointwise, "[0]=128", "in_out_ptr0:*fp32 in_ptr0:*fp32 xnumel:i32" },
     { "Pt24IntKeysPersistentReduction",
         block("triton_per_fused_mean_0 = async_compile.triton('triton_', ",
             "@triton_heuristics.persistent_reduction(\n    size_hints=[512, 64],\n    "
@@ -110,8 +108,7 @@ const FormatCase formatCases[] = {
             "'arg_B': '*bf16', 'out_ptr0': '*bf16'}, 'constants': {}},\n    inductor_meta={'kernel_name': "
             "'triton_tem_fused_mm_0'},\n)",
             "def triton_tem_fused_mm_0(arg_A, arg_B, out_ptr0):"),
-        "triton_tem_fused_mm_0", "triton_tem_fused_mm_0", HeuristicKind::Template, "",
-        "arg_A:*bf16 arg_B:*bf16 out_ptr0:*bf16" },
+        "triton_tem_fused_mm_0", "triton_tem_fused_mm_0", HeuristicKind::Template, "", "arg_A:*bf16 arg_B:*bf16 out_ptr0:*bf16" },
 };
 
 class WrapperFormats : public ::testing::TestWithParam<FormatCase>
@@ -137,8 +134,8 @@ TEST_P(WrapperFormats, ReadsNameHeuristicSizeHintsAndSignature)
     EXPECT_TRUE(k.source.contains(QStringLiteral("@triton.jit")));
 }
 
-INSTANTIATE_TEST_SUITE_P(Formats, WrapperFormats, ::testing::ValuesIn(formatCases),
-    [](const auto& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Formats, WrapperFormats, ::testing::ValuesIn(formatCases), [](const auto& param) { return std::string(param.param.name); });
 
 const char* poi = "@triton_heuristics.pointwise(size_hints={'x': 1024}, filename=__file__, "
                   "triton_meta={'signature': {'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'}})";
@@ -153,8 +150,7 @@ TEST(WrapperFileParser, TakesKernelPathAndAtenOpsFromTheCommentsRightAbove)
             "prims.convert_element_type]\n"
             "# Source node to ATen node mapping:\n#   x_2 => mul, sign\n\n")
         // call() code with its own "Original ATen" comments sits between the two blocks.
-        + QStringLiteral(
-            "def helper():\n    # Topologically Sorted Source Nodes: [mm], Original ATen: [aten.mm]\n    pass\n")
+        + QStringLiteral("def helper():\n    # Topologically Sorted Source Nodes: [mm], Original ATen: [aten.mm]\n    pass\n")
         + block("triton_poi_fused_1 = async_compile.triton('triton_poi_fused_1', ", poi,
             "def triton_poi_fused_1(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):");
     const WrapperFileParse parse = WrapperFileParser::parse(label, text);
@@ -162,8 +158,7 @@ TEST(WrapperFileParser, TakesKernelPathAndAtenOpsFromTheCommentsRightAbove)
     const WrapperKernel& first = parse.kernels[0];
     EXPECT_EQ(first.kernelPath, QStringLiteral("/tmp/torchinductor_me/ab/cabcdef.py"));
     EXPECT_TRUE(first.hasAtenComment);
-    EXPECT_EQ(first.atenOps,
-        (QStringList { QStringLiteral("sign"), QStringLiteral("mul"), QStringLiteral("convert_element_type") }));
+    EXPECT_EQ(first.atenOps, (QStringList { QStringLiteral("sign"), QStringLiteral("mul"), QStringLiteral("convert_element_type") }));
     EXPECT_EQ(first.line, 9);
     const WrapperKernel& second = parse.kernels[1];
     EXPECT_FALSE(second.hasAtenComment) << "the helper's comment belongs to its code, not to the next block";
@@ -181,8 +176,7 @@ TEST(WrapperFileParser, BlocksInsideADocstringAreNotBlocks)
         + QStringLiteral("\"\"\"\n# AOT ID: ['0_inference']\n") + one;
     const WrapperFileParse parse = WrapperFileParser::parse(label, text);
     ASSERT_EQ(parse.kernels.size(), 1u);
-    EXPECT_EQ(parse.kernels.front().line,
-        int(text.left(text.lastIndexOf(QStringLiteral("triton_poi_fused_0 ="))).count(u'\n')) + 1);
+    EXPECT_EQ(parse.kernels.front().line, int(text.left(text.lastIndexOf(QStringLiteral("triton_poi_fused_0 ="))).count(u'\n')) + 1);
 }
 
 TEST(WrapperFileParser, DamagedBlocksAreSkippedWithAWarningNamingFileAndKernel)
@@ -195,15 +189,12 @@ TEST(WrapperFileParser, DamagedBlocksAreSkippedWithAWarningNamingFileAndKernel)
     const QString badSignature = block("triton_poi_fused_2 = async_compile.triton('triton_poi_fused_2', ",
         "@triton_heuristics.pointwise(size_hints={'x': 64}, triton_meta={'signature': {'in_ptr0': *fp32}})",
         "def triton_poi_fused_2(in_ptr0, xnumel, XBLOCK : tl.constexpr):");
-    const QString unterminated
-        = QStringLiteral("triton_poi_fused_3 = async_compile.triton('triton_poi_fused_3', '''\nimport triton\n");
-    const WrapperFileParse parse
-        = WrapperFileParser::parse(label, QString(good + noHints + badSignature + good + unterminated));
+    const QString unterminated = QStringLiteral("triton_poi_fused_3 = async_compile.triton('triton_poi_fused_3', '''\nimport triton\n");
+    const WrapperFileParse parse = WrapperFileParser::parse(label, QString(good + noHints + badSignature + good + unterminated));
 
     ASSERT_EQ(parse.kernels.size(), 5u);
     EXPECT_TRUE(parse.kernels[0].problem.isEmpty());
-    EXPECT_TRUE(parse.kernels[1].problem.contains(QStringLiteral("no size_hints")))
-        << qPrintable(parse.kernels[1].problem);
+    EXPECT_TRUE(parse.kernels[1].problem.contains(QStringLiteral("no size_hints"))) << qPrintable(parse.kernels[1].problem);
     EXPECT_TRUE(parse.kernels[2].problem.contains(QStringLiteral("signature"))) << qPrintable(parse.kernels[2].problem);
     EXPECT_TRUE(parse.kernels[3].problem.isEmpty()) << "a damaged block costs that block only";
     EXPECT_TRUE(parse.kernels[4].problem.contains(QStringLiteral("never ends")));
@@ -216,8 +207,7 @@ TEST(WrapperFileParser, DamagedBlocksAreSkippedWithAWarningNamingFileAndKernel)
 
 TEST(WrapperFileParser, AFileWithoutBlocksSaysSo)
 {
-    const WrapperFileParse parse
-        = WrapperFileParser::parse(label, QStringLiteral("# async_compile.triton( in a comment only\nx = 1\n"));
+    const WrapperFileParse parse = WrapperFileParser::parse(label, QStringLiteral("# async_compile.triton( in a comment only\nx = 1\n"));
     EXPECT_TRUE(parse.kernels.empty());
     ASSERT_EQ(parse.warnings.size(), 1);
     EXPECT_TRUE(parse.warnings.front().startsWith(label));

@@ -4,11 +4,8 @@
 
 #include <QDir>
 #include <QFile>
-
-#include <gtest/gtest.h>
-
 #include <functional>
-
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 using namespace Ridgeline;
@@ -95,36 +92,34 @@ QByteArray truncatedTrace()
 const FileCase fileCases[] = {
     { "MissingFile", [](TempTraces& t) { return t.path(QStringLiteral("absent.json")); }, Status::Failed, u"no such file" },
     { "Directory",
-      [](TempTraces& t) {
-          QDir().mkpath(t.path(QStringLiteral("folder.json")));
-          return t.path(QStringLiteral("folder.json"));
-      },
-      Status::Failed, u"is a directory" },
+        [](TempTraces& t) {
+            QDir().mkpath(t.path(QStringLiteral("folder.json")));
+            return t.path(QStringLiteral("folder.json"));
+        },
+        Status::Failed, u"is a directory" },
     { "Fifo", // open() would block until a writer came: refused before it
-      [](TempTraces& t) {
-          const QString path = t.path(QStringLiteral("fifo.json"));
-          ::mkfifo(QFile::encodeName(path).constData(), 0600);
-          return path;
-      },
-      Status::Failed, u"not a regular file (a device, FIFO or socket)" },
+        [](TempTraces& t) {
+            const QString path = t.path(QStringLiteral("fifo.json"));
+            ::mkfifo(QFile::encodeName(path).constData(), 0600);
+            return path;
+        },
+        Status::Failed, u"not a regular file (a device, FIFO or socket)" },
     { "EmptyFile", [](TempTraces& t) { return t.write(QStringLiteral("empty.json"), {}); }, Status::Failed, u"the file is empty" },
     { "WhitespaceOnly", [](TempTraces& t) { return t.write(QStringLiteral("blank.json"), " \n\t\r\n "); }, Status::Failed,
-      u"only whitespace" },
+        u"only whitespace" },
     { "NotJson", [](TempTraces& t) { return t.write(QStringLiteral("hello.json"), "Hello"); }, Status::Failed,
-      u"not JSON: expected '{' or '[' but found 'H'" },
-    { "NoTraceEvents", [](TempTraces& t) { return t.write(QStringLiteral("meta.json"), R"({"schemaVersion": 1})"); },
-      Status::Failed, u"no traceEvents array" },
-    { "EmptyTraceEvents", [](TempTraces& t) { return t.write(QStringLiteral("none.json"), traceJson({})); }, Status::Failed,
-      u"no events" },
-    { "TruncatedJson", [](TempTraces& t) { return t.write(QStringLiteral("cut.json"), truncatedTrace()); }, Status::Ok,
-      u"truncated", true, 0 },
-    { "NumberElement",
-      [](TempTraces& t) { return t.write(QStringLiteral("number.json"), traceJson("7,\n" + linkedCall(100, 1))); },
-      Status::Ok, u"not an object", false, 1 },
+        u"not JSON: expected '{' or '[' but found 'H'" },
+    { "NoTraceEvents", [](TempTraces& t) { return t.write(QStringLiteral("meta.json"), R"({"schemaVersion": 1})"); }, Status::Failed,
+        u"no traceEvents array" },
+    { "EmptyTraceEvents", [](TempTraces& t) { return t.write(QStringLiteral("none.json"), traceJson({})); }, Status::Failed, u"no events" },
+    { "TruncatedJson", [](TempTraces& t) { return t.write(QStringLiteral("cut.json"), truncatedTrace()); }, Status::Ok, u"truncated", true,
+        0 },
+    { "NumberElement", [](TempTraces& t) { return t.write(QStringLiteral("number.json"), traceJson("7,\n" + linkedCall(100, 1))); },
+        Status::Ok, u"not an object", false, 1 },
 };
 
 INSTANTIATE_TEST_SUITE_P(BadInput, BadInputFile, ::testing::ValuesIn(fileCases),
-                         [](const ::testing::TestParamInfo<FileCase>& fileCase) { return std::string(fileCase.param.name); });
+    [](const ::testing::TestParamInfo<FileCase>& fileCase) { return std::string(fileCase.param.name); });
 
 TEST(BadInputTruncated, CompleteEventsBeforeTheCutStillGiveRows)
 {
@@ -177,9 +172,9 @@ struct DamageCase
 {
     const char* name;
     QByteArray events;
-    RowKind kind;             // of the op's row
+    RowKind kind; // of the op's row
     Provenance provenance;
-    const char16_t* reason;   // in that row's reason
+    const char16_t* reason; // in that row's reason
     int skipped = 0;
     const char16_t* warning = nullptr; // in the warnings, when events were skipped
 };
@@ -194,49 +189,49 @@ QByteArray opWithArgs(const QByteArray& args)
     return linkedCall(100, 1, args);
 }
 
-const QByteArray opMissingDur = R"({"ph": "X", "cat": "cpu_op", "name": "triton_poi_fused_add_0", "pid": 100, "tid": 1, "ts": 100, "args": {"External id": 1, )"
+const QByteArray opMissingDur
+    = R"({"ph": "X", "cat": "cpu_op", "name": "triton_poi_fused_add_0", "pid": 100, "tid": 1, "ts": 100, "args": {"External id": 1, )"
     + poiArgs + "}},\n" + launchEvent(101, 2, 1) + ",\n" + flowEnd(1) + ",\n" + kernelEvent(poiName, 1100, 25, 1);
 
 const DamageCase damageCases[] = {
-    { "NoConcreteInputs", opWithArgs(R"("Input Dims": [[1024]], "Input type": ["c10::Float"])"), RowKind::Launched,
-      Provenance::None, u"no Concrete Inputs" },
+    { "NoConcreteInputs", opWithArgs(R"("Input Dims": [[1024]], "Input type": ["c10::Float"])"), RowKind::Launched, Provenance::None,
+        u"no Concrete Inputs" },
     { "NoIntegerInConcreteInputs",
-      opWithArgs(R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", ""])"),
-      RowKind::Launched, Provenance::None, u"no integer in Concrete Inputs" },
-    { "InputDimsNotAList",
-      opWithArgs(R"("Input Dims": 5, "Input type": ["c10::Float"], "Concrete Inputs": ["1024"])"), RowKind::Launched,
-      Provenance::None, u"Input Dims is not a list of lists" },
+        opWithArgs(R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", ""])"), RowKind::Launched,
+        Provenance::None, u"no integer in Concrete Inputs" },
+    { "InputDimsNotAList", opWithArgs(R"("Input Dims": 5, "Input type": ["c10::Float"], "Concrete Inputs": ["1024"])"), RowKind::Launched,
+        Provenance::None, u"Input Dims is not a list of lists" },
     { "DimsAndTypesDiffer",
-      opWithArgs(R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], "Concrete Inputs": ["", "", "1024"])"),
-      RowKind::Launched, Provenance::None, u"Input Dims has 2 entries but Input type has 3" },
+        opWithArgs(
+            R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], "Concrete Inputs": ["", "", "1024"])"),
+        RowKind::Launched, Provenance::None, u"Input Dims has 2 entries but Input type has 3" },
     { "ConcreteInputOverflows",
-      opWithArgs(R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "99999999999999999999999"])"),
-      RowKind::Launched, Provenance::None, u"does not fit in 64 bits" },
+        opWithArgs(
+            R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "99999999999999999999999"])"),
+        RowKind::Launched, Provenance::None, u"does not fit in 64 bits" },
     { "DimsProductOverflows", // 2^32 x 2^32 = 2^64 > INT64_MAX
-      opWithArgs(R"("Input Dims": [[4294967296, 4294967296], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "1024"])"),
-      RowKind::Launched, Provenance::None, u"Input Dims[0] has more elements than fit in 64 bits" },
+        opWithArgs(
+            R"("Input Dims": [[4294967296, 4294967296], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "1024"])"),
+        RowKind::Launched, Provenance::None, u"Input Dims[0] has more elements than fit in 64 bits" },
     { "DimTooBigForAnInteger",
-      opWithArgs(R"("Input Dims": [[99999999999999999999999], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "1024"])"),
-      RowKind::Launched, Provenance::None, u"Input Dims[0] is not a list of non-negative 64-bit integers" },
-    { "NegativeXnumel",
-      opWithArgs(R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "-5"])"),
-      RowKind::Launched, Provenance::None, u"negative element count" },
+        opWithArgs(
+            R"("Input Dims": [[99999999999999999999999], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "1024"])"),
+        RowKind::Launched, Provenance::None, u"Input Dims[0] is not a list of non-negative 64-bit integers" },
+    { "NegativeXnumel", opWithArgs(R"("Input Dims": [[1024], []], "Input type": ["c10::Float", "Scalar"], "Concrete Inputs": ["", "-5"])"),
+        RowKind::Launched, Provenance::None, u"negative element count" },
     // The figures still hold; the time is lost with the kernel event.
     { "KernelNegativeDur",
-      tritonOpEvent(poiName, 100, 10, 1, poiArgs) + ",\n" + launchEvent(101, 2, 1) + ",\n" + flowEnd(1) + ",\n"
-          + kernelEvent(poiName, 1100, -25, 1),
-      RowKind::OpOnly, Provenance::V2, u"launched a GPU kernel whose event was malformed and skipped", 1,
-      u"negative or invalid dur" },
+        tritonOpEvent(poiName, 100, 10, 1, poiArgs) + ",\n" + launchEvent(101, 2, 1) + ",\n" + flowEnd(1) + ",\n"
+            + kernelEvent(poiName, 1100, -25, 1),
+        RowKind::OpOnly, Provenance::V2, u"launched a GPU kernel whose event was malformed and skipped", 1, u"negative or invalid dur" },
     { "KernelMissingDur",
-      tritonOpEvent(poiName, 100, 10, 1, poiArgs) + ",\n" + launchEvent(101, 2, 1) + ",\n" + flowEnd(1) + ",\n"
-          + R"({"ph": "X", "cat": "kernel", "name": "triton_poi_fused_add_0", "pid": 2, "tid": 0, "ts": 1100, "args": {"correlation": 1}})",
-      RowKind::OpOnly, Provenance::V2, u"malformed and skipped", 1, u"has no dur" },
+        tritonOpEvent(poiName, 100, 10, 1, poiArgs) + ",\n" + launchEvent(101, 2, 1) + ",\n" + flowEnd(1) + ",\n"
+            + R"({"ph": "X", "cat": "kernel", "name": "triton_poi_fused_add_0", "pid": 2, "tid": 0, "ts": 1100, "args": {"correlation": 1}})",
+        RowKind::OpOnly, Provenance::V2, u"malformed and skipped", 1, u"has no dur" },
     // Its launch cannot nest in it: the kernel is left as a kernel-only row.
-    { "OpMissingDur", opMissingDur, RowKind::OpOnly, Provenance::V2, u"missing or negative dur", 1,
-      u"missing or negative dur" },
-    { "InvalidEventJson",
-      QByteArray(R"({"ph": "X", "cat": "kernel" "name": "broken"},)") + "\n" + linkedCall(100, 1), RowKind::Launched,
-      Provenance::V2, u"from the trace event's Concrete Inputs", 1, u"not valid JSON" },
+    { "OpMissingDur", opMissingDur, RowKind::OpOnly, Provenance::V2, u"missing or negative dur", 1, u"missing or negative dur" },
+    { "InvalidEventJson", QByteArray(R"({"ph": "X", "cat": "kernel" "name": "broken"},)") + "\n" + linkedCall(100, 1), RowKind::Launched,
+        Provenance::V2, u"from the trace event's Concrete Inputs", 1, u"not valid JSON" },
 };
 
 class DamagedEvent : public ::testing::TestWithParam<DamageCase>
@@ -273,7 +268,7 @@ TEST_P(DamagedEvent, CostsThatEventOnly)
 }
 
 INSTANTIATE_TEST_SUITE_P(Damage, DamagedEvent, ::testing::ValuesIn(damageCases),
-                         [](const ::testing::TestParamInfo<DamageCase>& damage) { return std::string(damage.param.name); });
+    [](const ::testing::TestParamInfo<DamageCase>& damage) { return std::string(damage.param.name); });
 
 } // namespace
 

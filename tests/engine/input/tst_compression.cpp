@@ -4,10 +4,8 @@
 #include "testsupport.h"
 
 #include <KCompressionDevice>
-
 #include <QBuffer>
 #include <QFile>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -65,18 +63,19 @@ TEST_P(CompressedTrace, GivesTheSameKernelsAsPlainJson)
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, CompressedTrace,
-                         ::testing::Values(Format { "plain", KCompressionDevice::None, Compression::None },
-                                           Format { "gzip", KCompressionDevice::GZip, Compression::Gzip },
-                                           Format { "bzip2", KCompressionDevice::BZip2, Compression::Bzip2 },
-                                           Format { "xz", KCompressionDevice::Xz, Compression::Xz },
-                                           Format { "zstd", KCompressionDevice::Zstd, Compression::Zstd }),
-                         [](const ::testing::TestParamInfo<Format>& param) { return std::string(param.param.name); });
+    ::testing::Values(Format { "plain", KCompressionDevice::None, Compression::None },
+        Format { "gzip", KCompressionDevice::GZip, Compression::Gzip }, Format { "bzip2", KCompressionDevice::BZip2, Compression::Bzip2 },
+        Format { "xz", KCompressionDevice::Xz, Compression::Xz }, Format { "zstd", KCompressionDevice::Zstd, Compression::Zstd }),
+    [](const ::testing::TestParamInfo<Format>& param) { return std::string(param.param.name); });
 
 TEST(CompressedTrace, MagicBytes)
 {
     EXPECT_EQ(detectCompression(QByteArray("\x1f\x8b\x08\x00", 4)), Compression::Gzip);
     EXPECT_EQ(detectCompression("BZh91AY"), Compression::Bzip2);
-    EXPECT_EQ(detectCompression(QByteArray("\xfd" "7zXZ\x00\x00", 7)), Compression::Xz);
+    EXPECT_EQ(detectCompression(QByteArray("\xfd"
+                                           "7zXZ\x00\x00",
+                  7)),
+        Compression::Xz);
     EXPECT_EQ(detectCompression(QByteArray("\x28\xb5\x2f\xfd\x00", 5)), Compression::Zstd);
     EXPECT_EQ(detectCompression("{\"traceEvents\""), Compression::None);
 }

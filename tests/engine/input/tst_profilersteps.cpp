@@ -18,8 +18,7 @@ TEST(ProfilerSteps, RepeatedNestedAndUnnumberedStepsAreMadeWholeAndSaid)
     // one 20 us kernel in each.
     QByteArrayList events;
     events << profilerStepEvent(1, 0, 100) << profilerStepEvent(1, 0, 100) << profilerStepEvent(2, 100, 100)
-           << profilerStepEvent(3, 120, 30)
-           << annotationEvent("user_annotation", "ProfilerStep#1234567890123456789", 100, 1, 200, 100);
+           << profilerStepEvent(3, 120, 30) << annotationEvent("user_annotation", "ProfilerStep#1234567890123456789", 100, 1, 200, 100);
     for (int i = 0; i < 3; ++i)
         events << kernelEvent("Cijk_gemm_x", 10 + 100 * i, 20, 1 + i);
     TempTraces traces;

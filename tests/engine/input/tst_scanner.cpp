@@ -3,7 +3,6 @@
 #include "engine/input/jsoneventscanner.h"
 
 #include <gtest/gtest.h>
-
 #include <string>
 #include <tuple>
 #include <vector>
@@ -19,10 +18,7 @@ struct Recorder final : JsonEventScanner::Sink
     std::vector<std::pair<std::int64_t, QString>> skipped;
 
     void event(std::string_view json, std::int64_t offset) override { events.emplace_back(std::string(json), offset); }
-    void topLevelValue(std::string_view key, std::string_view json) override
-    {
-        topLevel.emplace_back(std::string(key), std::string(json));
-    }
+    void topLevelValue(std::string_view key, std::string_view json) override { topLevel.emplace_back(std::string(key), std::string(json)); }
     void skippedElement(std::int64_t offset, const QString& why) override { skipped.emplace_back(offset, why); }
 };
 
@@ -58,8 +54,8 @@ const std::string eventA = R"({"name": "a{[\"}]\"", "ph": "X", "args": {"s": "]}
 const std::string eventB = R"({"name":"b","args":{"list":[[1,2],[3]],"q":"\"{"}})";
 const std::string eventC = R"({"cat": "kernel", "name": "c\\\"]"})";
 const std::string document = std::string(R"({"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "GPU {x]"}],)")
-    + "\n  \"traceEvents\": [\n    " + eventA + ",\n    42,\n    " + eventB + ", \"str}\", [1, {\"x\": 2}],\n    "
-    + eventC + "\n  ],\n  \"after\": {\"k\": [1, \"}\"]}, \"flag\": true\n}\n";
+    + "\n  \"traceEvents\": [\n    " + eventA + ",\n    42,\n    " + eventB + ", \"str}\", [1, {\"x\": 2}],\n    " + eventC
+    + "\n  ],\n  \"after\": {\"k\": [1, \"}\"]}, \"flag\": true\n}\n";
 
 size_t offsetOf(const std::string& needle)
 {
@@ -105,9 +101,9 @@ TEST_P(ScannerChunks, SameEventsAndOffsetsForEveryChunkSize)
 }
 
 INSTANTIATE_TEST_SUITE_P(Scanner, ScannerChunks, ::testing::Values(size_t(1), size_t(2), size_t(3), size_t(7), size_t(64), size_t(0)),
-                         [](const ::testing::TestParamInfo<size_t>& chunk) {
-                             return chunk.param == 0 ? std::string("Whole") : "Bytes" + std::to_string(chunk.param);
-                         });
+    [](const ::testing::TestParamInfo<size_t>& chunk) {
+        return chunk.param == 0 ? std::string("Whole") : "Bytes" + std::to_string(chunk.param);
+    });
 
 TEST(Scanner, BareTopLevelArray)
 {
@@ -134,10 +130,10 @@ TEST(Scanner, TruncatedInputFailsOnFinish)
     // and inside a value after it: never complete, always "truncated".
     const std::vector<std::pair<size_t, int>> cuts {
         { offsetOf(eventB) + 10, 1 }, // inside eventB: only eventA complete
-        { offsetOf(eventC), 2 },      // just before eventC
-        { 5, 0 },                     // inside "schemaVersion"
+        { offsetOf(eventC), 2 }, // just before eventC
+        { 5, 0 }, // inside "schemaVersion"
         { offsetOf("\"after\"") + 12, 3 }, // inside the value of "after"
-        { document.rfind('}'), 3 },   // the closing brace is missing
+        { document.rfind('}'), 3 }, // the closing brace is missing
     };
     for (const auto& [cut, complete] : cuts) {
         for (size_t chunk : { size_t(1), size_t(7), size_t(0) }) {

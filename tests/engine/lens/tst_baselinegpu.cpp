@@ -7,11 +7,10 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonArray>
 #include <QProcess>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -73,8 +72,9 @@ TEST(BaselineGpu, TheCommandLinePicksTheSameGpuForTheBaseline)
     Pair pair;
     const QString out = pair.traces.path(QStringLiteral("compared.json"));
     QProcess process;
-    process.start(QStringLiteral(RIDGELINE_BINARY), { QStringLiteral("-q"), QStringLiteral("--no-inductor-cache"), pair.candidate,
-                                                      QStringLiteral("--baseline"), pair.baseline, QStringLiteral("--export"), out });
+    process.start(QStringLiteral(RIDGELINE_BINARY),
+        { QStringLiteral("-q"), QStringLiteral("--no-inductor-cache"), pair.candidate, QStringLiteral("--baseline"), pair.baseline,
+            QStringLiteral("--export"), out });
     ASSERT_TRUE(process.waitForFinished(120000));
     ASSERT_EQ(process.exitCode(), 0) << process.readAllStandardError().constData();
     QFile file(out);

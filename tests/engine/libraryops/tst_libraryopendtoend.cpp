@@ -12,10 +12,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <iostream>
 #include <map>
 
@@ -27,9 +25,9 @@ namespace {
 struct GoldenCase
 {
     const char* golden;
-    const char* trace;          // under ../shared
-    const char* captureFolder;  // under ../shared; empty: none
-    int requiredRows;           // golden groups (threads summed) Ridgeline must match
+    const char* trace; // under ../shared
+    const char* captureFolder; // under ../shared; empty: none
+    int requiredRows; // golden groups (threads summed) Ridgeline must match
 };
 
 // ATEN_MODELS.md §5.2 and §8: figures from annotations or pseudo-ops, not required.
@@ -38,7 +36,8 @@ bool notRequired(const QString& op)
     return op.startsWith(u"pseudo_op::") || op == u"vllm::unified_attention_with_output";
 }
 
-QByteArray keyOf(const QString& name, const QJsonArray& dims, const QJsonArray& types, const QJsonArray& strides, const QJsonArray& concrete)
+QByteArray keyOf(
+    const QString& name, const QJsonArray& dims, const QJsonArray& types, const QJsonArray& strides, const QJsonArray& concrete)
 {
     return name.toUtf8() + '|' + QJsonDocument(QJsonArray { dims, types, strides, concrete }).toJson(QJsonDocument::Compact);
 }
@@ -94,8 +93,9 @@ TEST_P(LibraryOpEndToEnd, RowsMatchTraceLensTable)
         if (notRequired(name))
             continue;
         const QJsonObject args = row.value(QStringLiteral("args")).toObject();
-        Golden& g = expected[keyOf(name, args.value(QStringLiteral("Input Dims")).toArray(), args.value(QStringLiteral("Input type")).toArray(),
-                                   args.value(QStringLiteral("Input Strides")).toArray(), args.value(QStringLiteral("Concrete Inputs")).toArray())];
+        Golden& g
+            = expected[keyOf(name, args.value(QStringLiteral("Input Dims")).toArray(), args.value(QStringLiteral("Input type")).toArray(),
+                args.value(QStringLiteral("Input Strides")).toArray(), args.value(QStringLiteral("Concrete Inputs")).toArray())];
         g.name = name;
         g.count += row.value(QStringLiteral("count")).toInt();
         g.timeSum += row.value(QStringLiteral("kernel_time_us_sum")).toDouble();
@@ -117,7 +117,8 @@ TEST_P(LibraryOpEndToEnd, RowsMatchTraceLensTable)
     for (const KernelRow& row : outcome.result->rows) {
         if (row.isLibraryOp())
             ours[keyOf(row.name, listOf(row.args->inputDimsJson), listOf(row.args->inputTypesJson), listOf(row.args->inputStridesJson),
-                       listOf(row.args->concreteInputsJson))] = &row;
+                listOf(row.args->concreteInputsJson))]
+                = &row;
     }
 
     int matched = 0;
@@ -174,12 +175,11 @@ std::string goldenName(const ::testing::TestParamInfo<GoldenCase>& param)
 }
 
 INSTANTIATE_TEST_SUITE_P(Traces, LibraryOpEndToEnd,
-                         ::testing::Values(GoldenCase { "torch_compile_triton.json", "traces/transformer_block_mi300x.json.gz", "", 4 },
-                                           GoldenCase { "xdit_sd35_profile.json", "traces/xdit_sd35_mi300x.json.gz", "", 135 },
-                                           GoldenCase { "vllm_decode_full_merged.json",
-                                                        "traces/graphs/vllm_decode_full/graph_execution.json.gz",
-                                                        "traces/graphs/vllm_decode_full/capture_traces", 14 }),
-                         goldenName);
+    ::testing::Values(GoldenCase { "torch_compile_triton.json", "traces/transformer_block_mi300x.json.gz", "", 4 },
+        GoldenCase { "xdit_sd35_profile.json", "traces/xdit_sd35_mi300x.json.gz", "", 135 },
+        GoldenCase { "vllm_decode_full_merged.json", "traces/graphs/vllm_decode_full/graph_execution.json.gz",
+            "traces/graphs/vllm_decode_full/capture_traces", 14 }),
+    goldenName);
 
 TEST(LibraryOpShare, XditGpuTimeWithFiguresFromTritonsTenthToAlmostAll)
 {

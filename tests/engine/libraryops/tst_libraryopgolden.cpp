@@ -14,10 +14,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <iostream>
 
 using namespace Ridgeline;
@@ -27,8 +25,8 @@ namespace {
 struct GoldenFile
 {
     const char* name;
-    int rows;          // golden rows in the file
-    int notRequired;   // rows of ops the issue does not require
+    int rows; // golden rows in the file
+    int notRequired; // rows of ops the issue does not require
 };
 
 // ATEN_MODELS.md §5.2 and §8 (MoE): figures from annotations or pseudo-ops.
@@ -124,10 +122,9 @@ std::string fileName(const ::testing::TestParamInfo<GoldenFile>& info)
 }
 
 INSTANTIATE_TEST_SUITE_P(Traces, AtenGolden,
-                         ::testing::Values(GoldenFile { "torch_compile_triton.json", 4, 0 },
-                                           GoldenFile { "xdit_sd35_profile.json", 135, 0 },
-                                           // two MoE pseudo-ops and vLLM's unified attention
-                                           GoldenFile { "vllm_decode_full_merged.json", 17, 3 }),
-                         fileName);
+    ::testing::Values(GoldenFile { "torch_compile_triton.json", 4, 0 }, GoldenFile { "xdit_sd35_profile.json", 135, 0 },
+        // two MoE pseudo-ops and vLLM's unified attention
+        GoldenFile { "vllm_decode_full_merged.json", 17, 3 }),
+    fileName);
 
 } // namespace

@@ -13,10 +13,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
-#include <gtest/gtest.h>
-
 #include <cctype>
+#include <gtest/gtest.h>
 #include <iostream>
 
 using namespace Ridgeline;
@@ -29,7 +27,7 @@ struct Impossible
     const char* op;
     const char* args;
     const char* argument; // the phrase naming the argument ("argument 4", "arguments 0-2")
-    const char* why;      // a word of the reason ("negative", "K", "max_seqlen", ...)
+    const char* why; // a word of the reason ("negative", "K", "max_seqlen", ...)
 };
 
 std::ostream& operator<<(std::ostream& os, const Impossible& c)
@@ -379,9 +377,11 @@ TEST(LibraryOpImpossibleArgsOnRealRows, DimsNegatedInPairsLoseTheirFigures)
                 ++variants;
                 if (model(changed, &whyNot)) {
                     ++kept;
-                    ADD_FAILURE() << op.toStdString() << " keeps figures with " << QJsonDocument(negated).toJson(QJsonDocument::Compact).toStdString();
+                    ADD_FAILURE() << op.toStdString() << " keeps figures with "
+                                  << QJsonDocument(negated).toJson(QJsonDocument::Compact).toStdString();
                 } else {
-                    EXPECT_TRUE(whyNot.contains(QStringLiteral("argument %1 has a negative size").arg(nonZero[a].first))) << whyNot.toStdString();
+                    EXPECT_TRUE(whyNot.contains(QStringLiteral("argument %1 has a negative size").arg(nonZero[a].first)))
+                        << whyNot.toStdString();
                 }
             }
         }

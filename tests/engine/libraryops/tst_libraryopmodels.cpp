@@ -4,9 +4,8 @@
 #include "engine/input/eventargsreader.h"
 #include "engine/libraryops/models/libraryopmodel.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 
 using namespace Ridgeline;
@@ -19,14 +18,14 @@ struct Case
 {
     const char* label;
     const char* op;
-    const char* args;           // the op's args object, as a trace holds it
-    double flops, bytes;        // Ridgeline's
+    const char* args; // the op's args object, as a trace holds it
+    double flops, bytes; // Ridgeline's
     const char* spec;
     LibraryOpCategory category;
-    bool differs = false;       // TraceLens's figures differ (then these follow)
+    bool differs = false; // TraceLens's figures differ (then these follow)
     double tlFlops = 0, tlBytes = 0;
     const char* tlSpec = nullptr; // nullptr: the same roof
-    const char* why = nullptr;    // a phrase tracelensWhy contains
+    const char* why = nullptr; // a phrase tracelensWhy contains
 };
 
 std::ostream& operator<<(std::ostream& os, const Case& c)
@@ -407,17 +406,16 @@ INSTANTIATE_TEST_SUITE_P(Reduction, LibraryOpModels, ::testing::ValuesIn(reducti
 TEST(LibraryOpModelsNames, CoversTheSpecsOpsAndAliasesOnly)
 {
     for (const char* op : { "aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::_scaled_mm", "trtllm::cublas_scaled_mm",
-                            "aten::_scaled_dot_product_flash_attention", "aten::_scaled_dot_product_cudnn_attention",
-                            "flash_attn::_flash_attn_varlen_backward", "flash_attn_3::fwd", "aiter::wrapper_fmha_v3_bwd",
-                            "aten::convolution_backward", "aten::cudnn_batch_norm", "aten::native_layer_norm_backward",
-                            "aiter::_groupnorm_run", "aiter::rmsnorm2d_fwd_with_add_ck", "vllm::rocm_unquantized_gemm",
-                            "aiter::gemm_a16w16", "aten::copy_", "aten::upsample_nearest3d", "aten::amax" })
+             "aten::_scaled_dot_product_flash_attention", "aten::_scaled_dot_product_cudnn_attention",
+             "flash_attn::_flash_attn_varlen_backward", "flash_attn_3::fwd", "aiter::wrapper_fmha_v3_bwd", "aten::convolution_backward",
+             "aten::cudnn_batch_norm", "aten::native_layer_norm_backward", "aiter::_groupnorm_run", "aiter::rmsnorm2d_fwd_with_add_ck",
+             "vllm::rocm_unquantized_gemm", "aiter::gemm_a16w16", "aten::copy_", "aten::upsample_nearest3d", "aten::amax" })
         EXPECT_TRUE(isModelledLibraryOp(QString::fromLatin1(op))) << op;
     // Not modelled: wrappers that resolve to modelled children, ops without
     // a model, and those whose figures need TraceLens's annotations or pseudo-ops.
     for (const char* op : { "aten::linear", "aten::matmul", "aten::scaled_dot_product_attention", "aten::gelu", "aten::miopen_convolution",
-                            "vllm::unified_attention_with_output", "pseudo_op::moe_triton_unfused_up", "aiter::pa_decode_gluon",
-                            "aten::instance_norm_backward", "triton_poi_fused_add_0", "", "aten::mm " })
+             "vllm::unified_attention_with_output", "pseudo_op::moe_triton_unfused_up", "aiter::pa_decode_gluon",
+             "aten::instance_norm_backward", "triton_poi_fused_add_0", "", "aten::mm " })
         EXPECT_FALSE(isModelledLibraryOp(QString::fromLatin1(op))) << op;
     EXPECT_EQ(libraryOpCategory(u"aten::min"), LibraryOpCategory::Reduction);
     EXPECT_EQ(libraryOpCategory(u"aten::linear"), std::nullopt);

@@ -6,10 +6,9 @@
 #include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/libraryops/models/opargs.h"
 
-#include <gtest/gtest.h>
-
 #include <cctype>
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 
@@ -136,7 +135,7 @@ TEST(LibraryOpConcreteInputs, ParseTheProfilersTextOnly)
     EXPECT_EQ(op.integerList(9), std::nullopt);
     EXPECT_EQ(op.integerList(10), std::nullopt);
     EXPECT_EQ(op.integer(11), std::nullopt); // past 64 bits
-    EXPECT_EQ(op.real(12), std::nullopt);    // not finite
+    EXPECT_EQ(op.real(12), std::nullopt); // not finite
     EXPECT_EQ(op.integer(13), std::nullopt); // past the end
     EXPECT_EQ(op.dims(1), nullptr);
     EXPECT_TRUE(op.type(5).isEmpty());

@@ -40,8 +40,8 @@ QByteArray opEvent(const QByteArray& name, double ts, double dur, const QByteArr
 QByteArray memcpyEvent(double ts, double dur, int correlation)
 {
     return "{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy DtoD (Device -> Device)\", \"pid\": 2, \"tid\": 0, \"ts\": "
-        + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3) + ", \"args\": {\"correlation\": "
-        + QByteArray::number(correlation) + "}}";
+        + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
+        + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
 }
 
 QByteArray joined(std::initializer_list<QByteArray> events)
@@ -84,14 +84,14 @@ protected:
 TEST_F(LibraryOps, TheReaderKeepsOnlyOutermostModelledOpsAroundALaunch)
 {
     const QString path = m_traces.write(QStringLiteral("trace.json"),
-                                        traceJson(joined({
-                                            opEvent("aten::linear", 100, 100), // not modelled: not kept
-                                            opEvent("aten::addmm", 110, 80, addmmArgs),
-                                            opEvent("aten::copy_", 120, 10, copyArgs), // nested in addmm: never an owner
-                                            launchEvent(122, 2, 1),
-                                            opEvent("aten::addmm", 300, 50, addmmArgs), // no launch under it
-                                            kernelEvent("Cijk_gemm", 400, 10, 1),
-                                        })));
+        traceJson(joined({
+            opEvent("aten::linear", 100, 100), // not modelled: not kept
+            opEvent("aten::addmm", 110, 80, addmmArgs),
+            opEvent("aten::copy_", 120, 10, copyArgs), // nested in addmm: never an owner
+            launchEvent(122, 2, 1),
+            opEvent("aten::addmm", 300, 50, addmmArgs), // no launch under it
+            kernelEvent("Cijk_gemm", 400, 10, 1),
+        })));
     const TraceReadResult read = readTrace(path, JobControl {}, [](QStringView name) { return isModelledLibraryOp(name); });
     ASSERT_EQ(read.status, TraceReadResult::Status::Ok) << read.error.toStdString();
     const LibraryOpRecords& ops = read.trace.libraryOps;
@@ -135,7 +135,7 @@ TEST_F(LibraryOps, TheOutermostModelledOpOwnsEveryEventUnderIt)
     ASSERT_TRUE(row.libraryOp);
     EXPECT_EQ(row.libraryOp->category, LibraryOpCategory::Gemm);
     EXPECT_EQ(row.libraryOp->kernelNames,
-              QStringList({ QStringLiteral("Cijk_Ailk_Bljk_BBS_BH_MT128x128x64"), QStringLiteral("elementwise_kernel_copy") }));
+        QStringList({ QStringLiteral("Cijk_Ailk_Bljk_BBS_BH_MT128x128x64"), QStringLiteral("elementwise_kernel_copy") }));
     EXPECT_DOUBLE_EQ(row.libraryOp->gpuEventsPerCall, 2.0);
     EXPECT_EQ(row.provenance(), Provenance::V2);
     ASSERT_TRUE(row.flops() && row.bytes());
@@ -217,9 +217,7 @@ TEST_F(LibraryOps, KernelsOfNoModelledOpStayTimeOnlyRowsByName)
 {
     const auto result = run(joined({
         opEvent("aten::linear", 100, 50), // no model, nothing modelled under it
-        launchEvent(110, 5, 1),
-        kernelEvent("Cijk_lonely_gemm", 300, 40, 1),
-        kernelEvent("nccl_allreduce", 400, 10, 9), // no launch at all
+        launchEvent(110, 5, 1), kernelEvent("Cijk_lonely_gemm", 300, 40, 1), kernelEvent("nccl_allreduce", 400, 10, 9), // no launch at all
     }));
     ASSERT_TRUE(result);
     EXPECT_TRUE(libraryOpRows(*result).empty());

@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -38,15 +37,15 @@ QByteArray opEvent(const QByteArray& name, double ts, double dur, const QByteArr
 // The start of a launch's ac2g flow, on the launching thread, as Kineto writes it.
 QByteArray flowStart(int correlation, double ts)
 {
-    return "{\"ph\": \"s\", \"id\": " + QByteArray::number(correlation) + ", \"pid\": 100, \"tid\": 1, \"ts\": "
-        + QByteArray::number(ts, 'f', 3) + ", \"cat\": \"ac2g\", \"name\": \"ac2g\"}";
+    return "{\"ph\": \"s\", \"id\": " + QByteArray::number(correlation)
+        + ", \"pid\": 100, \"tid\": 1, \"ts\": " + QByteArray::number(ts, 'f', 3) + ", \"cat\": \"ac2g\", \"name\": \"ac2g\"}";
 }
 
 QByteArray memsetEvent(double ts, double dur, int correlation)
 {
     return "{\"ph\": \"X\", \"cat\": \"gpu_memset\", \"name\": \"Memset (Device)\", \"pid\": 2, \"tid\": 0, \"ts\": "
-        + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3) + ", \"args\": {\"correlation\": "
-        + QByteArray::number(correlation) + "}}";
+        + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
+        + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
 }
 
 QByteArray joined(std::initializer_list<QByteArray> events)
@@ -162,8 +161,9 @@ TEST_F(TraceLensTime, AnOpWithAMemsetKeepsItsTimeAndExportsTraceLensTimeBesideIt
     ASSERT_FALSE(tl.isEmpty()) << QJsonDocument(row).toJson().toStdString();
     EXPECT_FALSE(tl.contains(QStringLiteral("flops"))); // its figures are Ridgeline's: not repeated
     const QJsonObject time = tl.value(QStringLiteral("kernel_time_us")).toObject();
-    EXPECT_EQ(time.keys(), (QStringList { QStringLiteral("max"), QStringLiteral("mean"), QStringLiteral("median"),
-                                          QStringLiteral("min"), QStringLiteral("sum") }));
+    EXPECT_EQ(time.keys(),
+        (QStringList {
+            QStringLiteral("max"), QStringLiteral("mean"), QStringLiteral("median"), QStringLiteral("min"), QStringLiteral("sum") }));
     EXPECT_DOUBLE_EQ(time.value(QStringLiteral("sum")).toDouble(), 27.0);
     EXPECT_DOUBLE_EQ(time.value(QStringLiteral("mean")).toDouble(), 9.0);
     EXPECT_DOUBLE_EQ(time.value(QStringLiteral("median")).toDouble(), 9.0);
@@ -177,7 +177,8 @@ TEST_F(TraceLensTime, AnOpWithAMemsetKeepsItsTimeAndExportsTraceLensTimeBesideIt
     const double tflopsPerS = (131'072 / 10e6 + 131'072 / 9e6 + 131'072 / 8e6) / 3.0;
     EXPECT_NEAR(tl.value(QStringLiteral("tflops_per_s")).toDouble(), tflopsPerS, 5e-6 * tflopsPerS);
     const QString why = tl.value(QStringLiteral("time_why")).toString();
-    EXPECT_TRUE(why.startsWith(QStringLiteral("2 of the op's GPU events (Memset (Device)) ran from runtime calls that wrote no flow start")))
+    EXPECT_TRUE(
+        why.startsWith(QStringLiteral("2 of the op's GPU events (Memset (Device)) ran from runtime calls that wrote no flow start")))
         << why.toStdString();
     EXPECT_TRUE(why.contains(QStringLiteral("27.000 \u00b5s against Ridgeline's 30.500 \u00b5s over 3 calls"))) << why.toStdString();
 }

@@ -4,7 +4,6 @@
 #include "testsupport.h"
 
 #include <gtest/gtest.h>
-
 #include <random>
 
 using namespace Ridgeline;
@@ -39,8 +38,8 @@ protected:
 
 TEST_F(Linking, OneOpOneKernelThroughTheFlow)
 {
-    const auto result = run(tritonOpEvent(poiName, 100, 20, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10) + ",\n"
-                            + flowEnd(10) + ",\n" + kernelEvent(poiName, 200, 40.5, 10));
+    const auto result = run(tritonOpEvent(poiName, 100, 20, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n"
+        + kernelEvent(poiName, 200, 40.5, 10));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 1u);
     const KernelRow& r = result->rows.front();
@@ -58,8 +57,7 @@ TEST_F(Linking, FlowEndStreamChoosesAmongKernelsWithTheSameCorrelation)
 {
     // Correlation 10 on stream 0 (50 us) and stream 7 (30 us); the flow ends on 7.
     const auto result = run(tritonOpEvent(poiName, 100, 20, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10) + ",\n"
-                            + kernelEvent(poiName, 200, 50, 10, 0) + ",\n" + kernelEvent(poiName, 300, 30, 10, 7)
-                            + ",\n" + flowEnd(10, 7));
+        + kernelEvent(poiName, 200, 50, 10, 0) + ",\n" + kernelEvent(poiName, 300, 30, 10, 7) + ",\n" + flowEnd(10, 7));
     ASSERT_TRUE(result);
     const KernelRow* launched = row(*result, QString::fromLatin1(poiName), RowKind::Launched);
     ASSERT_NE(launched, nullptr);
@@ -74,9 +72,9 @@ TEST_F(Linking, FlowEndStreamChoosesAmongKernelsWithTheSameCorrelation)
 TEST_F(Linking, OverlappingKernelsOfOneOpCountBusyTime)
 {
     // [300, 340.5] u [320.25, 360.75] = [300, 360.75]: 60.75 us, not 40.5 + 40.5 = 81.
-    const auto result = run(tritonOpEvent(poiName, 100, 50, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10) + ",\n"
-                            + launchEvent(120, 5, 11) + ",\n" + flowEnd(10, 0) + ",\n" + flowEnd(11, 1) + ",\n"
-                            + kernelEvent(poiName, 300, 40.5, 10, 0) + ",\n" + kernelEvent(poiName, 320.25, 40.5, 11, 1));
+    const auto result = run(tritonOpEvent(poiName, 100, 50, 1, poiArgs) + ",\n" + launchEvent(105, 5, 10) + ",\n" + launchEvent(120, 5, 11)
+        + ",\n" + flowEnd(10, 0) + ",\n" + flowEnd(11, 1) + ",\n" + kernelEvent(poiName, 300, 40.5, 10, 0) + ",\n"
+        + kernelEvent(poiName, 320.25, 40.5, 11, 1));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 1u);
     const KernelRow& r = result->rows.front();
@@ -132,9 +130,8 @@ TEST_F(Linking, LaunchInsideAnotherCpuOpDoesNotLinkToTheTritonOp)
 {
     // triton op [100, 200] > aten::copy_ [110, 150] > launch [120, 125]:
     // the launch's parent is aten::copy_, not the Triton op.
-    const auto result = run(tritonOpEvent(poiName, 100, 100, 1, poiArgs) + ",\n"
-                            + tritonOpEvent("aten::copy_", 110, 40, 2, {}) + ",\n" + launchEvent(120, 5, 10) + ",\n"
-                            + flowEnd(10) + ",\n" + kernelEvent(poiName, 300, 15, 10));
+    const auto result = run(tritonOpEvent(poiName, 100, 100, 1, poiArgs) + ",\n" + tritonOpEvent("aten::copy_", 110, 40, 2, {}) + ",\n"
+        + launchEvent(120, 5, 10) + ",\n" + flowEnd(10) + ",\n" + kernelEvent(poiName, 300, 15, 10));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 2u);
     const KernelRow* op = row(*result, QString::fromLatin1(poiName), RowKind::OpOnly);
@@ -148,9 +145,8 @@ TEST_F(Linking, LaunchInsideAnotherCpuOpDoesNotLinkToTheTritonOp)
 TEST_F(Linking, OpsOnDifferentThreadsDoNotNest)
 {
     // The launch [120, 125] lies inside the op's [100, 200] in time, but on tid 2.
-    const auto result = run(tritonOpEvent(poiName, 100, 100, 1, poiArgs, 1) + ",\n"
-                            + launchEvent(120, 5, 10, "hipModuleLaunchKernel", 2) + ",\n" + flowEnd(10) + ",\n"
-                            + kernelEvent(poiName, 300, 15, 10));
+    const auto result = run(tritonOpEvent(poiName, 100, 100, 1, poiArgs, 1) + ",\n" + launchEvent(120, 5, 10, "hipModuleLaunchKernel", 2)
+        + ",\n" + flowEnd(10) + ",\n" + kernelEvent(poiName, 300, 15, 10));
     ASSERT_TRUE(result);
     ASSERT_NE(row(*result, QString::fromLatin1(poiName), RowKind::OpOnly), nullptr);
     const KernelRow* kernel = row(*result, QString::fromLatin1(poiName), RowKind::KernelOnly);
@@ -163,10 +159,9 @@ TEST_F(Linking, GraphLaunchClaimsEveryKernelWithItsCorrelation)
 {
     // Three kernels with correlation 10 on three streams, no flow end needed:
     // [300, 310] u [305, 320] u [400, 405] = 20 + 5 = 25 us.
-    const auto result = run(tritonOpEvent(poiName, 100, 100, 1, poiArgs) + ",\n"
-                            + launchEvent(120, 5, 10, "hipGraphLaunch") + ",\n"
-                            + kernelEvent(poiName, 300, 10, 10, 0) + ",\n" + kernelEvent(poiName, 305, 15, 10, 1)
-                            + ",\n" + kernelEvent(poiName, 400, 5, 10, 2));
+    const auto result = run(tritonOpEvent(poiName, 100, 100, 1, poiArgs) + ",\n" + launchEvent(120, 5, 10, "hipGraphLaunch") + ",\n"
+        + kernelEvent(poiName, 300, 10, 10, 0) + ",\n" + kernelEvent(poiName, 305, 15, 10, 1) + ",\n"
+        + kernelEvent(poiName, 400, 5, 10, 2));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 1u); // nothing left over as kernel-only
     const KernelRow& r = result->rows.front();

@@ -5,7 +5,6 @@
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/roofline.h"
 #include "engine/triton/opcatalog.h"
-
 #include "v2args.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +14,6 @@ using Args = Ridgeline::Test::V2Args;
 
 namespace {
 
-
 KernelName parsed(const QString& name, std::optional<KernelCategory> category = {})
 {
     KernelName n = parseKernelName(name, OpCatalog::builtIn());
@@ -24,8 +22,8 @@ KernelName parsed(const QString& name, std::optional<KernelCategory> category = 
     return n;
 }
 
-KernelModel model(const char* name, const TritonOpArgs& args, std::optional<KernelCategory> category = {},
-                  const WrapperKernel* block = nullptr)
+KernelModel model(
+    const char* name, const TritonOpArgs& args, std::optional<KernelCategory> category = {}, const WrapperKernel* block = nullptr)
 {
     const QString kernel = QString::fromLatin1(name);
     ModelInput input { kernel, parsed(kernel, category), &args };
@@ -93,7 +91,11 @@ TEST(KernelKindsV2, TemplateAddmmCountsBiasAddAndEpilogue)
     // 2 x 128 x 256 x 64 = 4,194,304; addmm's bias add 1 + relu 1 per output element:
     // 2 x 128 x 256 = 65,536. Bytes (256 + 8192 + 16384 + 32768) x 2 = 115,200.
     Args a;
-    a.tensor({ 256 }, "c10::Half").tensor({ 128, 64 }, "c10::Half").tensor({ 64, 256 }, "c10::Half").tensor({ 128, 256 }, "c10::Half").done();
+    a.tensor({ 256 }, "c10::Half")
+        .tensor({ 128, 64 }, "c10::Half")
+        .tensor({ 64, 256 }, "c10::Half")
+        .tensor({ 128, 256 }, "c10::Half")
+        .done();
     const KernelModel m = model("triton_tem_fused_addmm_relu_0", a.args);
     ASSERT_EQ(m.provenance, Provenance::V2) << qPrintable(m.reason);
     ASSERT_TRUE(m.gemm.has_value());

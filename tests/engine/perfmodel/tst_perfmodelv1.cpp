@@ -15,12 +15,11 @@ using namespace Ridgeline::Test;
 namespace {
 
 // One Triton block in the 2.8 layout.
-QByteArray block(const QByteArray& name, const QByteArray& decorator, const QByteArray& hints,
-    const QByteArray& signature, const QByteArray& comments = {})
+QByteArray block(const QByteArray& name, const QByteArray& decorator, const QByteArray& hints, const QByteArray& signature,
+    const QByteArray& comments = {})
 {
-    return comments + name + " = async_compile.triton('" + name + "', '''\nimport triton\n\n@triton_heuristics."
-        + decorator + "(\n    size_hints=" + hints
-        + ",\n    filename=__file__,\n    triton_meta={'signature': " + signature
+    return comments + name + " = async_compile.triton('" + name + "', '''\nimport triton\n\n@triton_heuristics." + decorator
+        + "(\n    size_hints=" + hints + ",\n    filename=__file__,\n    triton_meta={'signature': " + signature
         + ", 'constants': {}},\n)\n@triton.jit\ndef " + name + "(...):\n    pass\n''', device_str='cuda')\n\n";
 }
 
@@ -35,8 +34,7 @@ struct Cache
     }
     KernelModel model(const QString& name, const TritonOpArgs& args = {}) const
     {
-        return KernelModeller::withInductorCache(index, {}).model(
-            { name, parseKernelName(name, OpCatalog::builtIn()), &args });
+        return KernelModeller::withInductorCache(index, {}).model({ name, parseKernelName(name, OpCatalog::builtIn()), &args });
     }
 };
 
@@ -54,14 +52,11 @@ void PrintTo(const FixtureCase& c, std::ostream* os)
 
 // The bundled trace's four kernels (spec section 7) from the fixture's blocks.
 const FixtureCase fixtureCases[] = {
-    { "triton_red_fused_add_mean_mul_pow_rsqrt_0", 32768, 2048, 268500992, 469762048, 0,
-        "(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992" },
+    { "triton_red_fused_add_mean_mul_pow_rsqrt_0", 32768, 2048, 268500992, 469762048, 0, "(2 + 2) x 32768 x 2048 + 2 x 32768 = 268500992" },
     { "triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1", 32768, 2048, 402718720, 469762048, 0,
         "(2 + 2 + 2) x 32768 x 2048 + 2 x 32768 = 402718720" },
-    { "triton_poi_fused__unsafe_view_mul_silu_2", 268435456, 1, 1610612736, 1342177280, 536870912,
-        "(2 x 2 + 2) x 268435456 = 1610612736" },
-    { "triton_poi_fused__unsafe_view_add_3", 67108864, 1, 536870912, 67108864, 134217728,
-        "(2 x 2 + 2 + 2) x 67108864 = 536870912" },
+    { "triton_poi_fused__unsafe_view_mul_silu_2", 268435456, 1, 1610612736, 1342177280, 536870912, "(2 x 2 + 2) x 268435456 = 1610612736" },
+    { "triton_poi_fused__unsafe_view_add_3", 67108864, 1, 536870912, 67108864, 134217728, "(2 x 2 + 2 + 2) x 67108864 = 536870912" },
 };
 
 class FixtureKernels : public ::testing::TestWithParam<FixtureCase>
@@ -84,8 +79,7 @@ TEST_P(FixtureKernels, FollowTheV1Formulas)
     EXPECT_EQ(m.traceLensBytes, c.bytes) << "bf16 is in TraceLens's pointer table";
     EXPECT_TRUE(m.traceLensDifferences.isEmpty()) << qPrintable(m.traceLensDifferences.join(u'\n'));
     // The fixture is Inductor's own output for static shapes: "xnumel = 32768" is in every block.
-    EXPECT_TRUE(m.reason.contains(QStringLiteral("exact: the block's source states its element counts")))
-        << qPrintable(m.reason);
+    EXPECT_TRUE(m.reason.contains(QStringLiteral("exact: the block's source states its element counts"))) << qPrintable(m.reason);
     EXPECT_TRUE(m.reason.contains(QStringLiteral("V2 not available: no Concrete Inputs"))) << qPrintable(m.reason);
     ASSERT_TRUE(m.v1.has_value());
     EXPECT_EQ(m.v1->bytesFormula, QString::fromLatin1(c.bytesFormula));
@@ -116,8 +110,8 @@ TEST(PerfModelV1, RmsNormTermsNameEachPointer)
     EXPECT_EQ(terms[2].name, QStringLiteral("out_ptr0"));
     EXPECT_EQ(terms[2].elements, 32768);
     EXPECT_EQ(m.v1->flopsFormula, QStringLiteral("(2 + 1 + 1 + 2 + 1) x 32768 x 2048 = 469762048"));
-    EXPECT_EQ(m.v1->kernel.kernelPath,
-        QStringLiteral("/tmp/torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"));
+    EXPECT_EQ(
+        m.v1->kernel.kernelPath, QStringLiteral("/tmp/torchinductor_root/mw/cmwjlpfu2kb4ehcuvblmjopjzi4rp4n2rtyqnvbbrb4xvqkksyqd.py"));
     EXPECT_EQ(m.v1->kernel.sizeHintsText, QStringLiteral("{'x': 32768, 'r0_': 2048}"));
 }
 
@@ -152,8 +146,7 @@ TEST_P(SizeHintCounts, GiveXnumelAndRnumel)
     const CountCase& c = GetParam();
     Cache cache;
     cache.add(QStringLiteral("w.py"),
-        block("triton_poi_fused_add_0", c.decorator, c.hints,
-            "{'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'}"));
+        block("triton_poi_fused_add_0", c.decorator, c.hints, "{'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'}"));
     const KernelModel m = cache.model(QStringLiteral("triton_poi_fused_add_0"));
     ASSERT_EQ(m.provenance, Provenance::V1) << qPrintable(m.reason);
     EXPECT_EQ(m.xnumel, c.xnumel);
@@ -164,18 +157,16 @@ TEST_P(SizeHintCounts, GiveXnumelAndRnumel)
     EXPECT_EQ(m.flops, c.xnumel * c.rnumel) << "add: 1 FLOP per element";
 }
 
-INSTANTIATE_TEST_SUITE_P(Hints, SizeHintCounts, ::testing::ValuesIn(countCases),
-    [](const auto& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Hints, SizeHintCounts, ::testing::ValuesIn(countCases), [](const auto& param) { return std::string(param.param.name); });
 
 TEST(PerfModelV1, PointerTypesOutsideTheTablesAreSaid)
 {
     Cache cache;
     cache.add(QStringLiteral("w.py"),
-        block("triton_poi_fused_ne_0", "pointwise", "{'x': 1024}",
-            "{'in_ptr0': '*fp32', 'out_ptr0': '*i1', 'xnumel': 'i32'}"));
+        block("triton_poi_fused_ne_0", "pointwise", "{'x': 1024}", "{'in_ptr0': '*fp32', 'out_ptr0': '*i1', 'xnumel': 'i32'}"));
     cache.add(QStringLiteral("v.py"),
-        block("triton_poi_fused_ne_1", "pointwise", "{'x': 1024}",
-            "{'in_ptr0': '*fp4x9', 'out_ptr0': '*i1', 'xnumel': 'i32'}"));
+        block("triton_poi_fused_ne_1", "pointwise", "{'x': 1024}", "{'in_ptr0': '*fp4x9', 'out_ptr0': '*i1', 'xnumel': 'i32'}"));
     const KernelModel known = cache.model(QStringLiteral("triton_poi_fused_ne_0"));
     ASSERT_TRUE(known.bytes.has_value());
     EXPECT_EQ(*known.bytes, 5 * 1024);
@@ -192,13 +183,12 @@ TEST(PerfModelV1, PointerTypesOutsideTheTablesAreSaid)
 TEST(PerfModelV1, GenericNamesAreModelledFromTheCacheBlock)
 {
     // PyTorch 2.0: no name in the call, no category or ops in the name.
-    const QByteArray text
-        = "triton__3 = async_compile.triton('''\nimport triton\n@reduction(size_hints=[8, 128],\n"
-          "    reduction_hint=ReductionHint.INNER,\n    filename=__file__,\n"
-          "    meta={'signature': {0: '*fp32', 1: '*fp32', 2: 'i32', 3: 'i32'}, 'device': 0, 'constants': {}})\n"
-          "@triton.jit\ndef triton__3(in_ptr0, out_ptr0, xnumel, rnumel, XBLOCK : tl.constexpr, RBLOCK : "
-          "tl.constexpr):\n"
-          "    xnumel = 8\n''')\n";
+    const QByteArray text = "triton__3 = async_compile.triton('''\nimport triton\n@reduction(size_hints=[8, 128],\n"
+                            "    reduction_hint=ReductionHint.INNER,\n    filename=__file__,\n"
+                            "    meta={'signature': {0: '*fp32', 1: '*fp32', 2: 'i32', 3: 'i32'}, 'device': 0, 'constants': {}})\n"
+                            "@triton.jit\ndef triton__3(in_ptr0, out_ptr0, xnumel, rnumel, XBLOCK : tl.constexpr, RBLOCK : "
+                            "tl.constexpr):\n"
+                            "    xnumel = 8\n''')\n";
     Cache cache;
     cache.add(QStringLiteral("old.py"), text);
     const KernelModel m = cache.model(QStringLiteral("triton__3"));
@@ -209,8 +199,7 @@ TEST(PerfModelV1, GenericNamesAreModelledFromTheCacheBlock)
     EXPECT_EQ(m.flops, 0);
     EXPECT_TRUE(m.reason.contains(QStringLiteral("FLOPs counted as 0"))) << qPrintable(m.reason);
     ASSERT_FALSE(m.traceLensDifferences.isEmpty());
-    EXPECT_TRUE(m.traceLensDifferences.front().contains(QStringLiteral("does not model")))
-        << qPrintable(m.traceLensDifferences.front());
+    EXPECT_TRUE(m.traceLensDifferences.front().contains(QStringLiteral("does not model"))) << qPrintable(m.traceLensDifferences.front());
 
     // Without the cache a generic name still says why it has no figures.
     const QString name = QStringLiteral("triton_0");
@@ -225,8 +214,7 @@ TEST(PerfModelV1, GenericNamesAreModelledFromTheCacheBlock)
 TEST(PerfModelV1, TemplatesWithoutAMatrixProductStayUnmodelled)
 {
     Cache cache;
-    cache.add(
-        QStringLiteral("t.py"), block("triton_0", "template", "{'x': 64}", "{'arg_A': '*bf16', 'out_ptr0': '*bf16'}"));
+    cache.add(QStringLiteral("t.py"), block("triton_0", "template", "{'x': 64}", "{'arg_A': '*bf16', 'out_ptr0': '*bf16'}"));
     const KernelModel m = cache.model(QStringLiteral("triton_0"));
     EXPECT_EQ(m.provenance, Provenance::None);
     // A template block is counted only as a matrix product, and this one names no GEMM op.
@@ -239,8 +227,7 @@ TEST(PerfModelV1, TemplatesWithoutAMatrixProductStayUnmodelled)
 
     // A template named as such (triton_tem_*) is not modelled by its name
     // either; its block is still found.
-    cache.add(QStringLiteral("u.py"),
-        block("triton_tem_fused_mm_0", "template", "{'x': 64}", "{'arg_A': '*bf16', 'out_ptr0': '*bf16'}"));
+    cache.add(QStringLiteral("u.py"), block("triton_tem_fused_mm_0", "template", "{'x': 64}", "{'arg_A': '*bf16', 'out_ptr0': '*bf16'}"));
     const KernelModel tem = cache.model(QStringLiteral("triton_tem_fused_mm_0"));
     EXPECT_EQ(tem.provenance, Provenance::None);
     ASSERT_TRUE(tem.v1.has_value());
@@ -252,17 +239,14 @@ TEST(PerfModelV1, TwoGraphsDefiningANameDifferentlyAreAmbiguous)
     const QByteArray sig = "{'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32', 'rnumel': 'i32'}";
     Cache cache;
     cache.add(QStringLiteral("a/output_code.py"),
-        block("triton_per_fused_sum_0", "persistent_reduction", "[33554432, 32]", sig,
-            "# kernel path: /tmp/c/aa/caaa.py\n"));
+        block("triton_per_fused_sum_0", "persistent_reduction", "[33554432, 32]", sig, "# kernel path: /tmp/c/aa/caaa.py\n"));
     cache.add(QStringLiteral("b/crhpk.py"),
-        block("triton_per_fused_sum_0", "persistent_reduction", "[134217728, 32]", sig,
-            "# kernel path: /tmp/c/bb/cbbb.py\n"));
+        block("triton_per_fused_sum_0", "persistent_reduction", "[134217728, 32]", sig, "# kernel path: /tmp/c/bb/cbbb.py\n"));
     const KernelModel m = cache.model(QStringLiteral("triton_per_fused_sum_0"));
     EXPECT_EQ(m.provenance, Provenance::None);
     EXPECT_TRUE(m.reason.contains(QStringLiteral("V1: ambiguous: 2 wrapper files define triton_per_fused_sum_0: ")))
         << qPrintable(m.reason);
-    EXPECT_TRUE(m.reason.contains(QStringLiteral("a/output_code.py (line 2, size_hints [33554432, 32])")))
-        << qPrintable(m.reason);
+    EXPECT_TRUE(m.reason.contains(QStringLiteral("a/output_code.py (line 2, size_hints [33554432, 32])"))) << qPrintable(m.reason);
     EXPECT_TRUE(m.reason.contains(QStringLiteral("b/crhpk.py"))) << qPrintable(m.reason);
 
     // The trace's kernel_file names one graph's per-kernel file: no guess needed.
@@ -292,8 +276,7 @@ TEST(PerfModelV1, NamesOutsideTheCacheAndUnreadableBlocksSayWhy)
         "@triton_heuristics.pointwise(filename=__file__)\n@triton.jit\ndef f():\n    pass\n''')\n");
     const KernelModel unreadable = cache.model(QStringLiteral("triton_poi_fused_add_0"));
     EXPECT_EQ(unreadable.provenance, Provenance::None);
-    EXPECT_TRUE(unreadable.reason.contains(
-        QStringLiteral("V1: w.py defines triton_poi_fused_add_0 at line 1, but no size_hints")))
+    EXPECT_TRUE(unreadable.reason.contains(QStringLiteral("V1: w.py defines triton_poi_fused_add_0 at line 1, but no size_hints")))
         << qPrintable(unreadable.reason);
     const KernelModel missing = cache.model(QStringLiteral("triton_poi_fused_mul_0"));
     EXPECT_TRUE(missing.reason.contains(
@@ -329,14 +312,13 @@ TEST(PerfModelV1, V2ComesFirstAndV1CrossChecksItsOutputWrite)
     ASSERT_EQ(agrees.provenance, Provenance::V2) << qPrintable(agrees.reason);
     EXPECT_EQ(*agrees.bytes, 1610612736);
     ASSERT_TRUE(agrees.v1OutputWriteNote.has_value());
-    EXPECT_TRUE(agrees.v1OutputWriteNote->startsWith(
-        QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0 (*bf16)")))
+    EXPECT_TRUE(agrees.v1OutputWriteNote->startsWith(QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0 (*bf16)")))
         << qPrintable(*agrees.v1OutputWriteNote);
     ASSERT_TRUE(agrees.v1.has_value()) << "the V2 row carries the cache's block: its Triton source";
     EXPECT_TRUE(agrees.v1->kernel.source.contains(QStringLiteral("tl.sigmoid")));
 
-    const KernelModel disagrees = cache.model(QStringLiteral("triton_poi_fused_add_9"),
-        v2Args({ { 1024 }, { 1024 }, { 1024 } }, QStringLiteral("c10::BFloat16"), 1024));
+    const KernelModel disagrees = cache.model(
+        QStringLiteral("triton_poi_fused_add_9"), v2Args({ { 1024 }, { 1024 }, { 1024 } }, QStringLiteral("c10::BFloat16"), 1024));
     ASSERT_EQ(disagrees.provenance, Provenance::V2);
     ASSERT_TRUE(disagrees.v1OutputWriteNote.has_value());
     EXPECT_TRUE(disagrees.v1OutputWriteNote->contains(QStringLiteral("no in_out_ptr; the kernel writes out_ptr0")))

@@ -3,7 +3,6 @@
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/perfmodel/perfmodelv2.h"
 #include "engine/triton/opcatalog.h"
-
 #include "v2args.h"
 
 #include <gtest/gtest.h>
@@ -12,7 +11,6 @@ using namespace Ridgeline;
 using Args = Ridgeline::Test::V2Args;
 
 namespace {
-
 
 KernelModel model(const char* name, const TritonOpArgs& args)
 {

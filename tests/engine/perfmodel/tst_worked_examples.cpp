@@ -3,9 +3,7 @@
 #include "testsupport.h"
 
 #include <QFile>
-
 #include <gtest/gtest.h>
-
 #include <map>
 
 using namespace Ridgeline;
@@ -69,19 +67,13 @@ std::vector<std::map<QString, QString>> readCsv(const QString& path)
 class WorkedExamples : public ::testing::Test
 {
 protected:
-    static void SetUpTestSuite()
-    {
-        s_outcome = new AnalysisOutcome(analyze(bundledSampleTrace()));
-    }
+    static void SetUpTestSuite() { s_outcome = new AnalysisOutcome(analyze(bundledSampleTrace())); }
     static void TearDownTestSuite()
     {
         delete s_outcome;
         s_outcome = nullptr;
     }
-    static const AnalysisResult& result()
-    {
-        return *s_outcome->result;
-    }
+    static const AnalysisResult& result() { return *s_outcome->result; }
     static AnalysisOutcome* s_outcome;
 };
 
@@ -108,7 +100,8 @@ TEST_F(WorkedExamples, MatchSpecTable)
     };
     const Expected table[] = {
         { "triton_red_fused_add_mean_mul_pow_rsqrt_0", 32768, 2048, 0.469762048, 256.00390625, 1.74997, 77.074, 3.48287, 6.09493 },
-        { "triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1", 32768, 2048, 0.469762048, 384.00390625, 1.16665, 90.653, 4.44175, 5.18199 },
+        { "triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1", 32768, 2048, 0.469762048, 384.00390625, 1.16665, 90.653, 4.44175,
+            5.18199 },
         { "triton_poi_fused__unsafe_view_mul_silu_2", 268435456, 1, 1.34217728, 1536, 0.833333, 527.382, 3.05398, 2.54498 },
         { "triton_poi_fused__unsafe_view_add_3", 67108864, 1, 0.067108864, 512, 0.125, 140.848, 3.81170, 0.476463 },
     };

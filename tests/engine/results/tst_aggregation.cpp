@@ -4,10 +4,9 @@
 #include "engine/results/statistics.h"
 #include "testsupport.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -25,8 +24,8 @@ QByteArray poiArgs(int n)
 // One op, its launch and its kernel; correlation and External id = id.
 QByteArray call(const QByteArray& name, double ts, double kernelDur, int id, const QByteArray& args, int stream = 0)
 {
-    return tritonOpEvent(name, ts, 10, id, args) + ",\n" + launchEvent(ts + 1, 2, id) + ",\n" + flowEnd(id, stream)
-        + ",\n" + kernelEvent(name, ts + 1000, kernelDur, id, stream);
+    return tritonOpEvent(name, ts, 10, id, args) + ",\n" + launchEvent(ts + 1, 2, id) + ",\n" + flowEnd(id, stream) + ",\n"
+        + kernelEvent(name, ts + 1000, kernelDur, id, stream);
 }
 
 class Aggregation : public ::testing::Test
@@ -144,8 +143,8 @@ TEST(AggregationStats, CallStatisticsEqualTheVectorsTheyAvoid)
 TEST_F(Aggregation, SameNameAndArgsFormOneRowOtherDimsAnother)
 {
     const QByteArray name = "triton_poi_fused_add_0";
-    const auto result = run(call(name, 100, 10, 1, poiArgs(1024)) + ",\n" + call(name, 200, 30, 2, poiArgs(1024))
-                            + ",\n" + call(name, 300, 5, 3, poiArgs(2048)));
+    const auto result = run(call(name, 100, 10, 1, poiArgs(1024)) + ",\n" + call(name, 200, 30, 2, poiArgs(1024)) + ",\n"
+        + call(name, 300, 5, 3, poiArgs(2048)));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 2u);
     // Sorted by total time: the 1024 group (10 + 30 = 40 us) before the 2048 one (5 us).
@@ -191,8 +190,8 @@ TEST_F(Aggregation, ThroughputIsAveragedPerCall)
 TEST_F(Aggregation, ShareOfGpuTimeCountsEveryKernelEvent)
 {
     // Triton kernel 100 us, a GEMM without a Triton op 300 us: share 100 / 400.
-    const auto result = run(call("triton_poi_fused_add_0", 100, 100, 1, poiArgs(1024)) + ",\n"
-                            + kernelEvent("Cijk_Ailk_Bljk_BBS_MT256x256", 2000, 300, 50));
+    const auto result = run(
+        call("triton_poi_fused_add_0", 100, 100, 1, poiArgs(1024)) + ",\n" + kernelEvent("Cijk_Ailk_Bljk_BBS_MT256x256", 2000, 300, 50));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 1u); // the GEMM makes no row
     EXPECT_DOUBLE_EQ(result->totalGpuKernelTimeUs, 400.0);
@@ -205,10 +204,9 @@ TEST_F(Aggregation, RowsSortedByTotalTimeDescending)
 {
     // a: 50 us; b: 2 calls x 100 = 200 us; c: 120 us; d: op only (no time) last.
     const auto result = run(call("triton_poi_fused_add_0", 100, 50, 1, poiArgs(1024)) + ",\n"
-                            + call("triton_poi_fused_mul_1", 200, 100, 2, poiArgs(1024)) + ",\n"
-                            + call("triton_poi_fused_mul_1", 300, 100, 3, poiArgs(1024)) + ",\n"
-                            + call("triton_poi_fused_sub_2", 400, 120, 4, poiArgs(1024)) + ",\n"
-                            + tritonOpEvent("triton_poi_fused_abs_3", 500, 10, 5, poiArgs(1024)));
+        + call("triton_poi_fused_mul_1", 200, 100, 2, poiArgs(1024)) + ",\n" + call("triton_poi_fused_mul_1", 300, 100, 3, poiArgs(1024))
+        + ",\n" + call("triton_poi_fused_sub_2", 400, 120, 4, poiArgs(1024)) + ",\n"
+        + tritonOpEvent("triton_poi_fused_abs_3", 500, 10, 5, poiArgs(1024)));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 4u);
     EXPECT_EQ(result->rows[0].name, QStringLiteral("triton_poi_fused_mul_1"));
@@ -243,8 +241,7 @@ TEST_F(Aggregation, FlopsPerByteUndefinedWhenBytesAreZero)
 TEST_F(Aggregation, KernelOnlyCallsOfOneNameGroupTogether)
 {
     // Two replayed kernels of one name (corr 7 and 8, no launches): one row, 2 calls, 4 + 6 us.
-    const auto result = run(kernelEvent("triton_red_fused_sum_4", 100, 4, 7) + ",\n"
-                            + kernelEvent("triton_red_fused_sum_4", 200, 6, 8));
+    const auto result = run(kernelEvent("triton_red_fused_sum_4", 100, 4, 7) + ",\n" + kernelEvent("triton_red_fused_sum_4", 200, 6, 8));
     ASSERT_TRUE(result);
     ASSERT_EQ(result->rows.size(), 1u);
     EXPECT_EQ(result->rows[0].kind, RowKind::KernelOnly);

@@ -9,7 +9,6 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -135,8 +134,8 @@ TEST(InductorEstimateExport, BytesAreExactCounts)
                             R"("Input Strides": [[1024, 1], [1024, 1]], "Concrete Inputs": ["", ""], )"
                             R"("kernel_num_gb": 0.006291456, "kernel_flop": 1048576)";
     TempTraces traces;
-    const AnalysisOutcome outcome = analyze(
-        traces.write(QStringLiteral("estimate.json"), traceJson(call("triton_poi_fused_relu_0", "triton_poi_fused_relu_0", 0, 5.0, 1, args))));
+    const AnalysisOutcome outcome = analyze(traces.write(
+        QStringLiteral("estimate.json"), traceJson(call("triton_poi_fused_relu_0", "triton_poi_fused_relu_0", 0, 5.0, 1, args))));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_poi_fused_relu_0"));
     ASSERT_TRUE(row && row->model.inductor && row->model.inductor->bytes);

@@ -86,7 +86,7 @@ TEST(GpuSpec, UserFileOverridesAndAdds)
     auto user = GpuCatalog::fromJson(R"({"gpus": [
         {"name": "AMD Instinct MI300X", "peaks": {"datasheet": {"hbm_tbps": 5.0, "tflops": {"matrix_bf16": 1000}}}},
         {"name": "Lab GPU", "peaks": {"datasheet": {"hbm_tbps": 1.0, "tflops": {"vector_fp32": 10}}}}]})",
-                                     &error);
+        &error);
     ASSERT_TRUE(user) << qPrintable(error);
     GpuCatalog catalog = GpuCatalog::builtIn();
     const size_t before = catalog.gpus().size();
@@ -127,9 +127,8 @@ TEST(GpuSpec, AUserFileKeepsEachFiguresOwnSource)
     lab.name = QStringLiteral("Lab GPU");
     lab.sources = QStringLiteral("vendor sheet");
     lab.maxAchievable = PeakFigures { 1.25, QStringLiteral("measured with a STREAM run"),
-                                      { { QStringLiteral("matrix_bf16"), QStringLiteral("BF16 matrix"), 512.5,
-                                          QStringLiteral("user override") },
-                                        { QStringLiteral("vector_fp32"), QStringLiteral("FP32 vector"), 0.03125, {} } } };
+        { { QStringLiteral("matrix_bf16"), QStringLiteral("BF16 matrix"), 512.5, QStringLiteral("user override") },
+            { QStringLiteral("vector_fp32"), QStringLiteral("FP32 vector"), 0.03125, {} } } };
     QString error;
     const auto back = GpuCatalog::fromJson(GpuCatalog::of({ lab }).toJson(), &error);
     ASSERT_TRUE(back) << qPrintable(error);
@@ -173,27 +172,30 @@ TEST_P(GpuFileRefused, WithALineNamingTheGpuAndTheFigure)
     EXPECT_FALSE(error.contains(u'\n'));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    GpuSpec, GpuFileRefused,
-    ::testing::Values(
-        HostileGpuFile { "roof of 1e308 TFLOPS", R"({"gpus": [{"name": "Big", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {"matrix_bf16": 1e308}}}}]})",
-                         "Big datasheet: tflops.matrix_bf16" },
-        HostileGpuFile { "roof of 1e-300 TFLOPS", R"({"gpus": [{"name": "Tiny", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {"vector_fp32": 1e-300}}}}]})",
-                         "0.01 to 100000 TFLOPS" },
-        HostileGpuFile { "HBM of 1e-6 TB/s", R"({"gpus": [{"name": "AMD Instinct MI300X", "peaks": {"datasheet": {"hbm_tbps": 1e-6, "tflops": {}}}}]})",
-                         "AMD Instinct MI300X datasheet: hbm_tbps" },
-        HostileGpuFile { "HBM of 1e308 TB/s", R"({"gpus": [{"name": "Fast", "peaks": {"max_achievable": {"hbm_tbps": 1e308, "tflops": {}}}}]})",
-                         "0.01 to 1000 TB/s" },
+INSTANTIATE_TEST_SUITE_P(GpuSpec, GpuFileRefused,
+    ::testing::Values(HostileGpuFile { "roof of 1e308 TFLOPS",
+                          R"({"gpus": [{"name": "Big", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {"matrix_bf16": 1e308}}}}]})",
+                          "Big datasheet: tflops.matrix_bf16" },
+        HostileGpuFile { "roof of 1e-300 TFLOPS",
+            R"({"gpus": [{"name": "Tiny", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {"vector_fp32": 1e-300}}}}]})",
+            "0.01 to 100000 TFLOPS" },
+        HostileGpuFile { "HBM of 1e-6 TB/s",
+            R"({"gpus": [{"name": "AMD Instinct MI300X", "peaks": {"datasheet": {"hbm_tbps": 1e-6, "tflops": {}}}}]})",
+            "AMD Instinct MI300X datasheet: hbm_tbps" },
+        HostileGpuFile { "HBM of 1e308 TB/s",
+            R"({"gpus": [{"name": "Fast", "peaks": {"max_achievable": {"hbm_tbps": 1e308, "tflops": {}}}}]})", "0.01 to 1000 TB/s" },
         HostileGpuFile { "cache roof of 1e308 TB/s",
-                         R"({"gpus": [{"name": "C", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}, "cache_roofs": [{"key": "l2", "tbps": 1e308}]}]})",
-                         "C: cache roof l2" },
+            R"({"gpus": [{"name": "C", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}, "cache_roofs": [{"key": "l2", "tbps": 1e308}]}]})",
+            "C: cache roof l2" },
         HostileGpuFile { "two GPUs of one name",
-                         R"({"gpus": [{"name": "Twin", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}, {"name": "twin", "peaks": {"datasheet": {"hbm_tbps": 6, "tflops": {}}}}]})",
-                         "twin: a second GPU of this name (\"gpus\"[1])" },
-        HostileGpuFile { "an empty alias", R"({"gpus": [{"name": "A", "aliases": ["", "B"], "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}]})",
-                         "A: an empty alias" },
-        HostileGpuFile { "a GPU without a name", R"({"gpus": [{"name": "A", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}, {"peaks": {}}]})",
-                         "GPU 2 of 2 (\"gpus\"[1]) has no name" }));
+            R"({"gpus": [{"name": "Twin", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}, {"name": "twin", "peaks": {"datasheet": {"hbm_tbps": 6, "tflops": {}}}}]})",
+            "twin: a second GPU of this name (\"gpus\"[1])" },
+        HostileGpuFile { "an empty alias",
+            R"({"gpus": [{"name": "A", "aliases": ["", "B"], "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}]})",
+            "A: an empty alias" },
+        HostileGpuFile { "a GPU without a name",
+            R"({"gpus": [{"name": "A", "peaks": {"datasheet": {"hbm_tbps": 5, "tflops": {}}}}, {"peaks": {}}]})",
+            "GPU 2 of 2 (\"gpus\"[1]) has no name" }));
 
 TEST(GpuSpec, MergingManyGpusReplacesByNameAndKeepsTheRest)
 {

@@ -110,7 +110,8 @@ TEST(Roofline, AKernelAboveHbmButBelowACacheRoofWasProbablyServedFromIt)
     EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks)->label, QStringLiteral("Infinity Cache"));
     EXPECT_EQ(probablyServedFrom(at(20.0), gpu, peaks)->label, QStringLiteral("L2"));
     EXPECT_EQ(probablyServedFrom(at(40.0), gpu, peaks), nullptr); // above every cache: a model or unit error
-    EXPECT_TRUE(servedFromCacheNote(probablyServedFrom(at(9.5), gpu, peaks), 9.5, peaks).contains(QStringLiteral("probably served from the Infinity Cache")));
+    EXPECT_TRUE(servedFromCacheNote(probablyServedFrom(at(9.5), gpu, peaks), 9.5, peaks)
+            .contains(QStringLiteral("probably served from the Infinity Cache")));
 
     // A GPU that publishes no cache bandwidth explains nothing.
     const GpuSpec& a100 = *GpuCatalog::builtIn().find(QStringLiteral("NVIDIA A100 SXM4 80GB"));
@@ -129,9 +130,8 @@ TEST(Roofline, V1RowsTakeThePrecisionOfTheirPointerType)
     KernelRow row;
     row.model.provenance = Provenance::V1;
     TensorTraffic tensor;
-    for (const auto& [type, precision] : { std::pair { "*bf16", "bf16" }, std::pair { "*fp16", "fp16" },
-                                           std::pair { "*fp32", "fp32" }, std::pair { "*fp8e4nv", "fp8" },
-                                           std::pair { "*i64", "" } }) {
+    for (const auto& [type, precision] : { std::pair { "*bf16", "bf16" }, std::pair { "*fp16", "fp16" }, std::pair { "*fp32", "fp32" },
+             std::pair { "*fp8e4nv", "fp8" }, std::pair { "*i64", "" } }) {
         tensor.dtype = QString::fromLatin1(type);
         row.model.tensors = { tensor };
         EXPECT_EQ(kernelPrecision(row), QString::fromLatin1(precision)) << type;

@@ -4,11 +4,9 @@
 #include "testsupport.h"
 
 #include <QStringList>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 
 using namespace Ridgeline;
@@ -206,17 +204,16 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
 {
     const auto result = bundled();
     ASSERT_TRUE(result);
-    const QStringList lines = QString::fromUtf8(rooflineCsv(rooflineData(result.get(), mi300x(), PeakSet::Datasheet))).split(u'\n', Qt::SkipEmptyParts);
+    const QStringList lines
+        = QString::fromUtf8(rooflineCsv(rooflineData(result.get(), mi300x(), PeakSet::Datasheet))).split(u'\n', Qt::SkipEmptyParts);
     const QStringList header = lines.front().split(u',');
-    EXPECT_EQ(header, (QStringList { QStringLiteral("record"), QStringLiteral("gpu"), QStringLiteral("name"),
-                                     QStringLiteral("kind"), QStringLiteral("source"), QStringLiteral("value"),
-                                     QStringLiteral("unit"), QStringLiteral("ridge_point_flops_per_byte"),
-                                     QStringLiteral("plotted"), QStringLiteral("category"), QStringLiteral("provenance"),
-                                     QStringLiteral("flops_per_byte"), QStringLiteral("tflops_per_s"),
-                                     QStringLiteral("share_of_gpu_time"), QStringLiteral("roof"),
-                                     QStringLiteral("attainable_tflops_per_s"), QStringLiteral("bound"),
-                                     QStringLiteral("fraction_of_roof"), QStringLiteral("above_roof"),
-                                     QStringLiteral("probably_served_from") }));
+    EXPECT_EQ(header,
+        (QStringList { QStringLiteral("record"), QStringLiteral("gpu"), QStringLiteral("name"), QStringLiteral("kind"),
+            QStringLiteral("source"), QStringLiteral("value"), QStringLiteral("unit"), QStringLiteral("ridge_point_flops_per_byte"),
+            QStringLiteral("plotted"), QStringLiteral("category"), QStringLiteral("provenance"), QStringLiteral("flops_per_byte"),
+            QStringLiteral("tflops_per_s"), QStringLiteral("share_of_gpu_time"), QStringLiteral("roof"),
+            QStringLiteral("attainable_tflops_per_s"), QStringLiteral("bound"), QStringLiteral("fraction_of_roof"),
+            QStringLiteral("above_roof"), QStringLiteral("probably_served_from") }));
     // 1 memory roof + 8 compute peaks in the MI300X datasheet set, 2 cache roofs, 4 kernels, 4 library ops.
     ASSERT_EQ(lines.size(), 1 + 9 + 2 + 8);
     for (const QString& line : lines)
@@ -267,8 +264,7 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
 
     const QStringList measured = QString::fromUtf8(rooflineCsv(rooflineData(result.get(), mi300x(), PeakSet::MaxAchievable))).split(u'\n');
     EXPECT_TRUE(measured.contains(QStringLiteral("roof,AMD Instinct MI300X,BF16 matrix,compute,max_achievable,708,TFLOPS,")
-                                  + QString::number(708 / 5.3, 'g', 6)
-                                  + QStringLiteral(",true,,,,,,,,,,,")));
+        + QString::number(708 / 5.3, 'g', 6) + QStringLiteral(",true,,,,,,,,,,,")));
 }
 
 // Issue 22: a GPU of absurd peaks (made in the peaks editor, say, where no

@@ -12,7 +12,6 @@
 #include "timebudgetfixture.h"
 
 #include <QJsonArray>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -42,7 +41,7 @@ TEST(Coverage, TheRowsWithFiguresOverTheWholeGpuTime)
     EXPECT_TRUE(hasFigures(flopsOnly));
     EXPECT_FALSE(flopsOnly.bytes());
     EXPECT_TRUE(hasFigures(modelledRow(QStringLiteral("bytes_only"), 64, std::nullopt, { 4 })));
-    EXPECT_FALSE(hasFigures(fixture->rows[3]));        // nofig
+    EXPECT_FALSE(hasFigures(fixture->rows[3])); // nofig
     EXPECT_FALSE(hasFigures(fixture->libraryKernels[0])); // Cijk_gemm
 
     // No GPU time: no share, not 0 %.
@@ -60,7 +59,7 @@ TEST(Coverage, TimeOnlyRowsRankAsUnmodelledAndIdleSaysItsShareOfTheSpan)
     const TimeBudget budget = evaluateTimeBudget(*fixture, mi300x().peaks(PeakSet::Datasheet));
     ASSERT_EQ(budget.opportunities.size(), 6u);
     const std::vector<QString> names { QStringLiteral("idle GPU"), QStringLiteral("Cijk_gemm"), QStringLiteral("cmp"),
-                                       QStringLiteral("latency-bound kernels"), QStringLiteral("nofig"), QStringLiteral("mem") };
+        QStringLiteral("latency-bound kernels"), QStringLiteral("nofig"), QStringLiteral("mem") };
     for (size_t i = 0; i < names.size(); ++i)
         EXPECT_EQ(budget.opportunities[i].name, names[i]) << i;
 
@@ -81,7 +80,8 @@ TEST(Coverage, TimeOnlyRowsRankAsUnmodelledAndIdleSaysItsShareOfTheSpan)
     EXPECT_NEAR(nofig.recoverableUs, 7, 1e-9);
     EXPECT_EQ(nofig.rowIndices, std::vector<int>({ 3 }));
     EXPECT_TRUE(nofig.libraryIndices.empty());
-    EXPECT_TRUE(nofig.why.contains(QStringLiteral("in 1 call; its FLOPs and bytes are unknown (no args recorded)"))) << qPrintable(nofig.why);
+    EXPECT_TRUE(nofig.why.contains(QStringLiteral("in 1 call; its FLOPs and bytes are unknown (no args recorded)")))
+        << qPrintable(nofig.why);
 
     // Idle 225 of a 500 us span: 45 % of it; of kernel time it keeps 225 / 275.
     const Opportunity& idle = budget.opportunities[0];
@@ -137,7 +137,8 @@ TEST(Coverage, ExportAndReportSayIt)
     EXPECT_EQ(coverage.value(QStringLiteral("modelled_us")).toDouble(), 208.0);
     EXPECT_EQ(coverage.value(QStringLiteral("total_us")).toDouble(), 275.0);
     EXPECT_EQ(coverage.value(QStringLiteral("share")).toDouble(), 0.756364); // 6 significant digits
-    EXPECT_EQ(coverage.value(QStringLiteral("total_us")), root.value(QStringLiteral("gpu_time_us")).toObject().value(QStringLiteral("total")));
+    EXPECT_EQ(
+        coverage.value(QStringLiteral("total_us")), root.value(QStringLiteral("gpu_time_us")).toObject().value(QStringLiteral("total")));
 
     const QJsonArray items = root.value(QStringLiteral("opportunities")).toArray();
     ASSERT_EQ(items.size(), 6);
@@ -152,16 +153,22 @@ TEST(Coverage, ExportAndReportSayIt)
     EXPECT_FALSE(gemm.contains(QStringLiteral("share_of_span")));
 
     // No GPU time: the share is null, not 0.
-    EXPECT_TRUE(exportObject(*judgedOnMi300x(AnalysisResult {})).value(QStringLiteral("coverage")).toObject().value(QStringLiteral("share")).isNull());
+    EXPECT_TRUE(exportObject(*judgedOnMi300x(AnalysisResult {}))
+            .value(QStringLiteral("coverage"))
+            .toObject()
+            .value(QStringLiteral("share"))
+            .isNull());
 
     const auto judgement = judgedOnMi300x(fixture);
     ReportInputs inputs;
     inputs.judgement = judgement.get();
     const QString report = QString::fromUtf8(markdownReport(inputs));
-    EXPECT_TRUE(report.contains(QStringLiteral("- Coverage: modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s); the rest is time only\n")))
+    EXPECT_TRUE(
+        report.contains(QStringLiteral("- Coverage: modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s); the rest is time only\n")))
         << qPrintable(report);
     EXPECT_TRUE(report.contains(QStringLiteral("| 1 | idle GPU | 225 \u00b5s | 45.0 % of the span |"))) << qPrintable(report);
-    EXPECT_TRUE(report.contains(QStringLiteral("| 2 | `Cijk_gemm` | 60.0 \u00b5s | 21.8 % | no model: `Cijk_gemm` 60.0 \u00b5s"))) << qPrintable(report);
+    EXPECT_TRUE(report.contains(QStringLiteral("| 2 | `Cijk_gemm` | 60.0 \u00b5s | 21.8 % | no model: `Cijk_gemm` 60.0 \u00b5s")))
+        << qPrintable(report);
 }
 
 // The eager xDiT SD3.5 trace: 710.740 of 712.490 ms of GPU time have

@@ -76,8 +76,7 @@ TEST(AttainableTime, LatencyBound)
     // Exactly half its attainable time is still latency; a hair slower is not.
     // 5.3 MB = 1 us; t0 = 2: attainable 3; one call of 6 us is 0.5.
     EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("half"), 5.3e6, 0, { 6 }), peaks(), 2.0).limiter, Limiter::Latency);
-    EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("slower"), 5.3e6, 0, { 6.01 }), peaks(), 2.0).limiter,
-              Limiter::SlowForSize);
+    EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("slower"), 5.3e6, 0, { 6.01 }), peaks(), 2.0).limiter, Limiter::SlowForSize);
 }
 
 TEST(AttainableTime, UnderTheFloorButEightTimesItsAttainableIsSlowForItsSize)
@@ -114,8 +113,8 @@ TEST(AttainableTime, WithoutFlopsUnderTheFloorIsFlopsUnknownNotLatency)
     EXPECT_NEAR(figures.recoverableUs, 7, 1e-9);
     EXPECT_NEAR(*figures.fractionOfAttainable, 0.3, 1e-12);
     // At its attainable time too: still not latency, FLOPs unknown.
-    EXPECT_EQ(kernelTimeFigures(modelledRow(QStringLiteral("fast"), 5.3e6, std::nullopt, { 3 }), peaks(), 2.0).limiter,
-              Limiter::FlopsUnknown);
+    EXPECT_EQ(
+        kernelTimeFigures(modelledRow(QStringLiteral("fast"), 5.3e6, std::nullopt, { 3 }), peaks(), 2.0).limiter, Limiter::FlopsUnknown);
 }
 
 TEST(AttainableTime, FlopsUnknownCountsBytesOnly)
@@ -317,7 +316,7 @@ TEST(TimeBudget, AnIdleSpanPastADayIsNoOpportunity)
         result.activity.devices.push_back(device);
         const TimeBudget budget = evaluateTimeBudget(result, peaks(), 2.0);
         const bool idleListed = std::any_of(budget.opportunities.begin(), budget.opportunities.end(),
-                                            [](const Opportunity& o) { return o.kind == Opportunity::Kind::Idle; });
+            [](const Opportunity& o) { return o.kind == Opportunity::Kind::Idle; });
         EXPECT_EQ(idleListed, spanUs == DeviceActivity::implausibleSpanUs) << spanUs;
     }
 }
@@ -328,7 +327,7 @@ TEST(TimeBudget, ATraceSpanningYearsIsWarnedAbout)
     // Two kernels 55 hours apart, as two far timestamps give (the reader
     // refuses a time past 2^53 ns, about 104 days, outright).
     const QString path = traces.write(QStringLiteral("far.json"),
-                                      traceJson(kernelEvent("triton_poi_fused_add_0", 10, 5, 1) + ',' + kernelEvent("triton_poi_fused_add_0", 2e11, 5, 2)));
+        traceJson(kernelEvent("triton_poi_fused_add_0", 10, 5, 1) + ',' + kernelEvent("triton_poi_fused_add_0", 2e11, 5, 2)));
     const AnalysisOutcome outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const QStringList warnings = outcome.result->warnings.filter(QStringLiteral("more than a profiled run does"));

@@ -6,15 +6,14 @@
 // tid. Every figure is derived by hand in comments.
 #include "engine/input/annotations/annotationkeeper.h"
 #include "engine/input/tracereader.h"
+#include "engine/linking/timerange.h"
 #include "engine/timeline/buildtimeline.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
-#include "engine/linking/timerange.h"
 #include "graphfixtures.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>
-
 #include <tuple>
 
 using namespace Ridgeline;
@@ -32,9 +31,9 @@ struct Fixture
     Fixture()
     {
         timeline.labels = { { QStringLiteral("triton_a"), TimelineLabelKind::GpuWork, GpuWork::Triton, 0, -1 },
-                            { QStringLiteral("triton_b"), TimelineLabelKind::GpuWork, GpuWork::Triton, 1, -1 },
-                            { QStringLiteral("Cijk_gemm"), TimelineLabelKind::GpuWork, GpuWork::Gemm, -1, 0 },
-                            { QStringLiteral("Memcpy"), TimelineLabelKind::GpuWork, GpuWork::Memcpy, -1, -1 } };
+            { QStringLiteral("triton_b"), TimelineLabelKind::GpuWork, GpuWork::Triton, 1, -1 },
+            { QStringLiteral("Cijk_gemm"), TimelineLabelKind::GpuWork, GpuWork::Gemm, -1, 0 },
+            { QStringLiteral("Memcpy"), TimelineLabelKind::GpuWork, GpuWork::Memcpy, -1, -1 } };
         std::vector<KernelTimeFigures> figures(2);
         figures[0].limiter = Limiter::Memory;
         figures[0].attainableUs = 10.0;
@@ -72,9 +71,9 @@ TEST(TimelineDetail, WideEventsAreBoxesAndSubPixelOnesMergePerColumn)
     const Fixture f;
     TimelineEvents events;
     // 100 ns per pixel, 10 pixels: [0, 1000) ns.
-    events.append(0, 30, 2);    // column 0: GEMM 30 ns
-    events.append(40, 20, 3);   // column 0: memcpy 20 ns -> density 0.5, GEMM dominant
-    events.append(150, 10, 3);  // column 1: memcpy 10 ns -> density 0.1
+    events.append(0, 30, 2); // column 0: GEMM 30 ns
+    events.append(40, 20, 3); // column 0: memcpy 20 ns -> density 0.5, GEMM dominant
+    events.append(150, 10, 3); // column 1: memcpy 10 ns -> density 0.1
     events.append(200, 400, 0); // 4 px wide: a box from x 2 to 6, 10 us attainable over 0.4 us: above
     events.append(700, 250, 2); // 2.5 px: a box
     events.append(2000, 10, 3); // after the view: not visited
@@ -121,7 +120,12 @@ TEST(TimelineDetail, OverlappingBoxesGiveWhatShowsOnTop)
     events.append(1550, 30, 2);
     const LaneDetail detail = laneDetail(events, f.colouring, { 0, 10, 200 }, 2.0);
     const std::vector<std::tuple<double, double, std::uint32_t>> expected = {
-        { 0, 20, 0 }, { 20, 30, 1 }, { 30, 120, 2 }, { 150, 155, 3 }, { 155, 158, 4 }, { 158, 160, 3 },
+        { 0, 20, 0 },
+        { 20, 30, 1 },
+        { 30, 120, 2 },
+        { 150, 155, 3 },
+        { 155, 158, 4 },
+        { 158, 160, 3 },
     };
     ASSERT_EQ(detail.boxes.size(), expected.size());
     for (size_t b = 0; b < expected.size(); ++b) {
@@ -219,17 +223,17 @@ TEST(TimelineDetail, BlocksNarrowerThanAPixelMergeWithoutAVisit)
 TEST(TimelineHitTest, FindsTheEventUnderAPointOrTheNearestWithinTolerance)
 {
     TimelineEvents events;
-    events.append(0, 100, 0);   // [0, 100)
-    events.append(100, 50, 1);  // [100, 150)
-    events.append(120, 10, 2);  // [120, 130): overlaps the one before, drawn on top
-    events.append(400, 10, 3);  // [400, 410)
+    events.append(0, 100, 0); // [0, 100)
+    events.append(100, 50, 1); // [100, 150)
+    events.append(120, 10, 2); // [120, 130): overlaps the one before, drawn on top
+    events.append(400, 10, 3); // [400, 410)
     EXPECT_EQ(hitTest(events, 50, 0), 0u);
     EXPECT_EQ(hitTest(events, 110, 0), 1u);
     EXPECT_EQ(hitTest(events, 125, 0), 2u); // the later one covering it
     EXPECT_EQ(hitTest(events, 140, 0), 1u);
     EXPECT_FALSE(hitTest(events, 300, 20).has_value()); // 150 from one, 100 from the other
-    EXPECT_EQ(hitTest(events, 395, 20), 3u);             // 5 before it
-    EXPECT_EQ(hitTest(events, 160, 20), 1u);             // 10 after it
+    EXPECT_EQ(hitTest(events, 395, 20), 3u); // 5 before it
+    EXPECT_EQ(hitTest(events, 160, 20), 1u); // 10 after it
     EXPECT_FALSE(hitTest(TimelineEvents(), 0, 10).has_value());
     const EventSpan span = eventsStartingIn(events, 100, 400);
     EXPECT_EQ(span.first, 1u);
@@ -278,7 +282,7 @@ TEST(TimelineBuild, TimesTooFarApartStayInTheClockAndAreSaid)
     // bound, 2^61 ns, and the analysis says how many times were moved.
     TempTraces traces;
     const QString path = traces.write(QStringLiteral("far.json"),
-                                      traceJson(kernelEvent("Cijk_gemm_x", -8.9e15, 5, 1) + ",\n" + kernelEvent("Cijk_gemm_x", 8.9e15, 5, 2)));
+        traceJson(kernelEvent("Cijk_gemm_x", -8.9e15, 5, 1) + ",\n" + kernelEvent("Cijk_gemm_x", 8.9e15, 5, 2)));
     const AnalysisOutcome outcome = analyze(path);
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
     const Timeline& timeline = *outcome.result->timeline;
@@ -508,7 +512,7 @@ TEST(TimelineBuild, GpuExecuteAnnotationsAreDrawnWhereTheyLieInsteadOfTheHostOne
     // host ones: only the GPU's is drawn, at [0, 75) from the origin.
     TempTraces traces;
     QByteArrayList events { libraryOpsAndExecuteRanges(),
-                            annotationEvent("gpu_user_annotation", "execute_diffusion_1_256x256", 2, 0, 300, 75) };
+        annotationEvent("gpu_user_annotation", "execute_diffusion_1_256x256", 2, 0, 300, 75) };
     const AnalysisOutcome whole = analyze(traces.write(QStringLiteral("gpu.json"), traceJson(events.join(",\n"))));
     ASSERT_EQ(whole.status, AnalysisOutcome::Status::Ok) << whole.error.toStdString();
     const TimelineLane* lane = laneOf(*whole.result->timeline, TimelineLaneKind::ExecuteRanges);

@@ -66,7 +66,7 @@ TEST(KernelName, LongestMatchWins)
     EXPECT_EQ(parse("triton_poi_fused_all_to_all_single_add_1").fusedOps, ops({ "all_to_all_single", "add" }));
     EXPECT_EQ(parse("triton_red_fused_native_layer_norm_0").fusedOps, ops({ "native_layer_norm" }));
     EXPECT_EQ(parse("triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1").fusedOps,
-              ops({ "_unsafe_view", "add", "mean", "mul", "pow", "rsqrt" }));
+        ops({ "_unsafe_view", "add", "mean", "mul", "pow", "rsqrt" }));
 }
 
 TEST(KernelName, BacktracksWhenTheLongestMatchStrandsAPrefix)

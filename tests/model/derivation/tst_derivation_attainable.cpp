@@ -58,7 +58,7 @@ TEST(AttainableDerivation, LatencyBoundMeansFuseNotTune)
     EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 4 us**"))) << qPrintable(md);
     // An override names itself.
     EXPECT_TRUE(attainableSection(fixture->rows[0], 11.0, LatencyFloor::Source::Override)
-                    .contains(QStringLiteral("**Latency floor t0 = 11 us** — override")));
+            .contains(QStringLiteral("**Latency floor t0 = 11 us** — override")));
 }
 
 TEST(AttainableDerivation, UnderTheFloorButSlowOrWithoutFlopsIsNotLatencyBound)
@@ -68,7 +68,8 @@ TEST(AttainableDerivation, UnderTheFloorButSlowOrWithoutFlopsIsNotLatencyBound)
     const KernelRow slow = modelledRow(QStringLiteral("red"), 5.3e6, 1.3e6, { 24, 24 });
     const QString md = attainableSection(slow, 2.0);
     EXPECT_TRUE(md.contains(QStringLiteral("**Limiter: slow for its size** — t0 is at least its roof term, yet its calls take "
-                                           "over twice their attainable time"))) << qPrintable(md);
+                                           "over twice their attainable time")))
+        << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("**Recoverable = 42 us**"))) << qPrintable(md);
     MarkdownWriter glance;
     Derivation::writeAtAGlance(glance, slow, judgedWith(2.0));
@@ -104,7 +105,8 @@ TEST(AttainableDerivation, AtAGlanceSaysRecoverableOrLatencyBound)
     EXPECT_TRUE(memory.text().contains(QStringLiteral(", 3.00 \u00b5s recoverable (94.74 % of attainable)"))) << qPrintable(memory.text());
     MarkdownWriter latency;
     Derivation::writeAtAGlance(latency, fixture->rows[2], judgedWith(2.0));
-    EXPECT_TRUE(latency.text().contains(QStringLiteral("; latency-bound: attainable 3.00 \u00b5s per call, 4.00 \u00b5s recoverable (fuse, not tune)")))
+    EXPECT_TRUE(latency.text().contains(
+        QStringLiteral("; latency-bound: attainable 3.00 \u00b5s per call, 4.00 \u00b5s recoverable (fuse, not tune)")))
         << qPrintable(latency.text());
     EXPECT_FALSE(latency.text().contains(QStringLiteral("of its roof")));
 }

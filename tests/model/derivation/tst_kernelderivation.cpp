@@ -2,11 +2,11 @@
 // section 7 step by step with their real numbers, a row without a model,
 // and a row where TraceLens would report other figures.
 #include "derivation/kernelderivation.h"
-#include "engine/base/text/markdownwriter.h"
 #include "engine/analysis.h"
+#include "engine/base/text/markdownwriter.h"
+#include "engine/base/text/units.h"
 #include "engine/roofline/roofline.h"
 #include "testsupport.h"
-#include "engine/base/text/units.h"
 
 #include <QRegularExpression>
 #include <gtest/gtest.h>
@@ -46,9 +46,8 @@ QString tableRow(const QString& markdown, const QString& first)
     return {};
 }
 
-#define EXPECT_CONTAINS(text, needle)                                                                        \
-    EXPECT_TRUE((text).contains(needle)) << "missing: " << QString(needle).toStdString() << "\n--- in:\n"    \
-                                         << (text).toStdString()
+#define EXPECT_CONTAINS(text, needle)                                                                                                      \
+    EXPECT_TRUE((text).contains(needle)) << "missing: " << QString(needle).toStdString() << "\n--- in:\n" << (text).toStdString()
 
 } // namespace
 
@@ -67,8 +66,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
 
     // Raw args.
     EXPECT_CONTAINS(md, QStringLiteral("Input Dims:      [[8, 4096, 8192], [32768, 8192], []]"));
-    EXPECT_CONTAINS(
-        md, QStringLiteral("Input type:      [\"c10::BFloat16\", \"c10::BFloat16\", \"Scalar\"]"));
+    EXPECT_CONTAINS(md, QStringLiteral("Input type:      [\"c10::BFloat16\", \"c10::BFloat16\", \"Scalar\"]"));
     EXPECT_CONTAINS(md, QStringLiteral("Input Strides:   [[33554432, 8192, 1], [8192, 1], []]"));
     EXPECT_CONTAINS(md, QStringLiteral("Concrete Inputs: [\"\", \"\", \"268435456\"]"));
     EXPECT_CONTAINS(md, QStringLiteral("kernel_kwargs:   XBLOCK=1024"));
@@ -77,20 +75,15 @@ TEST(KernelDerivation, SwigluWorkedExample)
 
     // Element counts and where they came from.
     EXPECT_CONTAINS(text, QStringLiteral("Integers in Concrete Inputs: [2] = 268435456."));
-    EXPECT_CONTAINS(
-        text, QStringLiteral("**xnumel = 268435456** — Concrete Inputs&#91;2&#93;, the last integer"));
+    EXPECT_CONTAINS(text, QStringLiteral("**xnumel = 268435456** — Concrete Inputs&#91;2&#93;, the last integer"));
     EXPECT_CONTAINS(text, QStringLiteral("**rnumel = 1**"));
 
     // Tensors, the output write and the total as an equation.
-    EXPECT_CONTAINS(
-        text, QStringLiteral("| 0 | [8, 4096, 8192] | `c10::BFloat16` | 2 | 268435456 | 536870912 |"));
-    EXPECT_CONTAINS(
-        text, QStringLiteral("| 1 | [32768, 8192] | `c10::BFloat16` | 2 | 268435456 | 536870912 |"));
-    EXPECT_CONTAINS(text,
-        QStringLiteral("| write | arg 0 again | `c10::BFloat16` | 2 | 268435456 (xnumel) | 536870912 |"));
+    EXPECT_CONTAINS(text, QStringLiteral("| 0 | [8, 4096, 8192] | `c10::BFloat16` | 2 | 268435456 | 536870912 |"));
+    EXPECT_CONTAINS(text, QStringLiteral("| 1 | [32768, 8192] | `c10::BFloat16` | 2 | 268435456 | 536870912 |"));
+    EXPECT_CONTAINS(text, QStringLiteral("| write | arg 0 again | `c10::BFloat16` | 2 | 268435456 (xnumel) | 536870912 |"));
     EXPECT_CONTAINS(text, QStringLiteral(": 2 × 268435456 = 536870912 B."));
-    EXPECT_CONTAINS(
-        text, QStringLiteral("= 536870912 + 536870912 + 536870912 = **1610612736 B** = **1536 MiB**"));
+    EXPECT_CONTAINS(text, QStringLiteral("= 536870912 + 536870912 + 536870912 = **1610612736 B** = **1536 MiB**"));
 
     // FLOPs per op, with the 0-count op marked, and the total.
     const QString unsafeView = tableRow(md, QStringLiteral("`_unsafe_view`"));
@@ -99,20 +92,17 @@ TEST(KernelDerivation, SwigluWorkedExample)
     EXPECT_EQ(tableRow(md, QStringLiteral("`silu`")), QStringLiteral("| `silu` | arithmetic | 4 | 4 |"));
     EXPECT_EQ(tableRow(md, QStringLiteral("`mul`")), QStringLiteral("| `mul` | arithmetic | 1 | 1 |"));
     EXPECT_CONTAINS(md, QStringLiteral("| **total per element** |  | **5** | **5** |"));
-    EXPECT_CONTAINS(
-        text, QStringLiteral("= 5 × 268435456 × 1 = **1342177280 FLOPs** = **1.34217728 GFLOPS**"));
+    EXPECT_CONTAINS(text, QStringLiteral("= 5 × 268435456 × 1 = **1342177280 FLOPs** = **1.34217728 GFLOPS**"));
 
     // Time and the formulas with the numbers substituted.
-    EXPECT_CONTAINS(
-        md, QStringLiteral("| 1 | 527.382 us | 527.382 us | 527.382 us | 527.382 us | 527.382 us |"));
+    EXPECT_CONTAINS(md, QStringLiteral("| 1 | 527.382 us | 527.382 us | 527.382 us | 527.382 us | 527.382 us |"));
     EXPECT_CONTAINS(text,
         QStringLiteral("**TB/s** = (bytes / 1e12) / (time_us / 1e6) = (1610612736 / 1e12) / (527.382 / 1e6) "
                        "= **3.05398**"));
     EXPECT_CONTAINS(text,
         QStringLiteral("**TFLOPS/s** = (flops / 1e12) / (time_us / 1e6) = (1342177280 / 1e12) / (527.382 / "
                        "1e6) = **2.54498**"));
-    EXPECT_CONTAINS(
-        text, QStringLiteral("**FLOPS/Byte** = flops / bytes = 1342177280 / 1610612736 = **0.833333**"));
+    EXPECT_CONTAINS(text, QStringLiteral("**FLOPS/Byte** = flops / bytes = 1342177280 / 1610612736 = **0.833333**"));
 
     // Roofline: the applicable roof, the bound and the share reached.
     const PeakFigures& peaks = mi300x().peaks(PeakSet::Datasheet);
@@ -122,9 +112,7 @@ TEST(KernelDerivation, SwigluWorkedExample)
     EXPECT_CONTAINS(md, QStringLiteral("(`") + placement->roof->key + QStringLiteral("`)"));
     EXPECT_CONTAINS(md, QStringLiteral("**bounded by the memory roof**"));
     EXPECT_CONTAINS(md, QStringLiteral("= min(163.4, 5.3 × 0.833333) = **4.41667**"));
-    EXPECT_CONTAINS(md,
-        QStringLiteral("**") + formatPercent(placement->fractionOfRoof)
-            + QStringLiteral("** of the memory roof"));
+    EXPECT_CONTAINS(md, QStringLiteral("**") + formatPercent(placement->fractionOfRoof) + QStringLiteral("** of the memory roof"));
     EXPECT_EQ(formatPercent(placement->fractionOfRoof), QStringLiteral("57.62 %"));
     EXPECT_FALSE(md.contains(QStringLiteral("Above the roof")));
     EXPECT_CONTAINS(text,
@@ -142,14 +130,12 @@ TEST(KernelDerivation, ReductionHasNoOutputWrite)
     const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::MaxAchievable)->trace);
     const QString text = plain(md);
     EXPECT_CONTAINS(md, QStringLiteral("Rule for reductions"));
-    EXPECT_CONTAINS(
-        text, QStringLiteral("**xnumel = 32768** — Concrete Inputs&#91;3&#93;, the second-last integer"));
+    EXPECT_CONTAINS(text, QStringLiteral("**xnumel = 32768** — Concrete Inputs&#91;3&#93;, the second-last integer"));
     EXPECT_CONTAINS(text, QStringLiteral("**rnumel = 2048** — Concrete Inputs&#91;4&#93;, the last integer"));
     EXPECT_CONTAINS(text, QStringLiteral("xnumel × rnumel = 32768 × 2048 = 67108864"));
     EXPECT_CONTAINS(md, QStringLiteral("**Output write:** none added"));
     EXPECT_TRUE(tableRow(md, QStringLiteral("write")).isEmpty());
-    EXPECT_CONTAINS(
-        text, QStringLiteral("= 134217728 + 4096 + 134217728 = **268439552 B** = **256.004 MiB**"));
+    EXPECT_CONTAINS(text, QStringLiteral("= 134217728 + 4096 + 134217728 = **268439552 B** = **256.004 MiB**"));
     EXPECT_CONTAINS(text, QStringLiteral("**0.469762048 GFLOPS**"));
     EXPECT_CONTAINS(md, QStringLiteral("measured max-achievable peaks"));
     EXPECT_CONTAINS(md, QStringLiteral("(`vector_bf16`)"));
@@ -184,8 +170,7 @@ TEST(KernelDerivation, RowWithoutModelSaysWhy)
     const KernelRow* row = &copy;
     ASSERT_FALSE(row->hasModel());
     const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
-    EXPECT_CONTAINS(
-        md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::plain(row->model.reason));
+    EXPECT_CONTAINS(md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::plain(row->model.reason));
     EXPECT_CONTAINS(md, QStringLiteral("## Why there are no figures"));
     EXPECT_CONTAINS(md, QStringLiteral("TraceLens does not model templates"));
     EXPECT_CONTAINS(md, QStringLiteral("no Concrete Inputs"));
@@ -206,8 +191,7 @@ TEST(KernelDerivation, TraceLensDifferencesAndWhy)
     const QString text = plain(md);
 
     // The float arg: 4 bytes for Ridgeline, 0 for TraceLens; the broadcast arg read once.
-    EXPECT_CONTAINS(text,
-        QStringLiteral("| 0 | [1024, 1024] | `float` | 4 (TraceLens 0) | 1048576 | 4194304 (TraceLens 0) |"));
+    EXPECT_CONTAINS(text, QStringLiteral("| 0 | [1024, 1024] | `float` | 4 (TraceLens 0) | 1048576 | 4194304 (TraceLens 0) |"));
     EXPECT_CONTAINS(text,
         QStringLiteral("| 1 | [1024, 1024] | `c10::BFloat16` | 2 | 1024 (stride 0 along dim 0: read once; "
                        "TraceLens 1048576) | 2048 (TraceLens 2097152) |"));
@@ -215,13 +199,11 @@ TEST(KernelDerivation, TraceLensDifferencesAndWhy)
         QStringLiteral("| write | arg 0 again | `float` | 4 (TraceLens 0) | 1048576 (xnumel) | 4194304 "
                        "(TraceLens 0) |"));
     EXPECT_CONTAINS(text, QStringLiteral("= 4194304 + 2048 + 4194304 = **8390656 B**"));
-    EXPECT_EQ(tableRow(md, QStringLiteral("`erf`")),
-        QStringLiteral("| `erf` | arithmetic | 4 | **0** (not in its table) |"));
+    EXPECT_EQ(tableRow(md, QStringLiteral("`erf`")), QStringLiteral("| `erf` | arithmetic | 4 | **0** (not in its table) |"));
 
     // Two calls: std shown, per-call rates averaged.
     EXPECT_CONTAINS(md, QStringLiteral("| 2 | 24 us | 12 us | 12 us | 10 us | 14 us | 2.82843 us |"));
-    EXPECT_CONTAINS(
-        md, QStringLiteral("mean over the 2 calls: **") + QString::number(row->tbPerS->mean, 'g', 6));
+    EXPECT_CONTAINS(md, QStringLiteral("mean over the 2 calls: **") + QString::number(row->tbPerS->mean, 'g', 6));
 
     // The comparison table and why.
     EXPECT_CONTAINS(md, QStringLiteral("## TraceLens comparison"));
@@ -243,8 +225,7 @@ TEST(KernelDerivation, KernelOnlyRowShowsTimeAndNoArgs)
     row.name = QStringLiteral("triton_poi_fused_add_0");
     row.kind = RowKind::KernelOnly;
     row.calls = 3;
-    row.model.reason = QStringLiteral(
-        "GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
+    row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
     row.kernelTimeUs = summarize({ 10.0, 20.0, 30.0 });
     const QString md = derivationMarkdown(row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_CONTAINS(md, QStringLiteral("**Row:** kernel-only — a GPU kernel that no Triton op launched"));

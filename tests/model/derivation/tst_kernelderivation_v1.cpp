@@ -64,8 +64,7 @@ TEST(KernelDerivationV1, V2RowIsCrossCheckedAgainstTheCache)
     const QString md = derivationOf(bundledSampleTrace(), fixtures.cacheDirectory(), silu);
     EXPECT_TRUE(md.contains(QStringLiteral("**Provenance: `V2`**"))) << qPrintable(md);
     // The write-back of in_out_ptr0 confirms V2's extra write of the first tensor.
-    EXPECT_TRUE(md.contains(QStringLiteral("**Inductor cache:** V1 signature agrees: the first pointer, in_out_ptr0")))
-        << qPrintable(md);
+    EXPECT_TRUE(md.contains(QStringLiteral("**Inductor cache:** V1 signature agrees: the first pointer, in_out_ptr0"))) << qPrintable(md);
     EXPECT_TRUE(md.contains(QStringLiteral("## Cross-check against the Inductor cache")));
     // V2 and V1 side by side: the same elements, so the same bytes (2 + 2 x 2 bytes over 268,435,456 elements).
     EXPECT_TRUE(md.contains(QStringLiteral("| xnumel | 268,435,456 | 268,435,456 |"))) << qPrintable(md);

@@ -4,13 +4,12 @@
 // library index, and Qt's model tester runs throughout.
 #include "coveragefixtures.h"
 #include "engine/comparison/tracecomparison.h"
-#include "itemmodels/kernelfilterproxy.h"
 #include "engine/lens/judgement.h"
+#include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;

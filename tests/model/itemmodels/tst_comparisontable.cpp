@@ -2,13 +2,12 @@
 // rows of their own), speedup and delta columns that sort as numbers and
 // carry their sign, "Only changed", and Qt's model tester throughout.
 #include "engine/comparison/tracecomparison.h"
-#include "itemmodels/kernelfilterproxy.h"
 #include "engine/lens/judgement.h"
+#include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;

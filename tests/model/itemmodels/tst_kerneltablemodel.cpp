@@ -1,14 +1,13 @@
 // The kernel table model: Qt's model tester, numeric sorting through the
 // proxy, and figures formatted for people.
 #include "engine/analysis.h"
+#include "engine/base/text/units.h"
 #include "itemmodels/kernelfilterproxy.h"
 #include "itemmodels/kerneltablemodel.h"
-#include "engine/base/text/units.h"
 
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -17,7 +16,8 @@ namespace {
 
 std::shared_ptr<const AnalysisResult> sample()
 {
-    static const auto outcome = analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
+    static const auto outcome
+        = analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
     return outcome.result;
 }
 
@@ -60,12 +60,13 @@ TEST(KernelTableModel, NumericColumnsSortAsNumbers)
     // "1.50 GB" would sort first ascending; as numbers it comes last.
     proxy.sort(KernelTableModel::DataMovedMib, Qt::AscendingOrder);
     EXPECT_EQ(column(proxy, KernelTableModel::DataMovedMib),
-              (QStringList { QStringLiteral("256.0 MiB"), QStringLiteral("384.0 MiB"), QStringLiteral("512.0 MiB"), QStringLiteral("1.50 GiB") }));
+        (QStringList {
+            QStringLiteral("256.0 MiB"), QStringLiteral("384.0 MiB"), QStringLiteral("512.0 MiB"), QStringLiteral("1.50 GiB") }));
     // Times: 77.07 us < 90.65 us < 140.85 us < 527.38 us ("140.85" < "77.07" as text).
     proxy.sort(KernelTableModel::TimeSum, Qt::AscendingOrder);
     EXPECT_EQ(column(proxy, KernelTableModel::Kernel).first(), QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     EXPECT_EQ(column(proxy, KernelTableModel::TimeSum),
-              (QStringList { QStringLiteral("77.1 µs"), QStringLiteral("90.7 µs"), QStringLiteral("141 µs"), QStringLiteral("527 µs") }));
+        (QStringList { QStringLiteral("77.1 µs"), QStringLiteral("90.7 µs"), QStringLiteral("141 µs"), QStringLiteral("527 µs") }));
 }
 
 TEST(KernelTableModel, ProvenanceTooltipCarriesTheReason)
@@ -109,9 +110,8 @@ TEST(KernelTableModel, ShapeShowsTheKernelsGrid)
     for (int row = 0; row < int(sample()->rows.size()); ++row) {
         const KernelRow& kernel = sample()->rows[size_t(row)];
         const QString text = model.index(row, KernelTableModel::Shape).data().toString();
-        const QString expected = kernel.model.rnumel > 1
-            ? QStringLiteral("%1 × %2").arg(kernel.model.xnumel).arg(kernel.model.rnumel)
-            : QString::number(kernel.model.xnumel);
+        const QString expected = kernel.model.rnumel > 1 ? QStringLiteral("%1 × %2").arg(kernel.model.xnumel).arg(kernel.model.rnumel)
+                                                         : QString::number(kernel.model.xnumel);
         EXPECT_EQ(text, expected) << qPrintable(kernel.name);
         EXPECT_TRUE(model.index(row, KernelTableModel::Shape).data(Qt::ToolTipRole).toString().contains(QStringLiteral("xnumel")));
     }

@@ -2,16 +2,15 @@
 // the latency-bound "% of roof" cell, the library rows and their toggle and
 // the filter totals, on the hand-derived fixture of timebudgetfixture.h,
 // with Qt's model tester on the model and its proxy throughout.
+#include "engine/lens/judgement.h"
 #include "itemmodels/filtertotals.h"
 #include "itemmodels/kernelfilterproxy.h"
-#include "engine/lens/judgement.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "testsupport.h"
 #include "timebudgetfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -95,14 +94,14 @@ TEST(TimeBudgetTable, RecoverableSortsAsMicrosecondsWithLibraryRowsLast)
     Table t;
     t.proxy.sort(KernelTableModel::Recoverable, Qt::DescendingOrder);
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
-              (QStringList { QStringLiteral("cmp"), QStringLiteral("one"), QStringLiteral("mem") }));
+        (QStringList { QStringLiteral("cmp"), QStringLiteral("one"), QStringLiteral("mem") }));
     // As text the "–" of rows without figures would lead; as numbers 56 > 4 > 3, then those rows.
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Recoverable),
-              (QStringList { QStringLiteral("56.0 µs"), QStringLiteral("4.00 µs"), QStringLiteral("3.00 µs"), QStringLiteral("–"),
-                             QStringLiteral("–") }));
+        (QStringList {
+            QStringLiteral("56.0 µs"), QStringLiteral("4.00 µs"), QStringLiteral("3.00 µs"), QStringLiteral("–"), QStringLiteral("–") }));
     t.proxy.sort(KernelTableModel::AttainablePercent, Qt::DescendingOrder);
     EXPECT_EQ(columnOf(t.proxy, KernelTableModel::Kernel).mid(0, 3),
-              (QStringList { QStringLiteral("mem"), QStringLiteral("cmp"), QStringLiteral("one") }));
+        (QStringList { QStringLiteral("mem"), QStringLiteral("cmp"), QStringLiteral("one") }));
 }
 
 TEST(TimeBudgetTable, TheLatencyFloorAndThePeaksChangeTheBudget)

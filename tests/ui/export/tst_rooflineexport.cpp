@@ -19,11 +19,9 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdio>
+#include <gtest/gtest.h>
 #include <set>
 
 using namespace Ridgeline;
@@ -45,8 +43,8 @@ QByteArray readAll(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-bool exportTo(const QString& path, QSize size = { 800, 500 }, double scale = 1,
-              RooflineView::Frame frame = RooflineView::Frame::FitToData, QString* error = nullptr)
+bool exportTo(const QString& path, QSize size = { 800, 500 }, double scale = 1, RooflineView::Frame frame = RooflineView::Frame::FitToData,
+    QString* error = nullptr)
 {
     RooflineExportOptions options;
     options.path = path;
@@ -60,8 +58,6 @@ bool exportTo(const QString& path, QSize size = { 800, 500 }, double scale = 1,
     EXPECT_TRUE(ok || error) << qPrintable(message);
     return ok;
 }
-
-
 
 } // namespace
 
@@ -158,16 +154,15 @@ TEST(RooflineExport, CommandLineWritesThePngHeadless)
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("out.png"));
     const CliRun run = runCli({ QStringLiteral("--export-roofline"), png, QStringLiteral("--size"), QStringLiteral("800x500"),
-                                QStringLiteral("--scale"), QStringLiteral("2"), samplePath });
+        QStringLiteral("--scale"), QStringLiteral("2"), samplePath });
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     EXPECT_EQ(QImage(png).size(), QSize(1600, 1000));
 
     // With the kernel table in the same run, the other peaks and frame, as SVG.
     const QString json = dir.filePath(QStringLiteral("kernels.json"));
     const QString svg = dir.filePath(QStringLiteral("out.svg"));
-    const CliRun both = runCli({ QStringLiteral("--export"), json, QStringLiteral("--export-roofline"), svg,
-                                 QStringLiteral("--peaks"), QStringLiteral("max-achievable"), QStringLiteral("--frame"),
-                                 QStringLiteral("gpu"), samplePath });
+    const CliRun both = runCli({ QStringLiteral("--export"), json, QStringLiteral("--export-roofline"), svg, QStringLiteral("--peaks"),
+        QStringLiteral("max-achievable"), QStringLiteral("--frame"), QStringLiteral("gpu"), samplePath });
     ASSERT_EQ(both.exitCode, 0) << qPrintable(both.stderrText);
     EXPECT_TRUE(QFileInfo::exists(json));
     // One line per file written, on stdout; -q silences them.
@@ -177,12 +172,13 @@ TEST(RooflineExport, CommandLineWritesThePngHeadless)
     coverage.modelledUs = root.value(QStringLiteral("coverage")).toObject().value(QStringLiteral("modelled_us")).toDouble();
     coverage.totalUs = root.value(QStringLiteral("coverage")).toObject().value(QStringLiteral("total_us")).toDouble();
     EXPECT_GT(coverage.modelledUs, 0);
-    EXPECT_EQ(both.stdoutText, QStringLiteral("wrote %1 (%2 kernels; %3)\nwrote %4 (1600x1000)\n")
-                                   .arg(json)
-                                   .arg(root.value(QStringLiteral("kernels")).toArray().size())
-                                   .arg(coverageText(coverage), svg));
+    EXPECT_EQ(both.stdoutText,
+        QStringLiteral("wrote %1 (%2 kernels; %3)\nwrote %4 (1600x1000)\n")
+            .arg(json)
+            .arg(root.value(QStringLiteral("kernels")).toArray().size())
+            .arg(coverageText(coverage), svg));
     const CliRun quiet = runCli({ QStringLiteral("-q"), QStringLiteral("--export"), dir.filePath(QStringLiteral("quiet.json")),
-                                  QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("quiet.svg")), samplePath });
+        QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("quiet.svg")), samplePath });
     EXPECT_EQ(quiet.exitCode, 0);
     EXPECT_TRUE(quiet.stdoutText.isEmpty()) << qPrintable(quiet.stdoutText);
     const QString text = QString::fromUtf8(readAll(svg));
@@ -192,7 +188,7 @@ TEST(RooflineExport, CommandLineWritesThePngHeadless)
     // A GPU without measured peaks falls back, and says so.
     const QString csv = dir.filePath(QStringLiteral("out.csv"));
     const CliRun fallback = runCli({ QStringLiteral("--export-roofline"), csv, QStringLiteral("--gpu"), QStringLiteral("H100"),
-                                     QStringLiteral("--peaks"), QStringLiteral("max-achievable"), samplePath });
+        QStringLiteral("--peaks"), QStringLiteral("max-achievable"), samplePath });
     EXPECT_EQ(fallback.exitCode, 0) << qPrintable(fallback.stderrText);
     EXPECT_TRUE(fallback.stderrText.contains(QStringLiteral("no measured max-achievable peaks"))) << qPrintable(fallback.stderrText);
     EXPECT_TRUE(readAll(csv).contains("roof,NVIDIA H100 SXM,HBM,memory,datasheet,3.35,TB/s"));
@@ -204,7 +200,8 @@ TEST(RooflineExport, CacheRoofsAppearInTheFigureOnlyWhenAsked)
     const QString plain = dir.filePath(QStringLiteral("plain.svg"));
     const QString cached = dir.filePath(QStringLiteral("cached.svg"));
     ASSERT_EQ(runCli({ QStringLiteral("-q"), QStringLiteral("--export-roofline"), plain, samplePath }).exitCode, 0);
-    const CliRun run = runCli({ QStringLiteral("-q"), QStringLiteral("--export-roofline"), cached, QStringLiteral("--cache-roofs"), samplePath });
+    const CliRun run
+        = runCli({ QStringLiteral("-q"), QStringLiteral("--export-roofline"), cached, QStringLiteral("--cache-roofs"), samplePath });
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     QFile a(plain), b(cached);
     ASSERT_TRUE(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
@@ -241,17 +238,17 @@ TEST(RooflineExport, CommandLineRejectsBadValues)
         EXPECT_FALSE(QFileInfo::exists(png));
     }
     EXPECT_TRUE(runCli({ QStringLiteral("--export-roofline"), png, QStringLiteral("--size"), QStringLiteral("639x400"), samplePath })
-                    .stderrText.contains(QStringLiteral("too small to read: at least 640x400")));
+            .stderrText.contains(QStringLiteral("too small to read: at least 640x400")));
     EXPECT_EQ(runCli({ QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("out.bmp")), samplePath }).exitCode, 2);
     EXPECT_EQ(runCli({ QStringLiteral("--export-roofline"), png }).exitCode, 2); // no trace
     // Roofline options without a roofline to apply them to.
     EXPECT_EQ(runCli({ QStringLiteral("--export"), dir.filePath(QStringLiteral("k.json")), QStringLiteral("--size"),
-                       QStringLiteral("800x500"), samplePath })
+                         QStringLiteral("800x500"), samplePath })
                   .exitCode,
-              2);
+        2);
     EXPECT_EQ(runCli({ QStringLiteral("--export"), dir.filePath(QStringLiteral("k.json")), QStringLiteral("--cache-roofs"), samplePath })
                   .exitCode,
-              2);
+        2);
     const CliRun unwritable = runCli({ QStringLiteral("--export-roofline"), dir.filePath(QStringLiteral("no/dir/out.png")), samplePath });
     EXPECT_EQ(unwritable.exitCode, 4);
     EXPECT_TRUE(unwritable.stderrText.contains(QStringLiteral("no/dir/out.png"))) << qPrintable(unwritable.stderrText);
@@ -294,7 +291,8 @@ TEST(RooflineExport, HelpDocumentsTheRooflineOptions)
     process.start(QStringLiteral(RIDGELINE_BINARY), { QStringLiteral("--help") });
     process.waitForFinished(30000);
     const QString help = QString::fromUtf8(process.readAllStandardOutput());
-    for (const char* option : { "--export-roofline", "--peaks", "--frame", "--size", "--scale", "--cache-roofs", "max-achievable", "1600x1000" })
+    for (const char* option :
+        { "--export-roofline", "--peaks", "--frame", "--size", "--scale", "--cache-roofs", "max-achievable", "1600x1000" })
         EXPECT_TRUE(help.contains(QString::fromLatin1(option))) << option;
 }
 

@@ -3,9 +3,10 @@
 // nothing is selected, and "Copy as Markdown" copies exactly markdown().
 #include "cachefixtures.h"
 #include "engine/analysis.h"
+#include "engine/base/text/units.h"
 #include "engine/roofline/roofline.h"
 #include "inspector/formulainspector.h"
-#include "engine/base/text/units.h"
+#include "testsupport.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -18,7 +19,6 @@
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QTextLayout>
-#include "testsupport.h"
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -33,18 +33,15 @@ protected:
     {
         s_sample = new std::shared_ptr<const AnalysisResult>(
             analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz")));
-        s_fixture = new std::shared_ptr<const AnalysisResult>(
-            analyzedSource(QStringLiteral("tests/data/inspector_tracelens_differs.json")));
+        s_fixture
+            = new std::shared_ptr<const AnalysisResult>(analyzedSource(QStringLiteral("tests/data/inspector_tracelens_differs.json")));
     }
     static void TearDownTestSuite()
     {
         delete s_sample;
         delete s_fixture;
     }
-    static const KernelRow* swiglu()
-    {
-        return findRow(*s_sample, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
-    }
+    static const KernelRow* swiglu() { return findRow(*s_sample, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2")); }
 
     static std::shared_ptr<const AnalysisResult>* s_sample;
     static std::shared_ptr<const AnalysisResult>* s_fixture;
@@ -68,9 +65,8 @@ QString seen(const FormulaInspector& inspector)
     return withoutSeparators(inspector.plainText());
 }
 
-#define EXPECT_CONTAINS(text, needle)                                                                        \
-    EXPECT_TRUE((text).contains(needle)) << "missing: " << QString(needle).toStdString() << "\n--- in:\n"    \
-                                         << (text).toStdString()
+#define EXPECT_CONTAINS(text, needle)                                                                                                      \
+    EXPECT_TRUE((text).contains(needle)) << "missing: " << QString(needle).toStdString() << "\n--- in:\n" << (text).toStdString()
 
 } // namespace
 
@@ -123,12 +119,8 @@ TEST_F(FormulaInspectorTest, ShowsTheSwigluWorkedExample)
     EXPECT_CONTAINS(text, QStringLiteral("rnumel = 1 — 1: pointwise kernel"));
     EXPECT_CONTAINS(text, QStringLiteral("536870912 + 536870912 + 536870912 = 1610612736 B = 1536 MiB"));
     EXPECT_CONTAINS(text, QStringLiteral("5 × 268435456 × 1 = 1342177280 FLOPs = 1.34217728 GFLOPS"));
-    EXPECT_CONTAINS(text,
-        QStringLiteral(
-            "TB/s = (bytes / 1e12) / (time_us / 1e6) = (1610612736 / 1e12) / (527.382 / 1e6) = 3.05398"));
-    EXPECT_CONTAINS(text,
-        QStringLiteral(
-            "TFLOPS/s = (flops / 1e12) / (time_us / 1e6) = (1342177280 / 1e12) / (527.382 / 1e6) = 2.54498"));
+    EXPECT_CONTAINS(text, QStringLiteral("TB/s = (bytes / 1e12) / (time_us / 1e6) = (1610612736 / 1e12) / (527.382 / 1e6) = 3.05398"));
+    EXPECT_CONTAINS(text, QStringLiteral("TFLOPS/s = (flops / 1e12) / (time_us / 1e6) = (1342177280 / 1e12) / (527.382 / 1e6) = 2.54498"));
     EXPECT_CONTAINS(text, QStringLiteral("FLOPS/Byte = flops / bytes = 1342177280 / 1610612736 = 0.833333"));
     EXPECT_CONTAINS(text, QStringLiteral("bounded by the memory roof"));
 
@@ -142,8 +134,7 @@ TEST_F(FormulaInspectorTest, ShowsTheSwigluWorkedExample)
 TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
 {
     FormulaInspector inspector;
-    const KernelRow* reduction
-        = findRow(*s_sample, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
+    const KernelRow* reduction = findRow(*s_sample, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(reduction, nullptr);
     inspector.setKernel(reduction, &onMi300x->trace);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("xnumel × rnumel = 32768 × 2048"));

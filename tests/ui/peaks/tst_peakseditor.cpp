@@ -2,9 +2,9 @@
 // source, to a file `--gpu-file` reads; an invalid figure or name refuses to
 // save; the main window merges the saved GPUs and redraws its roofs.
 #include "mainwindow.h"
-#include "shownanalysis.h"
 #include "peaks/peakseditor.h"
 #include "peaks/userpeaksfile.h"
+#include "shownanalysis.h"
 
 #include <QAbstractSeries>
 #include <QChart>
@@ -14,7 +14,6 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -54,8 +53,7 @@ TEST(PeaksEditor, AnOverriddenFigureIsSavedWithItsSource)
     QSignalSpy saved(&editor, &PeaksEditor::saved);
 
     bf16->setText(QStringLiteral("1000"));
-    EXPECT_EQ(cell(editor, QStringLiteral("matrix_bf16"), PeaksEditor::DatasheetSourceColumn)->text(),
-              QStringLiteral("user override"));
+    EXPECT_EQ(cell(editor, QStringLiteral("matrix_bf16"), PeaksEditor::DatasheetSourceColumn)->text(), QStringLiteral("user override"));
     QString error;
     ASSERT_TRUE(editor.save(&error)) << qPrintable(error);
     EXPECT_EQ(saved.size(), 1);

@@ -5,7 +5,6 @@
 // GPUs load without a hang. One table row per class.
 #include "mainwindow.h"
 #include "peaks/userpeaksfile.h"
-
 #include "testsupport.h"
 
 #include <QDir>
@@ -15,9 +14,7 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 
 using namespace Ridgeline;
@@ -26,8 +23,8 @@ namespace {
 
 QByteArray gpuJson(const QByteArray& name, const QByteArray& extra = {}, const QByteArray& hbm = "3", const QByteArray& tflops = "500")
 {
-    return R"({"name": )" + name + extra + R"(, "peaks": {"datasheet": {"hbm_tbps": )" + hbm
-        + R"(, "tflops": {"matrix_bf16": )" + tflops + "}}}}";
+    return R"({"name": )" + name + extra + R"(, "peaks": {"datasheet": {"hbm_tbps": )" + hbm + R"(, "tflops": {"matrix_bf16": )" + tflops
+        + "}}}}";
 }
 
 QByteArray fileOf(const QList<QByteArray>& gpus)
@@ -49,9 +46,9 @@ bool writeFile(const QString& path, const QByteArray& bytes)
 struct BadGpuCase
 {
     const char* name;
-    QByteArray gpu;     // placed between two good GPUs
-    QString gpuNamed;   // what the warning names as the GPU ...
-    QString figure;     // ... and as what is wrong with it
+    QByteArray gpu; // placed between two good GPUs
+    QString gpuNamed; // what the warning names as the GPU ...
+    QString figure; // ... and as what is wrong with it
 };
 
 class UserPeaksFileBadGpu : public testing::TestWithParam<BadGpuCase>
@@ -86,15 +83,18 @@ TEST_P(UserPeaksFileBadGpu, IsSkippedAndTheOthersUsed)
     EXPECT_TRUE(error.contains(param.figure)) << qPrintable(error);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Classes, UserPeaksFileBadGpu,
-    testing::Values(BadGpuCase { "HbmOf1e308", gpuJson(R"("Huge HBM")", {}, "1e308"), QStringLiteral("Huge HBM"), QStringLiteral("hbm_tbps") },
-                    BadGpuCase { "HbmBelowAnyGpu", gpuJson(R"("Tiny HBM")", {}, "1e-6"), QStringLiteral("Tiny HBM"), QStringLiteral("hbm_tbps") },
-                    BadGpuCase { "ComputeOf1e308", gpuJson(R"("Huge Roof")", {}, "3", "1e308"), QStringLiteral("Huge Roof"), QStringLiteral("tflops.matrix_bf16") },
-                    BadGpuCase { "SecondOfOneName", gpuJson(R"("good one")"), QStringLiteral("good one"), QStringLiteral("a second GPU of this name") },
-                    BadGpuCase { "EmptyAlias", gpuJson(R"("Aliased")", R"(, "aliases": ["A1", " "])"), QStringLiteral("Aliased"), QStringLiteral("an empty alias") },
-                    BadGpuCase { "NoName", gpuJson(R"("")"), QStringLiteral("GPU 2 of 3"), QStringLiteral("has no name") },
-                    BadGpuCase { "CacheRoofOf1e308", gpuJson(R"("Cached")", R"(, "cache_roofs": [{"key": "l2", "tbps": 1e308}])"), QStringLiteral("Cached"), QStringLiteral("cache roof l2") }),
+INSTANTIATE_TEST_SUITE_P(Classes, UserPeaksFileBadGpu,
+    testing::Values(
+        BadGpuCase { "HbmOf1e308", gpuJson(R"("Huge HBM")", {}, "1e308"), QStringLiteral("Huge HBM"), QStringLiteral("hbm_tbps") },
+        BadGpuCase { "HbmBelowAnyGpu", gpuJson(R"("Tiny HBM")", {}, "1e-6"), QStringLiteral("Tiny HBM"), QStringLiteral("hbm_tbps") },
+        BadGpuCase { "ComputeOf1e308", gpuJson(R"("Huge Roof")", {}, "3", "1e308"), QStringLiteral("Huge Roof"),
+            QStringLiteral("tflops.matrix_bf16") },
+        BadGpuCase { "SecondOfOneName", gpuJson(R"("good one")"), QStringLiteral("good one"), QStringLiteral("a second GPU of this name") },
+        BadGpuCase { "EmptyAlias", gpuJson(R"("Aliased")", R"(, "aliases": ["A1", " "])"), QStringLiteral("Aliased"),
+            QStringLiteral("an empty alias") },
+        BadGpuCase { "NoName", gpuJson(R"("")"), QStringLiteral("GPU 2 of 3"), QStringLiteral("has no name") },
+        BadGpuCase { "CacheRoofOf1e308", gpuJson(R"("Cached")", R"(, "cache_roofs": [{"key": "l2", "tbps": 1e308}])"),
+            QStringLiteral("Cached"), QStringLiteral("cache roof l2") }),
     [](const testing::TestParamInfo<BadGpuCase>& entry) { return std::string(entry.param.name); });
 
 // The window: the skipped GPU's warning stays in the status bar after
@@ -107,7 +107,8 @@ TEST(UserPeaksFile, TheWindowKeepsTheWarningInView)
         MainWindow window;
         window.statusBar()->showMessage(QStringLiteral("another message"));
         EXPECT_TRUE(window.peaksWarningLabel()->isVisibleTo(&window));
-        EXPECT_TRUE(window.peaksWarningLabel()->text().contains(QStringLiteral("Bad GPU"))) << qPrintable(window.peaksWarningLabel()->text());
+        EXPECT_TRUE(window.peaksWarningLabel()->text().contains(QStringLiteral("Bad GPU")))
+            << qPrintable(window.peaksWarningLabel()->text());
         EXPECT_TRUE(window.peaksWarningLabel()->toolTip().contains(path));
         EXPECT_NE(window.catalog().find(QStringLiteral("Lab GPU")), nullptr);
         EXPECT_EQ(window.catalog().find(QStringLiteral("Bad GPU")), nullptr);
@@ -119,7 +120,13 @@ TEST(UserPeaksFile, TheWindowKeepsTheWarningInView)
 struct UnreadableCase
 {
     const char* name;
-    enum { Fifo, Oversized, NotJson, Folder } kind;
+    enum
+    {
+        Fifo,
+        Oversized,
+        NotJson,
+        Folder
+    } kind;
     QString reason;
 };
 
@@ -159,7 +166,8 @@ TEST_P(UserPeaksFileUnreadable, BuiltInCatalogueAndAWarning)
         MainWindow window;
         window.statusBar()->showMessage(QStringLiteral("another message"));
         EXPECT_TRUE(window.peaksWarningLabel()->isVisibleTo(&window));
-        EXPECT_TRUE(window.peaksWarningLabel()->text().contains(QStringLiteral("not read"))) << qPrintable(window.peaksWarningLabel()->text());
+        EXPECT_TRUE(window.peaksWarningLabel()->text().contains(QStringLiteral("not read")))
+            << qPrintable(window.peaksWarningLabel()->text());
         EXPECT_EQ(window.catalog(), GpuCatalog::builtIn());
     }
     if (param.kind == UnreadableCase::Folder)
@@ -169,11 +177,11 @@ TEST_P(UserPeaksFileUnreadable, BuiltInCatalogueAndAWarning)
 }
 
 INSTANTIATE_TEST_SUITE_P(Classes, UserPeaksFileUnreadable,
-                         testing::Values(UnreadableCase { "Fifo", UnreadableCase::Fifo, QStringLiteral("not a regular file") },
-                                         UnreadableCase { "Oversized", UnreadableCase::Oversized, QStringLiteral("more than the 16777216") },
-                                         UnreadableCase { "NotJson", UnreadableCase::NotJson, QStringLiteral("not JSON") },
-                                         UnreadableCase { "Folder", UnreadableCase::Folder, QStringLiteral("a folder") }),
-                         [](const testing::TestParamInfo<UnreadableCase>& entry) { return std::string(entry.param.name); });
+    testing::Values(UnreadableCase { "Fifo", UnreadableCase::Fifo, QStringLiteral("not a regular file") },
+        UnreadableCase { "Oversized", UnreadableCase::Oversized, QStringLiteral("more than the 16777216") },
+        UnreadableCase { "NotJson", UnreadableCase::NotJson, QStringLiteral("not JSON") },
+        UnreadableCase { "Folder", UnreadableCase::Folder, QStringLiteral("a folder") }),
+    [](const testing::TestParamInfo<UnreadableCase>& entry) { return std::string(entry.param.name); });
 
 // A hundred thousand GPUs: all read, found by name, the menu lists a few.
 TEST(UserPeaksFile, AHundredThousandGpus)

@@ -9,18 +9,16 @@
 #include "roofline/rooflineview.h"
 
 #include <QChartView>
+#include <QHelpEvent>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSignalSpy>
-#include <QHelpEvent>
 #include <QTest>
-#include <QToolTip>
 #include <QTextDocument>
-
-#include <gtest/gtest.h>
-
+#include <QToolTip>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 
 using namespace Ridgeline;
@@ -28,8 +26,8 @@ using namespace Ridgeline;
 namespace {
 
 // The view draws a judgement: the result (an empty one for roofs alone) under a lens.
-std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet,
-                                        const QString& gpu = {}, bool cacheRoofs = false)
+std::shared_ptr<const Judgement> judged(
+    std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet, const QString& gpu = {}, bool cacheRoofs = false)
 {
     Lens lens;
     lens.peaks = peaks;
@@ -40,8 +38,8 @@ std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> re
 
 std::shared_ptr<const AnalysisResult> bundled()
 {
-    static const auto outcome =
-        analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
+    static const auto outcome
+        = analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
     return outcome.result;
 }
 
@@ -272,8 +270,7 @@ TEST(RooflineView, TickLabelsThinOutRatherThanClipOnANarrowChart)
     show(view);
     view.setFrame(RooflineView::Frame::GpuRoofs); // 10^-2 .. 10^4 on both axes
     auto* chart = static_cast<RooflineChart*>(view.chart());
-    EXPECT_EQ(chart->tickTexts(Qt::Horizontal),
-              QStringLiteral("0.01 0.1 1 10 100 1000 10⁴").split(u' '));
+    EXPECT_EQ(chart->tickTexts(Qt::Horizontal), QStringLiteral("0.01 0.1 1 10 100 1000 10⁴").split(u' '));
     EXPECT_EQ(chart->tickTexts(Qt::Vertical).size(), 7);
 
     view.resize(330, 300); // under 30 px a decade
@@ -318,8 +315,8 @@ TEST(RooflineView, BundledKernelsSitWhereTheModelPutsThem)
     EXPECT_GT(sizeOf(silu), sizeOf(add));
     // The SDPA's share is the largest now: add_3 may sit at the smallest
     // size, which only makes the ratio smaller than the square root.
-    EXPECT_LE(sizeOf(silu) / sizeOf(add), std::sqrt(*result->rows[size_t(silu)].shareOfGpuTime
-                                                    / *result->rows[size_t(add)].shareOfGpuTime) + 1e-9);
+    EXPECT_LE(sizeOf(silu) / sizeOf(add),
+        std::sqrt(*result->rows[size_t(silu)].shareOfGpuTime / *result->rows[size_t(add)].shareOfGpuTime) + 1e-9);
 
     // Colour by category and shape by provenance are explained in the legend.
     QStringList legend;

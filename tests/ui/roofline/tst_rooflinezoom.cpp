@@ -13,18 +13,16 @@
 #include <QLegendMarker>
 #include <QTest>
 #include <QWheelEvent>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 
 namespace {
 
 // The view draws a judgement: the result (an empty one for roofs alone) under a lens.
-std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet,
-                                        const QString& gpu = {}, bool cacheRoofs = false)
+std::shared_ptr<const Judgement> judged(
+    std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet, const QString& gpu = {}, bool cacheRoofs = false)
 {
     Lens lens;
     lens.peaks = peaks;
@@ -35,8 +33,8 @@ std::shared_ptr<const Judgement> judged(std::shared_ptr<const AnalysisResult> re
 
 std::shared_ptr<const AnalysisResult> bundled()
 {
-    static const auto outcome =
-        analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
+    static const auto outcome
+        = analyzeTrace(QStringLiteral(RIDGELINE_SOURCE_DIR "/resources/samples/transformer_block_mi300x.json.gz"), {}, {});
     return outcome.result;
 }
 
@@ -69,8 +67,8 @@ QPointF viewportPositionOf(const RooflineView& view, const QPointF& value)
 void wheel(RooflineView& view, const QPoint& at, int notches)
 {
     QWidget* viewport = viewportOf(view);
-    QWheelEvent event(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent event(
+        at, viewport->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(viewport, &event);
 }
 
@@ -178,8 +176,8 @@ TEST(RooflineZoom, LabelsOfAShortChartNeverOverlap)
             for (qsizetype i = 0; i < rects.size(); ++i) {
                 for (qsizetype j = i + 1; j < rects.size(); ++j)
                     EXPECT_FALSE(rects[i].intersects(rects[j])) // the real outlines: the memory roof's is rotated
-                        << size.width() << "x" << size.height() << ": \"" << qPrintable(texts[i]) << "\" and \""
-                        << qPrintable(texts[j]) << "\"";
+                        << size.width() << "x" << size.height() << ": \"" << qPrintable(texts[i]) << "\" and \"" << qPrintable(texts[j])
+                        << "\"";
             }
             // Every roof keeps its figure on the plot, merged or not.
             const QString all = texts.join(u'|');

@@ -9,7 +9,6 @@
 
 #include <QFontMetrics>
 #include <QWidget>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;

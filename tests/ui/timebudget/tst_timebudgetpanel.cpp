@@ -12,11 +12,11 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
-#include "windowloading.h"
 #include "timebudget/opportunitylist.h"
 #include "timebudget/timebudgetbar.h"
 #include "timebudget/timebudgetpanel.h"
 #include "timebudgetfixture.h"
+#include "windowloading.h"
 
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -24,10 +24,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
-
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 using namespace Ridgeline::Test;
@@ -93,10 +91,12 @@ TEST(TimeBudgetPanel, BarAndLinesOfTheHandDerivedBudget)
     EXPECT_EQ(line(5, OpportunityList::What), QStringLiteral("mem"));
     EXPECT_EQ(line(5, OpportunityList::AtStake), QStringLiteral("3.00 \u00b5s"));
     // The why in the tool tip.
-    EXPECT_TRUE(list->topLevelItem(2)->toolTip(OpportunityList::What).contains(QStringLiteral("tune it"))) << qPrintable(list->topLevelItem(2)->toolTip(0));
+    EXPECT_TRUE(list->topLevelItem(2)->toolTip(OpportunityList::What).contains(QStringLiteral("tune it")))
+        << qPrintable(list->topLevelItem(2)->toolTip(0));
     EXPECT_TRUE(list->topLevelItem(1)->toolTip(OpportunityList::What).contains(QStringLiteral("no model: `Cijk_gemm`")));
 
-    EXPECT_TRUE(panel.figuresLabel()->text().contains(QStringLiteral("Triton 215 \u00b5s: 59.0 \u00b5s recoverable by tuning, 10.0 \u00b5s latency-bound")))
+    EXPECT_TRUE(panel.figuresLabel()->text().contains(
+        QStringLiteral("Triton 215 \u00b5s: 59.0 \u00b5s recoverable by tuning, 10.0 \u00b5s latency-bound")))
         << qPrintable(panel.figuresLabel()->text());
     EXPECT_TRUE(panel.figuresLabel()->text().contains(QStringLiteral("modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s)")))
         << qPrintable(panel.figuresLabel()->text());
@@ -200,11 +200,11 @@ TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
     using namespace Ridgeline::Test;
     TempTraces traces;
     const QString path = traces.write(QStringLiteral("library.json"),
-                                      traceJson(tritonOpEvent("triton_poi_fused_add_0", 100, 20, 1,
-                                                              R"("Input Dims": [[1024], [1024], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], )"
-                                                              R"("Input Strides": [[1], [1], []], "Concrete Inputs": ["", "", "1024"])")
-                                                + ",\n" + launchEvent(105, 5, 10) + ",\n" + kernelEvent("triton_poi_fused_add_0", 200, 4, 10)
-                                                + ",\n" + kernelEvent("Cijk_Ailk_Bljk_lonely_gemm", 300, 40, 99)));
+        traceJson(tritonOpEvent("triton_poi_fused_add_0", 100, 20, 1,
+                      R"("Input Dims": [[1024], [1024], []], "Input type": ["c10::Float", "c10::Float", "Scalar"], )"
+                      R"("Input Strides": [[1], [1], []], "Concrete Inputs": ["", "", "1024"])")
+            + ",\n" + launchEvent(105, 5, 10) + ",\n" + kernelEvent("triton_poi_fused_add_0", 200, 4, 10) + ",\n"
+            + kernelEvent("Cijk_Ailk_Bljk_lonely_gemm", 300, 40, 99)));
     MainWindow window;
     window.show();
     ASSERT_TRUE(Ridgeline::Test::loadAndShow(window, path));
@@ -218,7 +218,8 @@ TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
     table->selectRow(library);
     EXPECT_TRUE(table->selectedKernelIndices().isEmpty());
     EXPECT_TRUE(window.rooflineView()->selectedKernels().isEmpty());
-    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("a library GPU kernel"))) << qPrintable(window.inspector()->markdown());
+    EXPECT_TRUE(window.inspector()->markdown().contains(QStringLiteral("a library GPU kernel")))
+        << qPrintable(window.inspector()->markdown());
     EXPECT_FALSE(window.inspector()->markdown().contains(QStringLiteral("## Attainable time")));
     // Hidden by its toggle, it leaves the inspector.
     window.filterBar()->libraryToggle()->setChecked(false);

@@ -14,9 +14,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-
 #include <gtest/gtest.h>
-
 #include <set>
 
 using namespace Ridgeline;
@@ -37,7 +35,12 @@ double gpuTimeUs(const QString& json)
     QFile file(json);
     if (!file.open(QIODevice::ReadOnly))
         return -1;
-    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("gpu_time_us")).toObject().value(QStringLiteral("total")).toDouble(-1);
+    return QJsonDocument::fromJson(file.readAll())
+        .object()
+        .value(QStringLiteral("gpu_time_us"))
+        .toObject()
+        .value(QStringLiteral("total"))
+        .toDouble(-1);
 }
 
 } // namespace
@@ -92,7 +95,7 @@ TEST(TimelineExport, CommandLineDrawsTheTimelineAndARangeLimitsTheExport)
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("timeline.png"));
     const CliRun run = runCli({ QStringLiteral("--export-timeline"), png, QStringLiteral("--size"), QStringLiteral("800x400"),
-                                QStringLiteral("--scale"), QStringLiteral("2"), samplePath });
+        QStringLiteral("--scale"), QStringLiteral("2"), samplePath });
     ASSERT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
     EXPECT_EQ(QImage(png).size(), QSize(1600, 800));
     EXPECT_TRUE(run.stdoutText.contains(QStringLiteral("wrote %1 (timeline 800x400)").arg(png))) << qPrintable(run.stdoutText);
@@ -102,7 +105,7 @@ TEST(TimelineExport, CommandLineDrawsTheTimelineAndARangeLimitsTheExport)
     const QString ranged = dir.filePath(QStringLiteral("ranged.json"));
     ASSERT_EQ(runCli({ QStringLiteral("-q"), QStringLiteral("--export"), whole, samplePath }).exitCode, 0);
     const CliRun limited = runCli({ QStringLiteral("-q"), QStringLiteral("--export"), ranged, QStringLiteral("--export-timeline"),
-                                    dir.filePath(QStringLiteral("ranged.svg")), QStringLiteral("--range"), QStringLiteral("0:200"), samplePath });
+        dir.filePath(QStringLiteral("ranged.svg")), QStringLiteral("--range"), QStringLiteral("0:200"), samplePath });
     ASSERT_EQ(limited.exitCode, 0) << qPrintable(limited.stderrText);
     EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("ranged.svg"))));
     const double all = gpuTimeUs(whole), part = gpuTimeUs(ranged);
@@ -148,7 +151,7 @@ TEST(TimelineExport, ARangeFarFromTheTraceFinishes)
     for (const QString& name : { QStringLiteral("far.png"), QStringLiteral("far.svg") }) {
         const QString path = dir.filePath(name);
         const CliRun run = runCli({ QStringLiteral("--export-timeline"), path, QStringLiteral("--range"),
-                                    QStringLiteral("1152921504606846:1152921504606847"), samplePath });
+            QStringLiteral("1152921504606846:1152921504606847"), samplePath });
         EXPECT_EQ(run.exitCode, 0) << qPrintable(run.stderrText);
         EXPECT_GT(QFileInfo(path).size(), 1000) << qPrintable(name);
     }

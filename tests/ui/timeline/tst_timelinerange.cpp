@@ -14,7 +14,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -41,8 +40,8 @@ QString writeTrace(const QTemporaryDir& dir, const QString& name)
 // Waits for the window to show a result of that range (nullopt: the whole trace).
 bool showsRange(MainWindow& window, std::optional<std::pair<double, double>> range)
 {
-    return QTest::qWaitFor([&] { return window.result() && window.result()->gpuRangeUs == range && !window.controller()->isRunning(); },
-                           60000);
+    return QTest::qWaitFor(
+        [&] { return window.result() && window.result()->gpuRangeUs == range && !window.controller()->isRunning(); }, 60000);
 }
 
 } // namespace

@@ -6,8 +6,8 @@
 #include "engine/analysis.h"
 #include "graphfixtures.h"
 #include "itemmodels/kerneltablemodel.h"
-#include "table/kerneltableview.h"
 #include "mainwindow.h"
+#include "table/kerneltableview.h"
 #include "testsupport.h"
 #include "timeline/timelineview.h"
 #include "windowloading.h"
@@ -20,7 +20,6 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QWheelEvent>
-
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -74,7 +73,8 @@ TEST(TimelineView, WheelZoomsAboutThePointerAndDragPans)
     pane.view.grab();
     const QPoint pointer = pane.at(1'110'000, 1);
     const double before = pane.view.layoutForTests().nsAt(pane.view.scene(), pointer.x());
-    QWheelEvent wheel(pointer, pane.view.mapToGlobal(pointer), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(
+        pointer, pane.view.mapToGlobal(pointer), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QCoreApplication::sendEvent(&pane.view, &wheel);
     EXPECT_NEAR(pane.view.endNs() - pane.view.startNs(), 200'000 / 1.25, 1);
     EXPECT_NEAR(pane.view.layoutForTests().nsAt(pane.view.scene(), pointer.x()), before, 1);

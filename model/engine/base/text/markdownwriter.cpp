@@ -56,9 +56,8 @@ void MarkdownWriter::codeBlock(const QStringList& lines, const QString& language
 void MarkdownWriter::table(const QStringList& header, const std::vector<QStringList>& rows, const std::vector<Align>& alignments)
 {
     startBlock();
-    const auto line = [](const QStringList& cells) {
-        return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-    };
+    const auto line
+        = [](const QStringList& cells) { return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n"); };
     m_text += line(header);
     for (qsizetype c = 0; c < header.size(); ++c) {
         const bool right = size_t(c) < alignments.size() && alignments[size_t(c)] == Align::Right;

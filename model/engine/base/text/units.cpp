@@ -1,7 +1,6 @@
 #include "engine/base/text/units.h"
 
 #include <QLocale>
-
 #include <cmath>
 #include <iterator>
 

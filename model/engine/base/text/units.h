@@ -8,7 +8,6 @@
 #pragma once
 
 #include <QString>
-
 #include <cstdint>
 #include <optional>
 
@@ -22,8 +21,8 @@ QString formatTimeUs(double us);
 // (2), "4.2 %" (1), "4 %" (0). Not a number reads "–".
 QString formatPercent(double fraction, int decimals = 2);
 QString formatMebibytes(double mib); // "256.0 MiB", "1.50 GiB"
-QString formatCount(std::int64_t n);  // "268,435,456"
-QString formatFigure(double value);   // 3 significant digits, or more for large values
+QString formatCount(std::int64_t n); // "268,435,456"
+QString formatFigure(double value); // 3 significant digits, or more for large values
 // One column, one format: `decimals` fixed ("2.319", "0.329", "0.000"); a
 // value too small to show any digit reads "< 0.001", not "8.41e-04".
 QString formatFixed(double value, int decimals);

@@ -18,9 +18,10 @@ class Aligner
 {
 public:
     Aligner(const std::vector<GraphNode>& window, const std::vector<GraphNode>& replay, ReplayAlignment& out)
-        : m_window(window), m_replay(replay), m_out(out)
-    {
-    }
+        : m_window(window)
+        , m_replay(replay)
+        , m_out(out)
+    { }
 
     void segment(Range a, Range b)
     {

@@ -26,7 +26,7 @@ bool replaysNode(const GraphNode& captured, const GraphNode& replayed);
 struct ReplayAlignment
 {
     std::vector<std::int32_t> windowNode; // per replayed node: into the window's nodes, -1 when unpaired
-    bool exact = true;                    // false: some segment was past the budget, aligned greedily
+    bool exact = true; // false: some segment was past the budget, aligned greedily
 };
 
 ReplayAlignment alignReplay(const std::vector<GraphNode>& window, const std::vector<GraphNode>& replay);

@@ -30,7 +30,7 @@ QString libraryOpsTied()
 } // namespace ReplayedKernelReason
 
 int attributeLibraryNodes(const ReplayedGraph& graph, const CaptureWindow& window, const GraphMatch& match, int launchIndex,
-                          const std::vector<bool>& claimed, std::vector<ReplayedLibraryCall>& calls, ReplayedKernelTally& tally)
+    const std::vector<bool>& claimed, std::vector<ReplayedLibraryCall>& calls, ReplayedKernelTally& tally)
 {
     const ReplayAlignment alignment = alignReplay(window.nodes, graph.nodes);
     std::unordered_map<std::int32_t, size_t> callOf; // captured op -> its call in this replay

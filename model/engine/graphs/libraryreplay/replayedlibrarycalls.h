@@ -14,7 +14,6 @@
 
 #include <QMap>
 #include <QString>
-
 #include <vector>
 
 namespace Ridgeline {
@@ -23,8 +22,8 @@ namespace Ridgeline {
 // launches it made while captured.
 struct ReplayedLibraryCall
 {
-    std::int32_t op = -1;          // into GraphMerge::captures.libraryOp()
-    GpuEventIndices events;        // into the replay trace's gpuEvents
+    std::int32_t op = -1; // into GraphMerge::captures.libraryOp()
+    GpuEventIndices events; // into the replay trace's gpuEvents
     std::int32_t graphLaunch = -1; // into GraphMergeSummary::launches
 };
 
@@ -53,7 +52,7 @@ QString libraryOpsTied();
 // in `tally`. Returns the nodes attributed. `claimed`: events an op of the
 // replay trace already owns.
 int attributeLibraryNodes(const ReplayedGraph& graph, const CaptureWindow& window, const GraphMatch& match, int launchIndex,
-                          const std::vector<bool>& claimed, std::vector<ReplayedLibraryCall>& calls, ReplayedKernelTally& tally);
+    const std::vector<bool>& claimed, std::vector<ReplayedLibraryCall>& calls, ReplayedKernelTally& tally);
 
 // Keeps in `calls` (GraphMerge::libraryCalls) only the replays of a GPU
 // event in the range `restriction` (restrictToRange) kept, holding only

@@ -26,7 +26,9 @@ bool isProfilerStepAnnotation(std::string_view name);
 class AnnotationKeeper
 {
 public:
-    explicit AnnotationKeeper(RawTrace& trace) : m_trace(trace) { }
+    explicit AnnotationKeeper(RawTrace& trace)
+        : m_trace(trace)
+    { }
 
     // A step's execute_ range is milliseconds at least; more would be a hostile file.
     static constexpr size_t maxExecuteAnnotations = 1u << 14; // 16,384, names and all under 6 MB

@@ -19,17 +19,22 @@
 
 namespace Ridgeline {
 
-enum class GpuEventKind : std::uint8_t { Kernel, Memcpy, Memset };
+enum class GpuEventKind : std::uint8_t
+{
+    Kernel,
+    Memcpy,
+    Memset
+};
 
 // One GPU event as the analysis reads it: a value, decoded on access.
 struct GpuEventRecord
 {
     double ts = 0;
     double dur = 0;
-    std::int64_t key = -1;      // correlation, else External id
+    std::int64_t key = -1; // correlation, else External id
     std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
-    std::uint32_t thread = 0;   // interned (pid, tid) of its stream
-    std::uint32_t nameId = 0;   // into RawTrace::gpuEventNames
+    std::uint32_t thread = 0; // interned (pid, tid) of its stream
+    std::uint32_t nameId = 0; // into RawTrace::gpuEventNames
     GpuEventKind kind = GpuEventKind::Kernel;
 };
 
@@ -74,9 +79,16 @@ public:
         using pointer = void;
         using reference = GpuEventRecord;
 
-        const_iterator(const GpuEventList* list, size_t index) : m_list(list), m_index(index) {}
+        const_iterator(const GpuEventList* list, size_t index)
+            : m_list(list)
+            , m_index(index)
+        { }
         GpuEventRecord operator*() const { return (*m_list)[m_index]; }
-        const_iterator& operator++() { ++m_index; return *this; }
+        const_iterator& operator++()
+        {
+            ++m_index;
+            return *this;
+        }
         bool operator==(const const_iterator& other) const { return m_index == other.m_index; }
         bool operator!=(const const_iterator& other) const { return m_index != other.m_index; }
 
@@ -93,7 +105,7 @@ private:
     {
         std::int64_t startNs;
         std::uint32_t durationNs; // durationOverflow: see m_longDurations
-        std::uint32_t key;        // keyNone, keyOverflow: see m_wideKeys
+        std::uint32_t key; // keyNone, keyOverflow: see m_wideKeys
         std::uint64_t packed;
     };
     static_assert(sizeof(Compact) == 24);
@@ -109,9 +121,9 @@ private:
     std::unordered_map<std::uint32_t, std::uint32_t> m_streamOfThread;
     std::uint32_t m_lastThread = 0xFFFFFFFFu;
     std::uint32_t m_lastStream = 0;
-    std::vector<std::uint64_t> m_geometries{ 0 }; // id 0: not recorded
+    std::vector<std::uint64_t> m_geometries { 0 }; // id 0: not recorded
     std::unordered_map<std::uint64_t, std::uint32_t> m_geometryIds;
-    std::unordered_map<std::uint32_t, std::int64_t> m_wideKeys;      // by event index
+    std::unordered_map<std::uint32_t, std::int64_t> m_wideKeys; // by event index
     std::unordered_map<std::uint32_t, std::int64_t> m_longDurations; // ns, by event index
     std::int64_t m_geometriesNotKept = 0;
     std::int64_t m_overflowStreamEvents = 0;

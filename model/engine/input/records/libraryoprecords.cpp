@@ -95,10 +95,10 @@ std::int32_t LibraryOpRecords::ownerOf(std::uint32_t thread, double ts, double e
     // The last op on the thread that began no later than ts: the kept ops
     // nest in none other, so no earlier one can hold the span.
     const auto after = std::upper_bound(m_byThreadAndTs.begin(), m_byThreadAndTs.end(), std::pair(thread, ts),
-                                        [&](const std::pair<std::uint32_t, double>& key, std::uint32_t i) {
-                                            const LibraryOpRecord op = ops[i];
-                                            return key < std::pair<std::uint32_t, double>(op.thread, op.ts);
-                                        });
+        [&](const std::pair<std::uint32_t, double>& key, std::uint32_t i) {
+            const LibraryOpRecord op = ops[i];
+            return key < std::pair<std::uint32_t, double>(op.thread, op.ts);
+        });
     if (after == m_byThreadAndTs.begin())
         return -1;
     const LibraryOpRecord op = ops[*(after - 1)];

@@ -9,42 +9,68 @@
 namespace Ridgeline {
 namespace {
 
-enum class Layout { BHND, BNHD, THD, Evoformer };
-enum class Causal { AtenText, PythonBool, PythonBoolDefaultTrue };
+enum class Layout
+{
+    BHND,
+    BNHD,
+    THD,
+    Evoformer
+};
+enum class Causal
+{
+    AtenText,
+    PythonBool,
+    PythonBoolDefaultTrue
+};
 
 struct Variant
 {
     const char16_t* rule;
-    int q;              // q, k, v at q, q + 1, q + 2
+    int q; // q, k, v at q, q + 1, q + 2
     Layout layout;
-    int dropoutArg;     // -1: none
-    int causalArg;      // -1: never causal
+    int dropoutArg; // -1: none
+    int causalArg; // -1: never causal
     Causal causal;
-    bool flashImpl;     // the backward recomputes QK^T
+    bool flashImpl; // the backward recomputes QK^T
     bool backward;
     bool traceLensPrecision; // TraceLens's parser keeps the dtype (else no compute spec)
-    int traceLensBwdBpeArg;  // backward bytes at this argument's size; -1: 2 bytes
-    bool bottomRightCausal;  // flash-attn's mask when N_Q != N_KV; SDPA's is top-left
+    int traceLensBwdBpeArg; // backward bytes at this argument's size; -1: 2 bytes
+    bool bottomRightCausal; // flash-attn's mask when N_Q != N_KV; SDPA's is top-left
 };
 
 Variant variantOf(OpKind kind)
 {
     switch (kind) {
-    case OpKind::SdpaFlash: return { u"attention: SDPA flash", 0, Layout::BHND, 3, 4, Causal::AtenText, true, false, true, -1, false };
-    case OpKind::SdpaEfficient: return { u"attention: SDPA efficient", 0, Layout::BHND, 5, 6, Causal::AtenText, false, false, true, -1, false };
-    case OpKind::SdpaCudnn: return { u"attention: SDPA cuDNN", 0, Layout::BHND, 5, 6, Causal::AtenText, false, false, true, -1, false };
-    case OpKind::FlashAttnFwd: return { u"attention: flash-attn", 0, Layout::BNHD, 3, 5, Causal::PythonBool, true, false, true, -1, true };
-    case OpKind::FlashAttnBwd: return { u"attention: flash-attn backward", 1, Layout::BNHD, 8, 10, Causal::PythonBoolDefaultTrue, true, true, true, 0, true };
-    case OpKind::FlashAttnVarlenFwd: return { u"attention: flash-attn varlen", 0, Layout::THD, 7, 9, Causal::PythonBool, true, false, true, -1, true };
-    case OpKind::FlashAttnVarlenBwd: return { u"attention: flash-attn varlen backward", 1, Layout::THD, 13, 15, Causal::PythonBool, true, true, true, -1, true };
-    case OpKind::FlashAttn3Fwd: return { u"attention: flash-attn 3", 0, Layout::BNHD, -1, 24, Causal::PythonBool, true, false, false, -1, true };
-    case OpKind::AiterFlashAttnFwd: return { u"attention: aiter flash", 0, Layout::BNHD, 3, 5, Causal::PythonBool, true, false, false, -1, true };
-    case OpKind::AiterFlashAttnBwd: return { u"attention: aiter flash backward", 0, Layout::BNHD, 10, 12, Causal::PythonBool, true, true, false, -1, true };
-    case OpKind::AiterFmhaV3Fwd: return { u"attention: aiter fmha v3", 1, Layout::BNHD, 4, 6, Causal::PythonBool, true, false, false, -1, true };
-    case OpKind::AiterFmhaV3Bwd: return { u"attention: aiter fmha v3 backward", 1, Layout::BNHD, 7, 9, Causal::PythonBool, true, true, false, -1, true };
-    case OpKind::AiterMhaFwd: return { u"attention: aiter mha", 0, Layout::BNHD, 3, 5, Causal::PythonBool, true, false, false, -1, true };
-    case OpKind::AiterMhaBwd: return { u"attention: aiter mha backward", 1, Layout::BNHD, 6, 8, Causal::PythonBool, true, true, false, -1, true };
-    default: return { u"attention: Evoformer", 0, Layout::Evoformer, -1, -1, Causal::AtenText, false, false, true, -1, false };
+    case OpKind::SdpaFlash:
+        return { u"attention: SDPA flash", 0, Layout::BHND, 3, 4, Causal::AtenText, true, false, true, -1, false };
+    case OpKind::SdpaEfficient:
+        return { u"attention: SDPA efficient", 0, Layout::BHND, 5, 6, Causal::AtenText, false, false, true, -1, false };
+    case OpKind::SdpaCudnn:
+        return { u"attention: SDPA cuDNN", 0, Layout::BHND, 5, 6, Causal::AtenText, false, false, true, -1, false };
+    case OpKind::FlashAttnFwd:
+        return { u"attention: flash-attn", 0, Layout::BNHD, 3, 5, Causal::PythonBool, true, false, true, -1, true };
+    case OpKind::FlashAttnBwd:
+        return { u"attention: flash-attn backward", 1, Layout::BNHD, 8, 10, Causal::PythonBoolDefaultTrue, true, true, true, 0, true };
+    case OpKind::FlashAttnVarlenFwd:
+        return { u"attention: flash-attn varlen", 0, Layout::THD, 7, 9, Causal::PythonBool, true, false, true, -1, true };
+    case OpKind::FlashAttnVarlenBwd:
+        return { u"attention: flash-attn varlen backward", 1, Layout::THD, 13, 15, Causal::PythonBool, true, true, true, -1, true };
+    case OpKind::FlashAttn3Fwd:
+        return { u"attention: flash-attn 3", 0, Layout::BNHD, -1, 24, Causal::PythonBool, true, false, false, -1, true };
+    case OpKind::AiterFlashAttnFwd:
+        return { u"attention: aiter flash", 0, Layout::BNHD, 3, 5, Causal::PythonBool, true, false, false, -1, true };
+    case OpKind::AiterFlashAttnBwd:
+        return { u"attention: aiter flash backward", 0, Layout::BNHD, 10, 12, Causal::PythonBool, true, true, false, -1, true };
+    case OpKind::AiterFmhaV3Fwd:
+        return { u"attention: aiter fmha v3", 1, Layout::BNHD, 4, 6, Causal::PythonBool, true, false, false, -1, true };
+    case OpKind::AiterFmhaV3Bwd:
+        return { u"attention: aiter fmha v3 backward", 1, Layout::BNHD, 7, 9, Causal::PythonBool, true, true, false, -1, true };
+    case OpKind::AiterMhaFwd:
+        return { u"attention: aiter mha", 0, Layout::BNHD, 3, 5, Causal::PythonBool, true, false, false, -1, true };
+    case OpKind::AiterMhaBwd:
+        return { u"attention: aiter mha backward", 1, Layout::BNHD, 6, 8, Causal::PythonBool, true, true, false, -1, true };
+    default:
+        return { u"attention: Evoformer", 0, Layout::Evoformer, -1, -1, Causal::AtenText, false, false, true, -1, false };
     }
 }
 
@@ -154,10 +180,10 @@ std::optional<LibraryOpModel> modelAttention(OpKind kind, const OpArgs& args, QS
     if (s.HKV <= 0 || std::fmod(s.HQ, s.HKV) != 0) {
         *whyNot = rule
             + QStringLiteral(": the %1 query heads of q (argument %2) do not share the %3 key-value heads of k (argument %4) evenly")
-                             .arg(figureText(s.HQ))
-                             .arg(v.q)
-                             .arg(figureText(s.HKV))
-                             .arg(v.q + 1);
+                  .arg(figureText(s.HQ))
+                  .arg(v.q)
+                  .arg(figureText(s.HKV))
+                  .arg(v.q + 1);
         return std::nullopt;
     }
 
@@ -186,7 +212,8 @@ std::optional<LibraryOpModel> modelAttention(OpKind kind, const OpArgs& args, QS
         const Shape* cuk = args.dims(cuK);
         const auto mq = args.real(maxQ), mk = args.real(maxK);
         if (!cuq || !cuk || cuq->size() != 1 || cuk->size() != 1 || !mq || !mk) {
-            *whyNot = rule + QStringLiteral(": no cu_seqlens (arguments %1, %2) or max_seqlen (%3, %4)").arg(cuQ).arg(cuK).arg(maxQ).arg(maxK);
+            *whyNot
+                = rule + QStringLiteral(": no cu_seqlens (arguments %1, %2) or max_seqlen (%3, %4)").arg(cuQ).arg(cuK).arg(maxQ).arg(maxK);
             return std::nullopt;
         }
         // cu_seqlens holds the n + 1 offsets of n sequences, as many of keys
@@ -194,22 +221,24 @@ std::optional<LibraryOpModel> modelAttention(OpKind kind, const OpArgs& args, QS
         // total lies between the longest and n times it.
         const double n = double((*cuq)[0]) - 1, nk = double((*cuk)[0]) - 1;
         if (n < 1 || nk != n) {
-            *whyNot = rule + QStringLiteral(": cu_seqlens_q (argument %1) holds %2 offsets and cu_seqlens_k (argument %3) %4:"
-                                            " not the n + 1 offsets of the same n ≥ 1 sequences")
-                                 .arg(cuQ)
-                                 .arg((*cuq)[0])
-                                 .arg(cuK)
-                                 .arg((*cuk)[0]);
+            *whyNot = rule
+                + QStringLiteral(": cu_seqlens_q (argument %1) holds %2 offsets and cu_seqlens_k (argument %3) %4:"
+                                 " not the n + 1 offsets of the same n ≥ 1 sequences")
+                      .arg(cuQ)
+                      .arg((*cuq)[0])
+                      .arg(cuK)
+                      .arg((*cuk)[0]);
             return std::nullopt;
         }
         auto misfit = [&](QStringView side, int arg, double longest, double total) {
             if (longest >= 0 && longest <= total && longest * n >= total)
                 return false;
-            *whyNot = rule + QStringLiteral(": max_seqlen_%1 (argument %2) = %3 does not fit %4 tokens in %5 sequences:"
-                                            " it must lie in [total / n, total]")
-                                 .arg(side)
-                                 .arg(arg)
-                                 .arg(figureText(longest), figureText(total), figureText(n));
+            *whyNot = rule
+                + QStringLiteral(": max_seqlen_%1 (argument %2) = %3 does not fit %4 tokens in %5 sequences:"
+                                 " it must lie in [total / n, total]")
+                      .arg(side)
+                      .arg(arg)
+                      .arg(figureText(longest), figureText(total), figureText(n));
             return true;
         };
         if (misfit(u"q", maxQ, *mq, s.NQ) || misfit(u"k", maxK, *mk, s.NKV))
@@ -258,20 +287,21 @@ std::optional<LibraryOpModel> modelAttention(OpKind kind, const OpArgs& args, QS
     truth.bytes = ownBpe ? elements * *ownBpe + biasBytes : notANumber;
     truth.computeSpec = computeSpec(u"matrix", truePrecision(args.type(v.q)));
     truth.params = { { QStringLiteral("B"), s.B }, { QStringLiteral("N_Q"), s.NQ }, { QStringLiteral("H_Q"), s.HQ },
-                     { QStringLiteral("N_KV"), s.NKV }, { QStringLiteral("H_KV"), s.HKV }, { QStringLiteral("d_qk"), s.dqk },
-                     { QStringLiteral("d_v"), s.dv }, { QStringLiteral("causal"), causal ? 1.0 : 0.0 } };
+        { QStringLiteral("N_KV"), s.NKV }, { QStringLiteral("H_KV"), s.HKV }, { QStringLiteral("d_qk"), s.dqk },
+        { QStringLiteral("d_v"), s.dv }, { QStringLiteral("causal"), causal ? 1.0 : 0.0 } };
     truth.derivation << QStringLiteral("B = %1, H_Q = %2, N_Q = %3, H_KV = %4, N_KV = %5, d_qk = %6, d_v = %7%8")
                             .arg(figureText(s.B), figureText(s.HQ), figureText(s.NQ), figureText(s.HKV), figureText(s.NKV),
-                                 figureText(s.dqk), figureText(s.dv), causal ? QStringLiteral(", causal") : QString());
+                                figureText(s.dqk), figureText(s.dv), causal ? QStringLiteral(", causal") : QString());
     if (!lengths.isEmpty())
         truth.derivation << lengths;
     truth.derivation << (v.backward ? QStringLiteral("FLOPs = QK^T recompute, dV, dP, dQ, dK (2·B·H_Q·N_Q·N_KV·d each)%1 = %2")
                                     : QStringLiteral("FLOPs = B·H_Q·2·N_Q·N_KV·(d_qk + d_v)%1 = %2"))
                             .arg(causal ? QStringLiteral(" × the causal share") : QString(), figureText(flops));
     truth.derivation << QStringLiteral("bytes = %1 elements (%2) × %3 B%4 = %5")
-                            .arg(figureText(elements), v.backward ? QStringLiteral("q, k, v, dO, dq, dk, dv") : QStringLiteral("q, k, v, out"),
-                                 figureText(ownBpe ? *ownBpe : notANumber), biasBytes > 0 ? QStringLiteral(" + the bias") : QString(),
-                                 figureText(truth.bytes));
+                            .arg(figureText(elements),
+                                v.backward ? QStringLiteral("q, k, v, dO, dq, dk, dv") : QStringLiteral("q, k, v, out"),
+                                figureText(ownBpe ? *ownBpe : notANumber), biasBytes > 0 ? QStringLiteral(" + the bias") : QString(),
+                                figureText(truth.bytes));
 
     LibraryOpFigures tl;
     tl.rule = QStringLiteral("TraceLens ") + rule;

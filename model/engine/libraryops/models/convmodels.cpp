@@ -74,7 +74,7 @@ QString impossibleGeometry(const ConvParams& p, int strideArg, int paddingArg, i
         if (p.outputPadding[j] >= std::max(p.stride[j], p.dilation[j]))
             bad = QStringLiteral("%1 %2 is not below the stride %3 or the dilation %4")
                       .arg(argName(u"output_padding", outputPaddingArg), shapeText(p.outputPadding), shapeText(p.stride),
-                           shapeText(p.dilation));
+                          shapeText(p.dilation));
     }
     return bad;
 }
@@ -119,7 +119,7 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
         f.params = { { QStringLiteral("b"), b }, { QStringLiteral("c"), c }, { QStringLiteral("L"), L }, { QStringLiteral("k"), k } };
         f.derivation << QStringLiteral("b = %1, c = %2, L = %3, k = %4: FLOPs = 2·b·c·L·k = %5; bytes = (2·b·c·L + c·k%6)·%7 = %8")
                             .arg(figureText(b), figureText(c), figureText(L), figureText(k), figureText(f.flops),
-                                 bias ? QStringLiteral(" + c") : QString(), QString::number(bpe), figureText(f.bytes));
+                                bias ? QStringLiteral(" + c") : QString(), QString::number(bpe), figureText(f.bytes));
         LibraryOpFigures tl = f;
         tl.rule = QStringLiteral("TraceLens ") + f.rule;
         return finishModel(LibraryOpCategory::Conv, std::move(f), std::move(tl), {});
@@ -127,8 +127,9 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
 
     const bool backward = kind == OpKind::ConvBwd;
     const int xi = backward ? 1 : 0, wi = xi + 1, first = backward ? 4 : 3; // stride's position
-    const QString rule = backward ? QStringLiteral("conv: convolution backward")
-                                  : kind == OpKind::ConvBias ? QStringLiteral("conv: ConvBias") : QStringLiteral("conv: convolution");
+    const QString rule = backward  ? QStringLiteral("conv: convolution backward")
+        : kind == OpKind::ConvBias ? QStringLiteral("conv: ConvBias")
+                                   : QStringLiteral("conv: convolution");
     const Shape* x = args.dims(xi);
     const Shape* w = args.dims(wi);
     if (!x || !w || x->size() < 3 || x->size() != w->size()) {
@@ -156,10 +157,11 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
         }
     }
     if (!parsed) {
-        *whyNot = rule + QStringLiteral(": stride, padding, dilation or transposed (arguments %1-%2) do not parse for %3 spatial dims")
-                             .arg(first)
-                             .arg(kind == OpKind::ConvBias ? first + 1 : first + 4)
-                             .arg(spatial);
+        *whyNot = rule
+            + QStringLiteral(": stride, padding, dilation or transposed (arguments %1-%2) do not parse for %3 spatial dims")
+                  .arg(first)
+                  .arg(kind == OpKind::ConvBias ? first + 1 : first + 4)
+                  .arg(spatial);
         return std::nullopt;
     }
     // groups divide the channels: the input's are weight[1]·groups
@@ -168,8 +170,8 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
     {
         const std::int64_t inChannels = (*x)[1];
         const Count takes = p.transposed ? Count((*w)[0]) : Count((*w)[1]) * groups;
-        QString bad = kind == OpKind::ConvBias ? impossibleGeometry(p, 3, 4, 4, 4)
-                                               : impossibleGeometry(p, first, first + 1, first + 2, first + 4);
+        QString bad
+            = kind == OpKind::ConvBias ? impossibleGeometry(p, 3, 4, 4, 4) : impossibleGeometry(p, first, first + 1, first + 2, first + 4);
         if (bad.isEmpty() && groups < 1)
             bad = QStringLiteral("%1 = %2, below 1").arg(argName(u"groups", first + 5)).arg(groups);
         else if (bad.isEmpty() && (!takes.valid() || takes.value() != inChannels))
@@ -180,8 +182,11 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
                       .arg(p.transposed ? shapeText({ (*w)[0] }) : QStringLiteral("%1·%2").arg((*w)[1]).arg(groups))
                       .arg(groups);
         else if (bad.isEmpty() && (*w)[0] % groups != 0)
-            bad = QStringLiteral("%1 = %2 does not divide the weight's %3 %4 channels").arg(argName(u"groups", first + 5)).arg(groups)
-                      .arg(shapeText(*w)).arg((*w)[0]);
+            bad = QStringLiteral("%1 = %2 does not divide the weight's %3 %4 channels")
+                      .arg(argName(u"groups", first + 5))
+                      .arg(groups)
+                      .arg(shapeText(*w))
+                      .arg((*w)[0]);
         if (!bad.isEmpty()) {
             *whyNot = rule + QStringLiteral(": ") + bad;
             return std::nullopt;
@@ -203,8 +208,9 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
         Shape expected = outInts;
         expected[1] = trueChannelCount.value();
         if (*args.dims(0) != expected) {
-            *whyNot = rule + QStringLiteral(": grad_output (argument 0) %1 is not the output %2 of the input and weight")
-                                 .arg(shapeText(*args.dims(0)), shapeText(expected));
+            *whyNot = rule
+                + QStringLiteral(": grad_output (argument 0) %1 is not the output %2 of the input and weight")
+                      .arg(shapeText(*args.dims(0)), shapeText(expected));
             return std::nullopt;
         }
     }
@@ -243,29 +249,32 @@ std::optional<LibraryOpModel> modelConvolution(OpKind kind, const OpArgs& args, 
     LibraryOpFigures truth;
     truth.rule = rule;
     truth.computeSpec = computeSpec(u"matrix", truePrecision(args.type(xi)));
-    truth.params = { { QStringLiteral("N"), batch }, { QStringLiteral("C_out"), trueChannels }, { QStringLiteral("groups"), double(groups) } };
+    truth.params
+        = { { QStringLiteral("N"), batch }, { QStringLiteral("C_out"), trueChannels }, { QStringLiteral("groups"), double(groups) } };
     Shape outShape = outInts;
     outShape[1] = trueChannelCount.value();
     truth.derivation << QStringLiteral("input %1, weight %2 → output %3%4")
-                            .arg(shapeText(*x), shapeText(*w), shapeText(outShape), p.transposed ? QStringLiteral(" (transposed)") : QString());
+                            .arg(shapeText(*x), shapeText(*w), shapeText(outShape),
+                                p.transposed ? QStringLiteral(" (transposed)") : QString());
     if (scale != 1)
         why << QStringLiteral("TraceLens gives a grouped transposed convolution weight[1] output channels, not weight[1]·groups");
     if (!backward) {
         truth.flops = forwardFlops + (bias ? trueO : 0);
         truth.bytes = (X + W + (bias ? trueChannels : 0) + trueO) * b;
-        truth.derivation << QStringLiteral("FLOPs = %1·2·prod(weight[1:])%2 = %3").arg(p.transposed ? u"prod(input)" : u"prod(output)",
-                                                                                      bias ? QStringLiteral(" + prod(output) (bias)") : QString(),
-                                                                                      figureText(truth.flops));
-        truth.derivation << QStringLiteral("bytes = (input + weight%1 + output)·%2 = %3").arg(bias ? QStringLiteral(" + C_out bias") : QString(),
-                                                                                            figureText(b), figureText(truth.bytes));
+        truth.derivation << QStringLiteral("FLOPs = %1·2·prod(weight[1:])%2 = %3")
+                                .arg(p.transposed ? u"prod(input)" : u"prod(output)",
+                                    bias ? QStringLiteral(" + prod(output) (bias)") : QString(), figureText(truth.flops));
+        truth.derivation << QStringLiteral("bytes = (input + weight%1 + output)·%2 = %3")
+                                .arg(bias ? QStringLiteral(" + C_out bias") : QString(), figureText(b), figureText(truth.bytes));
     } else {
         truth.flops = (gradInput ? forwardFlops : 0) + (gradWeight ? weightGradFlops : 0) + (bias ? trueO : 0);
         truth.bytes = ((gradInput ? trueO + W + X : 0) + (gradWeight ? trueO + X + W : 0) + (bias ? trueO + trueChannels : 0)) * b;
         truth.derivation << QStringLiteral("FLOPs = %1 (input grad) + %2 (weight grad) + %3 (bias grad) = %4")
                                 .arg(figureText(gradInput ? forwardFlops : 0), figureText(gradWeight ? weightGradFlops : 0),
-                                     figureText(bias ? O : 0), figureText(truth.flops));
+                                    figureText(bias ? O : 0), figureText(truth.flops));
         truth.derivation << QStringLiteral("bytes = (grad_out + weight + input) per weight or input gradient%1, ×%2 = %3")
-                                .arg(bias ? QStringLiteral(" + grad_out + C_out for the bias") : QString(), figureText(b), figureText(truth.bytes));
+                                .arg(bias ? QStringLiteral(" + grad_out + C_out for the bias") : QString(), figureText(b),
+                                    figureText(truth.bytes));
     }
 
     // TraceLens: one size (the input's) for every tensor, a bias never

@@ -99,12 +99,15 @@ std::optional<LibraryOpModel> binary(const OpArgs& args, const QString& rule, QS
     const bool scalar1 = heldByValue(args, 0), scalar2 = heldByValue(args, 1);
     auto trueOrNone = [&](int i) { return (i == 0 ? scalar1 : scalar2) ? Bpe(0) : trueBytes(args.type(i)); };
     const Bpe b1 = trueOrNone(0), b2 = trueOrNone(1);
-    const Bpe bOut = outGiven ? trueBytes(args.type(2)) : bothTensors && b1 && b2 ? std::max(b1, b2) : scalar1 ? trueBytes(args.type(1)) : trueBytes(args.type(0));
+    const Bpe bOut = outGiven     ? trueBytes(args.type(2))
+        : bothTensors && b1 && b2 ? std::max(b1, b2)
+        : scalar1                 ? trueBytes(args.type(1))
+                                  : trueBytes(args.type(0));
     LibraryOpFigures truth = start(rule, nOut, sized(n1, b1) + sized(n2, b2) + sized(nOut, bOut), args.type(0), false);
     truth.params = { { QStringLiteral("elements"), nOut } };
     truth.derivation << QStringLiteral("%1 (%2) with %3 (%4) → %5 elements: FLOPs = %5; bytes = %6·%7 + %8·%9 + %5·%10 = %11")
                             .arg(shapeText(*a), args.type(0), shapeText(*b), args.type(1), figureText(nOut), figureText(n1), bpeText(b1),
-                                 figureText(n2), bpeText(b2), bpeText(bOut), figureText(truth.bytes));
+                                figureText(n2), bpeText(b2), bpeText(bOut), figureText(truth.bytes));
     if (scalar1 || scalar2)
         why << QStringLiteral("TraceLens reads the number passed by value (%1) as a %2-byte tensor")
                    .arg(args.type(scalar2 ? 1 : 0), bpeText(traceLensAtenBytes(args.type(scalar2 ? 1 : 0))));
@@ -117,14 +120,15 @@ std::optional<LibraryOpModel> binary(const OpArgs& args, const QString& rule, QS
 
 // Pad and upsample: read the input, write the output.
 std::optional<LibraryOpModel> reshaping(const OpArgs& args, const Shape& in, const std::optional<Shape>& traceLensOut, const Shape& out,
-                                        const QString& rule, const QString& tlWhy)
+    const QString& rule, const QString& tlWhy)
 {
     const double nIn = product(in).toDouble(), nOut = product(out).toDouble();
     const QStringView dtype = args.type(0);
     LibraryOpFigures truth = start(rule, nOut, sized(nIn, trueBytes(dtype)) + sized(nOut, trueBytes(dtype)), dtype, false);
     truth.params = { { QStringLiteral("input elements"), nIn }, { QStringLiteral("output elements"), nOut } };
     truth.derivation << QStringLiteral("%1 → %2: FLOPs = %3 (one per output element); bytes = (%4 + %3)·%5 = %6")
-                            .arg(shapeText(in), shapeText(out), figureText(nOut), figureText(nIn), bpeText(trueBytes(dtype)), figureText(truth.bytes));
+                            .arg(shapeText(in), shapeText(out), figureText(nOut), figureText(nIn), bpeText(trueBytes(dtype)),
+                                figureText(truth.bytes));
     LibraryOpFigures tl;
     QStringList why;
     if (traceLensOut) {
@@ -210,7 +214,7 @@ std::optional<LibraryOpModel> upsample(const OpArgs& args, QString* whyNot)
         }
     }
     return reshaping(args, *in, traceLensOut, out, QStringLiteral("elementwise: upsample nearest"),
-                     QStringLiteral("TraceLens reads only output_size, empty when the op is called with scale factors, and gives no figures"));
+        QStringLiteral("TraceLens reads only output_size, empty when the op is called with scale factors, and gives no figures"));
 }
 
 std::optional<LibraryOpModel> sameForBoth(LibraryOpFigures f)
@@ -225,12 +229,18 @@ std::optional<LibraryOpModel> sameForBoth(LibraryOpFigures f)
 std::optional<LibraryOpModel> modelElementwise(OpKind kind, const OpArgs& args, QString* whyNot)
 {
     switch (kind) {
-    case OpKind::Unary: return unary(args, whyNot);
-    case OpKind::Binary: return binary(args, QStringLiteral("elementwise: binary"), whyNot);
-    case OpKind::LigerSiluMul: return binary(args, QStringLiteral("elementwise: SiLU · mul"), whyNot);
-    case OpKind::ReplicationPad: return pad(args, whyNot);
-    case OpKind::UpsampleNearest: return upsample(args, whyNot);
-    default: break;
+    case OpKind::Unary:
+        return unary(args, whyNot);
+    case OpKind::Binary:
+        return binary(args, QStringLiteral("elementwise: binary"), whyNot);
+    case OpKind::LigerSiluMul:
+        return binary(args, QStringLiteral("elementwise: SiLU · mul"), whyNot);
+    case OpKind::ReplicationPad:
+        return pad(args, whyNot);
+    case OpKind::UpsampleNearest:
+        return upsample(args, whyNot);
+    default:
+        break;
     }
     if (kind == OpKind::GatedActivation) { // (out, input): input [.., 2d] → out [.., d]
         const Shape* out = args.dims(0);
@@ -249,7 +259,8 @@ std::optional<LibraryOpModel> modelElementwise(OpKind kind, const OpArgs& args, 
         }
         const double n = product(*out).toDouble();
         const Bpe in = traceLensAtenBytes(args.type(1)), o = traceLensAtenBytes(args.type(0));
-        LibraryOpFigures f = start(QStringLiteral("elementwise: gated activation"), 5 * n, sized(2 * n, in) + sized(n, o), args.type(0), false);
+        LibraryOpFigures f
+            = start(QStringLiteral("elementwise: gated activation"), 5 * n, sized(2 * n, in) + sized(n, o), args.type(0), false);
         f.derivation << QStringLiteral("n = %1 output elements: FLOPs = 5n; bytes = 2n·%2 + n·%3 = %4")
                             .arg(figureText(n), bpeText(in), bpeText(o), figureText(f.bytes));
         return sameForBoth(std::move(f));
@@ -261,7 +272,8 @@ std::optional<LibraryOpModel> modelElementwise(OpKind kind, const OpArgs& args, 
             return std::nullopt;
         }
         const double n = product(*x).toDouble();
-        LibraryOpFigures f = start(QStringLiteral("elementwise: RoPE"), 3 * n, sized(2 * n, traceLensAtenBytes(args.type(0))), args.type(0), false);
+        LibraryOpFigures f
+            = start(QStringLiteral("elementwise: RoPE"), 3 * n, sized(2 * n, traceLensAtenBytes(args.type(0))), args.type(0), false);
         f.derivation << QStringLiteral("n = %1: FLOPs = 3n; bytes = 2n·bpe = %2").arg(figureText(n), figureText(f.bytes));
         return sameForBoth(std::move(f));
     }
@@ -297,8 +309,10 @@ std::optional<LibraryOpModel> modelElementwise(OpKind kind, const OpArgs& args, 
     const double head = double(headSize);
     const double tokens = (*q)[0], rot = (*cache)[1];
     const double n = tokens * (std::floor((*q)[1] / head) + std::floor((*k)[1] / head)) * rot;
-    LibraryOpFigures f = start(QStringLiteral("elementwise: rotary embedding"), 3 * n, sized(2 * n, traceLensAtenBytes(args.type(1))), args.type(1), false);
-    f.derivation << QStringLiteral("n = tokens·(q heads + k heads)·rotary dim = %1: FLOPs = 3n; bytes = 2n·bpe = %2").arg(figureText(n), figureText(f.bytes));
+    LibraryOpFigures f = start(
+        QStringLiteral("elementwise: rotary embedding"), 3 * n, sized(2 * n, traceLensAtenBytes(args.type(1))), args.type(1), false);
+    f.derivation << QStringLiteral("n = tokens·(q heads + k heads)·rotary dim = %1: FLOPs = 3n; bytes = 2n·bpe = %2")
+                        .arg(figureText(n), figureText(f.bytes));
     return sameForBoth(std::move(f));
 }
 

@@ -26,14 +26,14 @@ void gemmFigures(const Gemm& g, LibraryOpFigures* figures)
     const bool known = g.a && g.b && g.out && g.biasBpe;
     figures->bytes = known ? g.M * g.K * *g.a + g.K * g.N * *g.b + g.M * g.N * *g.out + (g.bias ? g.N * *g.biasBpe : 0) : notANumber;
     figures->params = { { QStringLiteral("M"), g.M }, { QStringLiteral("N"), g.N }, { QStringLiteral("K"), g.K },
-                        { QStringLiteral("bias"), g.bias ? 1.0 : 0.0 } };
+        { QStringLiteral("bias"), g.bias ? 1.0 : 0.0 } };
     figures->derivation << QStringLiteral("M = %1, N = %2, K = %3%4: FLOPs = 2·M·N·K%5 = %6")
                                .arg(figureText(g.M), figureText(g.N), figureText(g.K), g.bias ? QStringLiteral(", bias") : QString(),
-                                    g.bias ? QStringLiteral(" + M·N") : QString(), figureText(figures->flops));
+                                   g.bias ? QStringLiteral(" + M·N") : QString(), figureText(figures->flops));
     figures->derivation << QStringLiteral("bytes = M·K·%1 + K·N·%2 + M·N·%3%4 = %5")
                                .arg(figureText(g.a ? *g.a : notANumber), figureText(g.b ? *g.b : notANumber),
-                                    figureText(g.out ? *g.out : notANumber), g.bias ? QStringLiteral(" + N·bias") : QString(),
-                                    figureText(figures->bytes));
+                                   figureText(g.out ? *g.out : notANumber), g.bias ? QStringLiteral(" + N·bias") : QString(),
+                                   figureText(figures->bytes));
 }
 
 bool truthy(QStringView text)
@@ -49,18 +49,30 @@ double ceilDiv32(double k)
 QString ruleName(OpKind kind)
 {
     switch (kind) {
-    case OpKind::TeGemmTs: return QStringLiteral("GEMM: te_gemm_ts");
-    case OpKind::Tev2PseudoGemm: return QStringLiteral("GEMM: TE v2 linear");
-    case OpKind::VllmDynamicQuantGemm: return QStringLiteral("GEMM: vLLM dynamic-quant");
-    case OpKind::HipblasltFp8: return QStringLiteral("GEMM: hipBLASLt FP8");
-    case OpKind::HipblasltFp4: return QStringLiteral("GEMM: hipBLASLt FP4");
-    case OpKind::AiterA4W4: return QStringLiteral("GEMM: aiter a4w4");
-    case OpKind::AiterA16W16: return QStringLiteral("GEMM: aiter a16w16");
-    case OpKind::AiterA16W16Atomic: return QStringLiteral("GEMM: aiter a16w16 atomic");
-    case OpKind::AiterA16W16Asm: return QStringLiteral("GEMM: aiter a16w16 asm");
-    case OpKind::VllmUnquantizedGemm: return QStringLiteral("GEMM: vLLM unquantized");
-    case OpKind::A8W8Blockscale: return QStringLiteral("GEMM: a8w8 blockscale");
-    default: return QStringLiteral("GEMM: grouped");
+    case OpKind::TeGemmTs:
+        return QStringLiteral("GEMM: te_gemm_ts");
+    case OpKind::Tev2PseudoGemm:
+        return QStringLiteral("GEMM: TE v2 linear");
+    case OpKind::VllmDynamicQuantGemm:
+        return QStringLiteral("GEMM: vLLM dynamic-quant");
+    case OpKind::HipblasltFp8:
+        return QStringLiteral("GEMM: hipBLASLt FP8");
+    case OpKind::HipblasltFp4:
+        return QStringLiteral("GEMM: hipBLASLt FP4");
+    case OpKind::AiterA4W4:
+        return QStringLiteral("GEMM: aiter a4w4");
+    case OpKind::AiterA16W16:
+        return QStringLiteral("GEMM: aiter a16w16");
+    case OpKind::AiterA16W16Atomic:
+        return QStringLiteral("GEMM: aiter a16w16 atomic");
+    case OpKind::AiterA16W16Asm:
+        return QStringLiteral("GEMM: aiter a16w16 asm");
+    case OpKind::VllmUnquantizedGemm:
+        return QStringLiteral("GEMM: vLLM unquantized");
+    case OpKind::A8W8Blockscale:
+        return QStringLiteral("GEMM: a8w8 blockscale");
+    default:
+        return QStringLiteral("GEMM: grouped");
     }
 }
 
@@ -71,8 +83,8 @@ std::optional<LibraryOpModel> fp4Gemm(const OpArgs& args, double M, double N, do
     truth.rule = rule;
     truth.flops = 2 * M * N * K;
     const double scaleA = sa.value_or(1), scaleB = sb.value_or(1);
-    truth.bytes = a && b ? M * (K / 2) * *a + N * (K / 2) * *b + M * ceilDiv32(K) * scaleA + N * ceilDiv32(K) * scaleB + 2 * M * N
-                         : notANumber;
+    truth.bytes
+        = a && b ? M * (K / 2) * *a + N * (K / 2) * *b + M * ceilDiv32(K) * scaleA + N * ceilDiv32(K) * scaleB + 2 * M * N : notANumber;
     truth.computeSpec = computeSpec(u"matrix", traceLensPrecision(args.type(0)));
     truth.params = { { QStringLiteral("M"), M }, { QStringLiteral("N"), N }, { QStringLiteral("K"), K } };
     truth.derivation << QStringLiteral("M = %1, N = %2, K = %3 (logical, two FP4 values a byte): FLOPs = 2·M·N·K = %4")
@@ -158,7 +170,7 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
                 none.flops = none.bytes = notANumber;
                 none.rule = QStringLiteral("TraceLens ") + rule;
                 return finishModel(LibraryOpCategory::Gemm, std::move(truthFigures), std::move(none),
-                                   { QStringLiteral("TraceLens refuses operands of different dtypes and gives no figures") });
+                    { QStringLiteral("TraceLens refuses operands of different dtypes and gives no figures") });
             }
         } else if (kind == OpKind::AiterA16W16) {
             tl.bias = args.isTensor(2);
@@ -201,10 +213,10 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         const std::int64_t k = (*a)[1], packed = (*b)[1];
         if (packed != k && packed != k / 2 + k % 2)
             return fail(QStringLiteral("K of the activation %1 %2 is %3, the weight %4 %5 holds %6 (neither K nor K/2 packed)")
-                            .arg(argName(u"A", found[0]), shapeText(*a))
-                            .arg(k)
-                            .arg(argName(u"W", found[1]), shapeText(*b))
-                            .arg(packed));
+                    .arg(argName(u"A", found[0]), shapeText(*a))
+                    .arg(k)
+                    .arg(argName(u"W", found[1]), shapeText(*b))
+                    .arg(packed));
         tl.M = (*a)[0], tl.K = (*a)[1], tl.N = (*b)[0];
         tl.a = tl.b = tl.out = tl.biasBpe = bpe(0);
         truth = tl;
@@ -262,9 +274,9 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
             return fail(QStringLiteral("needs X [M, K] and W [G, K, N] at arguments 0 and 1"));
         if ((*w)[1] != (*x)[1] && (*w)[2] != (*x)[1])
             return fail(QStringLiteral("K of X (argument 0) %1 is %2, which W (argument 1) %3 does not hold")
-                            .arg(shapeText(*x))
-                            .arg((*x)[1])
-                            .arg(shapeText(*w)));
+                    .arg(shapeText(*x))
+                    .arg((*x)[1])
+                    .arg(shapeText(*w)));
         const double M = (*x)[0], K = (*x)[1], G = (*w)[0];
         const double N = (*w)[1] == (*x)[1] ? (*w)[2] : (*w)[1];
         LibraryOpFigures figures;
@@ -274,9 +286,10 @@ std::optional<LibraryOpModel> modelExtensionGemm(OpKind kind, const OpArgs& args
         figures.bytes = in && out ? (M * K + G * K * N) * *in + M * N * *out : notANumber;
         figures.computeSpec = computeSpec(u"matrix", traceLensPrecision(args.type(0)));
         figures.params = { { QStringLiteral("M"), M }, { QStringLiteral("N"), N }, { QStringLiteral("K"), K }, { QStringLiteral("G"), G } };
-        figures.derivation << QStringLiteral("M = %1, N = %2, K = %3 over G = %4 groups: FLOPs = 2·M·N·K = %5; bytes = (M·K + G·K·N)·in + M·N·out = %6")
+        figures.derivation << QStringLiteral(
+            "M = %1, N = %2, K = %3 over G = %4 groups: FLOPs = 2·M·N·K = %5; bytes = (M·K + G·K·N)·in + M·N·out = %6")
                                   .arg(figureText(M), figureText(N), figureText(K), figureText(G), figureText(figures.flops),
-                                       figureText(figures.bytes));
+                                      figureText(figures.bytes));
         LibraryOpFigures traceLens = figures;
         traceLens.rule = QStringLiteral("TraceLens ") + rule;
         return finishModel(LibraryOpCategory::Gemm, std::move(figures), std::move(traceLens), {});

@@ -15,21 +15,30 @@ struct Operands
 Operands operandsOf(OpKind kind)
 {
     switch (kind) {
-    case OpKind::Addmm: return { 1, 2, 0, false };
-    case OpKind::Bmm: return { 0, 1, -1, true };
-    case OpKind::Baddbmm: return { 1, 2, 0, true };
-    default: return { 0, 1, -1, false };
+    case OpKind::Addmm:
+        return { 1, 2, 0, false };
+    case OpKind::Bmm:
+        return { 0, 1, -1, true };
+    case OpKind::Baddbmm:
+        return { 1, 2, 0, true };
+    default:
+        return { 0, 1, -1, false };
     }
 }
 
 QString ruleName(OpKind kind)
 {
     switch (kind) {
-    case OpKind::Addmm: return QStringLiteral("GEMM: addmm");
-    case OpKind::Bmm: return QStringLiteral("GEMM: bmm");
-    case OpKind::Baddbmm: return QStringLiteral("GEMM: baddbmm");
-    case OpKind::ScaledMm: return QStringLiteral("GEMM: scaled_mm");
-    default: return QStringLiteral("GEMM: mm");
+    case OpKind::Addmm:
+        return QStringLiteral("GEMM: addmm");
+    case OpKind::Bmm:
+        return QStringLiteral("GEMM: bmm");
+    case OpKind::Baddbmm:
+        return QStringLiteral("GEMM: baddbmm");
+    case OpKind::ScaledMm:
+        return QStringLiteral("GEMM: scaled_mm");
+    default:
+        return QStringLiteral("GEMM: mm");
     }
 }
 
@@ -42,12 +51,25 @@ double bytesOr(std::optional<int> bpe, double elements)
 std::optional<int> scalarTypeBytes(std::int64_t code)
 {
     switch (code) {
-    case 5: case 15: return 2;            // Half, BFloat16
-    case 6: case 3: return 4;             // Float, Int
-    case 7: case 4: return 8;             // Double, Long
-    case 1: case 0: return 1;             // Char, Byte
-    case 23: case 24: case 25: case 26: return 1; // Float8 e5m2, e4m3fn, e5m2fnuz, e4m3fnuz
-    default: return std::nullopt;
+    case 5:
+    case 15:
+        return 2; // Half, BFloat16
+    case 6:
+    case 3:
+        return 4; // Float, Int
+    case 7:
+    case 4:
+        return 8; // Double, Long
+    case 1:
+    case 0:
+        return 1; // Char, Byte
+    case 23:
+    case 24:
+    case 25:
+    case 26:
+        return 1; // Float8 e5m2, e4m3fn, e5m2fnuz, e4m3fnuz
+    default:
+        return std::nullopt;
     }
 }
 
@@ -95,7 +117,8 @@ std::optional<LibraryOpModel> modelGemm(OpKind kind, const OpArgs& args, QString
     tl.params = truth.params;
     const double matmul = batch * 2 * M * N * K;
     truth.derivation << QStringLiteral("A %1 (%2), B %3 (%4): B = %5, M = %6, N = %7, K = %8")
-                            .arg(shapeText(*a), typeA, shapeText(*b), typeB, figureText(batch), figureText(M), figureText(N), figureText(K));
+                            .arg(
+                                shapeText(*a), typeA, shapeText(*b), typeB, figureText(batch), figureText(M), figureText(N), figureText(K));
     truth.derivation << QStringLiteral("matmul FLOPs = B·2·M·N·K = %1").arg(figureText(matmul));
 
     if (kind == OpKind::ScaledMm) {
@@ -127,7 +150,7 @@ std::optional<LibraryOpModel> modelGemm(OpKind kind, const OpArgs& args, QString
         truth.computeSpec = computeSpec(u"matrix", truePrecision(typeA));
         truth.derivation << QStringLiteral("bytes = A + B + scales (%1) + output (%2 B/element)%3 = %4")
                                 .arg(figureText(scales), figureText(out > 0 ? out : notANumber),
-                                     bias ? QStringLiteral(" + bias") : QString(), figureText(truth.bytes));
+                                    bias ? QStringLiteral(" + bias") : QString(), figureText(truth.bytes));
         if (!tlKnown)
             why << QStringLiteral("TraceLens knows no size for %1 or %2 and gives no figures").arg(typeA, typeB);
         if (scales > 0)
@@ -172,7 +195,7 @@ std::optional<LibraryOpModel> modelGemm(OpKind kind, const OpArgs& args, QString
     truth.derivation << QStringLiteral("FLOPs = %1").arg(figureText(truth.flops));
     truth.derivation << QStringLiteral("bytes = B·(M·K·%1 + K·N·%2 + M·N·%1)%3 = %4")
                             .arg(figureText(bpeA ? *bpeA : notANumber), figureText(bpeB ? *bpeB : notANumber),
-                                 bias ? QStringLiteral(" + bias") : QString(), figureText(truth.bytes));
+                                bias ? QStringLiteral(" + bias") : QString(), figureText(truth.bytes));
     if (tlBias && !bias)
         why << QStringLiteral("TraceLens adds a bias even with beta = 0");
     else if (tlBias && biasElements != N)

@@ -4,9 +4,9 @@
 #include "engine/libraryops/models/opkinds.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <array>
 #include <utility>
 #include <vector>
 
@@ -210,7 +210,8 @@ const Lookup& sortedOps()
 std::optional<OpKind> opKindOf(QStringView opName)
 {
     const Lookup& ops = sortedOps();
-    const auto it = std::lower_bound(ops.begin(), ops.end(), opName, [](const auto& entry, QStringView name) { return entry.first < name; });
+    const auto it
+        = std::lower_bound(ops.begin(), ops.end(), opName, [](const auto& entry, QStringView name) { return entry.first < name; });
     if (it == ops.end() || it->first != opName)
         return std::nullopt;
     return it->second;
@@ -219,13 +220,20 @@ std::optional<OpKind> opKindOf(QStringView opName)
 QString categoryName(LibraryOpCategory category)
 {
     switch (category) {
-    case LibraryOpCategory::Gemm: return QStringLiteral("gemm");
-    case LibraryOpCategory::Attention: return QStringLiteral("attention");
-    case LibraryOpCategory::Conv: return QStringLiteral("conv");
-    case LibraryOpCategory::Norm: return QStringLiteral("norm");
-    case LibraryOpCategory::Elementwise: return QStringLiteral("elementwise");
-    case LibraryOpCategory::Reduction: return QStringLiteral("reduction");
-    case LibraryOpCategory::Other: break;
+    case LibraryOpCategory::Gemm:
+        return QStringLiteral("gemm");
+    case LibraryOpCategory::Attention:
+        return QStringLiteral("attention");
+    case LibraryOpCategory::Conv:
+        return QStringLiteral("conv");
+    case LibraryOpCategory::Norm:
+        return QStringLiteral("norm");
+    case LibraryOpCategory::Elementwise:
+        return QStringLiteral("elementwise");
+    case LibraryOpCategory::Reduction:
+        return QStringLiteral("reduction");
+    case LibraryOpCategory::Other:
+        break;
     }
     return QStringLiteral("other");
 }
@@ -241,30 +249,81 @@ std::optional<LibraryOpCategory> libraryOpCategory(QStringView opName)
     if (!kind)
         return std::nullopt;
     switch (*kind) {
-    case OpKind::Mm: case OpKind::Addmm: case OpKind::Bmm: case OpKind::Baddbmm: case OpKind::ScaledMm:
-    case OpKind::TeGemmTs: case OpKind::Tev2PseudoGemm: case OpKind::VllmDynamicQuantGemm: case OpKind::HipblasltFp8:
-    case OpKind::HipblasltFp4: case OpKind::AiterA4W4: case OpKind::AiterA16W16: case OpKind::AiterA16W16Atomic:
-    case OpKind::AiterA16W16Asm: case OpKind::VllmUnquantizedGemm: case OpKind::A8W8Blockscale: case OpKind::GroupedGemm:
+    case OpKind::Mm:
+    case OpKind::Addmm:
+    case OpKind::Bmm:
+    case OpKind::Baddbmm:
+    case OpKind::ScaledMm:
+    case OpKind::TeGemmTs:
+    case OpKind::Tev2PseudoGemm:
+    case OpKind::VllmDynamicQuantGemm:
+    case OpKind::HipblasltFp8:
+    case OpKind::HipblasltFp4:
+    case OpKind::AiterA4W4:
+    case OpKind::AiterA16W16:
+    case OpKind::AiterA16W16Atomic:
+    case OpKind::AiterA16W16Asm:
+    case OpKind::VllmUnquantizedGemm:
+    case OpKind::A8W8Blockscale:
+    case OpKind::GroupedGemm:
         return LibraryOpCategory::Gemm;
-    case OpKind::SdpaFlash: case OpKind::SdpaEfficient: case OpKind::SdpaCudnn: case OpKind::FlashAttnFwd:
-    case OpKind::FlashAttnBwd: case OpKind::FlashAttnVarlenFwd: case OpKind::FlashAttnVarlenBwd: case OpKind::FlashAttn3Fwd:
-    case OpKind::AiterFlashAttnFwd: case OpKind::AiterFlashAttnBwd: case OpKind::AiterFmhaV3Fwd: case OpKind::AiterFmhaV3Bwd:
-    case OpKind::AiterMhaFwd: case OpKind::AiterMhaBwd: case OpKind::Evoformer:
+    case OpKind::SdpaFlash:
+    case OpKind::SdpaEfficient:
+    case OpKind::SdpaCudnn:
+    case OpKind::FlashAttnFwd:
+    case OpKind::FlashAttnBwd:
+    case OpKind::FlashAttnVarlenFwd:
+    case OpKind::FlashAttnVarlenBwd:
+    case OpKind::FlashAttn3Fwd:
+    case OpKind::AiterFlashAttnFwd:
+    case OpKind::AiterFlashAttnBwd:
+    case OpKind::AiterFmhaV3Fwd:
+    case OpKind::AiterFmhaV3Bwd:
+    case OpKind::AiterMhaFwd:
+    case OpKind::AiterMhaBwd:
+    case OpKind::Evoformer:
         return LibraryOpCategory::Attention;
-    case OpKind::Conv: case OpKind::ConvBwd: case OpKind::ConvBias: case OpKind::CausalConv1d:
+    case OpKind::Conv:
+    case OpKind::ConvBwd:
+    case OpKind::ConvBias:
+    case OpKind::CausalConv1d:
         return LibraryOpCategory::Conv;
-    case OpKind::BatchNorm: case OpKind::BatchNormBwdNative: case OpKind::BatchNormBwdLibrary: case OpKind::LayerNorm:
-    case OpKind::LayerNormBwd: case OpKind::GroupNorm: case OpKind::GroupNormBwd: case OpKind::InstanceNorm:
-    case OpKind::RmsNorm: case OpKind::RmsNormBwd: case OpKind::AiterRmsNorm: case OpKind::AiterRmsNormOut:
-    case OpKind::AiterAddRmsNorm: case OpKind::AiterRmsNormDynamicQuant: case OpKind::AiterRmsNormQuant:
-    case OpKind::VllmRmsNormFp8GroupQuant: case OpKind::VllmAddRmsNormFp8GroupQuant: case OpKind::AddRmsNormPad:
+    case OpKind::BatchNorm:
+    case OpKind::BatchNormBwdNative:
+    case OpKind::BatchNormBwdLibrary:
+    case OpKind::LayerNorm:
+    case OpKind::LayerNormBwd:
+    case OpKind::GroupNorm:
+    case OpKind::GroupNormBwd:
+    case OpKind::InstanceNorm:
+    case OpKind::RmsNorm:
+    case OpKind::RmsNormBwd:
+    case OpKind::AiterRmsNorm:
+    case OpKind::AiterRmsNormOut:
+    case OpKind::AiterAddRmsNorm:
+    case OpKind::AiterRmsNormDynamicQuant:
+    case OpKind::AiterRmsNormQuant:
+    case OpKind::VllmRmsNormFp8GroupQuant:
+    case OpKind::VllmAddRmsNormFp8GroupQuant:
+    case OpKind::AddRmsNormPad:
         return LibraryOpCategory::Norm;
-    case OpKind::Unary: case OpKind::Binary: case OpKind::ReplicationPad: case OpKind::UpsampleNearest:
-    case OpKind::GatedActivation: case OpKind::LigerSiluMul: case OpKind::FusedRope: case OpKind::SglRotaryEmbedding:
+    case OpKind::Unary:
+    case OpKind::Binary:
+    case OpKind::ReplicationPad:
+    case OpKind::UpsampleNearest:
+    case OpKind::GatedActivation:
+    case OpKind::LigerSiluMul:
+    case OpKind::FusedRope:
+    case OpKind::SglRotaryEmbedding:
         return LibraryOpCategory::Elementwise;
-    case OpKind::Reduce: case OpKind::ReduceNorm: case OpKind::ReduceMinMax: case OpKind::CumulativeReduce:
+    case OpKind::Reduce:
+    case OpKind::ReduceNorm:
+    case OpKind::ReduceMinMax:
+    case OpKind::CumulativeReduce:
         return LibraryOpCategory::Reduction;
-    case OpKind::MoeDispatchCombine: case OpKind::CrossEntropy: case OpKind::StoreCache:
+    case OpKind::MoeDispatchCombine:
+    case OpKind::CrossEntropy:
+    case OpKind::StoreCache:
         break;
     }
     return LibraryOpCategory::Other;
@@ -326,31 +385,81 @@ namespace {
 std::optional<LibraryOpModel> dispatch(OpKind kind, const OpArgs& opArgs, QString* why)
 {
     switch (kind) {
-    case OpKind::Mm: case OpKind::Addmm: case OpKind::Bmm: case OpKind::Baddbmm: case OpKind::ScaledMm:
+    case OpKind::Mm:
+    case OpKind::Addmm:
+    case OpKind::Bmm:
+    case OpKind::Baddbmm:
+    case OpKind::ScaledMm:
         return modelGemm(kind, opArgs, why);
-    case OpKind::TeGemmTs: case OpKind::Tev2PseudoGemm: case OpKind::VllmDynamicQuantGemm: case OpKind::HipblasltFp8:
-    case OpKind::HipblasltFp4: case OpKind::AiterA4W4: case OpKind::AiterA16W16: case OpKind::AiterA16W16Atomic:
-    case OpKind::AiterA16W16Asm: case OpKind::VllmUnquantizedGemm: case OpKind::A8W8Blockscale: case OpKind::GroupedGemm:
+    case OpKind::TeGemmTs:
+    case OpKind::Tev2PseudoGemm:
+    case OpKind::VllmDynamicQuantGemm:
+    case OpKind::HipblasltFp8:
+    case OpKind::HipblasltFp4:
+    case OpKind::AiterA4W4:
+    case OpKind::AiterA16W16:
+    case OpKind::AiterA16W16Atomic:
+    case OpKind::AiterA16W16Asm:
+    case OpKind::VllmUnquantizedGemm:
+    case OpKind::A8W8Blockscale:
+    case OpKind::GroupedGemm:
         return modelExtensionGemm(kind, opArgs, why);
-    case OpKind::SdpaFlash: case OpKind::SdpaEfficient: case OpKind::SdpaCudnn: case OpKind::FlashAttnFwd:
-    case OpKind::FlashAttnBwd: case OpKind::FlashAttnVarlenFwd: case OpKind::FlashAttnVarlenBwd: case OpKind::FlashAttn3Fwd:
-    case OpKind::AiterFlashAttnFwd: case OpKind::AiterFlashAttnBwd: case OpKind::AiterFmhaV3Fwd: case OpKind::AiterFmhaV3Bwd:
-    case OpKind::AiterMhaFwd: case OpKind::AiterMhaBwd: case OpKind::Evoformer:
+    case OpKind::SdpaFlash:
+    case OpKind::SdpaEfficient:
+    case OpKind::SdpaCudnn:
+    case OpKind::FlashAttnFwd:
+    case OpKind::FlashAttnBwd:
+    case OpKind::FlashAttnVarlenFwd:
+    case OpKind::FlashAttnVarlenBwd:
+    case OpKind::FlashAttn3Fwd:
+    case OpKind::AiterFlashAttnFwd:
+    case OpKind::AiterFlashAttnBwd:
+    case OpKind::AiterFmhaV3Fwd:
+    case OpKind::AiterFmhaV3Bwd:
+    case OpKind::AiterMhaFwd:
+    case OpKind::AiterMhaBwd:
+    case OpKind::Evoformer:
         return modelAttention(kind, opArgs, why);
-    case OpKind::Conv: case OpKind::ConvBwd: case OpKind::ConvBias: case OpKind::CausalConv1d:
+    case OpKind::Conv:
+    case OpKind::ConvBwd:
+    case OpKind::ConvBias:
+    case OpKind::CausalConv1d:
         return modelConvolution(kind, opArgs, why);
-    case OpKind::BatchNorm: case OpKind::BatchNormBwdNative: case OpKind::BatchNormBwdLibrary: case OpKind::LayerNorm:
-    case OpKind::LayerNormBwd: case OpKind::GroupNorm: case OpKind::GroupNormBwd: case OpKind::InstanceNorm:
+    case OpKind::BatchNorm:
+    case OpKind::BatchNormBwdNative:
+    case OpKind::BatchNormBwdLibrary:
+    case OpKind::LayerNorm:
+    case OpKind::LayerNormBwd:
+    case OpKind::GroupNorm:
+    case OpKind::GroupNormBwd:
+    case OpKind::InstanceNorm:
         return modelNorm(kind, opArgs, why);
-    case OpKind::RmsNorm: case OpKind::RmsNormBwd: case OpKind::AiterRmsNorm:
-    case OpKind::AiterRmsNormOut: case OpKind::AiterAddRmsNorm: case OpKind::AiterRmsNormDynamicQuant:
-    case OpKind::AiterRmsNormQuant: case OpKind::VllmRmsNormFp8GroupQuant: case OpKind::VllmAddRmsNormFp8GroupQuant:
+    case OpKind::RmsNorm:
+    case OpKind::RmsNormBwd:
+    case OpKind::AiterRmsNorm:
+    case OpKind::AiterRmsNormOut:
+    case OpKind::AiterAddRmsNorm:
+    case OpKind::AiterRmsNormDynamicQuant:
+    case OpKind::AiterRmsNormQuant:
+    case OpKind::VllmRmsNormFp8GroupQuant:
+    case OpKind::VllmAddRmsNormFp8GroupQuant:
     case OpKind::AddRmsNormPad:
         return modelRmsNorm(kind, opArgs, why);
-    case OpKind::Unary: case OpKind::Binary: case OpKind::ReplicationPad: case OpKind::UpsampleNearest:
-    case OpKind::GatedActivation: case OpKind::LigerSiluMul: case OpKind::FusedRope: case OpKind::SglRotaryEmbedding:
+    case OpKind::Unary:
+    case OpKind::Binary:
+    case OpKind::ReplicationPad:
+    case OpKind::UpsampleNearest:
+    case OpKind::GatedActivation:
+    case OpKind::LigerSiluMul:
+    case OpKind::FusedRope:
+    case OpKind::SglRotaryEmbedding:
         return modelElementwise(kind, opArgs, why);
-    case OpKind::Reduce: case OpKind::ReduceNorm: case OpKind::ReduceMinMax: case OpKind::CumulativeReduce: case OpKind::MoeDispatchCombine: case OpKind::CrossEntropy:
+    case OpKind::Reduce:
+    case OpKind::ReduceNorm:
+    case OpKind::ReduceMinMax:
+    case OpKind::CumulativeReduce:
+    case OpKind::MoeDispatchCombine:
+    case OpKind::CrossEntropy:
     case OpKind::StoreCache:
         return modelReductionOrOther(kind, opArgs, why);
     }

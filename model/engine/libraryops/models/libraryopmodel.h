@@ -14,12 +14,20 @@
 #include <QString>
 #include <QStringList>
 #include <QStringView>
-
 #include <optional>
 
 namespace Ridgeline {
 
-enum class LibraryOpCategory { Gemm, Attention, Conv, Norm, Elementwise, Reduction, Other };
+enum class LibraryOpCategory
+{
+    Gemm,
+    Attention,
+    Conv,
+    Norm,
+    Elementwise,
+    Reduction,
+    Other
+};
 
 // "gemm", "attention", "conv", "norm", "elementwise", "reduction", "other".
 QString categoryName(LibraryOpCategory category);
@@ -29,9 +37,9 @@ struct LibraryOpFigures
     // flops NaN: no figures at all (TraceLens keeps such a row with its
     // kernel time only, e.g. upsample called with a scale factor).
     double flops = 0;
-    double bytes = 0;       // NaN when unknown (TraceLens: a dtype without a size, such as bool)
-    QString computeSpec;    // the roof, as TraceLens names it: "matrix_bf16", "vector_fp32", "" when none
-    QString rule;           // which model gave the figures ("GEMM: addmm", ...)
+    double bytes = 0; // NaN when unknown (TraceLens: a dtype without a size, such as bool)
+    QString computeSpec; // the roof, as TraceLens names it: "matrix_bf16", "vector_fp32", "" when none
+    QString rule; // which model gave the figures ("GEMM: addmm", ...)
     QList<QPair<QString, double>> params; // parsed parameters (M, N, K, B, H, ...) for the inspector
     QStringList derivation; // human-readable lines with the real numbers
 };
@@ -39,9 +47,9 @@ struct LibraryOpFigures
 struct LibraryOpModel
 {
     LibraryOpCategory category = LibraryOpCategory::Other;
-    LibraryOpFigures figures;                   // Ridgeline's (the true) figures
-    std::optional<LibraryOpFigures> tracelens;  // TraceLens's where they differ
-    QString tracelensWhy;                       // why they differ
+    LibraryOpFigures figures; // Ridgeline's (the true) figures
+    std::optional<LibraryOpFigures> tracelens; // TraceLens's where they differ
+    QString tracelensWhy; // why they differ
 };
 
 // Every op name some model below covers, aliases included (exact names, as

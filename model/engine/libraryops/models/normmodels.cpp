@@ -32,7 +32,8 @@ double forwardBytes(const Reading& r, double bpe)
 double backwardFlops(const Reading& r)
 {
     const double perChannel = r.n / r.c;
-    return r.c * ((r.training ? 0 : 3) + 4 * perChannel + (r.gradInput && r.training ? 5 * perChannel : 0) + (r.gradInput ? 0 : 2 * perChannel));
+    return r.c
+        * ((r.training ? 0 : 3) + 4 * perChannel + (r.gradInput && r.training ? 5 * perChannel : 0) + (r.gradInput ? 0 : 2 * perChannel));
 }
 
 double backwardBytes(const Reading& r, double bpe)
@@ -44,13 +45,21 @@ double backwardBytes(const Reading& r, double bpe)
 QString ruleName(OpKind kind)
 {
     switch (kind) {
-    case OpKind::BatchNorm: return QStringLiteral("norm: batch norm");
-    case OpKind::BatchNormBwdNative: case OpKind::BatchNormBwdLibrary: return QStringLiteral("norm: batch norm backward");
-    case OpKind::LayerNorm: return QStringLiteral("norm: layer norm");
-    case OpKind::LayerNormBwd: return QStringLiteral("norm: layer norm backward");
-    case OpKind::GroupNorm: return QStringLiteral("norm: group norm");
-    case OpKind::GroupNormBwd: return QStringLiteral("norm: group norm backward");
-    default: return QStringLiteral("norm: instance norm");
+    case OpKind::BatchNorm:
+        return QStringLiteral("norm: batch norm");
+    case OpKind::BatchNormBwdNative:
+    case OpKind::BatchNormBwdLibrary:
+        return QStringLiteral("norm: batch norm backward");
+    case OpKind::LayerNorm:
+        return QStringLiteral("norm: layer norm");
+    case OpKind::LayerNormBwd:
+        return QStringLiteral("norm: layer norm backward");
+    case OpKind::GroupNorm:
+        return QStringLiteral("norm: group norm");
+    case OpKind::GroupNormBwd:
+        return QStringLiteral("norm: group norm backward");
+    default:
+        return QStringLiteral("norm: instance norm");
     }
 }
 
@@ -70,7 +79,8 @@ QString groupsMisfit(const OpArgs& args, int i, std::int64_t channels)
 
 bool isBackward(OpKind kind)
 {
-    return kind == OpKind::BatchNormBwdNative || kind == OpKind::BatchNormBwdLibrary || kind == OpKind::LayerNormBwd || kind == OpKind::GroupNormBwd;
+    return kind == OpKind::BatchNormBwdNative || kind == OpKind::BatchNormBwdLibrary || kind == OpKind::LayerNormBwd
+        || kind == OpKind::GroupNormBwd;
 }
 
 } // namespace
@@ -187,19 +197,21 @@ std::optional<LibraryOpModel> modelNorm(OpKind kind, const OpArgs& args, QString
     figures.bytes = bpe ? (backward ? backwardBytes(truth, *bpe) : forwardBytes(truth, *bpe)) : notANumber;
     figures.computeSpec = computeSpec(u"vector", truePrecision(dtype));
     figures.params = { { QStringLiteral("elements"), n }, { QStringLiteral("channels"), truth.c },
-                       { QStringLiteral("affine"), truth.affine ? 1.0 : 0.0 }, { QStringLiteral("bias"), truth.hasBias ? 1.0 : 0.0 },
-                       { QStringLiteral("training"), truth.training ? 1.0 : 0.0 } };
+        { QStringLiteral("affine"), truth.affine ? 1.0 : 0.0 }, { QStringLiteral("bias"), truth.hasBias ? 1.0 : 0.0 },
+        { QStringLiteral("training"), truth.training ? 1.0 : 0.0 } };
     figures.derivation << QStringLiteral("n = %1 elements of %2, c = %3; weight %4, bias %5, %6")
                               .arg(figureText(n), shapeText(*x), figureText(truth.c), truth.affine ? u"yes" : u"no",
-                                   truth.hasBias ? u"yes" : u"no", truth.training ? u"training" : u"inference");
+                                  truth.hasBias ? u"yes" : u"no", truth.training ? u"training" : u"inference");
     if (backward) {
         figures.derivation << QStringLiteral("FLOPs = c·(4n/c%1%2) = %3; bytes = grad_out, input%4 and per-channel terms = %5")
                                   .arg(truth.gradInput && truth.training ? QStringLiteral(" + 5n/c") : QString(),
-                                       truth.gradInput ? QString() : QStringLiteral(" + 2n/c"), figureText(figures.flops),
-                                       truth.gradInput && truth.training ? QStringLiteral(" (twice)") : QString(), figureText(figures.bytes));
+                                      truth.gradInput ? QString() : QStringLiteral(" + 2n/c"), figureText(figures.flops),
+                                      truth.gradInput && truth.training ? QStringLiteral(" (twice)") : QString(),
+                                      figureText(figures.bytes));
     } else {
         figures.derivation << QStringLiteral("FLOPs = 6c + 2n%1 = %2; bytes = 2n·bpe + weights and statistics = %3")
-                                  .arg(truth.training ? QStringLiteral(" + 3n") : QString(), figureText(figures.flops), figureText(figures.bytes));
+                                  .arg(truth.training ? QStringLiteral(" + 3n") : QString(), figureText(figures.flops),
+                                      figureText(figures.bytes));
     }
 
     LibraryOpFigures tlFigures;
@@ -215,7 +227,8 @@ std::optional<LibraryOpModel> modelNorm(OpKind kind, const OpArgs& args, QString
         if (truth.affine != tl.affine || truth.hasBias != tl.hasBias)
             why << QStringLiteral("TraceLens always counts a weight and a bias (its `is not None` test on the profiler's [])");
         if (truth.training != tl.training)
-            why << QStringLiteral("TraceLens reads training from a non-empty string ('%1' counts as training)").arg(args.concrete(kind == OpKind::BatchNormBwdNative ? 7 : 5));
+            why << QStringLiteral("TraceLens reads training from a non-empty string ('%1' counts as training)")
+                       .arg(args.concrete(kind == OpKind::BatchNormBwdNative ? 7 : 5));
         if (truth.gradInput != tl.gradInput)
             why << QStringLiteral("TraceLens always counts the input gradient");
         if (tlFigures.computeSpec != figures.computeSpec)

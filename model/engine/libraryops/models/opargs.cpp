@@ -4,7 +4,6 @@
 #include "engine/perfmodel/dtypes.h"
 
 #include <QStringList>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -65,8 +64,7 @@ constexpr std::array truePrecisionTable {
     PrecisionEntry { u"c10::QUInt8", u"int8" },
 };
 
-template<typename Table>
-auto lookupCaseless(const Table& table, QStringView name) -> std::optional<decltype(table[0].second)>
+template <typename Table> auto lookupCaseless(const Table& table, QStringView name) -> std::optional<decltype(table[0].second)>
 {
     for (const auto& [key, value] : table) {
         if (name.compare(QStringView(key), Qt::CaseInsensitive) == 0)
@@ -124,8 +122,7 @@ std::optional<bool> parseBool(QStringView text)
     return std::nullopt;
 }
 
-template<typename T, typename Parse>
-std::optional<std::vector<T>> parseList(QStringView text, Parse parse)
+template <typename T, typename Parse> std::optional<std::vector<T>> parseList(QStringView text, Parse parse)
 {
     const auto entries = listEntries(text);
     if (!entries)
@@ -245,14 +242,18 @@ QString shapeDamage(int i, const Shape& dims, const std::optional<Shape>* stride
             return QStringLiteral("argument %1 has a negative stride (Input Strides %2)").arg(i).arg(shapeText(s));
         if (!s.empty() && s.size() != dims.size())
             return QStringLiteral("argument %1 has %2 strides for %3 dims (Input Strides %4, Input Dims %5)")
-                .arg(i).arg(s.size()).arg(dims.size()).arg(shapeText(s), shapeText(dims));
+                .arg(i)
+                .arg(s.size())
+                .arg(dims.size())
+                .arg(shapeText(s), shapeText(dims));
     }
     return {};
 }
 
 } // namespace
 
-OpArgs::OpArgs(const TritonOpArgs& args) : m_args(args)
+OpArgs::OpArgs(const TritonOpArgs& args)
+    : m_args(args)
 {
     // Once, before any model reads a dim: linear in the recorded sizes.
     const size_t strideCount = m_args.hasInputStrides ? m_args.inputStrides.size() : 0;
@@ -280,9 +281,18 @@ QStringView OpArgs::concrete(int i) const
     return i >= 0 && i < m_args.concreteInputs.size() ? QStringView(m_args.concreteInputs[i]) : QStringView();
 }
 
-std::optional<std::int64_t> OpArgs::integer(int i) const { return parseInt(concrete(i)); }
-std::optional<double> OpArgs::real(int i) const { return parseReal(concrete(i)); }
-std::optional<bool> OpArgs::boolean(int i) const { return parseBool(concrete(i)); }
+std::optional<std::int64_t> OpArgs::integer(int i) const
+{
+    return parseInt(concrete(i));
+}
+std::optional<double> OpArgs::real(int i) const
+{
+    return parseReal(concrete(i));
+}
+std::optional<bool> OpArgs::boolean(int i) const
+{
+    return parseBool(concrete(i));
+}
 
 std::optional<std::vector<std::int64_t>> OpArgs::integerList(int i) const
 {
@@ -322,8 +332,7 @@ bool sameNumber(double a, double b)
 
 } // namespace
 
-LibraryOpModel finishModel(LibraryOpCategory category, LibraryOpFigures truth, LibraryOpFigures traceLens,
-                           const QStringList& whyTheyDiffer)
+LibraryOpModel finishModel(LibraryOpCategory category, LibraryOpFigures truth, LibraryOpFigures traceLens, const QStringList& whyTheyDiffer)
 {
     LibraryOpModel model;
     model.category = category;

@@ -9,7 +9,6 @@
 
 #include <QString>
 #include <QStringView>
-
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -23,8 +22,15 @@ class Count
 {
 public:
     Count() = default;
-    Count(std::int64_t value) : m_value(value) { } // NOLINT(google-explicit-constructor): formulas read as math
-    static Count invalid() { Count c; c.m_value.reset(); return c; }
+    Count(std::int64_t value)
+        : m_value(value)
+    { } // NOLINT(google-explicit-constructor): formulas read as math
+    static Count invalid()
+    {
+        Count c;
+        c.m_value.reset();
+        return c;
+    }
 
     bool valid() const { return m_value.has_value(); }
     std::int64_t value() const { return m_value.value_or(0); }
@@ -77,7 +83,11 @@ public:
     const Shape* dims(int i) const;
     // A tensor argument: dims present and non-empty (TraceLens's `[]` is a
     // non-tensor or an absent optional).
-    bool isTensor(int i) const { const Shape* s = dims(i); return s && !s->empty(); }
+    bool isTensor(int i) const
+    {
+        const Shape* s = dims(i);
+        return s && !s->empty();
+    }
     QStringView type(int i) const;
     QStringView concrete(int i) const;
 
@@ -106,7 +116,7 @@ QString figureText(double value);
 
 // The model handed back: TraceLens's figures kept only where they differ
 // from Ridgeline's (flops, bytes or roof), with the reasons that apply.
-LibraryOpModel finishModel(LibraryOpCategory category, LibraryOpFigures truth, LibraryOpFigures traceLens,
-                           const QStringList& whyTheyDiffer);
+LibraryOpModel finishModel(
+    LibraryOpCategory category, LibraryOpFigures truth, LibraryOpFigures traceLens, const QStringList& whyTheyDiffer);
 
 } // namespace Ridgeline

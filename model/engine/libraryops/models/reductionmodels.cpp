@@ -97,7 +97,10 @@ std::optional<LibraryOpModel> reduction(OpKind kind, const OpArgs& args, QString
             indices = kind == OpKind::ReduceMinMax && args.integer(1).has_value(); // max.dim: values and int64 indices
             const auto out = outputElements(args, *in, dimArg, indices);
             if (!out) {
-                *whyNot = rule + QStringLiteral(": the dims (argument %1, '%2') do not fit the input %3").arg(dimArg).arg(args.concrete(dimArg), shapeText(*in));
+                *whyNot = rule
+                    + QStringLiteral(": the dims (argument %1, '%2') do not fit the input %3")
+                          .arg(dimArg)
+                          .arg(args.concrete(dimArg), shapeText(*in));
                 return std::nullopt;
             }
             nOut = *out;
@@ -106,8 +109,8 @@ std::optional<LibraryOpModel> reduction(OpKind kind, const OpArgs& args, QString
         truth.bytes = sized(nIn, bpe) + sized(nOut, bpe) + (indices ? nOut * 8 : 0);
         truth.params = { { QStringLiteral("input elements"), nIn }, { QStringLiteral("output elements"), nOut } };
         truth.derivation << QStringLiteral("%1 (%2 elements) → %3 elements%4: FLOPs = %2; bytes = %5")
-                                .arg(shapeText(*in), figureText(nIn), figureText(nOut), indices ? QStringLiteral(" and their indices") : QString(),
-                                     figureText(truth.bytes));
+                                .arg(shapeText(*in), figureText(nIn), figureText(nOut),
+                                    indices ? QStringLiteral(" and their indices") : QString(), figureText(truth.bytes));
         if (nOut != tlOut || indices)
             why << QStringLiteral("TraceLens never parses the dims (trace values are strings) and writes one element");
     }
@@ -117,7 +120,7 @@ std::optional<LibraryOpModel> reduction(OpKind kind, const OpArgs& args, QString
     if (tl.computeSpec != truth.computeSpec)
         why << QStringLiteral("TraceLens has no compute precision for %1").arg(dtype);
     return finishModel(kind == OpKind::ReduceMinMax && args.isTensor(1) ? LibraryOpCategory::Elementwise : LibraryOpCategory::Reduction,
-                       std::move(truth), std::move(tl), why);
+        std::move(truth), std::move(tl), why);
 }
 
 } // namespace
@@ -140,7 +143,8 @@ std::optional<LibraryOpModel> modelReductionOrOther(OpKind kind, const OpArgs& a
         f.rule = QStringLiteral("other: MoE dispatch/combine");
         f.flops = 0;
         f.bytes = sized(tokens * hidden, bpe);
-        f.derivation << QStringLiteral("%1 tokens × %2 hidden moved: bytes = %3").arg(figureText(tokens), figureText(hidden), figureText(f.bytes));
+        f.derivation
+            << QStringLiteral("%1 tokens × %2 hidden moved: bytes = %3").arg(figureText(tokens), figureText(hidden), figureText(f.bytes));
     } else if (kind == OpKind::CrossEntropy) {
         const double batch = (*x)[0], vocab = product(*x, 1).toDouble();
         f.rule = QStringLiteral("other: cross entropy");

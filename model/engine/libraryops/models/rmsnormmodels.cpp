@@ -19,15 +19,24 @@ double rmsFlops(double n, double c, bool affine)
 QString ruleName(OpKind kind)
 {
     switch (kind) {
-    case OpKind::RmsNorm: return QStringLiteral("norm: RMS norm");
-    case OpKind::RmsNormBwd: return QStringLiteral("norm: RMS norm backward");
-    case OpKind::AiterAddRmsNorm: return QStringLiteral("norm: aiter add + RMS norm");
-    case OpKind::AiterRmsNormDynamicQuant: return QStringLiteral("norm: aiter RMS norm + FP8 per-token quant");
-    case OpKind::AiterRmsNormQuant: return QStringLiteral("norm: aiter RMS norm + FP8 per-group quant");
-    case OpKind::VllmRmsNormFp8GroupQuant: return QStringLiteral("norm: vLLM RMS norm + FP8 per-group quant");
-    case OpKind::VllmAddRmsNormFp8GroupQuant: return QStringLiteral("norm: vLLM add + RMS norm + FP8 per-group quant");
-    case OpKind::AddRmsNormPad: return QStringLiteral("norm: add + RMS norm + pad");
-    default: return QStringLiteral("norm: aiter RMS norm");
+    case OpKind::RmsNorm:
+        return QStringLiteral("norm: RMS norm");
+    case OpKind::RmsNormBwd:
+        return QStringLiteral("norm: RMS norm backward");
+    case OpKind::AiterAddRmsNorm:
+        return QStringLiteral("norm: aiter add + RMS norm");
+    case OpKind::AiterRmsNormDynamicQuant:
+        return QStringLiteral("norm: aiter RMS norm + FP8 per-token quant");
+    case OpKind::AiterRmsNormQuant:
+        return QStringLiteral("norm: aiter RMS norm + FP8 per-group quant");
+    case OpKind::VllmRmsNormFp8GroupQuant:
+        return QStringLiteral("norm: vLLM RMS norm + FP8 per-group quant");
+    case OpKind::VllmAddRmsNormFp8GroupQuant:
+        return QStringLiteral("norm: vLLM add + RMS norm + FP8 per-group quant");
+    case OpKind::AddRmsNormPad:
+        return QStringLiteral("norm: add + RMS norm + pad");
+    default:
+        return QStringLiteral("norm: aiter RMS norm");
     }
 }
 
@@ -39,14 +48,31 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     // Where the input and the weight (or normalized_shape) are.
     int xi = 0, weightArg = -1, shapeArg = -1;
     switch (kind) {
-    case OpKind::RmsNorm: xi = 0, shapeArg = 1, weightArg = 2; break;
-    case OpKind::RmsNormBwd: xi = 1, shapeArg = 2, weightArg = 4; break;
-    case OpKind::AiterRmsNorm: xi = 0, weightArg = 1; break;
-    case OpKind::AiterRmsNormOut: xi = 1, weightArg = 2; break;
-    case OpKind::AiterAddRmsNorm: xi = 1, weightArg = 4; break;
-    case OpKind::VllmRmsNormFp8GroupQuant: case OpKind::AddRmsNormPad: xi = 0, weightArg = 1; break;
-    case OpKind::VllmAddRmsNormFp8GroupQuant: xi = 0, weightArg = 2; break;
-    default: xi = 1, weightArg = 3; break; // aiter's quantizing ones
+    case OpKind::RmsNorm:
+        xi = 0, shapeArg = 1, weightArg = 2;
+        break;
+    case OpKind::RmsNormBwd:
+        xi = 1, shapeArg = 2, weightArg = 4;
+        break;
+    case OpKind::AiterRmsNorm:
+        xi = 0, weightArg = 1;
+        break;
+    case OpKind::AiterRmsNormOut:
+        xi = 1, weightArg = 2;
+        break;
+    case OpKind::AiterAddRmsNorm:
+        xi = 1, weightArg = 4;
+        break;
+    case OpKind::VllmRmsNormFp8GroupQuant:
+    case OpKind::AddRmsNormPad:
+        xi = 0, weightArg = 1;
+        break;
+    case OpKind::VllmAddRmsNormFp8GroupQuant:
+        xi = 0, weightArg = 2;
+        break;
+    default:
+        xi = 1, weightArg = 3;
+        break; // aiter's quantizing ones
     }
     const Shape* x = args.dims(xi);
     if (!x || x->empty()) {
@@ -93,17 +119,20 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     // The quant group size or the padding multiple; TraceLens fails on one
     // it cannot read (no figures), Ridgeline reads it as one group, no pad.
     // (aiter's rmsnorm_quant: TraceLens itself falls back to one group.)
-    const int sizeArg = kind == OpKind::VllmRmsNormFp8GroupQuant ? 3 : kind == OpKind::AiterRmsNormQuant ? 5
-                      : kind == OpKind::VllmAddRmsNormFp8GroupQuant || kind == OpKind::AddRmsNormPad ? 4 : -1;
+    const int sizeArg = kind == OpKind::VllmRmsNormFp8GroupQuant                       ? 3
+        : kind == OpKind::AiterRmsNormQuant                                            ? 5
+        : kind == OpKind::VllmAddRmsNormFp8GroupQuant || kind == OpKind::AddRmsNormPad ? 4
+                                                                                       : -1;
     const auto size = sizeArg >= 0 ? args.integer(sizeArg) : std::nullopt;
     if (size && *size < 0) {
-        *whyNot = rule + QStringLiteral(": %1 = %2, below 0")
-                             .arg(argName(kind == OpKind::AddRmsNormPad ? u"the padding multiple" : u"the group size", sizeArg))
-                             .arg(*size);
+        *whyNot = rule
+            + QStringLiteral(": %1 = %2, below 0")
+                  .arg(argName(kind == OpKind::AddRmsNormPad ? u"the padding multiple" : u"the group size", sizeArg))
+                  .arg(*size);
         return std::nullopt;
     }
-    const bool traceLensReadsSize = sizeArg < 0 || kind == OpKind::AiterRmsNormQuant
-        || (size && (kind == OpKind::AddRmsNormPad || *size > 0));
+    const bool traceLensReadsSize
+        = sizeArg < 0 || kind == OpKind::AiterRmsNormQuant || (size && (kind == OpKind::AddRmsNormPad || *size > 0));
     const double group = size && *size > 0 ? double(*size) : c;
     const double pad = size && *size > 0 ? double(*size) : 0;
 
@@ -153,7 +182,8 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
             f->bytes = n * b + n * b + (withWeight ? c * b : 0);
             break;
         }
-        f->params = { { QStringLiteral("elements"), n }, { QStringLiteral("channels"), c }, { QStringLiteral("affine"), withWeight ? 1.0 : 0.0 } };
+        f->params = { { QStringLiteral("elements"), n }, { QStringLiteral("channels"), c },
+            { QStringLiteral("affine"), withWeight ? 1.0 : 0.0 } };
     };
 
     LibraryOpFigures truth;
@@ -162,7 +192,7 @@ std::optional<LibraryOpModel> modelRmsNorm(OpKind kind, const OpArgs& args, QStr
     truth.computeSpec = computeSpec(u"vector", truePrecision(dtype));
     truth.derivation << QStringLiteral("n = %1 elements of %2, c = %3 channels%4: FLOPs = %5, bytes = %6")
                             .arg(figureText(n), shapeText(*x), figureText(c), affine ? QStringLiteral(", a weight") : QString(),
-                                 figureText(truth.flops), figureText(truth.bytes));
+                                figureText(truth.flops), figureText(truth.bytes));
     LibraryOpFigures tl;
     tl.rule = QStringLiteral("TraceLens ") + rule;
     figuresFor(tlAffine, bpeTl, &tl);

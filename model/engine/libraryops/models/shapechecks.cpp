@@ -30,8 +30,8 @@ QString belowLeast(const std::vector<std::int64_t>& values, std::int64_t least, 
     return QStringLiteral("%1 %2 has %3, below %4").arg(argName(role, i), shapeText(values)).arg(*low).arg(least);
 }
 
-QString disagreement(QStringView what, std::int64_t a, QStringView roleA, int argA, const Shape& shapeA, std::int64_t b,
-                     QStringView roleB, int argB, const Shape& shapeB)
+QString disagreement(QStringView what, std::int64_t a, QStringView roleA, int argA, const Shape& shapeA, std::int64_t b, QStringView roleB,
+    int argB, const Shape& shapeB)
 {
     if (a == b)
         return {};
@@ -46,7 +46,8 @@ QString notTrailingDims(const std::vector<std::int64_t>& normalized, int normali
 {
     if (QString bad = belowLeast(normalized, 0, u"normalized_shape", normalizedArg); !bad.isEmpty())
         return bad;
-    if (normalized.size() <= input.size() && std::equal(normalized.begin(), normalized.end(), input.end() - std::ptrdiff_t(normalized.size())))
+    if (normalized.size() <= input.size()
+        && std::equal(normalized.begin(), normalized.end(), input.end() - std::ptrdiff_t(normalized.size())))
         return {};
     return QStringLiteral("%1 %2 is not the trailing dims of the input %3 %4")
         .arg(argName(u"normalized_shape", normalizedArg), shapeText(normalized), argName(u"x", inputArg), shapeText(input));

@@ -7,7 +7,6 @@
 
 #include <QString>
 #include <QStringView>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -27,8 +26,8 @@ QString belowLeast(const std::vector<std::int64_t>& values, std::int64_t least, 
 
 // Why two dims that must be equal are not ("K of A (argument 0) [64, 128]
 // is 128, of B (argument 1) [64, 32] 64"); empty when they are.
-QString disagreement(QStringView what, std::int64_t a, QStringView roleA, int argA, const Shape& shapeA, std::int64_t b,
-                     QStringView roleB, int argB, const Shape& shapeB);
+QString disagreement(QStringView what, std::int64_t a, QStringView roleA, int argA, const Shape& shapeA, std::int64_t b, QStringView roleB,
+    int argB, const Shape& shapeB);
 
 // Why a normalized_shape (a norm's Concrete Inputs) is not the trailing
 // dims of its input: a negative entry, more entries than the input has

@@ -125,7 +125,8 @@ std::optional<GemmShape> gemmFromSource(const TritonSourceFacts& facts, const QS
             dynamic << QStringLiteral("N = ") + facts.gemmN;
         if (!k)
             dynamic << QStringLiteral("K = ") + facts.gemmK;
-        *whyNot = QStringLiteral("the template has dynamic sizes (%1): the block does not state them").arg(dynamic.join(QStringLiteral(", ")));
+        *whyNot
+            = QStringLiteral("the template has dynamic sizes (%1): the block does not state them").arg(dynamic.join(QStringLiteral(", ")));
         return std::nullopt;
     }
     if (isBatchedGemm(op)) {

@@ -10,8 +10,7 @@ bool needsIntegerArgs(KernelCategory category)
     return category == KernelCategory::Pointwise || isReduction(category) || category == KernelCategory::SplitScan;
 }
 
-std::optional<ElementCounts> v2ElementCounts(KernelCategory category, const IntegerArgs& ints, const WrapperKernel* block,
-                                             QString* whyNot)
+std::optional<ElementCounts> v2ElementCounts(KernelCategory category, const IntegerArgs& ints, const WrapperKernel* block, QString* whyNot)
 {
     ElementCounts counts;
     if (ints.empty()) {
@@ -57,8 +56,8 @@ std::optional<ElementCounts> v2ElementCounts(KernelCategory category, const Inte
     }
     counts.x = ints.back().second;
     counts.xSource = QStringLiteral("Concrete Inputs[%1], the last integer").arg(ints.back().first);
-    counts.rSource = reductionShaped ? QStringLiteral("1: a reduction with a single integer argument")
-                                     : QStringLiteral("1: pointwise kernel");
+    counts.rSource
+        = reductionShaped ? QStringLiteral("1: a reduction with a single integer argument") : QStringLiteral("1: pointwise kernel");
     return counts;
 }
 

@@ -11,7 +11,6 @@
 #include "engine/triton/kernelname.h"
 
 #include <QString>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -36,8 +35,7 @@ bool needsIntegerArgs(KernelCategory category);
 // The element counts of a kernel of `category`; `block` (may be null) is the
 // cache's block, whose heuristic tells a generic name's shape. nullopt with
 // *whyNot on overflow.
-std::optional<ElementCounts> v2ElementCounts(KernelCategory category, const IntegerArgs& ints, const WrapperKernel* block,
-                                             QString* whyNot);
+std::optional<ElementCounts> v2ElementCounts(KernelCategory category, const IntegerArgs& ints, const WrapperKernel* block, QString* whyNot);
 
 // The ops whose per-element FLOPs count, and where they were read; nullopt
 // when unknown (a user kernel, a generic name the cache does not define).

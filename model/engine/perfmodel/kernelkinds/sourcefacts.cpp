@@ -27,7 +27,8 @@ TritonSourceFacts readTritonSourceFacts(QStringView source)
     // One pass over "name = value" lines of the kernel body. Names are
     // Inductor's own: numels, the template's M/N/K and ALLOW_TF32.
     static const QRegularExpression assignment(
-        QStringLiteral(R"(^[ \t]+(xnumel|ynumel|znumel|r0_numel|rnumel|M|N|K|ALLOW_TF32)[ \t]*(?::[ \t]*tl\.constexpr[ \t]*)?=[ \t]*(\w+)[ \t]*$)"),
+        QStringLiteral(
+            R"(^[ \t]+(xnumel|ynumel|znumel|r0_numel|rnumel|M|N|K|ALLOW_TF32)[ \t]*(?::[ \t]*tl\.constexpr[ \t]*)?=[ \t]*(\w+)[ \t]*$)"),
         QRegularExpression::MultilineOption);
     for (auto it = assignment.globalMatchView(source); it.hasNext();) {
         const auto m = it.next();

@@ -7,7 +7,6 @@
 
 #include <QString>
 #include <QStringView>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -22,14 +21,14 @@ struct TritonSourceFacts
     std::vector<qsizetype> xnumelAt; // where each statement starts in the source
     std::optional<std::int64_t> ynumel; // a 2-D tiled pointwise kernel's second size
     std::optional<std::int64_t> rnumel; // "r0_numel = N" or "rnumel = N"
-    bool hasZnumel = false;             // a third tile size: exact counts not attempted
+    bool hasZnumel = false; // a third tile size: exact counts not attempted
 
     // A template's sizes as written: "64", or "ks0" for a dynamic one.
     QString gemmM, gemmN, gemmK;
     std::optional<bool> allowTf32;
 
-    std::optional<double> inductorNumGb;       // inductor_meta 'kernel_num_gb'
-    std::optional<std::int64_t> inductorFlop;  // inductor_meta 'kernel_flop'
+    std::optional<double> inductorNumGb; // inductor_meta 'kernel_num_gb'
+    std::optional<std::int64_t> inductorFlop; // inductor_meta 'kernel_flop'
 };
 
 // At most this many "xnumel =" statements are kept (a foreach kernel of

@@ -13,8 +13,8 @@ namespace {
 
 // One pointer's term: bytes per element x elements x passes, kept for the
 // inspector as V1PointerTerm and for views made for V2 as TensorTraffic.
-bool addTerm(KernelModel& model, V1Derivation& derivation, const SignatureEntry& entry, int argIndex,
-             std::int64_t elements, int passes, const QString& rule, QStringList* unknownTypes)
+bool addTerm(KernelModel& model, V1Derivation& derivation, const SignatureEntry& entry, int argIndex, std::int64_t elements, int passes,
+    const QString& rule, QStringList* unknownTypes)
 {
     V1PointerTerm term;
     term.argIndex = argIndex;
@@ -105,8 +105,9 @@ std::optional<KernelModel> modelTemplateBlock(const V1KindInput& input, V1Deriva
         const bool a = pointer == 0, b = pointer == 1;
         ++pointer;
         const auto elements = a ? checkedMul(m, k) : b ? checkedMul(k, n) : checkedMul(m, n);
-        const QString rule = a ? QStringLiteral("A: M x K") : b ? QStringLiteral("B: K x N")
-                                                             : QStringLiteral("epilogue input or output: counted as M x N");
+        const QString rule = a ? QStringLiteral("A: M x K")
+            : b                ? QStringLiteral("B: K x N")
+                               : QStringLiteral("epilogue input or output: counted as M x N");
         if (a)
             gemm->aArg = int(i), gemm->operandDtype = entry.type;
         else if (b)
@@ -136,12 +137,7 @@ std::optional<KernelModel> modelTemplateBlock(const V1KindInput& input, V1Deriva
                                    .arg(n)
                                    .arg(pointer - 2)
                                    .arg(model.bytes ? QString::number(*model.bytes) : QStringLiteral("unknown"));
-    derivation->flopsFormula = QStringLiteral("2 x %1 x %2 x %3 + %4 x %1 x %2 = %5")
-                                   .arg(m)
-                                   .arg(n)
-                                   .arg(k)
-                                   .arg(perElement)
-                                   .arg(model.flops);
+    derivation->flopsFormula = QStringLiteral("2 x %1 x %2 x %3 + %4 x %1 x %2 = %5").arg(m).arg(n).arg(k).arg(perElement).arg(model.flops);
     QStringList notes { ridgelineRule(KernelCategory::Template), gemm->source };
     if (approximateEpilogue)
         notes << QStringLiteral("approximate: the epilogue's inputs are counted as M x N each (the block does not state their shapes)");
@@ -192,7 +188,10 @@ std::optional<KernelModel> modelForeachBlock(const V1KindInput& input, V1Derivat
             used.insert(name);
             const SignatureEntry& entry = *pointers.value(name);
             const int passes = entry.isInOut() ? 2 : 1;
-            const QString rule = QStringLiteral("sub-kernel %1: xnumel %2%3").arg(s).arg(xnumel).arg(passes == 2 ? QStringLiteral(", read and written") : QString());
+            const QString rule = QStringLiteral("sub-kernel %1: xnumel %2%3")
+                                     .arg(s)
+                                     .arg(xnumel)
+                                     .arg(passes == 2 ? QStringLiteral(", read and written") : QString());
             if (!addTerm(model, *derivation, entry, positions.value(name), xnumel, passes, rule, &unknownTypes)) {
                 *whyNot = QStringLiteral("bytes do not fit in 64 bits");
                 return std::nullopt;

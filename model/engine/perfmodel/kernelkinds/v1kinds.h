@@ -15,7 +15,7 @@ struct V1KindInput
 {
     const WrapperKernel& block;
     const TritonSourceFacts& facts;
-    QStringList ops;  // the block's ATen ops, else the name's
+    QStringList ops; // the block's ATen ops, else the name's
     QString opsSource;
 };
 
