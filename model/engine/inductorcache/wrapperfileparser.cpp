@@ -1,7 +1,7 @@
 #include "engine/inductorcache/wrapperfileparser.h"
 
 #include "engine/base/checkedmath.h"
-#include "engine/inductorcache/pythontext.h"
+#include "engine/kernelsource/pythontext.h"
 
 #include <QRegularExpression>
 

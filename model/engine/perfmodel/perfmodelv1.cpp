@@ -1,9 +1,9 @@
 #include "engine/perfmodel/perfmodelv1.h"
 
 #include "engine/base/checkedmath.h"
+#include "engine/kernelsource/sourcefacts.h"
 #include "engine/perfmodel/dtypes.h"
 #include "engine/perfmodel/kernelkinds/kindrules.h"
-#include "engine/perfmodel/kernelkinds/sourcefacts.h"
 #include "engine/perfmodel/kernelkinds/v1kinds.h"
 #include "engine/perfmodel/v1crosscheck.h"
 

@@ -4,7 +4,7 @@
 #include "engine/inductorcache/inductorcacheindex.h"
 #include "engine/inductorcache/inductorcachereader.h"
 #include "engine/inductorcache/wrapperfileparser.h"
-#include "engine/perfmodel/kernelkinds/sourcefacts.h"
+#include "engine/kernelsource/sourcefacts.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/perfmodel/perfmodelv1.h"
 #include "engine/triton/opcatalog.h"

@@ -1,8 +1,8 @@
 // The wrapper-file parser on small hand-written blocks in each PyTorch
 // format (2.0 to 2.8): name, heuristic, size_hints, signature, ATen ops,
 // and what it does with docstrings and damaged blocks.
-#include "engine/inductorcache/pythontext.h"
 #include "engine/inductorcache/wrapperfileparser.h"
+#include "engine/kernelsource/pythontext.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 #include "engine/perfmodel/kernelkinds/gemmshape.h"
 
 #include "engine/base/checkedmath.h"
-#include "engine/perfmodel/kernelkinds/sourcefacts.h"
+#include "engine/kernelsource/sourcefacts.h"
 
 #include <algorithm>
 #include <array>

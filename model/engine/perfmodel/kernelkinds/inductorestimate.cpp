@@ -1,6 +1,6 @@
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
 
-#include "engine/perfmodel/kernelkinds/sourcefacts.h"
+#include "engine/kernelsource/sourcefacts.h"
 
 #include <cmath>
 

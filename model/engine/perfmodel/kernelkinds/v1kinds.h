@@ -6,7 +6,7 @@
 // reduction path of PerfModelV1.
 #pragma once
 
-#include "engine/perfmodel/kernelkinds/sourcefacts.h"
+#include "engine/kernelsource/sourcefacts.h"
 #include "engine/perfmodel/kernelmodel.h"
 
 namespace Ridgeline {

@@ -1,4 +1,4 @@
-#include "engine/perfmodel/kernelkinds/sourcefacts.h"
+#include "engine/kernelsource/sourcefacts.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-// Stage perfmodel/: a kernel's figures, from V2 args or the V1 cache.
+// Stage kernelsource/: a Triton kernel's source read: Inductor's Python subset, its facts and accesses.
 // What a cache block's Triton source states beyond size_hints and the
 // signature: exact element counts of static shapes ("xnumel = 4096"), a
 // template's M, N and K, its ALLOW_TF32, and Inductor's own estimates in

@@ -1,4 +1,4 @@
-// Stage inductorcache/: the Inductor cache found, opened, parsed and indexed.
+// Stage kernelsource/: a Triton kernel's source read: Inductor's Python subset, its facts and accesses.
 // Just enough of Python's lexical rules to read Inductor wrapper files:
 // string literals, balanced brackets and flat dict/list literals.
 #pragma once

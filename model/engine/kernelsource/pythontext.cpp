@@ -1,4 +1,4 @@
-#include "engine/inductorcache/pythontext.h"
+#include "engine/kernelsource/pythontext.h"
 
 #include <algorithm>
 
