@@ -277,19 +277,8 @@ bool IndexSpace::linearInto(int node, int depth, std::int64_t scale, Linear* out
         return true;
     }
     switch (n.kind) {
-    case Kind::Name: {
-        const QString name = r_.text(node).toString();
-        if (r_.loadOrigin.contains(name)) {
-            out->indirect.emplace_back(name, scale);
-            return true;
-        }
-        const int definition = r_.assigned.value(name, -1);
-        if (definition < 0 || !baseKey(name).isEmpty()) {
-            *why = QStringLiteral("'%1' has no value").arg(name);
-            return false;
-        }
-        return linearInto(definition, depth + 1, scale, out, why);
-    }
+    case Kind::Name:
+        return nameInto(r_.text(node).toString(), depth, scale, out, why);
     case Kind::Sum:
         for (std::uint32_t k = 0; k < n.childCount; ++k) {
             if (!linearInto(r_.arena.child(node, k), depth + 1, scale, out, why))
@@ -330,8 +319,10 @@ bool IndexSpace::linearInto(int node, int depth, std::int64_t scale, Linear* out
         const ExprNode& c = r_.arena.node(callee);
         if (n.childCount >= 2 && r_.text(callee) == u"tl.broadcast_to")
             return linearInto(r_.arena.child(node, 1), depth + 1, scale, out, why);
-        if (c.kind == Kind::Attribute && r_.text(callee) == u"to") // tmp0.to(tl.int64)
+        if (c.kind == Kind::Attribute && r_.text(callee).endsWith(u".to")) // tl.load(...).to(tl.int64)
             return linearInto(r_.arena.child(callee, 0), depth + 1, scale, out, why);
+        if (c.kind == Kind::Name && r_.text(callee).endsWith(u".to")) // tmp0.to(tl.int64), read as a dotted name
+            return nameInto(r_.text(callee).chopped(3).toString(), depth + 1, scale, out, why);
         *why = QStringLiteral("a call in an index ('%1')").arg(r_.text(callee));
         return false;
     }
@@ -339,6 +330,33 @@ bool IndexSpace::linearInto(int node, int depth, std::int64_t scale, Linear* out
         *why = QStringLiteral("'%1' in an index is not an affine sum of index variables").arg(r_.text(node).left(80));
         return false;
     }
+}
+
+bool IndexSpace::nameInto(const QString& name, int depth, std::int64_t scale, Linear* out, QString* why) const
+{
+    if (r_.loadOrigin.contains(name)) {
+        out->indirect.emplace_back(name, scale);
+        return true;
+    }
+    const int base = findBase(name);
+    if (base >= 0)
+        return specInto(Spec{base, 1, 0}, scale, out, why);
+    if (const std::optional<std::int64_t> c = value_(name)) {
+        const std::optional<std::int64_t> term = checkedMul(scale, *c);
+        const std::optional<std::int64_t> sum = term ? checkedAdd(out->constant, *term) : std::nullopt;
+        if (!sum) {
+            *why = QStringLiteral("an index past 64 bits");
+            return false;
+        }
+        out->constant = *sum;
+        return true;
+    }
+    const int definition = r_.assigned.value(name, -1);
+    if (definition < 0 || !baseKey(name).isEmpty()) {
+        *why = QStringLiteral("'%1' has no value").arg(name);
+        return false;
+    }
+    return linearInto(definition, depth + 1, scale, out, why);
 }
 
 std::optional<Linear> IndexSpace::linear(int node, QString* why) const

@@ -96,6 +96,7 @@ private:
     std::optional<Spec> specOf(int node, int depth) const;
     std::optional<std::int64_t> constOf(int node, int depth) const;
     bool linearInto(int node, int depth, std::int64_t scale, Linear* out, QString* why) const;
+    bool nameInto(const QString& name, int depth, std::int64_t scale, Linear* out, QString* why) const;
     bool specInto(const Spec& spec, std::int64_t scale, Linear* out, QString* why) const;
     bool maskInto(int node, int depth, bool negate, MaskEffect* effect, QString* why) const;
 };

@@ -367,7 +367,9 @@ private:
             stack.pop_back();
             const ExprNode& n = node(id);
             if (n.kind == Kind::Name) {
-                const auto it = r_.loadOrigin.constFind(nodeText(id).toString());
+                // "tmp0.to" is read as one dotted name: its first part is the variable.
+                const QStringView name = nodeText(id);
+                const auto it = r_.loadOrigin.constFind(name.left(name.indexOf(u'.')).toString());
                 if (it != r_.loadOrigin.cend())
                     return *it;
             }
@@ -466,6 +468,24 @@ private:
     }
 
     // "in_ptr0 + (x0 + 768*x1)": the pointer argument and its index.
+    // "(x0 + 768*x1)" -> "x0 + 768*x1"; "(a) + (b)" stays.
+    static QStringView withoutOuterParentheses(QStringView text)
+    {
+        while (text.size() >= 2 && text.front() == u'(' && text.back() == u')') {
+            int depth = 0;
+            qsizetype k = 0;
+            for (; k < text.size(); ++k) {
+                depth += text[k] == u'(' ? 1 : text[k] == u')' ? -1 : 0;
+                if (depth == 0)
+                    break;
+            }
+            if (k != text.size() - 1)
+                break;
+            text = text.sliced(1, text.size() - 2).trimmed();
+        }
+        return text;
+    }
+
     void splitPointer(int pointer, RecipeAccess* a)
     {
         const ExprNode& n = node(pointer);
@@ -489,6 +509,8 @@ private:
         }
         if (found < 0)
             return;
+        if (rest.size() == 1)
+            a->indexText = withoutOuterParentheses(nodeText(rest.front())).toString();
         a->pointerArg = int(r_.args.indexOf(nodeText(r_.arena.child(pointer, std::uint32_t(found))).toString()));
         const qsizetype begin = node(rest.front()).begin;
         const qsizetype end = node(rest.back()).end;
@@ -505,7 +527,7 @@ private:
             r_.arena.nodes.push_back(sum);
             a->index = int(r_.arena.nodes.size() - 1);
         }
-        a->indexText = found == 0 ? s_.sliced(begin, end - begin).toString() : a->indexText;
+        a->indexText = found == 0 ? withoutOuterParentheses(s_.sliced(begin, end - begin)).toString() : a->indexText;
     }
 
     // "(0 <= tmp5) & (tmp5 < 49152)": tmp5's rows are below 49152.

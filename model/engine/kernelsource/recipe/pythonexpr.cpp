@@ -376,7 +376,7 @@ private:
                 if (n.kind == Kind::Name && n.end == t_[pos_].begin && t_[pos_].end == t_[pos_ + 1].begin) {
                     n.end = t_[pos_ + 1].end; // a dotted name: "tl.load"
                 } else {
-                    const int attribute = make(Kind::Attribute, t_[pos_ + 1].begin, t_[pos_ + 1].end, {node});
+                    const int attribute = make(Kind::Attribute, beginOf(node), t_[pos_ + 1].end, {node});
                     node = attribute;
                 }
                 pos_ += 2;
@@ -474,10 +474,11 @@ private:
                 id = fail(QStringLiteral("unexpected '%1'").arg(text(pos_)));
             end_ = saveEnd;
             if (id >= 0 && collection == Kind::Tuple) {
-                // Parentheses around one expression are transparent; the
-                // span of a parenthesised tuple includes its brackets.
+                // Parentheses around one expression are transparent, but
+                // an operation's span keeps them, so that its text reads as
+                // written; a name's span stays the name it looks up.
                 ExprNode& n = arena_->nodes[size_t(id)];
-                if (n.kind == Kind::Tuple) {
+                if (n.kind != Kind::Name && n.kind != Kind::Attribute && n.kind != Kind::Float && n.kind != Kind::String) {
                     n.begin = t_[open].begin;
                     n.end = t_[close].end;
                 }

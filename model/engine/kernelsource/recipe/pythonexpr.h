@@ -46,7 +46,7 @@ struct ExprNode
         BoolOr, // or
         Call, // children[0] the callee, then positional arguments, then Keyword nodes
         Keyword, // text: the keyword's name; children[0] its value
-        Attribute, // children[0].text
+        Attribute, // children[0].name: its span ends with the name
         Subscript, // children[0][...]: the index is not kept
         Tuple,
         List,
@@ -73,7 +73,7 @@ struct ExprNode
     CompareOp op = CompareOp::None;
     std::uint16_t depth = 1;
     std::int64_t value = 0; // Int: the value (a literal past 64 bits is a Float)
-    qsizetype begin = 0; // the source span it was parsed from (Name, Keyword, Attribute: the name itself)
+    qsizetype begin = 0; // the source span it was parsed from (a Keyword's: its name)
     qsizetype end = 0;
     std::uint32_t firstChild = 0; // into ExprArena::children
     std::uint32_t childCount = 0;
