@@ -137,73 +137,178 @@ Count enumerateUnion(const std::vector<Box>& boxes)
     return count;
 }
 
+bool sameBox(const Box& a, const Box& b)
+{
+    if (a.constant != b.constant || a.terms.size() != b.terms.size())
+        return false;
+    for (size_t k = 0; k < a.terms.size(); ++k) {
+        const Term& x = a.terms[k];
+        const Term& y = b.terms[k];
+        if (x.digit != y.digit || x.coefficient != y.coefficient || x.lo != y.lo || x.hi != y.hi)
+            return false;
+    }
+    return true;
+}
+
+std::int64_t gcd(std::int64_t a, std::int64_t b)
+{
+    a = a < 0 ? -a : a; // callers pass |values| below 2^62
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+        const std::int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+bool sameTerm(const Term& a, const Term& b)
+{
+    return a.digit == b.digit && a.coefficient == b.coefficient && a.lo == b.lo && a.hi == b.hi;
+}
+
 } // namespace
 
-Count countUnion(const std::vector<Box>& boxes)
+Count countUnion(const std::vector<Box>& input)
 {
+    // The same access twice (a value read in two reduction loops) is one set.
+    std::vector<Box> boxes;
+    for (const Box& box : input) {
+        if (std::none_of(boxes.begin(), boxes.end(), [&](const Box& b) { return sameBox(b, box); }))
+            boxes.push_back(box);
+    }
     if (boxes.empty()) {
         Count none;
         none.unique = 0;
         return none;
     }
+    for (const Box& box : boxes) {
+        for (const Term& t : box.terms) {
+            if (t.coefficient == INT64_MIN || std::abs(t.coefficient) > (std::int64_t(1) << 62) || std::abs(box.constant) > (std::int64_t(1) << 62)) {
+                Count overflow;
+                overflow.why = QStringLiteral("an index past 64 bits");
+                return overflow;
+            }
+        }
+    }
     // The digits every box has with the same coefficient and range.
     std::vector<Term> shared;
     for (const Term& t : boxes.front().terms) {
-        bool everywhere = true;
-        for (size_t b = 1; b < boxes.size() && everywhere; ++b) {
-            everywhere = std::any_of(boxes[b].terms.begin(), boxes[b].terms.end(), [&](const Term& u) {
-                return u.digit == t.digit && u.coefficient == t.coefficient && u.lo == t.lo && u.hi == t.hi;
-            });
-        }
+        const bool everywhere = std::all_of(boxes.begin() + 1, boxes.end(), [&](const Box& b) {
+            return std::any_of(b.terms.begin(), b.terms.end(), [&](const Term& u) { return sameTerm(u, t); });
+        });
         if (everywhere)
             shared.push_back(t);
     }
-    std::vector<Box> residual;
-    residual.reserve(boxes.size());
-    for (const Box& box : boxes) {
-        Box rest;
-        rest.constant = box.constant;
-        for (const Term& t : box.terms) {
-            if (std::none_of(shared.begin(), shared.end(), [&](const Term& s) { return s.digit == t.digit; }))
-                rest.terms.push_back(t);
+    std::sort(shared.begin(), shared.end(), [](const Term& a, const Term& b) { return std::abs(a.coefficient) < std::abs(b.coefficient); });
+
+    // Shared digits below everything else: when the rest's values all agree
+    // modulo g and these digits reach less than g (a channels-last window's
+    // channel digit under its strided pixels), they multiply the count.
+    size_t low = 0;
+    std::int64_t lowReach = 0;
+    std::int64_t lowMin = 0;
+    std::int64_t lowMax = 0;
+    for (size_t k = 1; k <= shared.size(); ++k) {
+        std::int64_t reach = 0, lo = 0, hi = 0;
+        bool separated = true;
+        for (size_t j = 0; j < k && separated; ++j) {
+            const std::optional<Span> span = termSpan(shared[j]);
+            separated = span && std::abs(shared[j].coefficient) > reach;
+            const std::optional<std::int64_t> r = separated ? checkedAdd(reach, span->high - span->low) : std::nullopt;
+            const std::optional<std::int64_t> l = separated ? checkedAdd(lo, span->low) : std::nullopt;
+            const std::optional<std::int64_t> h = separated ? checkedAdd(hi, span->high) : std::nullopt;
+            separated = r && l && h;
+            if (separated) {
+                reach = *r;
+                lo = *l;
+                hi = *h;
+            }
         }
-        residual.push_back(std::move(rest));
-    }
-    Count below = enumerateUnion(residual);
-    if (!below.unique)
-        return shared.empty() ? below : enumerateUnion(boxes);
-    // The shared digits on top of what the residual reaches.
-    Box top;
-    top.constant = 0;
-    top.terms = shared;
-    std::sort(top.terms.begin(), top.terms.end(), [](const Term& a, const Term& b) { return std::abs(a.coefficient) < std::abs(b.coefficient); });
-    std::int64_t reach = below.max - below.min;
-    std::int64_t low = below.min;
-    std::int64_t high = below.max;
-    for (const Term& t : top.terms) {
-        const std::optional<Span> span = termSpan(t);
-        if (!span || t.coefficient == INT64_MIN || std::abs(t.coefficient) <= reach)
-            return enumerateUnion(boxes); // overlapping strides: exactly, when small enough
-        const std::optional<std::int64_t> r = checkedAdd(reach, span->high - span->low);
-        const std::optional<std::int64_t> l = checkedAdd(low, span->low);
-        const std::optional<std::int64_t> h = checkedAdd(high, span->high);
-        if (!r || !l || !h) {
-            Count overflow;
-            overflow.why = QStringLiteral("an index past 64 bits");
-            return overflow;
+        if (!separated)
+            break;
+        std::int64_t g = 0;
+        for (const Box& box : boxes) {
+            g = gcd(g, box.constant - boxes.front().constant);
+            for (const Term& t : box.terms) {
+                if (std::none_of(shared.begin(), shared.begin() + std::ptrdiff_t(k), [&](const Term& s) { return sameTerm(s, t); }))
+                    g = gcd(g, t.coefficient);
+            }
         }
-        reach = *r;
-        low = *l;
-        high = *h;
+        if (g != 0 && reach >= g)
+            break;
+        low = k;
+        lowReach = reach;
+        lowMin = lo;
+        lowMax = hi;
     }
-    Count count;
-    const std::optional<std::int64_t> product = extentProduct(shared);
-    count.unique = product ? checkedMul(*product, *below.unique) : std::nullopt;
-    if (!count.unique)
-        count.why = QStringLiteral("an element count past 64 bits");
-    count.min = low;
-    count.max = high;
-    return count;
+    std::vector<Box> rest = boxes;
+    for (Box& box : rest) {
+        box.terms.erase(std::remove_if(box.terms.begin(), box.terms.end(),
+                                       [&](const Term& t) {
+                                           return std::any_of(shared.begin(), shared.begin() + std::ptrdiff_t(low),
+                                                              [&](const Term& s) { return sameTerm(s, t); });
+                                       }),
+                        box.terms.end());
+    }
+    const std::optional<std::int64_t> lowCount = extentProduct(std::vector<Term>(shared.begin(), shared.begin() + std::ptrdiff_t(low)));
+    shared.erase(shared.begin(), shared.begin() + std::ptrdiff_t(low));
+
+    // Shared digits whose strides reach into what lies below them join the
+    // residual (enumerated exactly); the rest must each clear the reach of
+    // everything below, and multiply the count.
+    size_t moved = 0;
+    while (true) {
+        std::vector<Box> residual;
+        residual.reserve(rest.size());
+        for (const Box& box : rest) {
+            Box part;
+            part.constant = box.constant;
+            for (const Term& t : box.terms) {
+                if (std::none_of(shared.begin() + std::ptrdiff_t(moved), shared.end(), [&](const Term& s) { return sameTerm(s, t); }))
+                    part.terms.push_back(t);
+            }
+            residual.push_back(std::move(part));
+        }
+        const Count below = enumerateUnion(residual);
+        if (!below.unique)
+            return below;
+        std::int64_t reach = below.max - below.min + lowReach;
+        std::int64_t lowest = below.min + lowMin;
+        std::int64_t highest = below.max + lowMax;
+        size_t overlapping = shared.size();
+        for (size_t k = moved; k < shared.size(); ++k) {
+            const std::optional<Span> span = termSpan(shared[k]);
+            const std::optional<std::int64_t> r = span ? checkedAdd(reach, span->high - span->low) : std::nullopt;
+            const std::optional<std::int64_t> l = span ? checkedAdd(lowest, span->low) : std::nullopt;
+            const std::optional<std::int64_t> h = span ? checkedAdd(highest, span->high) : std::nullopt;
+            if (!r || !l || !h) {
+                Count overflow;
+                overflow.why = QStringLiteral("an index past 64 bits");
+                return overflow;
+            }
+            if (std::abs(shared[k].coefficient) <= reach) {
+                overlapping = k;
+                break;
+            }
+            reach = *r;
+            lowest = *l;
+            highest = *h;
+        }
+        if (overlapping < shared.size()) {
+            moved = overlapping + 1; // it and every smaller stride are enumerated
+            continue;
+        }
+        Count count;
+        const std::optional<std::int64_t> product = extentProduct(std::vector<Term>(shared.begin() + std::ptrdiff_t(moved), shared.end()));
+        const std::optional<std::int64_t> withLow = product && lowCount ? checkedMul(*product, *lowCount) : std::nullopt;
+        count.unique = withLow ? checkedMul(*withLow, *below.unique) : std::nullopt;
+        if (!count.unique)
+            count.why = QStringLiteral("an element count past 64 bits");
+        count.min = lowest;
+        count.max = highest;
+        return count;
+    }
 }
 
 } // namespace Ridgeline::IndexCount

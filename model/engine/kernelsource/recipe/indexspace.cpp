@@ -39,6 +39,11 @@ bool isBoundMask(QStringView name, bool* reduction)
     return prefix == u"x" || prefix == u"y" || prefix == u"z" || prefix == u"r" || prefix == u"r0_" || prefix == u"r1_";
 }
 
+QString numelName(const QString& key)
+{
+    return key == u"r0" ? QStringLiteral("r0_numel") : key.startsWith(u'r') ? key + QStringLiteral("_numel") : key + QStringLiteral("numel");
+}
+
 std::int64_t floorDiv(std::int64_t a, std::int64_t b)
 {
     std::int64_t q = a / b;
@@ -54,7 +59,10 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 
 } // namespace
 
-IndexSpace::IndexSpace(const KernelRecipe& recipe, SymbolValue value) : r_(recipe), value_(std::move(value)) {}
+IndexSpace::IndexSpace(const KernelRecipe& recipe, SymbolValue value, std::function<bool(const QString&)> hinted)
+    : r_(recipe), value_(std::move(value)), hinted_(std::move(hinted))
+{
+}
 
 int IndexSpace::findBase(QStringView name) const
 {
@@ -89,8 +97,7 @@ void IndexSpace::build(const std::vector<int>& roots)
                     BaseSpace base;
                     base.key = key;
                     base.reduction = key.startsWith(u'r');
-                    base.numel = value_(key == u"r0" ? QStringLiteral("r0_numel") : key.startsWith(u'r') ? key + QStringLiteral("_numel")
-                                                                                                          : key + QStringLiteral("numel"));
+                    base.numel = value_(numelName(key));
                     if (!base.numel && key == u"r0")
                         base.numel = value_(QStringLiteral("rnumel"));
                     if (!base.numel)
@@ -140,6 +147,8 @@ void IndexSpace::build(const std::vector<int>& roots)
             if (points[k] % points[k - 1] != 0)
                 base.why = QStringLiteral("%1index's variables do not nest (digits of %2 and %3)").arg(base.key).arg(points[k - 1]).arg(points[k]);
         }
+        if (base.why.isEmpty() && *base.numel % points.back() != 0 && hinted_(numelName(base.key)) && *base.numel > points.back())
+            base.numel = *base.numel / points.back() * points.back(); // a power-of-two hint, not a count: whole rows of it
         if (base.why.isEmpty() && *base.numel % points.back() != 0)
             base.why = QStringLiteral("%1numel %2 is not a multiple of the digit %3: its lanes are not a box").arg(base.key).arg(*base.numel).arg(points.back());
         if (!base.why.isEmpty())
@@ -192,9 +201,11 @@ std::optional<std::int64_t> IndexSpace::constOf(int node, int depth) const
             return std::nullopt;
         return n.kind == Kind::FloorDiv ? floorDiv(*a, *b) : *a - floorDiv(*a, *b) * *b;
     }
-    case Kind::Call: // tl.full([XBLOCK], 64, tl.int64)
+    case Kind::Call: // tl.full([XBLOCK], 64, tl.int64); tl.zeros([XBLOCK], tl.int32) in PyTorch 2.0's indices
         if (n.childCount >= 3 && r_.text(r_.arena.child(node, 0)) == u"tl.full")
             return constOf(r_.arena.child(node, 2), depth + 1);
+        if (r_.text(r_.arena.child(node, 0)) == u"tl.zeros")
+            return 0;
         return std::nullopt;
     default:
         return std::nullopt;

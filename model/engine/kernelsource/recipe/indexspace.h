@@ -63,7 +63,9 @@ public:
     // input, a numel); nullopt when it has none.
     using SymbolValue = std::function<std::optional<std::int64_t>(const QString& name)>;
 
-    IndexSpace(const KernelRecipe& recipe, SymbolValue value);
+    // hinted: whether a numel's value came from size_hints (a power of two,
+    // not a count): its lanes are then cut to whole rows of the top digit.
+    IndexSpace(const KernelRecipe& recipe, SymbolValue value, std::function<bool(const QString&)> hinted);
 
     // Finds the index variables the given expressions use and cuts their
     // bases into digits. A base whose variables do not nest keeps a why and
@@ -88,6 +90,7 @@ private:
     };
     const KernelRecipe& r_;
     SymbolValue value_;
+    std::function<bool(const QString&)> hinted_;
     std::vector<BaseSpace> bases_;
     std::vector<Digit> digits_;
     std::vector<std::vector<std::int64_t>> breakpoints_; // per base, while building

@@ -29,7 +29,8 @@ class Measure
 {
 public:
     Measure(const KernelRecipe& recipe, const KernelMeasureInputs& inputs)
-        : r_(recipe), in_(inputs), space_(recipe, [this](const QString& name) { return symbol(name); })
+        : r_(recipe), in_(inputs), space_(recipe, [this](const QString& name) { return symbol(name); },
+                                          [this](const QString& name) { return hinted_.contains(name); })
     {
     }
 
@@ -54,6 +55,7 @@ public:
         done_.assign(r_.accesses.size(), false);
         for (size_t k = 0; k < r_.accesses.size(); ++k)
             factsOf(int(k));
+        findIndexLoads();
 
         bool anyLocal = false;
         for (const RecipeAccess& access : r_.accesses)
@@ -78,6 +80,7 @@ private:
     std::vector<bool> done_;
     QSet<int> indexLoads_; // loads whose value is another access's index
     bool approximate_ = false;
+    QSet<QString> hinted_; // numels answered from size_hints
 
     std::optional<std::int64_t> symbol(const QString& name)
     {
@@ -101,6 +104,7 @@ private:
         if (it == r_.sizeHints.end())
             return std::nullopt;
         approximate_ = true;
+        hinted_.insert(name);
         return it->second;
     }
 
@@ -163,12 +167,31 @@ private:
         f.reuse = *reuse;
         f.linear = std::move(*linear);
         f.ok = true;
-        for (const auto& [name, coefficient] : f.linear.indirect) {
-            const int origin = r_.loadOrigin.value(name, -1);
-            if (origin >= 0)
-                indexLoads_.insert(origin);
-        }
         return f;
+    }
+
+    // The loads whose values are other accesses' indices (the temporaries
+    // an index names that derive from a load), measured or not.
+    void findIndexLoads()
+    {
+        for (const RecipeAccess& access : r_.accesses) {
+            std::vector<int> stack{access.index};
+            while (!stack.empty()) {
+                const int id = stack.back();
+                stack.pop_back();
+                if (id < 0)
+                    continue;
+                const KernelSourceText::ExprNode& n = r_.arena.node(id);
+                if (n.kind == KernelSourceText::ExprNode::Kind::Name) {
+                    const QStringView name = r_.text(id);
+                    const int origin = r_.loadOrigin.value(name.left(name.indexOf(u'.')).toString(), -1);
+                    if (origin >= 0)
+                        indexLoads_.insert(origin);
+                }
+                for (std::uint32_t k = 0; k < n.childCount; ++k)
+                    stack.push_back(r_.arena.child(id, k));
+            }
+        }
     }
 
     // How many rows an indirect term can select: the distinct positions of

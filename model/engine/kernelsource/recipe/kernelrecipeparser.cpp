@@ -131,6 +131,10 @@ private:
                 tritonMeta(value);
             else if (key == u"inductor_meta")
                 inductorMeta(value);
+            else if (key == u"meta") { // PyTorch 2.0-2.1: one dict for both
+                tritonMeta(value);
+                inductorMeta(value);
+            }
         }
         return true;
     }
