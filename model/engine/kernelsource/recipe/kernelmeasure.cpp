@@ -310,8 +310,15 @@ private:
                     p.why = row.why.isEmpty() ? QStringLiteral("a gather's row count not known") : row.why;
                     return p;
                 }
-            } else if (*count.unique > 0 && (*count.unique < count.max - count.min + 1 || count.min > 0)) {
-                slice = true;
+            } else if (*count.unique > 0) {
+                slice = slice || *count.unique < count.max - count.min + 1 || count.min > 0;
+                // Loads and stores of one pointer: the range of both.
+                const std::int64_t lowest = p.lowestElement ? std::min(*p.lowestElement, count.min) : count.min;
+                const std::int64_t highest = p.spanElements ? std::max(*p.lowestElement + (*p.spanElements - 1), count.max) : count.max;
+                const std::optional<std::int64_t> width = lowest == INT64_MIN ? std::nullopt : checkedAdd(highest, -lowest);
+                const std::optional<std::int64_t> span = width ? checkedAdd(*width, 1) : std::nullopt;
+                p.lowestElement = lowest;
+                p.spanElements = span;
             }
             const std::optional<std::int64_t> sumMin = checkedAdd(elementsMin, *count.unique);
             const std::optional<std::int64_t> sumMax = checkedAdd(elementsMax, *groupMax);
