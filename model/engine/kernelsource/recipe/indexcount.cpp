@@ -172,11 +172,15 @@ bool sameTerm(const Term& a, const Term& b)
 Count countUnion(const std::vector<Box>& input)
 {
     // The same access twice (a value read in two reduction loops) is one set.
-    std::vector<Box> boxes;
-    for (const Box& box : input) {
-        if (std::none_of(boxes.begin(), boxes.end(), [&](const Box& b) { return sameBox(b, box); }))
-            boxes.push_back(box);
-    }
+    std::vector<Box> boxes = input;
+    const auto key = [](const Box& b) {
+        std::vector<std::int64_t> k{b.constant, std::int64_t(b.terms.size())};
+        for (const Term& t : b.terms)
+            k.insert(k.end(), {t.digit, t.coefficient, t.lo, t.hi});
+        return k;
+    };
+    std::sort(boxes.begin(), boxes.end(), [&](const Box& a, const Box& b) { return key(a) < key(b); });
+    boxes.erase(std::unique(boxes.begin(), boxes.end(), sameBox), boxes.end());
     if (boxes.empty()) {
         Count none;
         none.unique = 0;

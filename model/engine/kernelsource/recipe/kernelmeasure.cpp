@@ -58,8 +58,13 @@ public:
         findIndexLoads();
 
         bool anyLocal = false;
-        for (const RecipeAccess& access : r_.accesses)
-            anyLocal = anyLocal || access.pointerArg < 0;
+        byPointer_.resize(size_t(r_.args.size()));
+        for (size_t k = 0; k < r_.accesses.size(); ++k) {
+            const int arg = r_.accesses[k].pointerArg;
+            anyLocal = anyLocal || arg < 0;
+            if (arg >= 0 && arg < r_.args.size())
+                byPointer_[size_t(arg)].push_back(int(k));
+        }
         for (qsizetype arg = 0; arg < r_.args.size(); ++arg) {
             if (isPointer(arg))
                 a.pointers.push_back(pointer(int(arg), anyLocal));
@@ -79,6 +84,7 @@ private:
     std::vector<AccessFacts> facts_;
     std::vector<bool> done_;
     QSet<int> indexLoads_; // loads whose value is another access's index
+    std::vector<std::vector<int>> byPointer_; // per def-line argument: its accesses
     bool approximate_ = false;
     QSet<QString> hinted_; // numels answered from size_hints
 
@@ -86,7 +92,7 @@ private:
     {
         if (const auto it = r_.statedIntegers.constFind(name); it != r_.statedIntegers.cend())
             return *it;
-        const qsizetype position = r_.args.indexOf(name);
+        const qsizetype position = r_.argIndex.value(name, -1);
         std::int64_t value = 0;
         if (position >= 0 && position < in_.concreteInputs.size()
             && parseInteger(in_.concreteInputs[position], &value) == IntegerParse::Ok)
@@ -222,14 +228,11 @@ private:
         PointerAnatomy p;
         p.arg = r_.args[arg];
         p.dtype = r_.signature.value(p.arg);
-        std::vector<int> mine;
+        const std::vector<int>& mine = byPointer_[size_t(arg)];
         bool loaded = false;
         bool stored = false;
-        for (size_t k = 0; k < r_.accesses.size(); ++k) {
-            const RecipeAccess& access = r_.accesses[k];
-            if (access.pointerArg != arg)
-                continue;
-            mine.push_back(int(k));
+        for (int k : mine) {
+            const RecipeAccess& access = r_.accesses[size_t(k)];
             (access.store ? stored : loaded) = true;
             SourceAccess shown;
             shown.op = access.store ? SourceAccess::Op::Store : SourceAccess::Op::Load;

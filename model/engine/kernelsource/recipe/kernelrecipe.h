@@ -52,6 +52,7 @@ struct KernelRecipe
     QString defName; // the def line's name
     QString kernelName; // inductor_meta's kernel_name; defName when absent
     QStringList args; // the def line's arguments in order ("XBLOCK : tl.constexpr" gives "XBLOCK")
+    QHash<QString, int> argIndex; // arg -> its position in args
     QHash<QString, QString> signature; // triton_meta's signature: arg -> "*fp16", "i32"
     std::map<QString, std::int64_t> sizeHints; // "x", "y", "r0_" (a list form is keyed the same)
     QString reductionHint; // "INNER", "OUTER", "OUTER_TINY", "DEFAULT"

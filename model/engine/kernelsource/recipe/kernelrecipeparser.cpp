@@ -271,6 +271,7 @@ private:
             if (depth == 1 && isOp(i, u",")) {
                 expectName = true;
             } else if (depth == 1 && expectName && tokens_[i].kind == Token::Kind::Name) {
+                r_.argIndex.insert(t.toString(), int(r_.args.size()));
                 r_.args.append(t.toString());
                 expectName = false;
             }
@@ -416,7 +417,7 @@ private:
     bool isPointerArg(QStringView name) const
     {
         const QString key = name.toString();
-        if (!r_.args.contains(key))
+        if (!r_.argIndex.contains(key))
             return false;
         const auto it = r_.signature.constFind(key);
         return it != r_.signature.cend() ? it->startsWith(u'*') : name.contains(QLatin1String("ptr"));
@@ -494,7 +495,7 @@ private:
     {
         const ExprNode& n = node(pointer);
         if (n.kind == Kind::Name && isPointerArg(nodeText(pointer))) {
-            a->pointerArg = int(r_.args.indexOf(nodeText(pointer).toString()));
+            a->pointerArg = r_.argIndex.value(nodeText(pointer).toString(), -1);
             a->indexText = QStringLiteral("0");
             return;
         }
@@ -515,7 +516,7 @@ private:
             return;
         if (rest.size() == 1)
             a->indexText = withoutOuterParentheses(nodeText(rest.front())).toString();
-        a->pointerArg = int(r_.args.indexOf(nodeText(r_.arena.child(pointer, std::uint32_t(found))).toString()));
+        a->pointerArg = r_.argIndex.value(nodeText(r_.arena.child(pointer, std::uint32_t(found))).toString(), -1);
         const qsizetype begin = node(rest.front()).begin;
         const qsizetype end = node(rest.back()).end;
         if (rest.size() == 1) {
