@@ -145,7 +145,8 @@ QString embeddingKernel(const QString& assertLine)
         .arg(assertLine);
 }
 
-const QString inCodeAssert = QStringLiteral("    tl.device_assert((0 <= tmp5) & (tmp5 < 49152), \"index out of bounds: 0 <= tmp5 < 49152\")");
+const QString inCodeAssert
+    = QStringLiteral("    tl.device_assert((0 <= tmp5) & (tmp5 < 49152), \"index out of bounds: 0 <= tmp5 < 49152\")");
 
 TEST(KernelMeasureFixtures, EmbeddingGatherIsARangeBoundedByTheAssert)
 {
@@ -284,8 +285,8 @@ TEST(KernelMeasureFixtures, MaskedCatSplitsTheLanesBetweenItsInputs)
     EXPECT_TRUE(recipe.problems.isEmpty()) << recipe.problems.join(u'\n').toStdString();
     const KernelAnatomy a = measureKernel(recipe, {});
     BruteCount left, right, out;
-    bruteWalk(640, 1, [](std::int64_t x, std::int64_t) { return x % 64 < 32; }, [](std::int64_t x, std::int64_t) { return 32 * (x / 64) + x % 64; },
-              &left);
+    bruteWalk(640, 1, [](std::int64_t x, std::int64_t) { return x % 64 < 32; },
+              [](std::int64_t x, std::int64_t) { return 32 * (x / 64) + x % 64; }, &left);
     bruteWalk(640, 1, [](std::int64_t x, std::int64_t) { return x % 64 >= 32; },
               [](std::int64_t x, std::int64_t) { return 32 * (x / 64) - 32 + x % 64; }, &right);
     bruteWalk(640, 1, all, [](std::int64_t x, std::int64_t) { return x; }, &out);
@@ -342,7 +343,8 @@ TEST(KernelMeasureFixtures, SymbolicSizeWithoutInputsIsUnknownWithAReason)
 TEST(KernelMeasureFixtures, NumelsFromSizeHintsAreFlaggedApproximate)
 {
     const QString source = pointwiseKernel(QStringLiteral("triton_poi_fused_copy_0"), QStringLiteral("in_ptr0, out_ptr0, xnumel"),
-                                           QStringLiteral("'in_ptr0': '*fp16', 'out_ptr0': '*fp16', 'xnumel': 'i32'"), QStringLiteral("'num_load': 1"),
+                                           QStringLiteral("'in_ptr0': '*fp16', 'out_ptr0': '*fp16', 'xnumel': 'i32'"),
+                                           QStringLiteral("'num_load': 1"),
                                            QStringLiteral("    x0 = xindex\n"
                                                           "    tmp0 = tl.load(in_ptr0 + (x0), xmask)\n"
                                                           "    tl.store(out_ptr0 + (x0), tmp0, xmask)\n"));

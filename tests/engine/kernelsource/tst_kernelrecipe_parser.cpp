@@ -71,7 +71,8 @@ TEST(KernelRecipeParser, ReadsPyTorch20sListHintsAndPositionalSignature)
 {
     const QString source = QStringLiteral(
         "@pointwise(size_hints=[4096], filename=__file__, meta={'signature': {0: '*fp32', 1: '*fp16', 2: 'i32'}, 'device': 0, "
-        "'constants': {}, 'mutated_arg_names': ['in_out_ptr0'], 'configs': [instance_descriptor(divisible_by_16=(0, 1, 2), equal_to_1=())]})\n"
+        "'constants': {}, 'mutated_arg_names': ['in_out_ptr0'], "
+        "'configs': [instance_descriptor(divisible_by_16=(0, 1, 2), equal_to_1=())]})\n"
         "@triton.jit\n"
         "def triton_(in_out_ptr0, in_ptr0, xnumel, XBLOCK : tl.constexpr):\n"
         "    xnumel = 3456\n"
@@ -133,7 +134,8 @@ TEST(KernelRecipeParser, UnknownConstructsAreSkippedWithAProblemLine)
 TEST(KernelRecipeParser, AnIndexItCannotReadIsUnknownWithItsReason)
 {
     const QString source = pointwiseKernel(QStringLiteral("k"), QStringLiteral("in_ptr0, out_ptr0, xnumel"),
-                                           QStringLiteral("'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"), QStringLiteral("'num_load': 1"),
+                                           QStringLiteral("'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"),
+                                           QStringLiteral("'num_load': 1"),
                                            QStringLiteral("    xnumel = 1024\n"
                                                           "    x0 = xindex % 32\n"
                                                           "    x1 = xindex // 32\n"

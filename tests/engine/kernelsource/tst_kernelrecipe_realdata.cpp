@@ -78,7 +78,8 @@ TEST(KernelRecipeRealData, EveryKernelParsesWithoutProblems)
             ++templates;
             continue;
         }
-        EXPECT_TRUE(recipe.error.isEmpty()) << k.file.toStdString() << " " << k.kernel.name.toStdString() << ": " << recipe.error.toStdString();
+        EXPECT_TRUE(recipe.error.isEmpty()) << k.file.toStdString() << " " << k.kernel.name.toStdString() << ": "
+                                            << recipe.error.toStdString();
         EXPECT_TRUE(recipe.problems.isEmpty()) << k.file.toStdString() << " " << k.kernel.name.toStdString() << ": "
                                                << recipe.problems.join(u'\n').toStdString();
     }

@@ -188,7 +188,9 @@ Count countUnion(const std::vector<Box>& input)
     }
     for (const Box& box : boxes) {
         for (const Term& t : box.terms) {
-            if (t.coefficient == INT64_MIN || std::abs(t.coefficient) > (std::int64_t(1) << 62) || std::abs(box.constant) > (std::int64_t(1) << 62)) {
+            const std::int64_t limit = std::int64_t(1) << 62;
+            const bool tooLarge = t.coefficient == INT64_MIN || std::abs(t.coefficient) > limit;
+            if (tooLarge || box.constant == INT64_MIN || std::abs(box.constant) > limit) {
                 Count overflow;
                 overflow.why = QStringLiteral("an index past 64 bits");
                 return overflow;

@@ -41,7 +41,9 @@ bool isBoundMask(QStringView name, bool* reduction)
 
 QString numelName(const QString& key)
 {
-    return key == u"r0" ? QStringLiteral("r0_numel") : key.startsWith(u'r') ? key + QStringLiteral("_numel") : key + QStringLiteral("numel");
+    if (key == u"r0")
+        return QStringLiteral("r0_numel");
+    return key + (key.startsWith(u'r') ? QStringLiteral("_numel") : QStringLiteral("numel"));
 }
 
 std::int64_t floorDiv(std::int64_t a, std::int64_t b)
@@ -145,12 +147,18 @@ void IndexSpace::build(const std::vector<int>& roots)
         points.erase(std::unique(points.begin(), points.end()), points.end());
         for (size_t k = 1; k < points.size() && base.why.isEmpty(); ++k) {
             if (points[k] % points[k - 1] != 0)
-                base.why = QStringLiteral("%1index's variables do not nest (digits of %2 and %3)").arg(base.key).arg(points[k - 1]).arg(points[k]);
+                base.why = QStringLiteral("%1index's variables do not nest (digits of %2 and %3)")
+                               .arg(base.key)
+                               .arg(points[k - 1])
+                               .arg(points[k]);
         }
         if (base.why.isEmpty() && *base.numel % points.back() != 0 && hinted_(numelName(base.key)) && *base.numel > points.back())
             base.numel = *base.numel / points.back() * points.back(); // a power-of-two hint, not a count: whole rows of it
         if (base.why.isEmpty() && *base.numel % points.back() != 0)
-            base.why = QStringLiteral("%1numel %2 is not a multiple of the digit %3: its lanes are not a box").arg(base.key).arg(*base.numel).arg(points.back());
+            base.why = QStringLiteral("%1numel %2 is not a multiple of the digit %3: its lanes are not a box")
+                           .arg(base.key)
+                           .arg(*base.numel)
+                           .arg(points.back());
         if (!base.why.isEmpty())
             continue;
         for (size_t k = 0; k < points.size(); ++k) {
@@ -440,7 +448,8 @@ bool IndexSpace::maskInto(int node, int depth, bool negate, MaskEffect* effect, 
     case Kind::Compare: {
         Linear value;
         value.coefficient.assign(digits_.size(), 0);
-        if (!linearInto(r_.arena.child(node, 0), depth + 1, 1, &value, why) || !linearInto(r_.arena.child(node, 1), depth + 1, -1, &value, why))
+        if (!linearInto(r_.arena.child(node, 0), depth + 1, 1, &value, why)
+            || !linearInto(r_.arena.child(node, 1), depth + 1, -1, &value, why))
             return false;
         if (!value.indirect.empty()) {
             *why = QStringLiteral("a mask that depends on data ('%1')").arg(r_.text(node).left(80));

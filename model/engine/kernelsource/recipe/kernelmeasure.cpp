@@ -98,10 +98,16 @@ private:
             && parseInteger(in_.concreteInputs[position], &value) == IntegerParse::Ok)
             return value;
         const bool r = name == u"r0_numel" || name == u"rnumel";
-        const std::optional<std::int64_t> known = name == u"xnumel" ? in_.xnumel : name == u"ynumel" ? in_.ynumel : r ? in_.rnumel : std::nullopt;
+        const std::optional<std::int64_t> known = name == u"xnumel"   ? in_.xnumel
+                                                  : name == u"ynumel" ? in_.ynumel
+                                                  : r                 ? in_.rnumel
+                                                                      : std::nullopt;
         if (known)
             return known;
-        const QString hint = name == u"xnumel" ? QStringLiteral("x") : name == u"ynumel" ? QStringLiteral("y") : r ? QStringLiteral("r0_") : QString();
+        const QString hint = name == u"xnumel"   ? QStringLiteral("x")
+                             : name == u"ynumel" ? QStringLiteral("y")
+                             : r                 ? QStringLiteral("r0_")
+                                                 : QString();
         if (hint.isEmpty())
             return std::nullopt;
         auto it = r_.sizeHints.find(hint);
@@ -332,8 +338,11 @@ private:
             elementsMin = *sumMin;
             elementsMax = *sumMax;
         }
-        p.kind = gather ? AccessKind::Gather : masked ? AccessKind::Masked : reuse > 1 ? AccessKind::Broadcast : slice ? AccessKind::Slice
-                                                                                                                      : AccessKind::Contiguous;
+        p.kind = gather      ? AccessKind::Gather
+                 : masked    ? AccessKind::Masked
+                 : reuse > 1 ? AccessKind::Broadcast
+                 : slice     ? AccessKind::Slice
+                             : AccessKind::Contiguous;
         if (reuse > 1)
             p.reuse = reuse;
         p.uniqueElements = elementsMin;

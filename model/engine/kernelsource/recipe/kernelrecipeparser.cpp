@@ -321,9 +321,8 @@ private:
             else if (!annotation && tokens_[i].kind == Token::Kind::Name)
                 targets.append(tok(i).toString());
             else if (!annotation && !isOp(i, u",") && !isOp(i, u"(") && !isOp(i, u")")) {
-                problem(line.line, QStringLiteral("an assignment to '%1' is not read").arg(s_.sliced(tokens_[0].begin,
-                                                                                                       tokens_[equals].begin - tokens_[0].begin)
-                                                                                                    .trimmed()));
+                const QStringView target = s_.sliced(tokens_[0].begin, tokens_[equals].begin - tokens_[0].begin).trimmed();
+                problem(line.line, QStringLiteral("an assignment to '%1' is not read").arg(target));
                 return true;
             }
         }
@@ -466,7 +465,8 @@ private:
         splitPointer(pointer, &a);
         if (a.pointerArg < 0 && !localPointerNoted_) {
             localPointerNoted_ = true;
-            problem(line.line, QStringLiteral("an access through '%1', not a pointer of the def line, is not measured").arg(nodeText(pointer)));
+            problem(line.line,
+                    QStringLiteral("an access through '%1', not a pointer of the def line, is not measured").arg(nodeText(pointer)));
         }
         (store ? r_.parsedStores : r_.parsedLoads)++;
         r_.accesses.push_back(std::move(a));

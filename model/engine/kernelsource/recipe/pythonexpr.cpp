@@ -519,7 +519,8 @@ private:
             if (parseInteger(digits, &value) == IntegerParse::Ok && !digits.startsWith(u'+') && !digits.startsWith(u'-'))
                 return make(Kind::Int, t.begin, t.end, {}, value);
             bool hex = false;
-            const qlonglong parsedHex = digits.startsWith(QLatin1String("0x"), Qt::CaseInsensitive) ? digits.mid(2).toLongLong(&hex, 16) : 0;
+            const bool hexLiteral = digits.startsWith(QLatin1String("0x"), Qt::CaseInsensitive);
+            const qlonglong parsedHex = hexLiteral ? digits.mid(2).toLongLong(&hex, 16) : 0;
             if (hex)
                 return make(Kind::Int, t.begin, t.end, {}, parsedHex);
             return make(Kind::Float, t.begin, t.end, {});
