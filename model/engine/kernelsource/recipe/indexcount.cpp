@@ -186,15 +186,17 @@ Count countUnion(const std::vector<Box>& input)
         none.unique = 0;
         return none;
     }
+    // Coefficients and constants below 2^62 keep every difference and gcd
+    // below in range; the sums are checked.
+    const std::int64_t limit = std::int64_t(1) << 62;
     for (const Box& box : boxes) {
-        for (const Term& t : box.terms) {
-            const std::int64_t limit = std::int64_t(1) << 62;
-            const bool tooLarge = t.coefficient == INT64_MIN || std::abs(t.coefficient) > limit;
-            if (tooLarge || box.constant == INT64_MIN || std::abs(box.constant) > limit) {
-                Count overflow;
-                overflow.why = QStringLiteral("an index past 64 bits");
-                return overflow;
-            }
+        bool tooLarge = box.constant == INT64_MIN || std::abs(box.constant) > limit;
+        for (const Term& t : box.terms)
+            tooLarge = tooLarge || t.coefficient == INT64_MIN || std::abs(t.coefficient) > limit;
+        if (tooLarge) {
+            Count overflow;
+            overflow.why = QStringLiteral("an index past 64 bits");
+            return overflow;
         }
     }
     // The digits every box has with the same coefficient and range.

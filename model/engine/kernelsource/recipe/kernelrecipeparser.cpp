@@ -12,7 +12,7 @@ namespace {
 
 constexpr qsizetype maxStatementTokens = qsizetype(1) << 18;
 constexpr size_t maxStatementNodes = size_t(1) << 18;
-constexpr size_t maxKernelNodes = size_t(1) << 22; // 4M nodes of 48 bytes: the memory cap of one kernel
+constexpr size_t maxKernelNodes = size_t(1) << 21; // 2M nodes of 48 bytes: the memory cap of one kernel
 
 class RecipeReader
 {
