@@ -219,6 +219,25 @@ TEST(KernelRecipeParser, AHundredThousandLoadsAreReadAndMeasured)
     EXPECT_EQ(findPointer(d, QStringLiteral("out_ptr0"))->uniqueBytes, 1024 * 4);
 }
 
+TEST(KernelRecipeParser, TemporariesBuiltTwiceOverFromEachOtherAreWalkedOnce)
+{
+    // tmp_k = tmp_(k-1) + tmp_(k-2): walked naively, 2^200 paths.
+    QString body = QStringLiteral("    tmp0 = x0\n    tmp1 = x0\n");
+    for (int k = 2; k < 200; ++k)
+        body += QStringLiteral("    tmp%1 = tmp%2 + tmp%3\n    mask%1 = (tmp%1 >= 0) & mask%2 & mask%3\n").arg(k).arg(k - 1).arg(k - 2);
+    body.replace(QStringLiteral(" & mask1 & mask0"), QString());
+    body.replace(QStringLiteral(" & mask2 & mask1"), QString());
+    body += QStringLiteral("    tmp900 = tl.load(in_ptr0 + (tmp199), mask199)\n");
+    const KernelRecipe r = parseKernelSource(copyKernel(body));
+    EXPECT_TRUE(r.problems.isEmpty()) << r.problems.join(u'\n').toStdString();
+    const KernelAnatomy a = measureKernel(r, {});
+    const PointerAnatomy* p = findPointer(a, QStringLiteral("in_ptr0"));
+    ASSERT_NE(p, nullptr);
+    // tmp199 is fib(199) * x0: past 64 bits, so unknown with the reason.
+    EXPECT_FALSE(p->uniqueElements.has_value());
+    EXPECT_FALSE(p->why.isEmpty());
+}
+
 TEST(KernelRecipeParser, EmptyAndBinaryTextGiveAReason)
 {
     EXPECT_FALSE(parseKernelSource(QString()).error.isEmpty());

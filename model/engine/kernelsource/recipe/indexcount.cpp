@@ -137,19 +137,6 @@ Count enumerateUnion(const std::vector<Box>& boxes)
     return count;
 }
 
-bool sameBox(const Box& a, const Box& b)
-{
-    if (a.constant != b.constant || a.terms.size() != b.terms.size())
-        return false;
-    for (size_t k = 0; k < a.terms.size(); ++k) {
-        const Term& x = a.terms[k];
-        const Term& y = b.terms[k];
-        if (x.digit != y.digit || x.coefficient != y.coefficient || x.lo != y.lo || x.hi != y.hi)
-            return false;
-    }
-    return true;
-}
-
 std::int64_t gcd(std::int64_t a, std::int64_t b)
 {
     a = a < 0 ? -a : a; // callers pass |values| below 2^62
@@ -171,16 +158,26 @@ bool sameTerm(const Term& a, const Term& b)
 
 Count countUnion(const std::vector<Box>& input)
 {
-    // The same access twice (a value read in two reduction loops) is one set.
-    std::vector<Box> boxes = input;
-    const auto key = [](const Box& b) {
-        std::vector<std::int64_t> k{b.constant, std::int64_t(b.terms.size())};
-        for (const Term& t : b.terms)
+    // The same access twice (a value read in two reduction loops) is one
+    // set; a box with an empty range touches nothing.
+    std::vector<std::pair<std::vector<std::int64_t>, size_t>> keys;
+    keys.reserve(input.size());
+    for (size_t b = 0; b < input.size(); ++b) {
+        std::vector<std::int64_t> k{input[b].constant, std::int64_t(input[b].terms.size())};
+        bool empty = false;
+        for (const Term& t : input[b].terms) {
             k.insert(k.end(), {t.digit, t.coefficient, t.lo, t.hi});
-        return k;
-    };
-    std::sort(boxes.begin(), boxes.end(), [&](const Box& a, const Box& b) { return key(a) < key(b); });
-    boxes.erase(std::unique(boxes.begin(), boxes.end(), sameBox), boxes.end());
+            empty = empty || t.hi <= t.lo;
+        }
+        if (!empty)
+            keys.emplace_back(std::move(k), b);
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<Box> boxes;
+    for (size_t k = 0; k < keys.size(); ++k) {
+        if (k == 0 || keys[k].first != keys[k - 1].first)
+            boxes.push_back(input[keys[k].second]);
+    }
     if (boxes.empty()) {
         Count none;
         none.unique = 0;

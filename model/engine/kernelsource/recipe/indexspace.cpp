@@ -183,7 +183,14 @@ std::optional<std::int64_t> IndexSpace::constOf(int node, int depth) const
             return std::nullopt;
         if (const std::optional<std::int64_t> v = value_(name))
             return v;
-        return constOf(r_.assigned.value(name, -1), depth + 1);
+        // Each name once: temporaries built from earlier ones twice over
+        // would otherwise be walked exponentially often.
+        if (const auto it = constMemo_.constFind(name); it != constMemo_.cend())
+            return *it;
+        constMemo_.insert(name, std::nullopt); // a cycle reads as no value
+        const std::optional<std::int64_t> v = constOf(r_.assigned.value(name, -1), depth + 1);
+        constMemo_.insert(name, v);
+        return v;
     }
     case Kind::Neg: {
         const std::optional<std::int64_t> v = constOf(r_.arena.child(node, 0), depth + 1);
@@ -232,7 +239,12 @@ std::optional<IndexSpace::Spec> IndexSpace::specOf(int node, int depth) const
             return Spec{base, 1, 0};
         if (!baseKey(name).isEmpty() || r_.loadOrigin.contains(name) || value_(name))
             return std::nullopt;
-        return specOf(r_.assigned.value(name, -1), depth + 1);
+        if (const auto it = specMemo_.constFind(name); it != specMemo_.cend())
+            return *it;
+        specMemo_.insert(name, std::nullopt);
+        const std::optional<Spec> spec = specOf(r_.assigned.value(name, -1), depth + 1);
+        specMemo_.insert(name, spec);
+        return spec;
     }
     if (n.kind != Kind::FloorDiv && n.kind != Kind::Mod)
         return std::nullopt;
@@ -375,7 +387,49 @@ bool IndexSpace::nameInto(const QString& name, int depth, std::int64_t scale, Li
         *why = QStringLiteral("'%1' has no value").arg(name);
         return false;
     }
-    return linearInto(definition, depth + 1, scale, out, why);
+    // A name's sum is worked out once, then scaled where it is used.
+    auto it = linearMemo_.constFind(name);
+    if (it == linearMemo_.cend()) {
+        linearMemo_.insert(name, {std::nullopt, QStringLiteral("'%1' is defined through itself").arg(name)});
+        LinearMemo memo;
+        Linear own;
+        own.coefficient.assign(digits_.size(), 0);
+        if (linearInto(definition, depth + 1, 1, &own, &memo.why))
+            memo.linear = std::move(own);
+        it = linearMemo_.insert(name, memo);
+    }
+    if (!it->linear) {
+        *why = it->why;
+        return false;
+    }
+    const Linear& own = *it->linear;
+    const auto scaled = [&](std::int64_t value, std::int64_t into) -> std::optional<std::int64_t> {
+        const std::optional<std::int64_t> term = checkedMul(scale, value);
+        return term ? checkedAdd(into, *term) : std::nullopt;
+    };
+    const std::optional<std::int64_t> constant = scaled(own.constant, out->constant);
+    if (!constant) {
+        *why = QStringLiteral("an index past 64 bits");
+        return false;
+    }
+    out->constant = *constant;
+    for (size_t d = 0; d < own.coefficient.size(); ++d) {
+        const std::optional<std::int64_t> c = scaled(own.coefficient[d], out->coefficient[d]);
+        if (!c) {
+            *why = QStringLiteral("an index past 64 bits");
+            return false;
+        }
+        out->coefficient[d] = *c;
+    }
+    for (const auto& [tmp, coefficient] : own.indirect) {
+        const std::optional<std::int64_t> c = checkedMul(scale, coefficient);
+        if (!c) {
+            *why = QStringLiteral("an index past 64 bits");
+            return false;
+        }
+        out->indirect.emplace_back(tmp, *c);
+    }
+    return true;
 }
 
 std::optional<Linear> IndexSpace::linear(int node, QString* why) const
@@ -399,6 +453,7 @@ MaskEffect IndexSpace::fullMask() const
 
 bool IndexSpace::applyMask(int node, MaskEffect* effect, QString* why) const
 {
+    applied_.clear();
     return node < 0 || maskInto(node, 0, false, effect, why);
 }
 
@@ -443,6 +498,11 @@ bool IndexSpace::maskInto(int node, int depth, bool negate, MaskEffect* effect, 
             *why = QStringLiteral("a mask that depends on data ('%1')").arg(name);
             return false;
         }
+        // A conjunct applied twice narrows nothing more: each name once.
+        const QString key = negate ? u'~' + name : name;
+        if (applied_.contains(key))
+            return true;
+        applied_.insert(key);
         return maskInto(definition, depth + 1, negate, effect, why);
     }
     case Kind::Compare: {

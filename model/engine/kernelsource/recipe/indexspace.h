@@ -14,6 +14,7 @@
 #include "engine/kernelsource/recipe/kernelrecipe.h"
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 #include <cstdint>
 #include <functional>
@@ -94,6 +95,16 @@ private:
     std::vector<BaseSpace> bases_;
     std::vector<Digit> digits_;
     std::vector<std::vector<std::int64_t>> breakpoints_; // per base, while building
+    // Per name, worked out once (a kernel's temporaries form a DAG).
+    struct LinearMemo
+    {
+        std::optional<Linear> linear;
+        QString why;
+    };
+    mutable QHash<QString, std::optional<std::int64_t>> constMemo_;
+    mutable QHash<QString, std::optional<Spec>> specMemo_;
+    mutable QHash<QString, LinearMemo> linearMemo_;
+    mutable QSet<QString> applied_; // the mask names applied in one applyMask
 
     int findBase(QStringView name) const;
     std::optional<Spec> specOf(int node, int depth) const;
