@@ -403,33 +403,24 @@ bool IndexSpace::nameInto(const QString& name, int depth, std::int64_t scale, Li
         return false;
     }
     const Linear& own = *it->linear;
-    const auto scaled = [&](std::int64_t value, std::int64_t into) -> std::optional<std::int64_t> {
+    bool fits = true;
+    const auto add = [&](std::int64_t value, std::int64_t* into) {
         const std::optional<std::int64_t> term = checkedMul(scale, value);
-        return term ? checkedAdd(into, *term) : std::nullopt;
+        const std::optional<std::int64_t> sum = term ? checkedAdd(*into, *term) : std::nullopt;
+        fits = fits && sum;
+        *into = sum.value_or(0);
     };
-    const std::optional<std::int64_t> constant = scaled(own.constant, out->constant);
-    if (!constant) {
-        *why = QStringLiteral("an index past 64 bits");
-        return false;
-    }
-    out->constant = *constant;
-    for (size_t d = 0; d < own.coefficient.size(); ++d) {
-        const std::optional<std::int64_t> c = scaled(own.coefficient[d], out->coefficient[d]);
-        if (!c) {
-            *why = QStringLiteral("an index past 64 bits");
-            return false;
-        }
-        out->coefficient[d] = *c;
-    }
+    add(own.constant, &out->constant);
+    for (size_t d = 0; d < own.coefficient.size(); ++d)
+        add(own.coefficient[d], &out->coefficient[d]);
     for (const auto& [tmp, coefficient] : own.indirect) {
-        const std::optional<std::int64_t> c = checkedMul(scale, coefficient);
-        if (!c) {
-            *why = QStringLiteral("an index past 64 bits");
-            return false;
-        }
-        out->indirect.emplace_back(tmp, *c);
+        std::int64_t c = 0;
+        add(coefficient, &c);
+        out->indirect.emplace_back(tmp, c);
     }
-    return true;
+    if (!fits)
+        *why = QStringLiteral("an index past 64 bits");
+    return fits;
 }
 
 std::optional<Linear> IndexSpace::linear(int node, QString* why) const
