@@ -65,6 +65,37 @@ def triton_for_fused_1(in_ptr0, in_ptr1, out_ptr0, out_ptr1):
 ''', device_str='cuda')
 PY
 seed fuzz_wrapperfile tests/data/inductor_cache/transformer_block_wrapper.py "$work/template.py"
+# A kernel's own source (a cache's per-kernel file): an embedding gather
+# behind a device_assert, masks, a reduction loop and symbolic sizes.
+cat >"$work/kernel.py" <<'PY'
+inputs: ,,,,,7,576,3
+@triton_heuristics.reduction(
+    size_hints={'x': 8192, 'r0_': 1024}, reduction_hint=ReductionHint.INNER, filename=__file__,
+    triton_meta={'signature': {'in_ptr0': '*i32', 'in_ptr1': '*fp16', 'in_ptr2': '*fp16', 'out_ptr0': '*fp16', 'xnumel': 'i32', 'r0_numel': 'i32', 'ks0': 'i64'}},
+    inductor_meta={'kernel_name': 'triton_red_fused_embedding_0', 'mutated_arg_names': [], 'num_load': 2, 'num_store': 1, 'kernel_num_gb': 0.001}
+)
+@triton.jit
+def triton_red_fused_embedding_0(in_ptr0, in_ptr1, in_ptr2, out_ptr0, xnumel, r0_numel, ks0, XBLOCK : tl.constexpr, R0_BLOCK : tl.constexpr):
+    xoffset = tl.program_id(0) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK)[:, None]
+    xmask = xindex < xnumel
+    r0_base = tl.arange(0, R0_BLOCK)[None, :]
+    x0 = xindex % ks0
+    x1 = xindex // ks0
+    tmp0 = tl.load(in_ptr0 + (x0), xmask, eviction_policy='evict_last')
+    tmp1 = tmp0.to(tl.int64)
+    tmp4 = tl.where(tmp1 < 0, tmp1 + 49152, tmp1)
+    tl.device_assert(((0 <= tmp4) & (tmp4 < 49152)) | ~(xmask), "index out of bounds: 0 <= tmp4 < 49152")
+    for r0_offset in range(0, r0_numel, R0_BLOCK):
+        r0_index = r0_offset + r0_base
+        r0_mask = r0_index < r0_numel
+        r0_2 = r0_index
+        tmp2 = x0 < 32
+        tmp5 = tl.load(in_ptr1 + (r0_2 + 576*tmp4), r0_mask & xmask & tmp2, other=0.0).to(tl.float32)
+        tmp6 = tl.load(in_ptr2 + (r0_2 + 576*x1 + (-32)), r0_mask & xmask & ~tmp2, other=0.0).to(tl.float32)
+        tl.store(out_ptr0 + (r0_2 + 576*xindex), tmp5 + tmp6, r0_mask & xmask)
+PY
+seed fuzz_kernelsource "$work/kernel.py" tests/data/inductor_cache/transformer_block_wrapper.py
 mkdir -p "$work/names"
 printf 'triton_poi_fused__unsafe_view_mul_silu_2' >"$work/names/poi"
 printf 'triton_red_fused_add_mean_mul_pow_rsqrt_0' >"$work/names/red"

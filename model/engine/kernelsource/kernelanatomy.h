@@ -80,6 +80,12 @@ struct PointerAnatomy
     // The lanes the masks let through, summed over accesses and reduction
     // loops, padding lanes excluded.
     std::optional<std::int64_t> perAccessBytes;
+    // The range of element offsets its direct (not gathered) accesses touch:
+    // the lowest, and highest - lowest + 1. Fewer unique elements than the
+    // span, or a lowest above 0, is a fraction of the tensor (a slice), also
+    // where a higher kind (masked, broadcast) names the pointer.
+    std::optional<std::int64_t> lowestElement;
+    std::optional<std::int64_t> spanElements;
     QString why; // when a figure is missing or approximate: one line
 };
 QString pointerRoleKey(PointerAnatomy::Role role); // "in", "out", "in_out"
