@@ -184,6 +184,7 @@ QJsonObject kernelJson(const KernelRow& row)
             { QStringLiteral("note"), row.model.outputWrite->note },
         };
     object[QStringLiteral("v1")] = v1Object(row.model);
+    object[QStringLiteral("source")] = kernelSourceJson(row.model);
     object[QStringLiteral("capture")] = replayJson(row);
     if (row.traceLens && row.traceLens->figuresDiffer) { // a library op's time alone: libraryOpJson
         const TraceLensFigures& tl = *row.traceLens;
@@ -410,7 +411,7 @@ QStringList csvHeader()
         QStringLiteral("inductor_bytes_difference_percent"),
         QStringLiteral("inductor_flops_difference_percent"),
     };
-    header << replayCsvHeader();
+    header << replayCsvHeader() << kernelSourceCsvHeader();
     return header;
 }
 
@@ -466,7 +467,7 @@ QStringList csvFields(const KernelRow& row)
            << (e && e->bytes ? QString::number(*e->bytes) : QString()) << (e && e->flops ? QString::number(*e->flops) : QString())
            << (e ? csvNumber(differencePercent(row.bytes(), e->bytes ? std::optional(double(*e->bytes)) : std::nullopt)) : QString())
            << (e ? csvNumber(differencePercent(row.flops(), inductorFlops)) : QString());
-    fields << replayCsvFields(row);
+    fields << replayCsvFields(row) << kernelSourceCsvFields(row.model);
     return fields;
 }
 
