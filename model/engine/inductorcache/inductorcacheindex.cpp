@@ -68,12 +68,8 @@ InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheRe
 {
     const auto& members = reader.members();
     // A TORCH_TRACE log is streamed, whatever its size: told by its first line.
-    if (reader.kind() == InductorCacheReader::Kind::SingleFile && members.size() == 1) {
-        QString error;
-        if (auto source = TraceSource::open(members.front().label, &error);
-            source && TlparseLog::looksLikeLog(source->stream().read(4096)))
-            return addTlparseLog(members.front().label, members.front().size, control);
-    }
+    if (reader.kind() == InductorCacheReader::Kind::SingleFile && members.size() == 1 && TlparseLog::isLogFile(members.front().label))
+        return addTlparseLog(members.front().label, members.front().size, control);
     qint64 total = 0;
     for (const auto& member : members)
         total += member.size;

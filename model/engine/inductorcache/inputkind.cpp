@@ -28,15 +28,6 @@ bool isWrapperFile(const QString& path)
     return head.contains("async_compile");
 }
 
-// A TORCH_TRACE log (what tlparse reads), plain or compressed, whatever its
-// name: its inductor_output_code entries hold the wrapper modules.
-bool isTorchTraceLog(const QString& path)
-{
-    QString error;
-    const auto source = TraceSource::open(path, &error);
-    return source && TlparseLog::looksLikeLog(source->stream().read(4096));
-}
-
 } // namespace
 
 InputClassification classifyInput(const QString& path)
@@ -50,7 +41,7 @@ InputClassification classifyInput(const QString& path)
     // Archives first: a .tar.gz also passes the trace check (it is gzip).
     if (InductorCacheReader::isArchive(path))
         return { InputKind::InductorCache, {} };
-    if (isWrapperFile(path) || isTorchTraceLog(path))
+    if (isWrapperFile(path) || TlparseLog::isLogFile(path) /* a TORCH_TRACE log, whatever its name */)
         return { InputKind::InductorCache, {} };
     const QString problem = traceFileProblem(path);
     if (problem.isEmpty())

@@ -1,5 +1,7 @@
 #include "engine/inductorcache/tlparselog.h"
 
+#include "engine/input/tracesource.h"
+
 #include <QIODevice>
 #include <QRegularExpression>
 
@@ -23,6 +25,13 @@ bool isEntryLine(QByteArrayView line)
 bool TlparseLog::looksLikeLog(const QByteArray& head)
 {
     return isEntryLine(head);
+}
+
+bool TlparseLog::isLogFile(const QString& path)
+{
+    QString error;
+    const auto source = TraceSource::open(path, &error);
+    return source && looksLikeLog(source->stream().read(4096));
 }
 
 bool TlparseLog::read(QIODevice& device, const QString& path, qint64 totalBytes, const JobControl& control,

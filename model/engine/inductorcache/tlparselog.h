@@ -24,6 +24,8 @@ public:
     // prefix ("V1206 15:18:15.925000 1500233 torch/_dynamo/utils.py:1288] ")
     // followed by a JSON object.
     static bool looksLikeLog(const QByteArray& head);
+    // The same for a file, plain or compressed: reads its first 4 KiB.
+    static bool isLogFile(const QString& path);
 
     // Streams `device` (of `totalBytes`, for progress), handing each
     // inductor_output_code payload (tabs stripped) to `take` with a label

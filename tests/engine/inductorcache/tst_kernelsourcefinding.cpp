@@ -74,6 +74,7 @@ protected:
         if (!outcome.result)
             return {};
         m_warnings = outcome.result->warnings;
+        m_cacheKind = outcome.result->inductorCache.kind;
         const KernelRow* row = findRow(*outcome.result, name);
         EXPECT_NE(row, nullptr);
         EXPECT_TRUE(row && row->model.source) << "every Triton row of an analysis says where its source is";
@@ -91,6 +92,7 @@ protected:
     QString m_wrapper;
     QString m_embedSource;
     QStringList m_warnings;
+    QString m_cacheKind;
 };
 
 TEST_F(KernelSourceFinding, ByKernelHashBeforeKernelFile)
@@ -164,6 +166,7 @@ TEST_F(KernelSourceFinding, InATlparseLogsOutputCodeEntry)
     const FoundSource s = found(dropoutName, {}, log);
     EXPECT_EQ(s.source.origin, SourceOrigin::Tlparse) << qPrintable(s.source.why);
     EXPECT_EQ(s.source.file, log + QStringLiteral(":629")) << "the entry's line";
+    EXPECT_EQ(m_cacheKind, QStringLiteral("TORCH_TRACE log"));
     ASSERT_TRUE(s.text);
     // The payload, tabs stripped, is the output_code.py that tlparse writes out (DERIVED beside it).
     EXPECT_EQ(*s.text, blockSource(sharedPath(tlparseOutputCode), dropoutName));
