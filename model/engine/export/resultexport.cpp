@@ -411,7 +411,7 @@ QStringList csvHeader()
         QStringLiteral("inductor_bytes_difference_percent"),
         QStringLiteral("inductor_flops_difference_percent"),
     };
-    header << replayCsvHeader() << kernelSourceCsvHeader();
+    header << replayCsvHeader();
     return header;
 }
 
@@ -467,7 +467,7 @@ QStringList csvFields(const KernelRow& row)
            << (e && e->bytes ? QString::number(*e->bytes) : QString()) << (e && e->flops ? QString::number(*e->flops) : QString())
            << (e ? csvNumber(differencePercent(row.bytes(), e->bytes ? std::optional(double(*e->bytes)) : std::nullopt)) : QString())
            << (e ? csvNumber(differencePercent(row.flops(), inductorFlops)) : QString());
-    fields << replayCsvFields(row) << kernelSourceCsvFields(row.model);
+    fields << replayCsvFields(row);
     return fields;
 }
 
@@ -482,16 +482,17 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
         ok = ok && device->write(bytes) == bytes.size();
     };
     const QStringList header = csvHeader();
-    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader());
+    // The source's columns last: every column before them keeps its place.
+    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader());
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
             << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
-            << argsAndKernelsCsvFields(row));
+            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
-                            << argsAndKernelsCsvFields(row));
+                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model));
     return ok;
 }
 

@@ -83,7 +83,7 @@ bool InductorCacheLoader::load(const QSet<QString>& keepOnly, const JobControl& 
     if (index->addAll(*m_reader, indexing) == InductorCacheIndex::BuildStatus::Cancelled)
         return false;
     m_warnings << index->warnings();
-    if (index->wrapperFileCount() == 0 && index->warnings().isEmpty())
+    if (index->wrapperFileCount() == 0 && index->kernelFileCount() == 0 && index->warnings().isEmpty())
         m_warnings << QStringLiteral("Inductor cache %1 (%2): no wrapper file in it (no .py file with async_compile.triton kernel blocks)")
                           .arg(m_location.path, m_kindName);
     m_index = std::move(index);

@@ -4,6 +4,7 @@
 // else none, saying why. Fixtures: sources of ../shared/realdata laid out as
 // a cache at run time, traces of one kernel written here.
 #include "cachefixtures.h"
+#include "engine/export/resultexport.h"
 #include "engine/inductorcache/inputkind.h"
 #include "engine/inductorcache/wrapperfileparser.h"
 #include "testsupport.h"
@@ -221,6 +222,27 @@ TEST_F(KernelSourceFinding, RowsOfOneHashShareOneText)
     ASSERT_TRUE(rows[0]->model.source && rows[1]->model.source);
     EXPECT_EQ(rows[0]->model.source->text.get(), rows[1]->model.source->text.get()) << "read once per hash";
     EXPECT_EQ(rows[0]->model.source->key, rows[1]->model.source->key);
+}
+
+// The export carries each Triton kernel's `source`; the CSV's two source
+// columns come last (empty until the anatomy is read), every other column in its place.
+TEST_F(KernelSourceFinding, TheExportCarriesTheSource)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    const QByteArray args = "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"";
+    const QString trace = m_files.write(QStringLiteral("trace.json"), oneKernelTrace(embedName, args));
+    const AnalysisOutcome outcome = analyzeWithCache(trace, cache);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    const KernelRow* row = findRow(*outcome.result, embedName);
+    ASSERT_NE(row, nullptr);
+    const QJsonObject source = kernelJson(*row)[QStringLiteral("source")].toObject();
+    EXPECT_EQ(source[QStringLiteral("origin")].toString(), QStringLiteral("kernel_file"));
+    EXPECT_EQ(source[QStringLiteral("file")].toString(), cache + QStringLiteral("/2t/") + embedHash + QStringLiteral(".py"));
+    EXPECT_TRUE(source[QStringLiteral("pointers")].isNull()) << "no anatomy yet";
+    const QList<QByteArray> lines = exportCsv(judged(outcome.result)->trace).split('\n');
+    ASSERT_GE(lines.size(), 2);
+    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max")) << lines[0].right(80).constData();
+    EXPECT_TRUE(lines[1].endsWith(",,")) << "empty until the anatomy is read: " << lines[1].right(40).constData();
 }
 
 // A 10 MB source (one long expression) is found whole; nothing in it is parsed here.
