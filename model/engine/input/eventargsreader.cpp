@@ -195,8 +195,8 @@ namespace {
 // follow from their canonical text).
 auto contentOf(const TritonOpArgs& a)
 {
-    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelHash, a.kernelKwargs, a.numWarps,
-        a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
+    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelHash, a.kernelKwargs,
+        a.numWarps, a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
 }
 
 size_t contentHash(const TritonOpArgs& a)
