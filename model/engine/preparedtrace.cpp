@@ -76,8 +76,14 @@ QStringList readWarningsOf(const QString& path, const RawTrace& trace)
 QSet<QString> kernelNames(const RawTrace& trace)
 {
     QSet<QString> names;
-    for (const TritonOpRecord& op : trace.tritonOps)
+    for (const TritonOpRecord& op : trace.tritonOps) {
         names.insert(op.name());
+        // The cache keeps the per-kernel files of these hashes too (hashes never collide with names).
+        if (const auto& args = op.args(); args && !args->kernelHash.isEmpty())
+            names.insert(args->kernelHash);
+        else if (args && !args->kernelFile.isEmpty())
+            names.insert(QFileInfo(args->kernelFile).completeBaseName());
+    }
     for (const QString& name : trace.gpuEventNames)
         names.insert(name);
     return names;

@@ -4,6 +4,7 @@
 #include "droppedinputs.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -26,6 +27,27 @@ TEST(DroppedInputs, CacheAlone)
     EXPECT_TRUE(dropped.usable());
     EXPECT_TRUE(dropped.trace.isEmpty());
     EXPECT_EQ(dropped.inductorCache, fixtures.cacheDirectory());
+}
+
+// An output_code.py and a TORCH_TRACE log are sources of kernels, dropped
+// with the trace: told by content (a log's name says nothing).
+TEST(DroppedInputs, OutputCodeOrTorchTraceLogIsTheCache)
+{
+    const QString log = sharedPath(QStringLiteral("realdata/meta-pytorch__tlparse/tests__inputs__simple.log"));
+    if (log.isEmpty())
+        GTEST_SKIP() << "../shared/realdata absent";
+    CacheFixtures fixtures;
+    const QString renamed = fixtures.write(QStringLiteral("rank0.txt"), [&] {
+        QFile file(log);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }());
+    for (const QString& cache : { log, renamed,
+             sharedPath(QStringLiteral("realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.log.output_code.0.py")) }) {
+        const DroppedInputs dropped = classifyDroppedPaths({ bundledSampleTrace(), cache });
+        EXPECT_TRUE(dropped.usable()) << qPrintable(dropped.problems.join(u'\n'));
+        EXPECT_EQ(dropped.trace, bundledSampleTrace());
+        EXPECT_EQ(dropped.inductorCache, cache);
+    }
 }
 
 TEST(DroppedInputs, SecondTraceOrUnknownFileIsAProblem)

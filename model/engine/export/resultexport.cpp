@@ -184,6 +184,7 @@ QJsonObject kernelJson(const KernelRow& row)
             { QStringLiteral("note"), row.model.outputWrite->note },
         };
     object[QStringLiteral("v1")] = v1Object(row.model);
+    object[QStringLiteral("source")] = kernelSourceJson(row.model);
     object[QStringLiteral("capture")] = replayJson(row);
     if (row.traceLens && row.traceLens->figuresDiffer) { // a library op's time alone: libraryOpJson
         const TraceLensFigures& tl = *row.traceLens;
@@ -481,16 +482,17 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
         ok = ok && device->write(bytes) == bytes.size();
     };
     const QStringList header = csvHeader();
-    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader());
+    // The source's columns last: every column before them keeps its place.
+    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader());
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
             << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
-            << argsAndKernelsCsvFields(row));
+            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
-                            << argsAndKernelsCsvFields(row));
+                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model));
     return ok;
 }
 

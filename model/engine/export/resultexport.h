@@ -47,6 +47,12 @@ QJsonObject kernelJson(const KernelRow& row);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
 QString csvNumber(std::optional<double> value);
+// A kernel's `source` (kernelsourceexport.cpp): origin, file, why and the
+// anatomy's counts, pointers and bytes; null where none was looked for.
+QJsonValue kernelSourceJson(const KernelModel& model);
+QJsonObject kernelSourceJson(const KernelSource& source, const QStringList& atenOps, const QStringList& sourceNodes);
+QStringList kernelSourceCsvHeader(); // source_unique_bytes, source_unique_bytes_max
+QStringList kernelSourceCsvFields(const KernelModel& model);
 
 // Writes the export by the file's suffix: the comparison's when the
 // judgement has a baseline, else the trace's (the command line and the

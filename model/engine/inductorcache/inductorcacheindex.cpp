@@ -1,9 +1,14 @@
 #include "engine/inductorcache/inductorcacheindex.h"
 
 #include "engine/inductorcache/inductorcachereader.h"
+#include "engine/inductorcache/tlparselog.h"
 #include "engine/inductorcache/wrapperfileparser.h"
+#include "engine/input/tracesource.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QStringDecoder>
 #include <algorithm>
 
 namespace Ridgeline {
@@ -24,6 +29,34 @@ QString fileNameOf(const QString& path)
     return QFileInfo(path).fileName();
 }
 
+// "/tmp/torchinductor_root/5n/c5n4ij....py" -> "c5n4ij...": Inductor's hash of the kernel's source.
+QString hashOfPath(const QString& path)
+{
+    QString name = fileNameOf(path);
+    if (name.endsWith(QStringLiteral(".py")))
+        name.chop(3);
+    return name;
+}
+
+// Inductor stores a per-kernel file as <xx>/c<xx>....py: the folder is the
+// hash's second and third characters.
+bool isHashPlace(const QString& label)
+{
+    const QString stem = hashOfPath(label);
+    const QString folder = QFileInfo(label).dir().dirName();
+    return stem.size() > 8 && folder.size() == 2 && stem.mid(1, 2) == folder;
+}
+
+// A Triton kernel's own source: a jit'ed def, decorated by Inductor's heuristics or plain triton.
+QString kernelDefName(const QString& text)
+{
+    if (!text.contains(QStringLiteral("@triton.jit")) && !text.contains(QStringLiteral("triton_heuristics.")))
+        return {};
+    static const QRegularExpression defRe(QStringLiteral(R"(^def\s+(\w+)\s*\()"), QRegularExpression::MultilineOption);
+    const auto m = defRe.match(text);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
 } // namespace
 
 InductorCacheIndex::InductorCacheIndex(QString source, std::optional<QSet<QString>> keepOnly)
@@ -34,6 +67,9 @@ InductorCacheIndex::InductorCacheIndex(QString source, std::optional<QSet<QStrin
 InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheReader& reader, const JobControl& control)
 {
     const auto& members = reader.members();
+    // A TORCH_TRACE log is streamed, whatever its size: told by its first line.
+    if (reader.kind() == InductorCacheReader::Kind::SingleFile && members.size() == 1 && TlparseLog::isLogFile(members.front().label))
+        return addTlparseLog(members.front().label, members.front().size, control);
     qint64 total = 0;
     for (const auto& member : members)
         total += member.size;
@@ -48,11 +84,14 @@ InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheRe
         } else {
             QString error;
             const auto bytes = reader.read(i, maxWrapperFileBytes, &error);
+            const bool single = reader.kind() == InductorCacheReader::Kind::SingleFile;
             if (!bytes)
                 m_warnings << QStringLiteral("%1: %2; skipped").arg(member.label, error);
             else if (WrapperFileParser::mayBeWrapperFile(*bytes))
-                addFile(member.label, *bytes);
-            else if (reader.kind() == InductorCacheReader::Kind::SingleFile)
+                addFile(member.label, *bytes, single ? SourceOrigin::OutputCode : SourceOrigin::CacheName);
+            else if (!single)
+                addKernelFile(member.label, *bytes);
+            else
                 m_warnings << QStringLiteral("%1: neither a directory, a tar or zip archive, nor a wrapper file "
                                              "(no async_compile.triton in it)")
                                   .arg(member.label);
@@ -63,13 +102,18 @@ InductorCacheIndex::BuildStatus InductorCacheIndex::addAll(const InductorCacheRe
     return BuildStatus::Ok;
 }
 
-void InductorCacheIndex::addFile(const QString& label, const QByteArray& bytes)
+void InductorCacheIndex::addFile(const QString& label, const QByteArray& bytes, SourceOrigin origin)
 {
     if (bytes.contains('\0')) {
         m_warnings << QStringLiteral("%1: binary data, not a wrapper file; skipped").arg(label);
         return;
     }
-    WrapperFileParse parse = WrapperFileParser::parse(label, QString::fromUtf8(bytes));
+    addWrapper(label, QString::fromUtf8(bytes), origin);
+}
+
+void InductorCacheIndex::addWrapper(const QString& label, QStringView text, SourceOrigin origin)
+{
+    WrapperFileParse parse = WrapperFileParser::parse(label, text);
     m_warnings << parse.warnings;
     if (parse.kernels.empty())
         return;
@@ -77,9 +121,63 @@ void InductorCacheIndex::addFile(const QString& label, const QByteArray& bytes)
     for (WrapperKernel& kernel : parse.kernels) {
         if (kernel.problem.isEmpty())
             ++m_kernels;
-        if (!m_keepOnly || m_keepOnly->contains(kernel.name))
-            m_byName[kernel.name].push_back(std::move(kernel));
+        if (!keeps(kernel.name))
+            continue;
+        kernel.origin = origin;
+        kernel.sharedSource = std::make_shared<const QString>(kernel.source); // shares the buffer: no copy
+        m_byName[kernel.name].push_back(std::move(kernel));
     }
+}
+
+void InductorCacheIndex::addKernelFile(const QString& label, const QByteArray& bytes)
+{
+    const QString hash = hashOfPath(label);
+    const bool atHashPlace = isHashPlace(label);
+    KernelFileEntry entry;
+    entry.label = label;
+    QString text;
+    if (bytes.contains('\0')) {
+        entry.problem = QStringLiteral("binary data, not Python");
+    } else {
+        auto decode = QStringDecoder(QStringDecoder::Utf8);
+        text = decode(bytes);
+        if (decode.hasError())
+            entry.problem = QStringLiteral("not UTF-8 text, not Python");
+        else if ((entry.defName = kernelDefName(text)).isEmpty())
+            entry.problem = QStringLiteral("no Triton kernel in it (no @triton.jit or triton_heuristics def)");
+    }
+    if (!entry.problem.isEmpty() && !atHashPlace)
+        return; // one of the cache's many other files
+    if (entry.problem.isEmpty())
+        ++m_kernelFiles;
+    if (!keeps(hash) && (entry.defName.isEmpty() || !keeps(entry.defName)))
+        return;
+    if (m_byHash.contains(hash))
+        return; // the same hash is the same source
+    if (entry.problem.isEmpty()) {
+        entry.text = std::make_shared<const QString>(std::move(text));
+        m_hashesByDefName[entry.defName] << hash;
+    }
+    m_byHash.insert(hash, std::move(entry));
+}
+
+InductorCacheIndex::BuildStatus InductorCacheIndex::addTlparseLog(const QString& path, qint64 size, const JobControl& control)
+{
+    QString error;
+    auto source = TraceSource::open(path, &error);
+    if (!source) {
+        m_warnings << QStringLiteral("%1: %2; skipped").arg(path, error);
+        return BuildStatus::Ok;
+    }
+    const int before = m_wrapperFiles;
+    const bool done = TlparseLog::read(
+        source->stream(), path, size, control,
+        [&](const QString& label, const QString& text) { addWrapper(label, text, SourceOrigin::Tlparse); }, &m_warnings);
+    if (!done)
+        return BuildStatus::Cancelled;
+    if (m_wrapperFiles == before)
+        m_warnings << QStringLiteral("%1: a TORCH_TRACE log without inductor_output_code entries holding Triton kernels").arg(path);
+    return BuildStatus::Ok;
 }
 
 const std::vector<WrapperKernel>& InductorCacheIndex::definitions(const QString& name) const
@@ -151,6 +249,80 @@ CacheLookup InductorCacheIndex::lookup(const QString& name, const QString& kerne
     result.why = head + QStringLiteral(": ") + listed.join(QStringLiteral("; "))
         + QStringLiteral(" (Ridgeline does not guess which one the trace ran)");
     return result;
+}
+
+FoundSource InductorCacheIndex::findSource(const QString& name, const QString& kernelHash, const QString& kernelFile) const
+{
+    FoundSource found;
+    const auto fromBlock = [&](const WrapperKernel& block) {
+        found.atenOps = block.atenOps;
+        found.sourceNodes = block.sourceNodes;
+    };
+    // 1. The per-kernel file of the trace's hash, else of kernel_file's base name.
+    const QString hash = kernelHash.isEmpty() ? hashOfPath(kernelFile) : kernelHash;
+    const QString hashArg = kernelHash.isEmpty() ? QStringLiteral("kernel_file's name") : QStringLiteral("kernel_hash");
+    QString hashWhy;
+    if (!hash.isEmpty()) {
+        const auto it = m_byHash.constFind(hash);
+        if (it != m_byHash.constEnd() && it->text) {
+            found.source.origin = SourceOrigin::KernelFile;
+            found.source.file = it->label;
+            found.text = it->text;
+            found.key = QStringLiteral("hash:") + hash;
+            // The wrapper block that names this file holds the comments.
+            for (const WrapperKernel& block : definitions(name)) {
+                if (hashOfPath(block.kernelPath) == hash) {
+                    fromBlock(block);
+                    break;
+                }
+            }
+            return found;
+        }
+        hashWhy = it != m_byHash.constEnd()
+            ? QStringLiteral("%1 %2 names %3, which is %4").arg(hashArg, hash, it->label, it->problem)
+            : QStringLiteral("%1 %2 is not among the cache's %3 per-kernel files").arg(hashArg, hash).arg(m_kernelFiles);
+    }
+    const auto none = [&](const QString& why) {
+        found.source.why = hashWhy.isEmpty() ? why : hashWhy + QStringLiteral("; ") + why;
+        return found;
+    };
+    // 2. A block of the same name: a wrapper file's, an output_code.py's, a tlparse log's.
+    const CacheLookup byName = lookup(name, kernelFile.isEmpty() && !hash.isEmpty() ? hash + QStringLiteral(".py") : kernelFile);
+    if (byName.kernel && byName.status != CacheLookup::Status::Ambiguous && byName.kernel->sharedSource
+        && !byName.kernel->sharedSource->isEmpty()) {
+        const WrapperKernel& block = *byName.kernel;
+        found.source.origin = block.origin;
+        found.source.file = block.wrapperFile;
+        found.text = block.sharedSource;
+        found.key = QStringLiteral("%1#%2").arg(block.wrapperFile).arg(block.blockIndex);
+        fromBlock(block);
+        return found;
+    }
+    if (byName.status == CacheLookup::Status::Ambiguous)
+        return none(byName.why);
+    // 3. A per-kernel file whose def line names the kernel.
+    const QStringList hashes = m_hashesByDefName.value(name);
+    if (!hashes.isEmpty()) {
+        const KernelFileEntry& first = m_byHash[hashes.front()];
+        for (const QString& other : hashes) {
+            if (*m_byHash[other].text != *first.text)
+                return none(QStringLiteral("ambiguous: %1 per-kernel files of the cache define %2 differently (%3, %4)")
+                                .arg(hashes.size())
+                                .arg(name, first.label, m_byHash[other].label));
+        }
+        found.source.origin = SourceOrigin::CacheName;
+        found.source.file = first.label;
+        found.text = first.text;
+        found.key = QStringLiteral("hash:") + hashes.front();
+        return found;
+    }
+    if (byName.status == CacheLookup::Status::Unreadable)
+        return none(byName.why);
+    return none(QStringLiteral("%1 is not defined in %2 (%3 wrapper files, %4 kernels, %5 per-kernel files)")
+                    .arg(name, m_source)
+                    .arg(m_wrapperFiles)
+                    .arg(m_kernels)
+                    .arg(m_kernelFiles));
 }
 
 } // namespace Ridgeline

@@ -1,6 +1,7 @@
 #include "engine/inductorcache/inductorcacheloader.h"
 
 #include "engine/inductorcache/inductorcachereader.h"
+#include "engine/inductorcache/tlparselog.h"
 
 #include <QFileInfo>
 
@@ -41,6 +42,8 @@ bool InductorCacheLoader::open(const JobControl& control)
         return true;
     }
     m_kindName = m_reader->kindName();
+    if (m_reader->kind() == InductorCacheReader::Kind::SingleFile && TlparseLog::isLogFile(m_location.path))
+        m_kindName = QStringLiteral("TORCH_TRACE log");
     return true;
 }
 
@@ -76,11 +79,11 @@ bool InductorCacheLoader::load(const QSet<QString>& keepOnly, const JobControl& 
         control.report(totalBytes(), totalBytes());
         return true;
     }
-    auto index = std::make_shared<InductorCacheIndex>(QStringLiteral("%1 (%2)").arg(m_location.path, m_reader->kindName()), keepOnly);
+    auto index = std::make_shared<InductorCacheIndex>(QStringLiteral("%1 (%2)").arg(m_location.path, m_kindName), keepOnly);
     if (index->addAll(*m_reader, indexing) == InductorCacheIndex::BuildStatus::Cancelled)
         return false;
     m_warnings << index->warnings();
-    if (index->wrapperFileCount() == 0 && index->warnings().isEmpty())
+    if (index->wrapperFileCount() == 0 && index->kernelFileCount() == 0 && index->warnings().isEmpty())
         m_warnings << QStringLiteral("Inductor cache %1 (%2): no wrapper file in it (no .py file with async_compile.triton kernel blocks)")
                           .arg(m_location.path, m_kindName);
     m_index = std::move(index);

@@ -1,6 +1,7 @@
 #include "engine/inductorcache/inputkind.h"
 
 #include "engine/inductorcache/inductorcachereader.h"
+#include "engine/inductorcache/tlparselog.h"
 #include "engine/input/tracesource.h"
 
 #include <QFileInfo>
@@ -40,7 +41,7 @@ InputClassification classifyInput(const QString& path)
     // Archives first: a .tar.gz also passes the trace check (it is gzip).
     if (InductorCacheReader::isArchive(path))
         return { InputKind::InductorCache, {} };
-    if (isWrapperFile(path))
+    if (isWrapperFile(path) || TlparseLog::isLogFile(path) /* a TORCH_TRACE log, whatever its name */)
         return { InputKind::InductorCache, {} };
     const QString problem = traceFileProblem(path);
     if (problem.isEmpty())
@@ -49,7 +50,7 @@ InputClassification classifyInput(const QString& path)
     if (info.size() > 0 && info.isReadable())
         return { InputKind::Unusable,
             QStringLiteral("neither a trace (JSON, plain or compressed) nor an Inductor cache (a folder, a tar "
-                           "or zip archive, or a wrapper .py file)") };
+                           "or zip archive, a wrapper .py file or a TORCH_TRACE log)") };
     return { InputKind::Unusable, problem };
 }
 

@@ -11,7 +11,7 @@ namespace Ridgeline {
 enum class InputKind
 {
     Trace, // JSON, plain or compressed
-    InductorCache, // a folder, a tar/zip archive, or one wrapper .py file
+    InductorCache, // a folder, a tar/zip archive, one wrapper .py file (output_code.py) or a TORCH_TRACE log
     Unusable, // neither; the classification's `problem` says why
 };
 

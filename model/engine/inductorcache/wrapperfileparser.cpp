@@ -52,9 +52,17 @@ void readHeaderComments(const QStringList& comments, WrapperKernel& kernel)
 {
     static const QRegularExpression pathRe(QStringLiteral(R"(#\s*kernel path:\s*(\S+))"));
     static const QRegularExpression atenRe(QStringLiteral(R"(Original ATen:\s*\[([^\]]*)\])"));
+    static const QRegularExpression nodesRe(QStringLiteral(R"(Source Nodes:\s*\[([^\]]*)\])"));
     for (const QString& comment : comments) {
         if (auto m = pathRe.match(comment); m.hasMatch())
             kernel.kernelPath = m.captured(1);
+        if (auto m = nodesRe.match(comment); m.hasMatch()) {
+            kernel.sourceNodes.clear();
+            for (QStringView node : m.capturedView(1).split(u',', Qt::SkipEmptyParts)) {
+                if (node = node.trimmed(); !node.isEmpty())
+                    kernel.sourceNodes << node.toString();
+            }
+        }
         if (auto m = atenRe.match(comment); m.hasMatch()) {
             kernel.hasAtenComment = true;
             kernel.atenOps.clear();

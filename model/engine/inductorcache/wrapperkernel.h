@@ -3,9 +3,12 @@
 // name, Original ATen ops, size_hints, signature, heuristic and source.
 #pragma once
 
+#include "engine/kernelsource/kernelanatomy.h"
+
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -56,6 +59,7 @@ struct WrapperKernel
     QString kernelPath; // "# kernel path:" comment; empty when absent
     bool hasAtenComment = false; // an "Original ATen: [...]" comment precedes it
     QStringList atenOps; // "aten." stripped: ["pow", "mean", ...]
+    QStringList sourceNodes; // "Topologically Sorted Source Nodes: [long, embedding]": the FX nodes fused
 
     HeuristicKind heuristic = HeuristicKind::Unknown;
     QString decorator; // as written: "triton_heuristics.reduction"
@@ -68,6 +72,12 @@ struct WrapperKernel
     std::vector<SignatureEntry> signature;
 
     QString source; // the Triton source: the triple-quoted string's content
+    // The same text, shared by every row that reads it (set when indexed):
+    // the anatomy is parsed once per block, not once per row.
+    std::shared_ptr<const QString> sharedSource;
+    // Where the block was read: a cache's wrapper file (CacheName), an
+    // output_code.py given alone (OutputCode) or a tlparse log (Tlparse).
+    SourceOrigin origin = SourceOrigin::CacheName;
 
     // Set when a part needed for figures could not be read (the block is
     // kept so that a trace kernel of this name learns why it has none).

@@ -195,15 +195,15 @@ namespace {
 // follow from their canonical text).
 auto contentOf(const TritonOpArgs& a)
 {
-    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelKwargs, a.numWarps,
-        a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
+    return std::tie(a.inputDimsJson, a.inputTypesJson, a.inputStridesJson, a.concreteInputsJson, a.kernelFile, a.kernelHash, a.kernelKwargs,
+        a.numWarps, a.numStages, a.kernelBackend, a.inductorNumGb, a.inductorFlop, a.malformed);
 }
 
 size_t contentHash(const TritonOpArgs& a)
 {
     size_t seed = 0;
     for (const QString* text : { &a.inputDimsJson, &a.inputTypesJson, &a.inputStridesJson, &a.concreteInputsJson, &a.kernelFile,
-             &a.kernelKwargs, &a.kernelBackend, &a.malformed })
+             &a.kernelHash, &a.kernelKwargs, &a.kernelBackend, &a.malformed })
         seed = qHashMulti(seed, *text);
     return qHashMulti(seed, a.numWarps.value_or(-1), a.numStages.value_or(-1), a.inductorNumGb.value_or(-1.0), a.inductorFlop.value_or(-1));
 }
@@ -281,10 +281,11 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::readTritonOpArgs(std::strin
                 (types ? args.hasInputTypes : args.hasConcreteInputs) = true;
                 (types ? args.inputTypesJson : args.concreteInputsJson) = canonical(raw);
             }
-        } else if (key == "kernel_file" || key == "kernel_kwargs" || key == "kernel_backend") {
+        } else if (key == "kernel_file" || key == "kernel_hash" || key == "kernel_kwargs" || key == "kernel_backend") {
             std::string_view text;
             if (!value.get_string().get(text) && text.size() <= maxKernelNameBytes)
                 (key == "kernel_file"            ? args.kernelFile
+                        : key == "kernel_hash"   ? args.kernelHash
                         : key == "kernel_kwargs" ? args.kernelKwargs
                                                  : args.kernelBackend)
                     = toQString(text);

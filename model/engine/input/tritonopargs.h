@@ -38,6 +38,9 @@ struct TritonOpArgs
 
     // Informational args of PyTorch 2.11.
     QString kernelFile;
+    // Inductor's hash of the kernel's source: the stem of its per-kernel
+    // file <xx>/<hash>.py in the cache (PyTorch 2.11 records it beside kernel_file).
+    QString kernelHash;
     QString kernelKwargs;
     std::optional<int> numWarps;
     std::optional<int> numStages;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/base/heapoptional.h"
+#include "engine/inductorcache/inductorcacheindex.h"
 #include "engine/perfmodel/v1derivation.h"
 #include "engine/triton/opcatalog.h"
 
@@ -126,6 +127,10 @@ struct KernelModel
     // V2 pointwise rows with a cache match: what the kernel's signature says
     // about V2's "first tensor is written once more" rule (in_out_ptr vs out_ptr).
     HeapOptional<QString> v1OutputWriteNote;
+    // Triton rows of an analysis: where the kernel's source was found (or why
+    // not) and its text, shared by the rows of one source. Unset where no
+    // source was looked for (KernelModeller::standard()).
+    HeapOptional<FoundSource> source;
 };
 
 } // namespace Ridgeline

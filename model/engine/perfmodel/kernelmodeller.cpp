@@ -39,8 +39,23 @@ KernelModeller KernelModeller::withInductorCache(std::shared_ptr<const InductorC
 {
     std::vector<std::unique_ptr<KernelModelSource>> sources;
     sources.push_back(std::make_unique<PerfModelV2>());
-    sources.push_back(std::make_unique<PerfModelV1>(std::move(index), unavailable));
-    return KernelModeller(std::move(sources));
+    sources.push_back(std::make_unique<PerfModelV1>(index, unavailable));
+    KernelModeller modeller(std::move(sources));
+    modeller.m_index = std::move(index);
+    modeller.m_unavailable = unavailable;
+    modeller.m_findSources = true;
+    return modeller;
+}
+
+FoundSource KernelModeller::findSource(const ModelInput& input) const
+{
+    if (!m_index) {
+        FoundSource none;
+        none.source.why = m_unavailable.isEmpty() ? QStringLiteral("no Inductor cache given") : m_unavailable;
+        return none;
+    }
+    return m_index->findSource(input.kernelName, input.args ? input.args->kernelHash : QString(),
+        input.args ? input.args->kernelFile : QString());
 }
 
 KernelModel KernelModeller::model(const ModelInput& given) const
@@ -60,6 +75,8 @@ KernelModel KernelModeller::model(const ModelInput& given) const
             if (!unavailable.isEmpty())
                 model->reason += QStringLiteral("; ") + unavailable.join(QStringLiteral("; "));
             model->inductor = inductorEstimate(input.args, input.cacheBlock);
+            if (m_findSources)
+                model->source = findSource(input);
             return *model;
         }
         unavailable << provenanceKey(source->provenance()) + QStringLiteral(" not available: ") + whyNot;
@@ -75,6 +92,8 @@ KernelModel KernelModeller::model(const ModelInput& given) const
     none.inductor = inductorEstimate(input.args, input.cacheBlock);
     if (m_v1)
         m_v1->annotate(input, none); // a block's source is still worth reading
+    if (m_findSources)
+        none.source = findSource(input);
     return none;
 }
 

@@ -1,0 +1,288 @@
+// Each Triton row's source found, in issue 32's order: the per-kernel file
+// of the trace's kernel_hash, else of kernel_file's base name; else a block
+// of the kernel's name (a cache's wrapper, an output_code.py, a tlparse log);
+// else none, saying why. Fixtures: sources of ../shared/realdata laid out as
+// a cache at run time, traces of one kernel written here.
+#include "cachefixtures.h"
+#include "engine/export/resultexport.h"
+#include "engine/inductorcache/inputkind.h"
+#include "engine/inductorcache/wrapperfileparser.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+// vLLM's subgraph 0 (hkust-nlp): an embedding + RMSNorm kernel among four.
+const QString hkustWrapper = QStringLiteral("realdata/hkust-nlp__COMP4901B-LLMs/assignment2__ifeval__.vllm_cache__torch_compile_cache__"
+                                            "0032344a35__rank_0_0__backbone__artifact_shape_None_subgraph_0__2n__"
+                                            "c2nak7xibfgncvuab2e3g5oznuffpe6fsxkbvdni4ri43rsozvtp.py");
+const QString embedName = QStringLiteral("triton_per_fused__to_copy_add_embedding_mean_mul_pow_rsqrt_0");
+// The stem of the block's "# kernel path:" comment: the per-kernel file's name.
+const QString embedHash = QStringLiteral("c2tqi64jqmovdb4f7257yumzxfzyqrsnepcdnj3g6s4tgvonx4vl");
+const QString tlparseLog = QStringLiteral("realdata/meta-pytorch__tlparse/tests__inputs__simple.log");
+const QString tlparseOutputCode = QStringLiteral("realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.log.output_code.0.py");
+const QString dropoutName = QStringLiteral("triton_poi_fused_native_dropout_0");
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The block's Triton source as the wrapper holds it: what a per-kernel file holds.
+QString blockSource(const QString& wrapperPath, const QString& name)
+{
+    for (const WrapperKernel& kernel : WrapperFileParser::parse(wrapperPath, QString::fromUtf8(fileBytes(wrapperPath))).kernels) {
+        if (kernel.name == name)
+            return kernel.source;
+    }
+    return {};
+}
+
+// One Triton op, its launch and its kernel; `args` as the op's extra JSON args.
+QByteArray oneKernelTrace(const QString& name, const QByteArray& args)
+{
+    const QByteArray n = name.toUtf8();
+    return traceJson(tritonOpEvent(n, 100, 20, 1, args) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n"
+        + kernelEvent(n, 200, 40, 10));
+}
+
+class KernelSourceFinding : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        m_wrapper = sharedPath(hkustWrapper);
+        if (m_wrapper.isEmpty())
+            GTEST_SKIP() << "../shared/realdata absent: the source-finding fixtures are real Inductor output";
+        m_embedSource = blockSource(m_wrapper, embedName);
+        ASSERT_FALSE(m_embedSource.isEmpty());
+    }
+
+    // The analysis of a one-kernel trace with `cache`; the row's source.
+    FoundSource found(const QString& name, const QByteArray& args, const QString& cache)
+    {
+        const QString trace = m_files.write(QStringLiteral("trace.json"), oneKernelTrace(name, args));
+        const AnalysisOutcome outcome = cache.isEmpty() ? analyze(trace) : analyzeWithCache(trace, cache);
+        EXPECT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+        if (!outcome.result)
+            return {};
+        m_warnings = outcome.result->warnings;
+        m_cacheKind = outcome.result->inductorCache.kind;
+        const KernelRow* row = findRow(*outcome.result, name);
+        EXPECT_NE(row, nullptr);
+        EXPECT_TRUE(row && row->model.source) << "every Triton row of an analysis says where its source is";
+        return row && row->model.source ? *row->model.source : FoundSource {};
+    }
+
+    // A cache folder holding the embedding kernel's per-kernel file <xx>/<hash>.py.
+    QString perKernelCache(const QByteArray& content)
+    {
+        m_files.write(QStringLiteral("cache/2t/") + embedHash + QStringLiteral(".py"), content);
+        return m_files.path(QStringLiteral("cache"));
+    }
+
+    CacheFixtures m_files;
+    QString m_wrapper;
+    QString m_embedSource;
+    QStringList m_warnings;
+    QString m_cacheKind;
+};
+
+TEST_F(KernelSourceFinding, ByKernelHashBeforeKernelFile)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    // kernel_file names another file: the hash decides, and the recorded path is never opened.
+    const FoundSource s = found(embedName,
+        "\"kernel_hash\": \"" + embedHash.toUtf8() + "\", \"kernel_file\": \"/nowhere/zz/czzsomeotherkernel.py\"", cache);
+    EXPECT_EQ(s.source.origin, SourceOrigin::KernelFile) << qPrintable(s.source.why);
+    EXPECT_EQ(s.source.file, cache + QStringLiteral("/2t/") + embedHash + QStringLiteral(".py"));
+    EXPECT_TRUE(s.source.why.isEmpty());
+    ASSERT_TRUE(s.text);
+    EXPECT_EQ(*s.text, m_embedSource);
+    EXPECT_EQ(s.key, QStringLiteral("hash:") + embedHash);
+    EXPECT_FALSE(s.source.anatomy) << "parsed at merge time, not here";
+}
+
+TEST_F(KernelSourceFinding, ByKernelFilesBaseName)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    const FoundSource s
+        = found(embedName, "\"kernel_file\": \"/tmp/torchinductor_someone/2t/" + embedHash.toUtf8() + ".py\"", cache);
+    EXPECT_EQ(s.source.origin, SourceOrigin::KernelFile) << qPrintable(s.source.why);
+    ASSERT_TRUE(s.text);
+    EXPECT_EQ(*s.text, m_embedSource);
+}
+
+TEST_F(KernelSourceFinding, ByNameInACachesWrapperWithItsComments)
+{
+    m_files.write(QStringLiteral("cache/2n/c2nak7xibfgncvuab2e3g5oznuffpe6fsxkbvdni4ri43rsozvtp.py"), fileBytes(m_wrapper));
+    const FoundSource s = found(embedName, {}, m_files.path(QStringLiteral("cache")));
+    EXPECT_EQ(s.source.origin, SourceOrigin::CacheName) << qPrintable(s.source.why);
+    EXPECT_TRUE(s.source.file.endsWith(QStringLiteral("2n/c2nak7xibfgncvuab2e3g5oznuffpe6fsxkbvdni4ri43rsozvtp.py")));
+    ASSERT_TRUE(s.text);
+    EXPECT_EQ(*s.text, m_embedSource);
+    // The comment above the block (line 313 of the file).
+    EXPECT_EQ(s.sourceNodes,
+        QStringList({ QStringLiteral("long"), QStringLiteral("embedding"), QStringLiteral("to"), QStringLiteral("pow_1"),
+            QStringLiteral("mean"), QStringLiteral("add"), QStringLiteral("rsqrt"), QStringLiteral("mul"), QStringLiteral("to_1"),
+            QStringLiteral("mul_1") }));
+    EXPECT_EQ(s.atenOps,
+        QStringList({ QStringLiteral("_to_copy"), QStringLiteral("embedding"), QStringLiteral("pow"), QStringLiteral("mean"),
+            QStringLiteral("add"), QStringLiteral("rsqrt"), QStringLiteral("mul") }));
+}
+
+TEST_F(KernelSourceFinding, ByNameInAPerKernelFileWhenTheHashIsUnknown)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    const FoundSource s = found(embedName, "\"kernel_hash\": \"cnotinthiscachexxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"", cache);
+    EXPECT_EQ(s.source.origin, SourceOrigin::CacheName) << qPrintable(s.source.why);
+    ASSERT_TRUE(s.text);
+    EXPECT_EQ(*s.text, m_embedSource);
+}
+
+TEST_F(KernelSourceFinding, InAnOutputCodePyGivenAlone)
+{
+    const QString outputCode = sharedPath(tlparseOutputCode);
+    const FoundSource s = found(dropoutName, {}, outputCode);
+    EXPECT_EQ(s.source.origin, SourceOrigin::OutputCode) << qPrintable(s.source.why);
+    EXPECT_EQ(s.source.file, outputCode);
+    ASSERT_TRUE(s.text);
+    EXPECT_EQ(*s.text, blockSource(outputCode, dropoutName));
+    EXPECT_EQ(s.sourceNodes, QStringList { QStringLiteral("input_1") });
+    EXPECT_EQ(s.atenOps, QStringList { QStringLiteral("native_dropout") });
+}
+
+TEST_F(KernelSourceFinding, InATlparseLogsOutputCodeEntry)
+{
+    const QString log = sharedPath(tlparseLog);
+    EXPECT_EQ(classifyInput(log).kind, InputKind::InductorCache) << "a TORCH_TRACE log is a source of kernels";
+    const FoundSource s = found(dropoutName, {}, log);
+    EXPECT_EQ(s.source.origin, SourceOrigin::Tlparse) << qPrintable(s.source.why);
+    EXPECT_EQ(s.source.file, log + QStringLiteral(":629")) << "the entry's line";
+    EXPECT_EQ(m_cacheKind, QStringLiteral("TORCH_TRACE log"));
+    ASSERT_TRUE(s.text);
+    // The payload, tabs stripped, is the output_code.py that tlparse writes out (DERIVED beside it).
+    EXPECT_EQ(*s.text, blockSource(sharedPath(tlparseOutputCode), dropoutName));
+}
+
+TEST_F(KernelSourceFinding, NoCacheSaysSo)
+{
+    const FoundSource s = found(embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"", {});
+    EXPECT_EQ(s.source.origin, SourceOrigin::None);
+    EXPECT_FALSE(s.text);
+    EXPECT_EQ(s.source.why, QStringLiteral("no Inductor cache given"));
+}
+
+TEST_F(KernelSourceFinding, HashNotInTheCacheAndNameNotDefinedSaysBoth)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    const FoundSource s = found(QStringLiteral("triton_poi_fused_mystery_9"), "\"kernel_hash\": \"cabsent\"", cache);
+    EXPECT_EQ(s.source.origin, SourceOrigin::None);
+    EXPECT_TRUE(s.source.why.startsWith(QStringLiteral("kernel_hash cabsent is not among the cache's 1 per-kernel files; ")))
+        << qPrintable(s.source.why);
+    EXPECT_TRUE(s.source.why.contains(QStringLiteral("triton_poi_fused_mystery_9 is not defined in"))) << qPrintable(s.source.why);
+}
+
+TEST_F(KernelSourceFinding, APerKernelFileThatIsNotPythonSaysSo)
+{
+    const QString cache = perKernelCache(QByteArray("\x7f" "ELF\x02\x01\x01\x00\x00\x00 not a kernel", 25));
+    const FoundSource s = found(embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"", cache);
+    EXPECT_EQ(s.source.origin, SourceOrigin::None);
+    EXPECT_TRUE(s.source.why.contains(QStringLiteral("/2t/") + embedHash + QStringLiteral(".py, which is binary data, not Python")))
+        << qPrintable(s.source.why);
+}
+
+TEST_F(KernelSourceFinding, RowsOfOneHashShareOneText)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    const QByteArray hash = "\"kernel_hash\": \"" + embedHash.toUtf8() + "\", ";
+    const QByteArray n = embedName.toUtf8();
+    // Two calls with other Concrete Inputs: two rows, one source.
+    const QString trace = m_files.write(QStringLiteral("two.json"),
+        traceJson(tritonOpEvent(n, 100, 20, 1, hash + "\"Concrete Inputs\": [\"\", \"1\"]") + ",\n" + launchEvent(105, 5, 10) + ",\n"
+            + flowEnd(10) + ",\n" + kernelEvent(n, 200, 40, 10) + ",\n"
+            + tritonOpEvent(n, 300, 20, 2, hash + "\"Concrete Inputs\": [\"\", \"2\"]") + ",\n" + launchEvent(305, 5, 11) + ",\n"
+            + flowEnd(11) + ",\n" + kernelEvent(n, 400, 40, 11)));
+    const AnalysisOutcome outcome = analyzeWithCache(trace, cache);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    std::vector<const KernelRow*> rows;
+    for (const KernelRow& row : outcome.result->rows) {
+        if (row.name == embedName)
+            rows.push_back(&row);
+    }
+    ASSERT_EQ(rows.size(), 2u);
+    ASSERT_TRUE(rows[0]->model.source && rows[1]->model.source);
+    EXPECT_EQ(rows[0]->model.source->text.get(), rows[1]->model.source->text.get()) << "read once per hash";
+    EXPECT_EQ(rows[0]->model.source->key, rows[1]->model.source->key);
+}
+
+// The export carries each Triton kernel's `source`; the CSV's two source
+// columns come last (empty until the anatomy is read), every other column in its place.
+TEST_F(KernelSourceFinding, TheExportCarriesTheSource)
+{
+    const QString cache = perKernelCache(m_embedSource.toUtf8());
+    const QByteArray args = "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"";
+    const QString trace = m_files.write(QStringLiteral("trace.json"), oneKernelTrace(embedName, args));
+    const AnalysisOutcome outcome = analyzeWithCache(trace, cache);
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
+    const KernelRow* row = findRow(*outcome.result, embedName);
+    ASSERT_NE(row, nullptr);
+    const QJsonObject source = kernelJson(*row)[QStringLiteral("source")].toObject();
+    EXPECT_EQ(source[QStringLiteral("origin")].toString(), QStringLiteral("kernel_file"));
+    EXPECT_EQ(source[QStringLiteral("file")].toString(), cache + QStringLiteral("/2t/") + embedHash + QStringLiteral(".py"));
+    EXPECT_TRUE(source[QStringLiteral("pointers")].isNull()) << "no anatomy yet";
+    const QList<QByteArray> lines = exportCsv(judged(outcome.result)->trace).split('\n');
+    ASSERT_GE(lines.size(), 2);
+    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max")) << lines[0].right(80).constData();
+    EXPECT_TRUE(lines[1].endsWith(",,")) << "empty until the anatomy is read: " << lines[1].right(40).constData();
+}
+
+// A 10 MB source (one long expression) is found whole; nothing in it is parsed here.
+TEST_F(KernelSourceFinding, AHugeSourceIsFoundWhole)
+{
+    QByteArray source = m_embedSource.toUtf8();
+    source += "\n    tmp_huge = " + QByteArray(10 << 20, '1') + "\n";
+    const QString cache = perKernelCache(source);
+    const FoundSource s = found(embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"", cache);
+    EXPECT_EQ(s.source.origin, SourceOrigin::KernelFile);
+    ASSERT_TRUE(s.text);
+    EXPECT_EQ(s.text->size(), source.size());
+}
+
+// A TORCH_TRACE log of ~80 MB: a payload past the 64 MiB cap is skipped with
+// a warning (never held whole), the entry after it is still read, and lines
+// longer than the reader's chunk are carried through.
+TEST_F(KernelSourceFinding, AHugeLogStaysBounded)
+{
+    if (builtWithSanitizers())
+        GTEST_SKIP() << "hostile scale: not under the sanitizers";
+    const QString path = m_files.path(QStringLiteral("huge.log"));
+    QFile log(path);
+    ASSERT_TRUE(log.open(QIODevice::WriteOnly));
+    const QByteArray prefix = "V1206 15:18:21.452000 1500233 torch/_inductor/graph.py:2030] ";
+    log.write(prefix + "{\"str\": \"" + QByteArray(3 << 20, 'x') + "\"}\n"); // a 3 MB line of another entry
+    log.write(prefix + "{\"inductor_output_code\": {\"filename\": \"/tmp/a.py\"}, \"has_payload\": \"0\"}\n");
+    const QByteArray tabbed = '\t' + QByteArray(1 << 20, 'y') + '\n';
+    for (int i = 0; i < 70; ++i)
+        log.write(tabbed);
+    log.write(prefix + "{\"inductor_output_code\": {\"filename\": \"/tmp/b.py\"}, \"has_payload\": \"1\"}\n");
+    const QByteArray outputCode = fileBytes(sharedPath(tlparseOutputCode));
+    for (const QByteArray& line : outputCode.split('\n'))
+        log.write('\t' + line + '\n');
+    log.close();
+    const FoundSource s = found(dropoutName, {}, path);
+    EXPECT_EQ(s.source.origin, SourceOrigin::Tlparse) << qPrintable(s.source.why);
+    EXPECT_EQ(s.source.file, path + QStringLiteral(":73"));
+    EXPECT_TRUE(m_warnings.join(u'\n').contains(path + QStringLiteral(":2: an inductor_output_code payload larger than 64 MiB; skipped")))
+        << qPrintable(m_warnings.join(u'\n'));
+}
+
+} // namespace
