@@ -3,6 +3,7 @@
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
 #include "engine/perfmodel/perfmodelv1.h"
 #include "engine/perfmodel/perfmodelv2.h"
+#include "engine/perfmodel/sourceanatomy.h"
 
 namespace Ridgeline {
 
@@ -44,6 +45,7 @@ KernelModeller KernelModeller::withInductorCache(std::shared_ptr<const InductorC
     modeller.m_index = std::move(index);
     modeller.m_unavailable = unavailable;
     modeller.m_findSources = true;
+    modeller.m_anatomy = std::make_shared<SourceAnatomyReader>();
     return modeller;
 }
 
@@ -75,8 +77,10 @@ KernelModel KernelModeller::model(const ModelInput& given) const
             if (!unavailable.isEmpty())
                 model->reason += QStringLiteral("; ") + unavailable.join(QStringLiteral("; "));
             model->inductor = inductorEstimate(input.args, input.cacheBlock);
-            if (m_findSources)
+            if (m_findSources) {
                 model->source = findSource(input);
+                m_anatomy->fill(*model, input.args);
+            }
             return *model;
         }
         unavailable << provenanceKey(source->provenance()) + QStringLiteral(" not available: ") + whyNot;
@@ -92,8 +96,10 @@ KernelModel KernelModeller::model(const ModelInput& given) const
     none.inductor = inductorEstimate(input.args, input.cacheBlock);
     if (m_v1)
         m_v1->annotate(input, none); // a block's source is still worth reading
-    if (m_findSources)
+    if (m_findSources) {
         none.source = findSource(input);
+        m_anatomy->fill(none, input.args);
+    }
     return none;
 }
 

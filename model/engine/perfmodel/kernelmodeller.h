@@ -14,6 +14,7 @@ namespace Ridgeline {
 
 class InductorCacheIndex;
 class PerfModelV1;
+class SourceAnatomyReader;
 
 class KernelModeller
 {
@@ -40,6 +41,8 @@ private:
     std::shared_ptr<const InductorCacheIndex> m_index;
     QString m_unavailable;
     bool m_findSources = false;
+    // Parses each found source once and measures it per row (shared by copies).
+    std::shared_ptr<SourceAnatomyReader> m_anatomy;
 };
 
 } // namespace Ridgeline
