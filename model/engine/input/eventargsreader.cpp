@@ -3,6 +3,7 @@
 #include "engine/input/jsontext.h"
 #include "engine/input/rawtrace.h"
 
+#include <cmath>
 #include <cstring>
 #include <tuple>
 
@@ -15,6 +16,15 @@ std::optional<std::int64_t> readInteger(ondemand::value value)
 {
     std::int64_t number = 0;
     if (!value.get_int64().get(number))
+        return number;
+    return std::nullopt;
+}
+
+// CUPTI's "blocks per SM" and "est. achieved occupancy %": a number, finite.
+std::optional<double> readNumber(ondemand::value value)
+{
+    double number = 0;
+    if (!value.get_double().get(number) && std::isfinite(number) && number >= 0)
         return number;
     return std::nullopt;
 }
@@ -109,6 +119,14 @@ LaunchArgs EventArgsReader::readLaunchArgs(std::string_view argsJson)
             out.hasGrid = readDims(value, out.grid);
         } else if (key == "block") {
             out.hasBlock = readDims(value, out.block);
+        } else if (key == "registers per thread") {
+            out.registersPerThread = readInteger(value);
+        } else if (key == "shared memory") {
+            out.sharedMemory = readInteger(value);
+        } else if (key == "blocks per SM") {
+            out.blocksPerSm = readNumber(value);
+        } else if (key == "est. achieved occupancy %") {
+            out.estAchievedOccupancyPercent = readNumber(value);
         }
     }
     return out;

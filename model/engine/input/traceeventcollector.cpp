@@ -15,6 +15,18 @@ namespace {
 
 using namespace simdjson;
 
+LaunchShape launchShapeOf(const LaunchArgs& args)
+{
+    LaunchShape shape;
+    std::copy(std::begin(args.grid), std::end(args.grid), shape.grid);
+    std::copy(std::begin(args.block), std::end(args.block), shape.block);
+    shape.registersPerThread = args.registersPerThread;
+    shape.sharedMemory = args.sharedMemory;
+    shape.blocksPerSm = args.blocksPerSm;
+    shape.estAchievedOccupancyPercent = args.estAchievedOccupancyPercent;
+    return shape;
+}
+
 // A number that may be written as a JSON number or as a string of one.
 std::optional<double> readNumber(ondemand::value value)
 {
@@ -487,8 +499,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             ++m_trace.repeatedGpuEvents;
             return;
         }
-        if (record.kind == GpuEventKind::Kernel)
+        if (record.kind == GpuEventKind::Kernel) {
             m_trace.totalGpuKernelTimeUs += busy;
+            m_trace.launchShapes.note(record.nameId, record.geometry, launchShapeOf(args));
+        }
         m_trace.gpuEvents.push_back(record);
         m_lastGpuEvent = record;
         return;
@@ -577,6 +591,10 @@ void TraceEventCollector::topLevelValue(std::string_view key, std::string_view j
         if (device.get_object().get(object) || object["name"].get_string().get(name))
             return;
         m_trace.gpuName = toQString(name);
+        // The first device's compute units: what a launch's programs spread over.
+        std::int64_t units = 0;
+        if (!object["numSms"].get_int64().get(units) && units > 0 && units <= maxComputeUnits)
+            m_trace.gpuComputeUnits = int(units);
         return; // the first device names the GPU
     }
 }
