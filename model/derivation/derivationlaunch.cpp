@@ -2,7 +2,7 @@
 // and block, the programs, waves and active lanes, each figure with where
 // it came from (the same facts the export writes, under the judged GPU).
 #include "derivation/derivationsections.h"
-#include "engine/export/launchexport.h"
+#include "engine/export/launch/launchexport.h"
 
 namespace Ridgeline::Derivation {
 

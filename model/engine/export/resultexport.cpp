@@ -6,7 +6,7 @@
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
 #include "engine/export/jsonstreamwriter.h"
-#include "engine/export/launchexport.h"
+#include "engine/export/launch/launchexport.h"
 #include "engine/export/libraryopexport.h"
 #include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"

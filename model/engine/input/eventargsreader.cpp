@@ -3,6 +3,7 @@
 #include "engine/input/jsontext.h"
 #include "engine/input/rawtrace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <tuple>
@@ -56,6 +57,18 @@ bool spoilsEntryOnly(error_code code)
 std::uint64_t LaunchArgs::geometry() const
 {
     return hasGrid && hasBlock ? kernelGeometry(grid, block) : 0;
+}
+
+LaunchShape LaunchArgs::shape() const
+{
+    LaunchShape out;
+    std::copy(std::begin(grid), std::end(grid), out.grid);
+    std::copy(std::begin(block), std::end(block), out.block);
+    out.registersPerThread = registersPerThread;
+    out.sharedMemory = sharedMemory;
+    out.blocksPerSm = blocksPerSm;
+    out.estAchievedOccupancyPercent = estAchievedOccupancyPercent;
+    return out;
 }
 
 padded_string_view EventArgsReader::copy(std::string_view text, std::vector<char>& buffer)

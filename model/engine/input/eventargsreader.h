@@ -10,6 +10,7 @@
 // pretty-printed trace groups, shows and compares like a compact one.
 #pragma once
 
+#include "engine/input/records/launchshapes.h"
 #include "engine/input/tritonopargs.h"
 
 #include <QHash>
@@ -39,6 +40,7 @@ struct LaunchArgs
 
     std::int64_t key() const { return correlation >= 0 ? correlation : externalId; }
     std::uint64_t geometry() const;
+    LaunchShape shape() const; // what LaunchShapes keeps of it
 };
 
 class EventArgsReader

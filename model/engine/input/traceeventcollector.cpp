@@ -15,18 +15,6 @@ namespace {
 
 using namespace simdjson;
 
-LaunchShape launchShapeOf(const LaunchArgs& args)
-{
-    LaunchShape shape;
-    std::copy(std::begin(args.grid), std::end(args.grid), shape.grid);
-    std::copy(std::begin(args.block), std::end(args.block), shape.block);
-    shape.registersPerThread = args.registersPerThread;
-    shape.sharedMemory = args.sharedMemory;
-    shape.blocksPerSm = args.blocksPerSm;
-    shape.estAchievedOccupancyPercent = args.estAchievedOccupancyPercent;
-    return shape;
-}
-
 // A number that may be written as a JSON number or as a string of one.
 std::optional<double> readNumber(ondemand::value value)
 {
@@ -501,7 +489,7 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         }
         if (record.kind == GpuEventKind::Kernel) {
             m_trace.totalGpuKernelTimeUs += busy;
-            m_trace.launchShapes.note(record.nameId, record.geometry, launchShapeOf(args));
+            m_trace.launchShapes.note(record.nameId, record.geometry, args.shape());
         }
         m_trace.gpuEvents.push_back(record);
         m_lastGpuEvent = record;

@@ -2,7 +2,7 @@
 // deviceProperties numSms and CUPTI's kernel figures) to the JSON and CSV
 // exports; then the bundled xDiT SD3.5 trace (MI300X, 304 CUs) and an
 // NVIDIA trace of ../shared/realdata, their Triton kernels' launches.
-#include "engine/export/launchexport.h"
+#include "engine/export/launch/launchexport.h"
 #include "engine/export/resultexport.h"
 #include "testsupport.h"
 
@@ -26,7 +26,7 @@ QByteArray nvidiaTrace()
         R"("kernel_kwargs": "XBLOCK=1,R0_BLOCK=1024", "num_warps": 4, "num_stages": 1, "kernel_backend": "triton")");
     const QByteArray launch = R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 100, "tid": 1, "ts": 1.000, )"
                               R"("dur": 2.000, "args": {"correlation": 7, "grid": [8192, 1, 1], "block": [128, 1, 1]}})";
-    const QByteArray kernel = R"({"ph": "X", "cat": "kernel", "name": "triton_red_fused_native_layer_norm_0", "pid": 0, "tid": 7, )"
+    const QByteArray kernel = R"({"ph": "X", "cat": "kernel", "name": "triton_red_fused_native_layer_norm_0", "pid": 2, "tid": 7, )"
                               R"("ts": 50.000, "dur": 20.000, "args": {"correlation": 7, "registers per thread": 32, "shared memory": 16, )"
                               R"("blocks per SM": 75.851852, "warps per SM": 303.407407, "grid": [8192, 1, 1], "block": [128, 1, 1], )"
                               R"("est. achieved occupancy %": 81}})";
@@ -189,7 +189,7 @@ TEST(LaunchTraces, NvidiaRealTraceWithCuptiFigures)
         EXPECT_EQ(launch.gridCounts, GridCounts::Blocks);
         EXPECT_EQ(launch.computeUnits, 114);
         EXPECT_NEAR(*launch.waves, double(e.programs) / 114.0, 1e-12);
-        EXPECT_NEAR(*launch.waves, e.blocksPerSm, 1e-6); // CUPTI's figure, to its 6 decimals
+        EXPECT_NEAR(*launch.waves, e.blocksPerSm, 1e-5); // CUPTI computes its figure in single precision
         EXPECT_EQ(launch.registersPerThread, e.registers);
         EXPECT_EQ(launch.sharedMemory, e.sharedMemory);
         EXPECT_DOUBLE_EQ(*launch.blocksPerSm, e.blocksPerSm);

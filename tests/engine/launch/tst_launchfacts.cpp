@@ -3,7 +3,7 @@
 // blocks and one in work-items; compute units from the trace and from the
 // catalogue; the share of lanes that do work. Every figure derived by hand
 // in the comment beside it.
-#include "engine/export/launchexport.h"
+#include "engine/export/launch/launchexport.h"
 #include "engine/kernelsource/sourcefacts.h"
 #include "engine/launch/blocksizes.h"
 #include "engine/launch/computeunits.h"

@@ -1,4 +1,4 @@
-#include "engine/export/launchexport.h"
+#include "engine/export/launch/launchexport.h"
 
 #include "engine/export/jsonnumber.h"
 #include "engine/launch/computeunits.h"

@@ -1,4 +1,4 @@
-// Stage export/: an analysis (or a comparison) as JSON, CSV or Markdown.
+// Stage export/: an analysis (or a comparison) as JSON, CSV or Markdown (launch/: a kernel's launch).
 // A Triton row's launch as the exports write it: the row's launch facts,
 // with the judged GPU's catalogue compute units (and so its waves) where
 // the trace's deviceProperties gave none.
