@@ -48,6 +48,10 @@ void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
 // Inductor's own estimate beside Ridgeline's figures; needs row.model.inductor.
 void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row);
 
+// How the kernel was launched (row.launch under the judged GPU); nothing
+// where the row has no launch facts.
+void writeLaunch(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
+
 // The Inductor cache's sections; each needs row.model.v1.
 void writeV1Block(MarkdownWriter& md, const KernelRow& row);
 void writeV1Bytes(MarkdownWriter& md, const KernelRow& row);

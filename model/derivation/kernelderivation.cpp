@@ -248,6 +248,7 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
             writeV1Block(md, row);
     }
     writeTimeAndRoofs(md, row, judged);
+    writeLaunch(md, row, judged);
     if (row.hasModel())
         writeTraceLens(md, row);
     if (row.model.inductor)

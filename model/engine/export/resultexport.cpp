@@ -6,6 +6,7 @@
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
 #include "engine/export/jsonstreamwriter.h"
+#include "engine/export/launch/launchexport.h"
 #include "engine/export/libraryopexport.h"
 #include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
@@ -225,6 +226,7 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
 {
     QJsonObject kernel = libraryOpJson(row, kernelJson(row));
     addKernelTimeFigures(kernel, time);
+    kernel[QStringLiteral("launch")] = launchJson(row, gpu);
     // As the roofline CSV has them; null where the kernel has no place.
     const QJsonValue null(QJsonValue::Null);
     const auto placement = placeKernel(row, figures);
@@ -482,17 +484,17 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
         ok = ok && device->write(bytes) == bytes.size();
     };
     const QStringList header = csvHeader();
-    // The source's columns last: every column before them keeps its place.
-    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader());
+    // The source's and the launch's columns last: every column before them keeps its place.
+    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader() << launchCsvHeader());
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
             << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
-            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model));
+            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
-                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model));
+                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()));
     return ok;
 }
 

@@ -3,6 +3,8 @@
 #include "engine/input/jsontext.h"
 #include "engine/input/rawtrace.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <tuple>
 
@@ -15,6 +17,15 @@ std::optional<std::int64_t> readInteger(ondemand::value value)
 {
     std::int64_t number = 0;
     if (!value.get_int64().get(number))
+        return number;
+    return std::nullopt;
+}
+
+// CUPTI's "blocks per SM" and "est. achieved occupancy %": a number, finite.
+std::optional<double> readNumber(ondemand::value value)
+{
+    double number = 0;
+    if (!value.get_double().get(number) && std::isfinite(number) && number >= 0)
         return number;
     return std::nullopt;
 }
@@ -46,6 +57,18 @@ bool spoilsEntryOnly(error_code code)
 std::uint64_t LaunchArgs::geometry() const
 {
     return hasGrid && hasBlock ? kernelGeometry(grid, block) : 0;
+}
+
+LaunchShape LaunchArgs::shape() const
+{
+    LaunchShape out;
+    std::copy(std::begin(grid), std::end(grid), out.grid);
+    std::copy(std::begin(block), std::end(block), out.block);
+    out.registersPerThread = registersPerThread;
+    out.sharedMemory = sharedMemory;
+    out.blocksPerSm = blocksPerSm;
+    out.estAchievedOccupancyPercent = estAchievedOccupancyPercent;
+    return out;
 }
 
 padded_string_view EventArgsReader::copy(std::string_view text, std::vector<char>& buffer)
@@ -109,6 +132,14 @@ LaunchArgs EventArgsReader::readLaunchArgs(std::string_view argsJson)
             out.hasGrid = readDims(value, out.grid);
         } else if (key == "block") {
             out.hasBlock = readDims(value, out.block);
+        } else if (key == "registers per thread") {
+            out.registersPerThread = readInteger(value);
+        } else if (key == "shared memory") {
+            out.sharedMemory = readInteger(value);
+        } else if (key == "blocks per SM") {
+            out.blocksPerSm = readNumber(value);
+        } else if (key == "est. achieved occupancy %") {
+            out.estAchievedOccupancyPercent = readNumber(value);
         }
     }
     return out;

@@ -1,6 +1,7 @@
 // Stage input/: a trace file read into a RawTrace.
 // Reads the "args" object of the events the analysis keeps: a launch's or
-// a GPU event's keys (correlation, External id, kernel, grid, block) and a
+// a GPU event's keys (correlation, External id, kernel, grid, block, and
+// CUPTI's registers, shared memory, blocks per SM and occupancy) and a
 // Triton op's V2 args (Input Dims, Input type, Input Strides, Concrete
 // Inputs, ...). Every list is parsed by simdjson On-Demand over its own
 // padded copy, so that a damaged value can never read past its text; a
@@ -9,6 +10,7 @@
 // pretty-printed trace groups, shows and compares like a compact one.
 #pragma once
 
+#include "engine/input/records/launchshapes.h"
 #include "engine/input/tritonopargs.h"
 
 #include <QHash>
@@ -30,9 +32,15 @@ struct LaunchArgs
     std::int64_t block[3] = {};
     bool hasGrid = false;
     bool hasBlock = false;
+    // NVIDIA's kernel events only (CUPTI): what the launch occupied.
+    std::optional<std::int64_t> registersPerThread;
+    std::optional<std::int64_t> sharedMemory;
+    std::optional<double> blocksPerSm;
+    std::optional<double> estAchievedOccupancyPercent;
 
     std::int64_t key() const { return correlation >= 0 ? correlation : externalId; }
     std::uint64_t geometry() const;
+    LaunchShape shape() const; // what LaunchShapes keeps of it
 };
 
 class EventArgsReader

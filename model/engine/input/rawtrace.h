@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/input/records/gpueventlist.h"
+#include "engine/input/records/launchshapes.h"
 #include "engine/input/records/libraryoprecords.h"
 #include "engine/input/tritonopargs.h"
 
@@ -176,6 +177,7 @@ struct [[gnu::packed]] FlowEnd
 struct RawTrace
 {
     QString gpuName; // deviceProperties[0].name, when recorded
+    std::optional<int> gpuComputeUnits; // deviceProperties[0].numSms (SMs, or CUs on ROCm), when recorded
     std::deque<OtherOpSpan> otherOpSpans;
     std::deque<TritonOpRecord> tritonOps;
     std::shared_ptr<TritonOpIdentities> tritonOpIdentities = std::make_shared<TritonOpIdentities>();
@@ -184,6 +186,7 @@ struct RawTrace
     LibraryOpRecords libraryOps;
     std::deque<LaunchRecord> launches;
     GpuEventList gpuEvents; // 24 bytes each
+    LaunchShapes launchShapes; // grid, block and CUPTI's occupancy figures, per kernel name and shape
     QStringList gpuEventNames; // and the kernel names of launches (args.kernel)
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;

@@ -487,8 +487,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             ++m_trace.repeatedGpuEvents;
             return;
         }
-        if (record.kind == GpuEventKind::Kernel)
+        if (record.kind == GpuEventKind::Kernel) {
             m_trace.totalGpuKernelTimeUs += busy;
+            m_trace.launchShapes.note(record.nameId, record.geometry, args.shape());
+        }
         m_trace.gpuEvents.push_back(record);
         m_lastGpuEvent = record;
         return;
@@ -577,6 +579,10 @@ void TraceEventCollector::topLevelValue(std::string_view key, std::string_view j
         if (device.get_object().get(object) || object["name"].get_string().get(name))
             return;
         m_trace.gpuName = toQString(name);
+        // The first device's compute units: what a launch's programs spread over.
+        std::int64_t units = 0;
+        if (!object["numSms"].get_int64().get(units) && units > 0 && units <= maxComputeUnits)
+            m_trace.gpuComputeUnits = int(units);
         return; // the first device names the GPU
     }
 }

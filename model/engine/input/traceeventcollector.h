@@ -54,6 +54,8 @@ public:
     // Names are ids of 24 bits in the records (noKernelName is the last);
     // real traces have a few thousand. The last id stands for all the rest.
     static constexpr std::uint32_t maxGpuNames = 1u << 20;
+    // numSms past this is no GPU (the largest have a few hundred).
+    static constexpr std::int64_t maxComputeUnits = 1 << 20;
     // cpu_op names whose filter answer is remembered; past this many (a
     // hostile file), the filter is asked again for the rest.
     static constexpr size_t maxRememberedOpNames = 1u << 16;

@@ -55,6 +55,17 @@ TritonSourceFacts readTritonSourceFacts(QStringView source)
                 size = value.toString();
         }
     }
+    // Only a number: "RBLOCK: tl.constexpr = R0_BLOCK" restates another.
+    static const QRegularExpression blockSize(
+        QStringLiteral(R"(^[ \t]+(XBLOCK|YBLOCK|R0_BLOCK|RBLOCK)[ \t]*:[ \t]*tl\.constexpr[ \t]*=[ \t]*([0-9]{1,18})[ \t]*$)"),
+        QRegularExpression::MultilineOption);
+    for (auto it = blockSize.globalMatchView(source); it.hasNext();) {
+        const auto m = it.next();
+        const QStringView name = m.capturedView(1);
+        std::optional<std::int64_t>& size = name == u"XBLOCK" ? facts.xblock : name == u"YBLOCK" ? facts.yblock : facts.r0block;
+        if (!size) // the first: a foreach kernel's later sub-kernels repeat it
+            size = parseCount(m.capturedView(2));
+    }
     static const QRegularExpression numGb(QStringLiteral(R"(['"]kernel_num_gb['"]\s*:\s*([0-9][0-9.eE+-]{0,30}))"));
     static const QRegularExpression flop(QStringLiteral(R"(['"]kernel_flop['"]\s*:\s*([0-9]{1,19})\b)"));
     if (auto m = numGb.matchView(source); m.hasMatch()) {

@@ -1,5 +1,6 @@
 #include "engine/results/kernelaggregator.h"
 
+#include "engine/launch/launchofkernel.h"
 #include "engine/linking/kernelrowkey.h"
 #include "engine/triton/opcatalog.h"
 
@@ -7,6 +8,7 @@
 #include <QHash>
 #include <QSet>
 #include <algorithm>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 
@@ -159,6 +161,27 @@ QString unattributedReasons(const std::vector<std::uint32_t>& kernelOnlyCalls, c
     return parts.join(QStringLiteral("; "));
 }
 
+// The grid and block of the group's first GPU kernel that has them: the
+// calls of one row share their args, so their launches share a shape.
+const LaunchShape* firstLaunchShape(const RawTrace& trace, const LinkedKernels& linked, const Group& group)
+{
+    auto shapeOf = [&](std::uint32_t event) -> const LaunchShape* {
+        const GpuEventRecord record = trace.gpuEvents[event];
+        return record.kind == GpuEventKind::Kernel ? trace.launchShapes.find(record.nameId, record.geometry) : nullptr;
+    };
+    for (const KernelCall* call : group.calls) {
+        for (std::uint32_t event : std::span<const std::uint32_t>(call->kernels)) {
+            if (const LaunchShape* shape = shapeOf(event))
+                return shape;
+        }
+    }
+    for (std::uint32_t index : group.kernelOnlyCalls) {
+        if (const LaunchShape* shape = shapeOf(linked.kernelOnlyCalls[index].event))
+            return shape;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKernels& linked, const KernelModeller& modeller,
@@ -255,6 +278,14 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 appendReason(
                     row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
         }
+
+        // The found source (by kernel_hash, name, output_code or log), else the V1 block's.
+        const QString* source = row.model.source && row.model.source->text ? row.model.source->text.get()
+            : row.model.v1                                                 ? &row.model.v1->kernel.source
+                                                                           : nullptr;
+        if (auto launch = launchOfKernel({ &row.model, row.parsedName.category, group.args,
+                firstLaunchShape(trace, linked, group), source ? QStringView(*source) : QStringView(), trace.gpuComputeUnits }))
+            row.launch = std::move(*launch);
 
         // TraceLens's own figures where they differ from the row's.
         const bool traceLensDiffers = row.hasModel() && !row.model.traceLensDifferences.isEmpty();

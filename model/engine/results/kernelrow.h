@@ -5,6 +5,7 @@
 
 #include "engine/base/heapoptional.h"
 #include "engine/input/tritonopargs.h"
+#include "engine/launch/launchfacts.h"
 #include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/perfmodel/kernelmodel.h"
 #include "engine/results/calltimes.h"
@@ -93,6 +94,9 @@ struct KernelRow
     HeapOptional<TraceLensFigures> traceLens;
     HeapOptional<ReplayChain> replay; // Replayed rows
     HeapOptional<LibraryOpRowDetails> libraryOp; // LibraryOp rows
+    // Triton rows: how the kernel was launched (its first call with a GPU
+    // kernel's grid); empty where the trace says nothing of the launch.
+    HeapOptional<LaunchFacts> launch;
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }

@@ -198,6 +198,15 @@ std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsize
         spec.cacheRoofs.push_back(std::move(roof));
     }
     std::sort(spec.cacheRoofs.begin(), spec.cacheRoofs.end(), [](const CacheRoof& a, const CacheRoof& b) { return a.tbps < b.tbps; });
+    if (const QJsonValue units = object.value(QStringLiteral("compute_units")); !units.isUndefined()) {
+        const double number = units.toDouble(-1);
+        if (number < 1 || number > GpuCatalog::maxComputeUnits || number != std::floor(number)) {
+            *error = shortName + QStringLiteral(": compute_units needs a whole number from 1 to %1").arg(GpuCatalog::maxComputeUnits);
+            return std::nullopt;
+        }
+        spec.computeUnits = int(number);
+        spec.computeUnitsSource = object.value(QStringLiteral("compute_units_source")).toString();
+    }
     if (!spec.datasheet && !spec.maxAchievable) {
         *error = shortName + QStringLiteral(": no peaks");
         return std::nullopt;
@@ -272,6 +281,11 @@ QByteArray GpuCatalog::toJson() const
                 caches.append(QJsonObject { { QStringLiteral("key"), roof.key }, { QStringLiteral("label"), roof.label },
                     { QStringLiteral("tbps"), roof.tbps }, { QStringLiteral("source"), roof.source } });
             object.insert(QStringLiteral("cache_roofs"), caches);
+        }
+        if (gpu.computeUnits) {
+            object.insert(QStringLiteral("compute_units"), *gpu.computeUnits);
+            if (!gpu.computeUnitsSource.isEmpty())
+                object.insert(QStringLiteral("compute_units_source"), gpu.computeUnitsSource);
         }
         gpus.append(object);
     }

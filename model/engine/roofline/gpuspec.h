@@ -63,6 +63,10 @@ struct GpuSpec
     std::optional<PeakFigures> datasheet;
     std::optional<PeakFigures> maxAchievable;
     std::vector<CacheRoof> cacheRoofs; // lowest first; empty where none is published
+    // SMs (NVIDIA) or CUs (AMD) of one device: what a launch's programs
+    // spread over, for its waves where the trace has no deviceProperties.
+    std::optional<int> computeUnits;
+    QString computeUnitsSource;
 
     // The requested set, or the other one when this GPU lacks it.
     const PeakFigures& peaks(PeakSet preferred) const;
@@ -84,6 +88,7 @@ public:
     static constexpr qsizetype maxCacheRoofs = 16;
     static constexpr qint64 maxFileBytes = 16 << 20;
     static constexpr qsizetype maxSkippedWarnings = 10;
+    static constexpr int maxComputeUnits = 1 << 16; // per device; the largest GPUs have a few hundred
 
     // Parses a catalog; on failure (any GPU with a figure out of range, a
     // second GPU of one name, an empty alias, no name) returns nullopt and
