@@ -80,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         scene.endNs = scene.startNs + 1 + double(bytes.ConsumeIntegralInRange<std::int64_t>(0, maxTimelineNs));
     }
     scene.title = fileName + QStringLiteral(": GPU timeline");
-    const QSize size(bytes.ConsumeIntegralInRange<int>(200, 1200), bytes.ConsumeIntegralInRange<int>(120, 700));
+    const QSize figure(bytes.ConsumeIntegralInRange<int>(200, 1200), bytes.ConsumeIntegralInRange<int>(120, 700));
 
     QByteArray svg;
     {
@@ -88,14 +88,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         buffer.open(QIODevice::WriteOnly);
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setSize(figure);
+        generator.setViewBox(QRect(QPoint(0, 0), figure));
         generator.setTitle(printableText(scene.title));
         generator.setDescription(QStringLiteral("GPU timeline drawn by Ridgeline"));
         QPainter painter(&generator);
         QFont font;
         font.setPixelSize(13);
-        TimelinePainter::paint(painter, scene, QRectF(QPointF(0, 0), QSizeF(size)), font);
+        TimelinePainter::paint(painter, scene, QRectF(QPointF(0, 0), QSizeF(figure)), font);
     }
     QXmlStreamReader xml(svg);
     while (!xml.atEnd())
