@@ -104,7 +104,9 @@ int runHeadless(const Options& options, const WidgetsEntryPoints* widgets)
     std::shared_ptr<const AnalysisResult> base;
     if (!options.baseline.isEmpty()) {
         const QString cache = options.baselineInductorCache.isEmpty() ? options.inductorCache : options.baselineInductorCache;
-        base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet);
+        // A range is the same offsets from each trace's own first GPU event:
+        // restricting only the candidate compares a part with a whole.
+        base = analyze(options.baseline, cache, options.noInductorCache, options.baselineCaptures, options.quiet, options.rangeUs);
         if (!base)
             return UnreadableTrace;
     }

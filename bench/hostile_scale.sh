@@ -6,7 +6,7 @@
 #
 #   bench/hostile_scale.sh [BUILD_DIR] [WORK_DIR] [CASE...]
 #
-# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args
+# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args long-args-distinct
 # overlap-1m (the timeline of a million kernels running at once, as PNG and
 # SVG) identical-20m-timeline (the 20M file's timeline export, against its
 # plain export) (default all).
@@ -57,6 +57,7 @@ for c in "${cases[@]}"; do
         names-1m) run "$c" "$(generate names-1m distinct-names 1000000)" ;;
         kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;
         long-args) run "$c" "$(generate long-args long-args 1500 4096)" ;;
+        long-args-distinct) run "$c" "$(generate long-args-distinct long-args-distinct 1500 4096)" ;;
         overlap-1m)
             trace="$(generate overlap-1m overlapping-kernels 1000000)"
             run overlap-1m-json "$trace"

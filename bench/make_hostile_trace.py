@@ -21,6 +21,8 @@ KIND
   long-args          N Triton ops of distinct names whose four arg lists hold
                      ENTRIES entries each (default 4096), the same lists in
                      every op (so the file gzips to under a MB)
+  long-args-distinct the same, but each op's four lists its own (dims,
+                     strides, concrete inputs and one type differ with the op)
 """
 import gzip
 import sys
@@ -83,6 +85,15 @@ def events(kind, n, entries):
         args = (', "Input Dims": %s, "Input type": %s, "Input Strides": %s, "Concrete Inputs": %s'
                 % (dims, types, strides, inputs))
         for i in range(n):
+            yield from triton_call("triton_poi_fused_cat_%d" % i, 20.0 * i, i + 1, args)
+    elif kind == "long-args-distinct":
+        for i in range(n):
+            dims = "[" + ", ".join("[%d, %d]" % (k + 1, i + 1) for k in range(entries)) + "]"
+            types = "[" + ", ".join('"Scalar"' if k == i % entries else '"float"' for k in range(entries)) + "]"
+            strides = "[" + ", ".join("[%d, 1]" % (i + 1) for _ in range(entries)) + "]"
+            inputs = "[" + ", ".join('"%d"' % (i + k) for k in range(entries)) + "]"
+            args = (', "Input Dims": %s, "Input type": %s, "Input Strides": %s, "Concrete Inputs": %s'
+                    % (dims, types, strides, inputs))
             yield from triton_call("triton_poi_fused_cat_%d" % i, 20.0 * i, i + 1, args)
     else:
         sys.exit("unknown kind " + kind)

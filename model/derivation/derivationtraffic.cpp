@@ -63,6 +63,14 @@ std::vector<QStringList> tensorRows(const KernelRow& row, QStringList* terms)
             withTraceLens(count(t.bytes), count(t.traceLensBytes), t.bytes != t.traceLensBytes) });
         *terms << count(t.bytes);
     }
+    // The tensors the model did not keep (KernelModel::maxKeptTensors), in one row and one term.
+    const KernelModel& m = row.model;
+    if (m.tensorsNotKept > 0) {
+        rows.push_back({ QStringLiteral("…"), QStringLiteral("%1 more tensors").arg(m.tensorsNotKept), QString(), QString(), QString(),
+            withTraceLens(count(m.bytesOfTensorsNotKept), count(m.traceLensBytesOfTensorsNotKept),
+                m.bytesOfTensorsNotKept != m.traceLensBytesOfTensorsNotKept) });
+        *terms << count(m.bytesOfTensorsNotKept);
+    }
     return rows;
 }
 

@@ -132,6 +132,13 @@ awk -v out="$work/libraryops" '
         op = ""
     }' tests/engine/libraryops/tst_libraryopmodels.cpp tests/engine/libraryops/tst_libraryopimpossibleargs.cpp
 seed fuzz_libraryopmodels "$work"/libraryops/*
+# Names for the report and the timeline SVG (FuzzedDataProvider's strings end
+# at a backslash and one more byte): the hostile names of check_hostile_names.py.
+mkdir -p "$work/hostile-names"
+printf '<h1>MI300X</h1>\r\n# injected| a | b |\\x2<img src=y onerror=alert(2)>\\xtrace`x`)\\x`<img src=x onerror=alert(1)>`_0\\x[click](javascript:alert(1))\\xa|b|c\\x=cmd|A0\\x' >"$work/hostile-names/names"
+printf 'H100\\ 2\\ trace\\ triton_poi_fused_add_0\\ \001\037\177kernel\\ ``x``\\ ' >"$work/hostile-names/control"
+seed fuzz_report "$work"/hostile-names/*
+seed fuzz_timelinesvg "$work"/hostile-names/*
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

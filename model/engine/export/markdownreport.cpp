@@ -216,6 +216,11 @@ QByteArray markdownReport(const ReportInputs& inputs)
             .arg(result.traceGpuName.isEmpty() || result.traceGpuName == gpu.name
                     ? QString()
                     : QStringLiteral("; the trace names %1").arg(MD::plain(result.traceGpuName))));
+    // Every figure below is of the range alone; with a baseline, its same offsets.
+    if (result.gpuRangeUs)
+        md.bullet(QStringLiteral("Range: %1 to %2 from the first GPU event%3; only the GPU events that start in it count")
+                .arg(formatTimeUs(result.gpuRangeUs->first), formatTimeUs(result.gpuRangeUs->second),
+                    inputs.judgement->comparison ? QStringLiteral(" (the baseline's: the same from its own first)") : QString()));
     md.bullet(
         QStringLiteral("Latency floor t0: %1 (%2)").arg(formatTimeUs(budget.latencyFloor.us), MD::plain(budget.latencyFloor.sourceText)));
     const auto libraryOps = std::count_if(result.rows.begin(), result.rows.end(), [](const KernelRow& row) { return row.isLibraryOp(); });

@@ -283,6 +283,10 @@ QJsonObject exportHeader(const TraceJudgement& judged, const QStringList& moreWa
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
     root[QStringLiteral("peak_set")] = peakSetKey(judged.peakSetUsed());
+    // The --range (or the window's) the figures were counted in, from the first GPU event; null: the whole trace.
+    root[QStringLiteral("range")] = result.gpuRangeUs ? QJsonValue(QJsonObject { { QStringLiteral("start_us"), result.gpuRangeUs->first },
+                                                            { QStringLiteral("end_us"), result.gpuRangeUs->second } })
+                                                      : QJsonValue(QJsonValue::Null);
     root[QStringLiteral("trace_gpu")] = result.traceGpuName.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(result.traceGpuName);
     root[QStringLiteral("total_gpu_kernel_time_us")] = exportTimeUs(result.totalGpuKernelTimeUs);
     root[QStringLiteral("triton_kernel_time_us")] = exportTimeUs(result.tritonKernelTimeUs);

@@ -200,7 +200,7 @@ bool EventArgsReader::readStrings(std::string_view json, QStringList* out)
         case ondemand::json_type::string:
             if (value.get_string().get(text) || text.size() > maxStringBytes)
                 return false;
-            out->append(toQString(text));
+            out->append(sharedEntry(toQString(text)));
             break;
         case ondemand::json_type::number:
         case ondemand::json_type::boolean:
@@ -211,13 +211,23 @@ bool EventArgsReader::readStrings(std::string_view json, QStringList* out)
                 return false;
             if (text.back() == ',' || text.back() == ']')
                 text = trimmedJson(text.substr(0, text.size() - 1));
-            out->append(toQString(text));
+            out->append(sharedEntry(toQString(text)));
             break;
         default:
             return false;
         }
     }
     return document.at_end();
+}
+
+QString EventArgsReader::sharedEntry(QString&& text)
+{
+    if (const auto it = m_entries.constFind(text); it != m_entries.constEnd())
+        return *it;
+    // Past the cap the entries are of a hostile variety: kept as they come.
+    if (m_entries.size() < maxSharedEntries)
+        m_entries.insert(text);
+    return text; // moved (C++20)
 }
 
 namespace {

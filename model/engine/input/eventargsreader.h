@@ -14,6 +14,7 @@
 #include "engine/input/tritonopargs.h"
 
 #include <QHash>
+#include <QSet>
 #include <memory>
 #include <simdjson.h>
 #include <string>
@@ -69,6 +70,9 @@ private:
     // The list's JSON without its layout, entries separated by ", ".
     QString canonical(std::string_view json);
     std::shared_ptr<const TritonOpArgs> intern(TritonOpArgs&& parsed);
+    // One copy of each Input type and Concrete Inputs entry ("float", "",
+    // "1024"): a 4,096-entry list holds 4,096 of them, mostly the same.
+    QString sharedEntry(QString&& text);
 
     simdjson::ondemand::parser m_argsParser;
     simdjson::ondemand::parser m_listParser;
@@ -76,6 +80,8 @@ private:
     std::vector<char> m_listBuffer;
     std::string m_minified;
     std::unordered_multimap<size_t, std::shared_ptr<const TritonOpArgs>> m_argsByContent; // by contentHash
+    QSet<QString> m_entries; // sharedEntry's, up to maxSharedEntries
+    static constexpr qsizetype maxSharedEntries = 1 << 16;
 };
 
 } // namespace Ridgeline

@@ -10,6 +10,16 @@ ComparedTrace TraceJudgement::compared() const
     return { result, &gpu.spec, &peaks(), &budget };
 }
 
+namespace {
+
+QString rangeText(const std::optional<std::pair<double, double>>& rangeUs)
+{
+    return rangeUs ? QStringLiteral("the range %1 to %2 us").arg(rangeUs->first, 0, 'f', 3).arg(rangeUs->second, 0, 'f', 3)
+                   : QStringLiteral("the whole trace");
+}
+
+} // namespace
+
 QStringList Judgement::gpuWarnings() const
 {
     QStringList warnings;
@@ -17,6 +27,10 @@ QStringList Judgement::gpuWarnings() const
         warnings << trace.gpu.warning;
     if (baseline && !baseline->gpu.warning.isEmpty())
         warnings << QStringLiteral("baseline: ") + baseline->gpu.warning;
+    // Speedups of a range against a whole trace (or another range) compare different spans.
+    if (baseline && baseline->result->gpuRangeUs != trace.result->gpuRangeUs)
+        warnings << QStringLiteral("the trace is counted in %1 and the baseline in %2: the speedups compare different spans")
+                        .arg(rangeText(trace.result->gpuRangeUs), rangeText(baseline->result->gpuRangeUs));
     return warnings;
 }
 

@@ -46,7 +46,9 @@ struct Judgement
     std::shared_ptr<const TraceComparison> comparison; // compare mode
 
     // What the catalogue could not say: the trace's GPU unknown, then the
-    // baseline's ("baseline: ..."). Exports and the status bar show them.
+    // baseline's ("baseline: ..."); and a baseline counted in another time
+    // range than the trace (the window's range, which only the open trace
+    // takes). Exports and the status bar show them.
     QStringList gpuWarnings() const;
 };
 

@@ -80,7 +80,15 @@ struct KernelModel
     QString xnumelSource; // e.g. "Concrete Inputs[3] (second-last integer)"
     QString rnumelSource;
 
+    // The first maxKeptTensors tensor args, for the inspector's table; the
+    // figures count every one. A row of 4,096-entry arg lists would keep
+    // 600 KB of them: the rest are summed in the three fields after.
+    static constexpr size_t maxKeptTensors = 64;
     std::vector<TensorTraffic> tensors;
+    size_t tensorsNotKept = 0;
+    std::int64_t bytesOfTensorsNotKept = 0;
+    std::int64_t traceLensBytesOfTensorsNotKept = 0;
+    size_t tensorCount() const { return tensors.size() + tensorsNotKept; }
     // Pointwise kernels write their first tensor once more (spec 3.5).
     std::int64_t outputWriteBytes = 0;
     std::int64_t traceLensOutputWriteBytes = 0;

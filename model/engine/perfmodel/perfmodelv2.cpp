@@ -123,6 +123,21 @@ KernelModel::OutputWrite pointwiseOutputWrite(const std::vector<TensorTraffic>& 
     return write;
 }
 
+// Past KernelModel::maxKeptTensors, once every figure is counted: the
+// rest summed (their bytes fit, as the total of all did).
+void keepFirstTensors(KernelModel& model)
+{
+    if (model.tensors.size() <= KernelModel::maxKeptTensors)
+        return;
+    for (size_t i = KernelModel::maxKeptTensors; i < model.tensors.size(); ++i) {
+        model.bytesOfTensorsNotKept += model.tensors[i].bytes;
+        model.traceLensBytesOfTensorsNotKept += model.tensors[i].traceLensBytes;
+    }
+    model.tensorsNotKept = model.tensors.size() - KernelModel::maxKeptTensors;
+    model.tensors.resize(KernelModel::maxKeptTensors);
+    model.tensors.shrink_to_fit();
+}
+
 } // namespace
 
 std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* whyNot) const
@@ -349,6 +364,7 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
         model.traceLensDifferences = QStringList { whyTraceLensDoesNotModel(category) };
         model.traceLensBytes = model.traceLensFlops = model.traceLensOutputWriteBytes = 0;
     }
+    keepFirstTensors(model);
     return model;
 }
 

@@ -40,11 +40,11 @@ QString V1CrossCheck::outputWriteNote(const WrapperKernel& kernel, const KernelM
                               "V2 adds the write of the wrong tensor")
                    .arg(names(inOut), pointers.front()->name);
     }
-    if (pointers.size() != v2.tensors.size())
+    if (pointers.size() != v2.tensorCount())
         note += QStringLiteral("; the signature has %1 pointers but the trace's Input Dims %2 tensors: the cache block may "
                                "come from another compilation")
                     .arg(pointers.size())
-                    .arg(v2.tensors.size());
+                    .arg(v2.tensorCount());
     return note;
 }
 

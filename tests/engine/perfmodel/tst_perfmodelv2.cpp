@@ -212,3 +212,29 @@ TEST(PerfModelV2, PointwiseWithoutATensorOfXnumelKeepsTraceLensRule)
     EXPECT_TRUE(m.outputWrite->ambiguous);
     EXPECT_EQ(m.outputWriteBytes, 800);
 }
+
+// Issue 34: a row keeps the first 64 tensors for the inspector, not 4,096
+// (600 KB a row); every figure is still of all of them.
+TEST(PerfModelV2, ARowKeepsItsFirstTensorsAndCountsEveryOne)
+{
+    // 100 fp32 tensors of 1..100 elements, xnumel 100: 4 x 5050 bytes read;
+    // arg 99 (kept out of the list) has xnumel elements, so it is the output
+    // and arg 0 is not written again.
+    Args a;
+    for (std::int64_t elements = 1; elements <= 100; ++elements)
+        a.tensor({ elements }, "c10::Float");
+    a.scalar("100").done();
+    const KernelModel m = model("triton_poi_fused_cat_0", a.args);
+    ASSERT_EQ(m.provenance, Provenance::V2) << qPrintable(m.reason);
+    ASSERT_TRUE(m.bytes);
+    EXPECT_EQ(*m.bytes, 4 * 5050);
+    ASSERT_TRUE(m.outputWrite);
+    EXPECT_FALSE(m.outputWrite->counted);
+    EXPECT_EQ(m.outputWrite->tensor, 99);
+    EXPECT_EQ(m.tensors.size(), KernelModel::maxKeptTensors);
+    EXPECT_EQ(m.tensors.back().argIndex, 63);
+    EXPECT_EQ(m.tensorsNotKept, 36u);
+    EXPECT_EQ(m.tensorCount(), 100u);
+    EXPECT_EQ(m.bytesOfTensorsNotKept, 4 * (5050 - 2080)); // args 64..99: 65..100 elements
+    EXPECT_EQ(m.traceLensBytesOfTensorsNotKept, 4 * (5050 - 2080));
+}
