@@ -73,7 +73,23 @@ bool isCopy(std::string_view name)
 
 bool isKeptRuntimeCall(std::string_view name)
 {
-    return isLaunch(name) || isCaptureMarker(name) || isCopy(name);
+    return isLaunch(name) || isCaptureMarker(name) || isCopy(name) || HostSpans::isSyncCall(name);
+}
+
+CopyDirection copyDirection(int kind)
+{
+    switch (kind) { // cudaMemcpyKind (hipMemcpyKind has the same values)
+    case 0:
+        return CopyDirection::HostToHost;
+    case 1:
+        return CopyDirection::HostToDevice;
+    case 2:
+        return CopyDirection::DeviceToHost;
+    case 3:
+        return CopyDirection::DeviceToDevice;
+    default:
+        return CopyDirection::Unknown;
+    }
 }
 
 // The event's own ph, cat and name read straight from its text, where that
@@ -83,7 +99,20 @@ bool isKeptRuntimeCall(std::string_view name)
 struct LeadingFields
 {
     std::optional<std::string_view> ph, cat, name;
+    std::optional<double> dur;
 };
+
+// A number's text, as JSON writes it; nullopt for anything else.
+std::optional<double> jsonNumber(std::string_view text)
+{
+    while (!text.empty() && isJsonSpace(text.back()))
+        text.remove_suffix(1);
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
 
 LeadingFields leadingFields(std::string_view json)
 {
@@ -109,7 +138,8 @@ LeadingFields leadingFields(std::string_view json)
             return false;
         const bool needsPh = *fields.cat == "ac2g";
         const bool needsName = *fields.cat == "cuda_runtime" || *fields.cat == "cuda_driver";
-        return (!needsPh || fields.ph) && (!needsName || fields.name);
+        const bool needsDur = *fields.cat == "python_function"; // kept only when long enough
+        return (!needsPh || fields.ph) && (!needsName || fields.name) && (!needsDur || fields.dur);
     };
     for (int pair = 0; pair < 32 && !enough(); ++pair) {
         skipSpace();
@@ -142,8 +172,11 @@ LeadingFields leadingFields(std::string_view json)
         } else if (json[i] == '{' || json[i] == '[') {
             break;
         } else {
+            const size_t valueBegin = i;
             while (i < n && json[i] != ',' && json[i] != '}')
                 ++i;
+            if (key == "dur")
+                fields.dur = jsonNumber(json.substr(valueBegin, i - valueBegin));
         }
         skipSpace();
         if (i >= n || json[i] != ',')
@@ -225,6 +258,8 @@ bool TraceEventCollector::mayUse(std::string_view json)
         return !fields.ph || *fields.ph == "f" || *fields.ph == "s";
     if (*cat == "cuda_runtime" || *cat == "cuda_driver")
         return !fields.name || isKeptRuntimeCall(*fields.name);
+    if (*cat == "python_function")
+        return !fields.dur || *fields.dur >= HostSpans::minFrameUs;
     static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation", "gpu_user_annotation" };
     return std::find(std::begin(used), std::end(used), *cat) != std::end(used);
 }
@@ -401,9 +436,18 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.noteFlowStart(*event.id);
         return;
     }
+    if (cat == "python_function") {
+        if (complete && event.ts && event.dur && *event.dur >= HostSpans::minFrameUs && *event.dur <= maxDurationUs)
+            keepHostSpan(HostSpanKind::Frame, event, threadId(event.pid, event.tid));
+        return;
+    }
     if (cat == "user_annotation" || cat == "gpu_user_annotation") {
         if (!complete || !event.ts || !event.dur || !(*event.dur >= 0) || *event.dur > maxDurationUs)
             return;
+        if (cat == "user_annotation" && HostSpans::isCompiledGraphCall(event.name)) {
+            keepHostSpan(HostSpanKind::CompiledGraphCall, event, threadId(event.pid, event.tid));
+            return;
+        }
         if (isExecuteAnnotation(event.name)) {
             const bool onGpu = cat == "gpu_user_annotation";
             m_annotations.keepExecute(event.name, onGpu, *event.ts, *event.ts + *event.dur, threadId(event.pid, event.tid));
@@ -506,7 +550,13 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.captureMarkers.push_back({ begin, end, thread, contains(event.name, "Begin") });
             return;
         }
+        if (HostSpans::isSyncCall(event.name)) {
+            keepHostSpan(HostSpanKind::Sync, event, thread);
+            return;
+        }
         const LaunchArgs args = m_args.readLaunchArgs(event.args);
+        if (HostSpans::isBlockingCopyCall(event.name))
+            keepHostSpan(HostSpanKind::BlockingCopy, event, thread, args.copyBytes, copyDirection(args.copyKind));
         LaunchRecord launch;
         launch.key = args.key();
         launch.ts = begin;
@@ -542,6 +592,8 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             if (!badDuration) {
                 m_trace.otherOpSpans.push_back({ begin, end, thread });
                 keepLibraryOp(event, begin, end, thread);
+                if (end - begin >= HostSpans::minFrameUs)
+                    keepHostSpan(HostSpanKind::Op, event, thread);
             }
             return;
         }
@@ -558,6 +610,16 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     if (badDuration)
         skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
     m_trace.tritonOps.push_back(std::move(op));
+}
+
+void TraceEventCollector::keepHostSpan(HostSpanKind kind, const Event& event, std::uint32_t thread, std::int64_t bytes, CopyDirection direction)
+{
+    if (!m_trace.hostSpans.add(kind, *event.ts, *event.ts + *event.dur, thread, event.name, bytes, direction) && !m_hostSpansWarned) {
+        m_hostSpansWarned = true;
+        m_trace.warnings << QStringLiteral("more than %1 host frames and sync calls: the rest are not kept, and idle gaps after "
+                                          "them are not given a cause")
+                                .arg(HostSpans::maxSpans);
+    }
 }
 
 void TraceEventCollector::topLevelValue(std::string_view key, std::string_view json)
