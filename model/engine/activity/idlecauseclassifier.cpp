@@ -185,24 +185,38 @@ void IdleCauseClassifier::add(double begin, double end, std::optional<std::uint3
         }
     }
 
-    // Launch calls back to back: the host issued work as fast as it could.
+    // The host issued work as fast as it could: launch calls, and the ATen
+    // op whose dispatch makes the next launch (eager mode's per-op cost).
+    // Only the innermost op around the launch: the ops around it (a
+    // "Torch-Compiled Region", a module's) hold far more than its dispatch.
+    const Interval* dispatching = nullptr;
+    for (const Interval& frame : m_frames) {
+        if (nextLaunchTs && spans[frame.ref].kind == HostSpanKind::Op && frame.begin <= *nextLaunchTs && frame.end >= *nextLaunchTs
+            && (!dispatching || frame.end - frame.begin < dispatching->end - dispatching->begin))
+            dispatching = &frame;
+    }
+    const auto dispatchesNextLaunch = [&](const Interval& frame) { return &frame == dispatching; };
     thread.launches.overlapping(begin, end, m_launches);
     std::vector<std::pair<double, double>> launchIntervals;
     for (const Interval& call : m_launches)
         launchIntervals.emplace_back(call.begin, call.end);
+    for (const Interval& frame : m_frames) {
+        if (dispatchesNextLaunch(frame))
+            launchIntervals.emplace_back(frame.begin, frame.end);
+    }
+    std::sort(launchIntervals.begin(), launchIntervals.end());
     if (!launchIntervals.empty() && coveredLength(launchIntervals, begin, end) >= 0.5 * length) {
         record(IdleCauseClass::Launch, std::move(gap));
         return;
     }
 
-    // One frame or op away from the launching code filled the gap: the
-    // frames around the next launch (the step, the model's forward) are
-    // where the work came from, not what kept it from coming.
+    // The innermost frame that filled at least half of the gap: the thread
+    // ran its code (a DataLoader's __next__, a compiled graph's wrapper
+    // before its first launch) instead of issuing work. Frames shorter than
+    // HostSpans::minFrameUs are not kept: their time is their parent's.
     const Interval* busy = nullptr;
     for (const Interval& frame : m_frames) {
-        if (overlap(frame.begin, frame.end, begin, end) < 0.5 * length)
-            continue;
-        if (nextLaunchTs && frame.begin <= *nextLaunchTs && frame.end >= *nextLaunchTs)
+        if (overlap(frame.begin, frame.end, begin, end) < 0.5 * length || dispatchesNextLaunch(frame))
             continue;
         if (!busy || frame.end - frame.begin < busy->end - busy->begin)
             busy = &frame;
@@ -226,8 +240,8 @@ void IdleCauseClassifier::record(IdleCauseClass cls, ClassifiedGap gap)
     std::vector<ClassifiedGap>& largest = cause.largest;
     if (largest.size() == IdleCause::maxLargest && largest.back().lengthUs >= gap.lengthUs)
         return;
-    const auto at = std::upper_bound(largest.begin(), largest.end(), gap.lengthUs,
-        [](double length, const ClassifiedGap& other) { return length > other.lengthUs; });
+    const auto at = std::upper_bound(
+        largest.begin(), largest.end(), gap.lengthUs, [](double length, const ClassifiedGap& other) { return length > other.lengthUs; });
     largest.insert(at, std::move(gap));
     if (largest.size() > IdleCause::maxLargest)
         largest.pop_back();

@@ -1,10 +1,11 @@
 // Stage activity/: what the GPU did over time, measured from the trace.
 // Why the GPU idled, gap by gap, from what the launching thread was doing
 // meanwhile. By precedence: a sync (a synchronising call or a blocking copy
-// covers at least half of the gap), launch overhead (launch calls cover at
-// least half: the host issued work as fast as it could), starved (one host
-// frame or op outside the launching code covers at least half: the thread
-// was busy elsewhere), or other.
+// covers at least half of the gap), launch overhead (launch calls, and the
+// ATen op dispatching the next launch, cover at least half: the host issued
+// work as fast as it could), starved (one host frame or op covers at least
+// half: the thread ran its own code; the innermost such is named), or
+// other (nothing recorded covers half).
 #pragma once
 
 #include <QString>

@@ -10,7 +10,10 @@ namespace {
 
 QString gapsText(const IdleCause& cause)
 {
-    return QStringLiteral("%1 in %2 %3").arg(formatTimeUs(cause.totalUs)).arg(cause.count).arg(cause.count == 1 ? "gap" : "gaps");
+    return QStringLiteral("%1 in %2 %3")
+        .arg(formatTimeUs(cause.totalUs))
+        .arg(cause.count)
+        .arg(cause.count == 1 ? QStringLiteral("gap") : QStringLiteral("gaps"));
 }
 
 QString bytesText(std::int64_t bytes)
@@ -66,15 +69,41 @@ QString whyOf(const IdleCause& cause)
     case IdleCauseClass::Other:
         break;
     }
-    return QStringLiteral("the GPU idled %1 with no cause recorded on the launching thread%2: profile with "
-                          "with_stack=True to see the host's frames")
+    return QStringLiteral("the GPU idled %1 that no recorded sync, launch or host frame covers half of%2: look at the "
+                          "timeline there (a trace recorded with with_stack=True names the host's frames)")
         .arg(gapsText(cause), largest);
+}
+
+// The idle GPU as one item: where its gaps were not classified (a result
+// built without the trace's host spans).
+Opportunity unclassifiedIdle(const DeviceActivity& device)
+{
+    Opportunity idle;
+    idle.kind = Opportunity::Kind::Idle;
+    idle.name = QStringLiteral("idle GPU");
+    idle.recoverableUs = device.idleUs;
+    if (device.spanUs > 0)
+        idle.shareOfSpan = device.idleUs / device.spanUs;
+    std::int64_t gaps = 0;
+    for (const IdleGapBucket& bucket : device.idleGaps)
+        gaps += bucket.count;
+    idle.count = int(std::min<std::int64_t>(gaps, std::numeric_limits<int>::max()));
+    idle.why = QStringLiteral("the GPU ran nothing for %1 of its %2 span (%3 %) in %4 gaps; %5 of it after launches the host "
+                              "issued late: capture the step in CUDA/HIP graphs, remove host syncs and CPU work between "
+                              "launches")
+                   .arg(formatTimeUs(device.idleUs), formatTimeUs(device.spanUs))
+                   .arg(device.spanUs > 0 ? QString::number(100.0 * device.idleUs / device.spanUs, 'f', 1) : QStringLiteral("0"))
+                   .arg(gaps)
+                   .arg(formatTimeUs(device.hostBoundIdleUs));
+    return idle;
 }
 
 } // namespace
 
 std::vector<Opportunity> idleOpportunities(const DeviceActivity& device, const std::vector<IdleCause>& causes)
 {
+    if (causes.empty())
+        return { unclassifiedIdle(device) };
     std::vector<Opportunity> items;
     for (const IdleCause& cause : causes) {
         if (!(cause.totalUs > 0))

@@ -11,8 +11,9 @@
 
 namespace Ridgeline {
 
-// Each class with a gap, time at stake its gaps' total; shareOfGpuTime is
-// left to the caller (it knows the trace's kernel time).
+// Each class with a gap, time at stake its gaps' total; one unclassified
+// item where `causes` is empty. shareOfGpuTime is left to the caller (it
+// knows the trace's kernel time).
 std::vector<Opportunity> idleOpportunities(const DeviceActivity& device, const std::vector<IdleCause>& causes);
 
 } // namespace Ridgeline

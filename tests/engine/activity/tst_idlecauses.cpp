@@ -23,7 +23,7 @@ QByteArray launchCall(double ts, double dur, int correlation)
 }
 
 // Launching thread 1, GPU device 2 (times in us):
-//   _bootstrap frame [0, 10000] holds everything (and every launch: never a cause)
+//   _bootstrap frame [0, 3300] holds the first four gaps (never the innermost)
 //   k1 [10, 110]      launched at 0
 //   gap [110, 1110] = 1000: cudaMemcpy D2H 256 B [120, 1080] + cudaDeviceSynchronize [1081, 1090] = 969
 //                     covered by waits >= 500: sync (the frame populate [115, 1090] around the copy
@@ -32,7 +32,7 @@ QByteArray launchCall(double ts, double dur, int correlation)
 //   gap [1120, 1152] = 32: a launch call [1121, 1151] covers 30 >= 16: launch
 //   k3 [1152, 1160]   launched by that call
 //   gap [1160, 3200] = 2040: __next__ [1165, 3165] and zoom inside it [1170, 3100] each cover >= 1020:
-//                     starved, the innermost (zoom); forward [3170, 3300] holds the next launch
+//                     starved, the innermost (zoom)
 //   k4 [3200, 3210]   launched at 3180
 //   gap [3210, 5210] = 2000: only the launch call [3220, 3225]: other
 //   k5 [5210, 5220]
@@ -40,7 +40,7 @@ QByteArray launchCall(double ts, double dur, int correlation)
 QByteArray fourCauses()
 {
     QByteArrayList events;
-    events << hostEvent("python_function", "threading.py(1030): _bootstrap", 0, 10000);
+    events << hostEvent("python_function", "threading.py(1030): _bootstrap", 0, 3300);
     events << launchCall(0, 5, 1) << kernelEvent("k1", 10, 100, 1);
     events << hostEvent("python_function", "model.py(12): populate", 115, 975);
     events << hostEvent("cuda_runtime", "cudaMemcpy", 120, 960, "{\"correlation\": 90, \"bytes\": \"256\", \"kind\": \"2\"}");
@@ -112,7 +112,7 @@ TEST(IdleCauses, EachGapIsBlamedOnWhatTheLaunchingThreadWasDoing)
 TEST(IdleCauses, TheReaderKeepsSyncsCopiesAndFramesLongEnoughToMatter)
 {
     TempTraces traces;
-    const TraceReadResult read = readTrace(traces.write(QStringLiteral("trace.json"), traceJson(fourCauses())), JobControl{});
+    const TraceReadResult read = readTrace(traces.write(QStringLiteral("trace.json"), traceJson(fourCauses())), JobControl {});
     ASSERT_EQ(read.status, TraceReadResult::Status::Ok) << read.error.toStdString();
     const RawTrace& trace = read.trace;
     // 5 frames of >= 10 us (the 5 us one is dropped), the copy and the sync.
@@ -141,4 +141,29 @@ TEST(IdleCauses, AGapAfterWhichNoLaunchIsKnownAsksTheMainLaunchingThread)
     const IdleCause* starved = causeOf(outcome.result->activity, IdleCauseClass::Starved);
     ASSERT_TRUE(starved);
     EXPECT_EQ(starved->largest[0].op, QStringLiteral("work.py(3): crunch"));
+}
+
+TEST(IdleCauses, TheOpDispatchingTheNextLaunchIsLaunchOverheadAndAFrameOwnCodeStarves)
+{
+    // Eager mode: aten::mm [115, 160] dispatches the launch [150, 155] of k2
+    // [160, 170]: the gap [110, 160] (50) is covered 45 by the op: launch.
+    // Then the compiled graph's wrapper [165, 1400] runs its own code and
+    // launches k3 at [1300, 1305]: the gap [170, 1310] (1140) is covered
+    // 1140 by the wrapper, the innermost frame: starved, named.
+    QByteArrayList events;
+    events << launchCall(0, 5, 1) << kernelEvent("k1", 10, 100, 1);
+    events << hostEvent("cpu_op", "aten::mm", 115, 45);
+    events << launchCall(150, 5, 2) << kernelEvent("k2", 160, 10, 2);
+    events << hostEvent("python_function", "/tmp/torchinductor/ab/cabc.py(2533): call", 165, 1235);
+    events << launchCall(1300, 5, 3) << kernelEvent("k3", 1310, 10, 3);
+    TempTraces traces;
+    const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("trace.json"), traceJson(events.join(",\n"))));
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const IdleCause* launch = causeOf(outcome.result->activity, IdleCauseClass::Launch);
+    ASSERT_TRUE(launch);
+    EXPECT_NEAR(launch->totalUs, 50, 1e-6);
+    const IdleCause* starved = causeOf(outcome.result->activity, IdleCauseClass::Starved);
+    ASSERT_TRUE(starved);
+    EXPECT_NEAR(starved->totalUs, 1140, 1e-6);
+    EXPECT_EQ(starved->largest[0].op, QStringLiteral("/tmp/torchinductor/ab/cabc.py(2533): call"));
 }

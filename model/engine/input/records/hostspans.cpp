@@ -21,6 +21,22 @@ QString copyDirectionKey(CopyDirection direction)
     return {};
 }
 
+CopyDirection copyDirectionOfKind(int kind)
+{
+    switch (kind) { // cudaMemcpyKind (hipMemcpyKind has the same values)
+    case 0:
+        return CopyDirection::HostToHost;
+    case 1:
+        return CopyDirection::HostToDevice;
+    case 2:
+        return CopyDirection::DeviceToHost;
+    case 3:
+        return CopyDirection::DeviceToDevice;
+    default:
+        return CopyDirection::Unknown;
+    }
+}
+
 bool HostSpans::isSyncCall(std::string_view name)
 {
     // cuda/hip Device-, Stream- and EventSynchronize; StreamWaitEvent and the
@@ -53,8 +69,8 @@ std::uint32_t HostSpans::nameId(std::string_view name)
     return id;
 }
 
-bool HostSpans::add(HostSpanKind kind, double begin, double end, std::uint32_t thread, std::string_view name, std::int64_t bytes,
-    CopyDirection direction)
+bool HostSpans::add(
+    HostSpanKind kind, double begin, double end, std::uint32_t thread, std::string_view name, std::int64_t bytes, CopyDirection direction)
 {
     if (m_spans.size() >= maxSpans) {
         m_capped = true;

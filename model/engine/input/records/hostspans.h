@@ -36,6 +36,8 @@ enum class CopyDirection : std::uint8_t
     DeviceToDevice,
 };
 QString copyDirectionKey(CopyDirection direction); // "host_to_device", ...; "" for Unknown
+// From a memcpy call's `kind` arg (cudaMemcpyKind; hipMemcpyKind has the same values).
+CopyDirection copyDirectionOfKind(int kind);
 
 // 32 bytes: a trace may keep up to HostSpans::maxSpans of them.
 struct HostSpan
