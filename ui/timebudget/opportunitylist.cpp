@@ -30,8 +30,20 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
             .arg(item.count)
             .arg(formatCount(item.launches));
     case Opportunity::Kind::Idle:
-        // Its share of the span is in the Share column.
-        return OpportunityList::tr("GPU idle: CUDA/HIP graphs, fewer host syncs");
+        // Its share of the span is in the Share column; the fix by what the host did meanwhile.
+        if (!item.idleClass) // gaps not classified
+            return OpportunityList::tr("GPU idle: CUDA/HIP graphs, fewer host syncs");
+        switch (*item.idleClass) {
+        case IdleCauseClass::Sync:
+            return OpportunityList::tr("%n gap(s) in host syncs and blocking copies: move them out of the step", nullptr, item.count);
+        case IdleCauseClass::Launch:
+            return OpportunityList::tr("%n gap(s) behind back-to-back launches: CUDA/HIP graphs", nullptr, item.count);
+        case IdleCauseClass::Starved:
+            return OpportunityList::tr("%n gap(s) while the launching thread was busy: move that work off it", nullptr, item.count);
+        case IdleCauseClass::Other:
+            break;
+        }
+        return OpportunityList::tr("%n gap(s) with no cause recorded on the launching thread", nullptr, item.count);
     case Opportunity::Kind::Unmodelled: {
         const KernelRow* row = nullptr;
         if (!item.rowIndices.empty() && size_t(item.rowIndices.front()) < result.rows.size())

@@ -6,6 +6,8 @@
 // kernels could have won is the timebudget/ stage's.
 #pragma once
 
+#include "engine/activity/idlecauses.h"
+
 #include <QString>
 #include <cstdint>
 #include <optional>
@@ -81,6 +83,8 @@ struct GpuActivity
     // ProfilerSteps each hold two or more of them, else its ProfilerSteps.
     StepFigures steps;
     std::vector<StepFigures> stepKinds; // every kind the trace has, finest (graph launch) first
+    // The main device's idle gaps by cause (idlecauses.h): each class that has a gap.
+    std::vector<IdleCause> idleCauses;
 
     const DeviceActivity* mainDevice() const { return devices.empty() ? nullptr : &devices.front(); }
     const StepFigures* stepsOf(StepKind kind) const

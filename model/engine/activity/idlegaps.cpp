@@ -5,7 +5,7 @@
 
 namespace Ridgeline {
 
-void IdleGapCounter::add(double begin, double end, std::optional<double> launchTs)
+std::optional<std::pair<double, double>> IdleGapCounter::add(double begin, double end, std::optional<double> launchTs)
 {
     end = std::max(begin, end);
     if (!m_any) {
@@ -13,15 +13,15 @@ void IdleGapCounter::add(double begin, double end, std::optional<double> launchT
         m_first = begin;
         m_cursor = end;
         m_busy = end - begin;
-        return;
+        return std::nullopt;
     }
     if (end <= m_cursor)
-        return; // inside the union so far
+        return std::nullopt; // inside the union so far
     const double gap = begin - m_cursor;
     if (gap < minGapUs) { // overlapping, adjacent or a rounding hole: one busy stretch
         m_busy += end - m_cursor;
         m_cursor = end;
-        return;
+        return std::nullopt;
     }
     int bucket = int(std::size(bucketBoundsUs)) - 1;
     while (bucket > 0 && gap < bucketBoundsUs[bucket])
@@ -35,7 +35,9 @@ void IdleGapCounter::add(double begin, double end, std::optional<double> launchT
         m_hostBoundUs += gap;
     }
     m_busy += end - begin;
+    const std::pair<double, double> idle(m_cursor, begin);
     m_cursor = end;
+    return idle;
 }
 
 void IdleGapCounter::finish(DeviceActivity& device) const

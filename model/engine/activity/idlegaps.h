@@ -6,6 +6,9 @@
 
 #include "engine/activity/gpuactivity.h"
 
+#include <optional>
+#include <utility>
+
 namespace Ridgeline {
 
 class IdleGapCounter
@@ -19,7 +22,8 @@ public:
 
     // `launchTs`: when the launch call of this event began, when the trace
     // links one (for a replayed kernel: its graph launch's).
-    void add(double begin, double end, std::optional<double> launchTs);
+    // Returns the idle gap this event ended, [begin, end), if any.
+    std::optional<std::pair<double, double>> add(double begin, double end, std::optional<double> launchTs);
     // Span, busy, idle, gaps and host-bound idle into `device`.
     void finish(DeviceActivity& device) const;
 

@@ -1,5 +1,6 @@
 #include "engine/activity/measuregpuactivity.h"
 
+#include "engine/activity/idlecauseclassifier.h"
 #include "engine/activity/idlegaps.h"
 #include "engine/activity/latencyfloor.h"
 #include "engine/activity/stepfigures.h"
@@ -48,7 +49,8 @@ public:
 
     // Events asked in order of start mostly have growing keys: the one after
     // the last answer is tried before a binary search.
-    std::optional<double> of(std::int64_t key)
+    // The launch call (into trace.launches) of that key.
+    std::optional<std::uint32_t> launchOf(std::int64_t key)
     {
         if (key < 0 || m_byKey.empty())
             return std::nullopt;
@@ -59,7 +61,7 @@ public:
         if (it == m_byKey.end() || keyAt(it) != key)
             return std::nullopt;
         m_finger = size_t(it - m_byKey.begin());
-        return m_trace.launches[*it].ts;
+        return *it;
     }
 
 private:
@@ -193,6 +195,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     const size_t main = size_t(std::max_element(measured.begin(), measured.end(), [](const DeviceActivity& a, const DeviceActivity& b) {
         return a.kernelTimeUs < b.kernelTimeUs;
     }) - measured.begin());
+    IdleCauseClassifier idleCauses(trace);
     ProfilerStepCounter profilerSteps(trace.profilerSteps);
     GraphLaunchStepCounter graphSteps;
     addGraphLaunches(trace, graphs, graphSteps);
@@ -200,8 +203,11 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     for (std::uint32_t index : byStart) {
         const GpuEventRecord& event = trace.gpuEvents[index];
         const size_t device = deviceOf[index];
-        const std::optional<double> launchTs = launchTimes.of(event.key);
-        gaps[device].add(event.ts, event.ts + event.dur, launchTs);
+        const std::optional<std::uint32_t> launch = launchTimes.launchOf(event.key);
+        const std::optional<double> launchTs = launch ? std::optional(trace.launches[*launch].ts) : std::nullopt;
+        const auto gap = gaps[device].add(event.ts, event.ts + event.dur, launchTs);
+        if (gap && device == main)
+            idleCauses.add(gap->first, gap->second, launch);
         const bool kernel = event.kind == GpuEventKind::Kernel;
         if (kernel)
             floors[device].add(event.dur);
@@ -223,6 +229,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
             device.latencyFloorUs = floors[d].value();
     }
     chooseSteps(profilerSteps, graphSteps, measured[main].kernelTimeUs, activity);
+    activity.idleCauses = idleCauses.finish(trace.gpuEvents.ts(byStart.front()));
     // The main device first, then by kernel time.
     std::swap(measured[0], measured[main]);
     std::stable_sort(measured.begin() + 1, measured.end(),

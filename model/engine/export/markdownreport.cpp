@@ -62,6 +62,31 @@ QString stepsParagraph(const GpuActivity& activity)
     return text;
 }
 
+// Each cause with its largest gap: what the launching thread was doing.
+QString idleCausesParagraph(const std::vector<IdleCause>& causes)
+{
+    QStringList parts;
+    for (const IdleCause& cause : causes) {
+        QString part = QStringLiteral("%1 %2 in %3 %4")
+                           .arg(idleCauseClassKey(cause.cls), formatTimeUs(cause.totalUs))
+                           .arg(cause.count)
+                           .arg(cause.count == 1 ? QStringLiteral("gap") : QStringLiteral("gaps"));
+        if (!cause.largest.empty()) {
+            const ClassifiedGap& gap = cause.largest.front();
+            QString what = cause.cls == IdleCauseClass::Sync ? MD::code(gap.call, MarkdownPlace::Prose) : QString();
+            if (cause.cls == IdleCauseClass::Sync && gap.bytes)
+                what += QStringLiteral(" of %1 bytes").arg(*gap.bytes);
+            if (!gap.op.isEmpty())
+                what += (what.isEmpty() ? QString() : QStringLiteral(" in ")) + MD::code(gap.op, MarkdownPlace::Prose);
+            part += QStringLiteral(" (largest %1 at %2%3)")
+                        .arg(formatTimeUs(gap.lengthUs), formatTimeUs(gap.startUs),
+                            what.isEmpty() ? QString() : QStringLiteral(": ") + what);
+        }
+        parts << part;
+    }
+    return QStringLiteral("Idle gaps by cause (what the launching thread was doing): ") + parts.join(QStringLiteral("; ")) + u'.';
+}
+
 void budgetSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
 {
     md.heading(2, QStringLiteral("Where the time goes"));
@@ -85,6 +110,8 @@ void budgetSection(MD& md, const AnalysisResult& result, const TimeBudget& budge
         gaps << QStringLiteral("%1: %2 gaps, %3").arg(range).arg(bucket.count).arg(formatTimeUs(bucket.totalUs));
     }
     md.paragraph(QStringLiteral("Idle gaps by length: ") + gaps.join(QStringLiteral("; ")) + u'.');
+    if (!result.activity.idleCauses.empty())
+        md.paragraph(idleCausesParagraph(result.activity.idleCauses));
     QStringList work;
     for (const auto& [kind, us] : result.gpuTime.us)
         work << QStringLiteral("%1 %2 (%3)")

@@ -71,6 +71,37 @@ QJsonObject stepsJson(const GpuActivity& activity)
     return chosen;
 }
 
+QJsonArray idleCausesJson(const std::vector<IdleCause>& causes)
+{
+    QJsonArray array;
+    for (const IdleCause& cause : causes) {
+        QJsonArray largest;
+        for (const ClassifiedGap& gap : cause.largest) {
+            QJsonObject object {
+                { QStringLiteral("start_us"), exportTimeUs(gap.startUs) },
+                { QStringLiteral("length_us"), exportTimeUs(gap.lengthUs) },
+            };
+            if (cause.cls == IdleCauseClass::Sync) {
+                object[QStringLiteral("call")] = gap.call;
+                object[QStringLiteral("bytes")] = gap.bytes ? QJsonValue(qint64(*gap.bytes)) : QJsonValue(QJsonValue::Null);
+                object[QStringLiteral("direction")] = gap.direction.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(gap.direction);
+            }
+            if (cause.cls == IdleCauseClass::Sync || cause.cls == IdleCauseClass::Starved)
+                object[QStringLiteral("op")] = gap.op.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(gap.op);
+            if (cause.cls == IdleCauseClass::Other)
+                object[QStringLiteral("note")] = gap.note;
+            largest.append(object);
+        }
+        array.append(QJsonObject {
+            { QStringLiteral("class"), idleCauseClassKey(cause.cls) },
+            { QStringLiteral("count"), qint64(cause.count) },
+            { QStringLiteral("total_us"), exportTimeUs(cause.totalUs) },
+            { QStringLiteral("largest"), largest },
+        });
+    }
+    return array;
+}
+
 QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budget)
 {
     // The root figures are the main device's (most kernel time); each device
@@ -95,6 +126,7 @@ QJsonObject timeBudgetJson(const AnalysisResult& result, const TimeBudget& budge
     root[QStringLiteral("triton_latency_bound_us")] = exportTimeUs(budget.tritonLatencyBoundUs);
     root[QStringLiteral("triton_rest_us")] = exportTimeUs(budget.tritonRestUs);
     root[QStringLiteral("steps")] = stepsJson(result.activity);
+    root[QStringLiteral("idle_causes")] = idleCausesJson(result.activity.idleCauses);
     QJsonArray devices;
     for (const DeviceActivity& device : result.activity.devices)
         devices.append(deviceJson(device));
@@ -118,6 +150,10 @@ QJsonArray opportunitiesJson(const TimeBudget& budget)
         if (item.kind == Opportunity::Kind::LatencyBoundKernels) {
             object[QStringLiteral("count")] = item.count;
             object[QStringLiteral("launches")] = qint64(item.launches);
+        }
+        if (item.idleClass) {
+            object[QStringLiteral("class")] = idleCauseClassKey(*item.idleClass);
+            object[QStringLiteral("gaps")] = item.count;
         }
         items.append(object);
     }

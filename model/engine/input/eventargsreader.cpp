@@ -30,6 +30,24 @@ std::optional<double> readNumber(ondemand::value value)
     return std::nullopt;
 }
 
+// A non-negative integer written as a number or as a string of digits
+// (the runtime calls' `bytes` and `kind`: "616", "1").
+std::optional<std::int64_t> readCount(ondemand::value value)
+{
+    if (auto number = readInteger(value); number && *number >= 0)
+        return number;
+    std::string_view text;
+    if (value.get_string().get(text) || text.empty() || text.size() > 18)
+        return std::nullopt;
+    std::int64_t number = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        number = number * 10 + (c - '0');
+    }
+    return number;
+}
+
 // grid and block: three integers each.
 bool readDims(ondemand::value value, std::int64_t dims[3])
 {
@@ -140,6 +158,13 @@ LaunchArgs EventArgsReader::readLaunchArgs(std::string_view argsJson)
             out.blocksPerSm = readNumber(value);
         } else if (key == "est. achieved occupancy %") {
             out.estAchievedOccupancyPercent = readNumber(value);
+}
+
+        } else if (key == "bytes") {
+            out.copyBytes = readCount(value).value_or(-1);
+        } else if (key == "kind") {
+            if (auto kind = readCount(value); kind && *kind <= 16)
+                out.copyKind = int(*kind);
         }
     }
     return out;

@@ -38,6 +38,10 @@ struct LaunchArgs
     std::optional<std::int64_t> sharedMemory;
     std::optional<double> blocksPerSm;
     std::optional<double> estAchievedOccupancyPercent;
+    // A memcpy call's `bytes` and `kind` (cudaMemcpyKind: 1 host to device,
+    // 2 device to host, ...), written as numbers or as numeric strings.
+    std::int64_t copyBytes = -1;
+    int copyKind = -1;
 
     std::int64_t key() const { return correlation >= 0 ? correlation : externalId; }
     std::uint64_t geometry() const;

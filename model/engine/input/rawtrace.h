@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/input/records/gpueventlist.h"
+#include "engine/input/records/hostspans.h"
 #include "engine/input/records/launchshapes.h"
 #include "engine/input/records/libraryoprecords.h"
 #include "engine/input/tritonopargs.h"
@@ -191,6 +192,8 @@ struct RawTrace
     std::vector<CaptureMarker> captureMarkers;
     std::vector<CaptureAnnotation> captureAnnotations;
     std::vector<ProfilerStepAnnotation> profilerSteps; // by begin, each once, outermost (AnnotationKeeper)
+    // Syncs, blocking copies and host frames: what the host did while the GPU idled.
+    HostSpans hostSpans;
     std::vector<GpuStream> gpuStreams; // in order of first event
     std::vector<LaunchThread> launchThreads; // in order of first launch
     std::vector<ExecuteAnnotation> executeAnnotations; // in file order

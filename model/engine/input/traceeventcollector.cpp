@@ -2,6 +2,7 @@
 
 #include "engine/base/quotedtext.h"
 #include "engine/input/jsontext.h"
+#include "engine/input/prefilter/eventprefilter.h"
 #include "engine/triton/kernelname.h"
 
 #include <algorithm>
@@ -51,106 +52,6 @@ std::optional<std::int64_t> readInteger(ondemand::value value)
 bool contains(std::string_view text, std::string_view part)
 {
     return text.find(part) != std::string_view::npos;
-}
-
-bool isLaunch(std::string_view name)
-{
-    return name.find("LaunchKernel") != std::string_view::npos || name.find("GraphLaunch") != std::string_view::npos
-        || name.find("LaunchCooperativeKernel") != std::string_view::npos;
-}
-
-// The runtime calls the analysis keeps: launches, capture bounds, and the
-// copies a graph capture may hold.
-bool isCaptureMarker(std::string_view name)
-{
-    return contains(name, "StreamBeginCapture") || contains(name, "StreamEndCapture");
-}
-
-bool isCopy(std::string_view name)
-{
-    return contains(name, "Memcpy") || contains(name, "Memset");
-}
-
-bool isKeptRuntimeCall(std::string_view name)
-{
-    return isLaunch(name) || isCaptureMarker(name) || isCopy(name);
-}
-
-// The event's own ph, cat and name read straight from its text, where that
-// is certain: from the leading "key": value pairs, up to the first nested
-// value (args), a backslash or anything unexpected. A field not found there
-// is unknown, and an unknown field never drops an event.
-struct LeadingFields
-{
-    std::optional<std::string_view> ph, cat, name;
-};
-
-LeadingFields leadingFields(std::string_view json)
-{
-    LeadingFields fields;
-    const size_t n = json.size();
-    size_t i = 1; // after '{'
-    auto skipSpace = [&] {
-        while (i < n && isJsonSpace(json[i]))
-            ++i;
-    };
-    auto stringEnd = [&](size_t from) { // the closing quote, or npos when escaped or unclosed
-        const void* quote = std::memchr(json.data() + from, '"', n - from);
-        if (!quote)
-            return std::string_view::npos;
-        const size_t end = size_t(static_cast<const char*>(quote) - json.data());
-        return std::memchr(json.data() + from, '\\', end - from) ? std::string_view::npos : end;
-    };
-    // Stops as soon as mayUse can decide: a flow needs its ph, a runtime
-    // call its name, any other category nothing more (python_function
-    // events, most of a trace, are decided at their second field).
-    auto enough = [&] {
-        if (!fields.cat)
-            return false;
-        const bool needsPh = *fields.cat == "ac2g";
-        const bool needsName = *fields.cat == "cuda_runtime" || *fields.cat == "cuda_driver";
-        return (!needsPh || fields.ph) && (!needsName || fields.name);
-    };
-    for (int pair = 0; pair < 32 && !enough(); ++pair) {
-        skipSpace();
-        if (i >= n || json[i] != '"')
-            break;
-        const size_t keyEnd = stringEnd(i + 1);
-        if (keyEnd == std::string_view::npos)
-            break;
-        const std::string_view key = json.substr(i + 1, keyEnd - i - 1);
-        i = keyEnd + 1;
-        skipSpace();
-        if (i >= n || json[i] != ':')
-            break;
-        ++i;
-        skipSpace();
-        if (i >= n)
-            break;
-        if (json[i] == '"') {
-            const size_t valueEnd = stringEnd(i + 1);
-            if (valueEnd == std::string_view::npos)
-                break;
-            const std::string_view value = json.substr(i + 1, valueEnd - i - 1);
-            if (key == "ph")
-                fields.ph = value;
-            else if (key == "cat")
-                fields.cat = value;
-            else if (key == "name")
-                fields.name = value;
-            i = valueEnd + 1;
-        } else if (json[i] == '{' || json[i] == '[') {
-            break;
-        } else {
-            while (i < n && json[i] != ',' && json[i] != '}')
-                ++i;
-        }
-        skipSpace();
-        if (i >= n || json[i] != ',')
-            break;
-        ++i;
-    }
-    return fields;
 }
 
 // Whether an op's args text holds the kernel_backend key at all: a search
@@ -212,21 +113,7 @@ void TraceEventCollector::keepLibraryOp(const Event& event, double begin, double
 
 bool TraceEventCollector::mayUse(std::string_view json)
 {
-    // Most of a trace's bytes are python_function events and runtime calls
-    // the analysis never uses: reading a field or two from the text skips
-    // their full decode. Anything unusual falls through to the real parser.
-    const LeadingFields fields = leadingFields(json);
-    const auto& cat = fields.cat;
-    if (!cat)
-        return true;
-    // A flow's end says which thread ran a kernel; its start, whether
-    // TraceLens links the call to its GPU work.
-    if (*cat == "ac2g")
-        return !fields.ph || *fields.ph == "f" || *fields.ph == "s";
-    if (*cat == "cuda_runtime" || *cat == "cuda_driver")
-        return !fields.name || isKeptRuntimeCall(*fields.name);
-    static constexpr std::string_view used[] = { "cpu_op", "kernel", "gpu_memcpy", "gpu_memset", "user_annotation", "gpu_user_annotation" };
-    return std::find(std::begin(used), std::end(used), *cat) != std::end(used);
+    return mayBeUsed(json);
 }
 
 void TraceEventCollector::skip(std::int64_t offset, const QString& why)
@@ -401,9 +288,18 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.noteFlowStart(*event.id);
         return;
     }
+    if (cat == "python_function") {
+        if (complete && event.ts && event.dur && *event.dur >= HostSpans::minFrameUs && *event.dur <= maxDurationUs)
+            keepHostSpan(HostSpanKind::Frame, event, threadId(event.pid, event.tid));
+        return;
+    }
     if (cat == "user_annotation" || cat == "gpu_user_annotation") {
         if (!complete || !event.ts || !event.dur || !(*event.dur >= 0) || *event.dur > maxDurationUs)
             return;
+        if (cat == "user_annotation" && HostSpans::isCompiledGraphCall(event.name)) {
+            keepHostSpan(HostSpanKind::CompiledGraphCall, event, threadId(event.pid, event.tid));
+            return;
+        }
         if (isExecuteAnnotation(event.name)) {
             const bool onGpu = cat == "gpu_user_annotation";
             m_annotations.keepExecute(event.name, onGpu, *event.ts, *event.ts + *event.dur, threadId(event.pid, event.tid));
@@ -508,7 +404,13 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             m_trace.captureMarkers.push_back({ begin, end, thread, contains(event.name, "Begin") });
             return;
         }
+        if (HostSpans::isSyncCall(event.name)) {
+            keepHostSpan(HostSpanKind::Sync, event, thread);
+            return;
+        }
         const LaunchArgs args = m_args.readLaunchArgs(event.args);
+        if (HostSpans::isBlockingCopyCall(event.name))
+            keepHostSpan(HostSpanKind::BlockingCopy, event, thread, args.copyBytes, copyDirectionOfKind(args.copyKind));
         LaunchRecord launch;
         launch.key = args.key();
         launch.ts = begin;
@@ -544,6 +446,8 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
             if (!badDuration) {
                 m_trace.otherOpSpans.push_back({ begin, end, thread });
                 keepLibraryOp(event, begin, end, thread);
+                if (end - begin >= HostSpans::minFrameUs)
+                    keepHostSpan(HostSpanKind::Op, event, thread);
             }
             return;
         }
@@ -559,7 +463,20 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     op.externalId = externalId;
     if (badDuration)
         skip(offset, what() + QStringLiteral(" has a missing or negative dur: its GPU kernel cannot be attributed"));
+    else if (op.dur >= HostSpans::minFrameUs) // its dispatch may be what a gap waited for
+        keepHostSpan(HostSpanKind::Op, event, thread);
     m_trace.tritonOps.push_back(std::move(op));
+}
+
+void TraceEventCollector::keepHostSpan(
+    HostSpanKind kind, const Event& event, std::uint32_t thread, std::int64_t bytes, CopyDirection direction)
+{
+    if (!m_trace.hostSpans.add(kind, *event.ts, *event.ts + *event.dur, thread, event.name, bytes, direction) && !m_hostSpansWarned) {
+        m_hostSpansWarned = true;
+        m_trace.warnings << QStringLiteral("more than %1 host frames and sync calls: the rest are not kept, and idle gaps after "
+                                           "them are not given a cause")
+                                .arg(HostSpans::maxSpans);
+    }
 }
 
 void TraceEventCollector::topLevelValue(std::string_view key, std::string_view json)

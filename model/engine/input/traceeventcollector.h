@@ -76,10 +76,14 @@ private:
     void keepLibraryOp(const Event& event, double begin, double end, std::uint32_t thread);
     // The name's id in RawTrace::libraryOps.names, or -1 when not kept.
     std::int32_t libraryOpNameId(std::string_view name);
+    // Keeps a sync call, blocking copy or host frame (RawTrace::hostSpans); warns once at its cap.
+    void keepHostSpan(HostSpanKind kind, const Event& event, std::uint32_t thread, std::int64_t bytes = -1,
+        CopyDirection direction = CopyDirection::Unknown);
 
     RawTrace& m_trace;
     Input m_input;
     AnnotationKeeper m_annotations; // execute_ ranges, launching threads' names
+    bool m_hostSpansWarned = false;
     simdjson::ondemand::parser m_eventParser;
     EventArgsReader m_args;
     std::vector<char> m_buffer; // the current event with simdjson's padding

@@ -1,6 +1,7 @@
 #include "engine/timebudget/opportunities.h"
 
 #include "engine/base/text/units.h"
+#include "engine/timebudget/idleopportunities.h"
 #include "engine/timebudget/unmodelledopportunities.h"
 
 #include <algorithm>
@@ -114,24 +115,10 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
         ranked.push_back(std::move(latency));
     }
     if (const DeviceActivity* device = result.activity.mainDevice(); device && device->idleUs > 0 && !device->implausibleSpan()) {
-        Opportunity idle;
-        idle.kind = Opportunity::Kind::Idle;
-        idle.name = QStringLiteral("idle GPU");
-        idle.recoverableUs = device->idleUs;
-        idle.shareOfGpuTime = share(device->idleUs);
-        if (device->spanUs > 0)
-            idle.shareOfSpan = device->idleUs / device->spanUs;
-        std::int64_t gaps = 0;
-        for (const IdleGapBucket& bucket : device->idleGaps)
-            gaps += bucket.count;
-        idle.why = QStringLiteral("the GPU ran nothing for %1 of its %2 span (%3 %) in %4 gaps; %5 of it after launches the host "
-                                  "issued late: capture the step in CUDA/HIP graphs, remove host syncs and CPU work between "
-                                  "launches")
-                       .arg(formatTimeUs(device->idleUs), formatTimeUs(device->spanUs))
-                       .arg(device->spanUs > 0 ? QString::number(100.0 * device->idleUs / device->spanUs, 'f', 1) : QStringLiteral("0"))
-                       .arg(gaps)
-                       .arg(formatTimeUs(device->hostBoundIdleUs));
-        ranked.push_back(std::move(idle));
+        for (Opportunity& idle : idleOpportunities(*device, result.activity.idleCauses)) {
+            idle.shareOfGpuTime = share(idle.recoverableUs);
+            ranked.push_back(std::move(idle));
+        }
     }
     for (Opportunity& item : unmodelledOpportunities(result))
         ranked.push_back(std::move(item));

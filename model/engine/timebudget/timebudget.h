@@ -34,7 +34,9 @@ struct Opportunity
     QString why; // what limits it and what kind of fix it needs
     std::vector<int> rowIndices; // into AnalysisResult::rows (Kernel: one; the group: all)
     std::vector<int> libraryIndices; // into AnalysisResult::libraryKernels (Unmodelled library kernels)
-    int count = 0; // LatencyBoundKernels: rows
+    // Idle: the cause of the gaps it holds (activity/idlecauses.h): one item per class.
+    std::optional<IdleCauseClass> idleClass;
+    int count = 0; // LatencyBoundKernels: rows; Idle: gaps
     std::int64_t launches = 0; // LatencyBoundKernels: timed calls
 };
 QString opportunityKindKey(Opportunity::Kind kind); // "kernel", "latency-bound kernels", "idle", "unmodelled"
