@@ -158,8 +158,6 @@ LaunchArgs EventArgsReader::readLaunchArgs(std::string_view argsJson)
             out.blocksPerSm = readNumber(value);
         } else if (key == "est. achieved occupancy %") {
             out.estAchievedOccupancyPercent = readNumber(value);
-}
-
         } else if (key == "bytes") {
             out.copyBytes = readCount(value).value_or(-1);
         } else if (key == "kind") {
