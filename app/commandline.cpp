@@ -66,9 +66,8 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("scale"),
         QStringLiteral("Pixels per unit of --size in a PNG roofline or timeline (device pixel ratio). Default 1."), QStringLiteral("S") });
     parser.addOption({ QStringLiteral("inductor-cache"),
-        QStringLiteral(
-            "Inductor cache for the V1 model and each kernel's source: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, "
-            "one wrapper .py file (output_code.py) or a TORCH_TRACE (tlparse) log."),
+        QStringLiteral("Inductor cache for the V1 model and each kernel's source: a directory, a .tar/.tar.gz/.tar.xz/.zip archive of one, "
+                       "one wrapper .py file (output_code.py) or a TORCH_TRACE (tlparse) log."),
         QStringLiteral("PATH") });
     parser.addOption({ QStringLiteral("capture"),
         QStringLiteral("Capture trace of the trace's CUDA/HIP graphs (a file or a folder of them; may be repeated)."),

@@ -47,7 +47,8 @@ std::shared_ptr<const Timeline> timelineFrom(FuzzedDataProvider& bytes)
         std::int64_t start = 0;
         const int events = bytes.ConsumeIntegralInRange<int>(0, 40);
         for (int e = 0; e < events; ++e) {
-            start = std::min(maxTimelineNs, start + bytes.ConsumeIntegralInRange<std::int64_t>(0, bytes.ConsumeBool() ? 5000 : maxTimelineNs));
+            start = std::min(
+                maxTimelineNs, start + bytes.ConsumeIntegralInRange<std::int64_t>(0, bytes.ConsumeBool() ? 5000 : maxTimelineNs));
             const std::int64_t duration = bytes.ConsumeIntegralInRange<std::int64_t>(0, bytes.ConsumeBool() ? 3000 : maxTimelineNs - start);
             lane.events.append(start, duration, bytes.ConsumeIntegralInRange<std::uint32_t>(0, std::uint32_t(labels - 1)));
             timeline->endNs = std::max(timeline->endNs, start + duration);

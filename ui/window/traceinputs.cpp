@@ -90,9 +90,10 @@ void TraceInputs::openTrace(const QString& path)
     // A wrapper .py (or a cache archive) handed to Open is no trace: say
     // what it is and where it goes, instead of "not valid JSON".
     if (classifyInput(path).kind == InputKind::InductorCache && QFileInfo(path).isFile()) {
-        Q_EMIT refused(tr("%1 is an Inductor cache file (a wrapper .py, a TORCH_TRACE log or an archive of the cache), "
-                          "not a profiler trace. Open the trace, then attach this with File ▸ Attach Inductor Cache Archive… (or drop it on the "
-                          "window) for V1 figures.")
+        Q_EMIT refused(
+            tr("%1 is an Inductor cache file (a wrapper .py, a TORCH_TRACE log or an archive of the cache), "
+               "not a profiler trace. Open the trace, then attach this with File ▸ Attach Inductor Cache Archive… (or drop it on the "
+               "window) for V1 figures.")
                 .arg(QFileInfo(path).fileName()));
         return;
     }

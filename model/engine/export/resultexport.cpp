@@ -489,12 +489,13 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
     };
     const QStringList header = csvHeader();
     // The source's and the launch's columns last: every column before them keeps its place.
-    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader() << launchCsvHeader());
+    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader()
+                             << launchCsvHeader());
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
-            << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
-            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()));
+            << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString()) << argsAndKernelsCsvFields(row)
+            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)

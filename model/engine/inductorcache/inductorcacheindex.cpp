@@ -307,8 +307,8 @@ FoundSource InductorCacheIndex::findSource(const QString& name, const QString& k
         for (const QString& other : hashes) {
             if (*m_byHash[other].text != *first.text)
                 return none(QStringLiteral("ambiguous: %1 per-kernel files of the cache define %2 differently (%3, %4)")
-                                .arg(hashes.size())
-                                .arg(name, first.label, m_byHash[other].label));
+                        .arg(hashes.size())
+                        .arg(name, first.label, m_byHash[other].label));
         }
         found.source.origin = SourceOrigin::CacheName;
         found.source.file = first.label;
@@ -319,10 +319,10 @@ FoundSource InductorCacheIndex::findSource(const QString& name, const QString& k
     if (byName.status == CacheLookup::Status::Unreadable)
         return none(byName.why);
     return none(QStringLiteral("%1 is not defined in %2 (%3 wrapper files, %4 kernels, %5 per-kernel files)")
-                    .arg(name, m_source)
-                    .arg(m_wrapperFiles)
-                    .arg(m_kernels)
-                    .arg(m_kernelFiles));
+            .arg(name, m_source)
+            .arg(m_wrapperFiles)
+            .arg(m_kernels)
+            .arg(m_kernelFiles));
 }
 
 } // namespace Ridgeline

@@ -12,15 +12,21 @@ struct Dimension
     QString text;
 };
 
-std::optional<Dimension> dimension(const char* name, const std::optional<LaunchNumel>& numel, std::int64_t block, const char* blockName,
-    const QString& blockNote = {})
+std::optional<Dimension> dimension(
+    const char* name, const std::optional<LaunchNumel>& numel, std::int64_t block, const char* blockName, const QString& blockNote = {})
 {
     if (!numel || numel->approximate || numel->value <= 0 || block <= 0)
         return std::nullopt;
     const std::int64_t passes = numel->value / block + (numel->value % block != 0 ? 1 : 0);
     Dimension out;
     out.share = double(numel->value) / (double(passes) * double(block));
-    out.text = QStringLiteral("%1 %2 over %3 x %4 %5%6").arg(QLatin1String(name)).arg(numel->value).arg(passes).arg(QLatin1String(blockName)).arg(block).arg(blockNote);
+    out.text = QStringLiteral("%1 %2 over %3 x %4 %5%6")
+                   .arg(QLatin1String(name))
+                   .arg(numel->value)
+                   .arg(passes)
+                   .arg(QLatin1String(blockName))
+                   .arg(block)
+                   .arg(blockNote);
     return out;
 }
 

@@ -12,7 +12,8 @@ std::optional<LaunchNumel> sizeHint(const KernelModel& model, std::initializer_l
     for (const SizeHint& hint : model.v1->kernel.sizeHints) {
         for (const char16_t* key : keys) {
             if (hint.key == QStringView(key) && hint.value > 0)
-                return LaunchNumel { hint.value, QStringLiteral("size_hints '%1' (a power of two at least the numel)").arg(hint.key), true };
+                return LaunchNumel { hint.value, QStringLiteral("size_hints '%1' (a power of two at least the numel)").arg(hint.key),
+                    true };
         }
     }
     return std::nullopt;

@@ -56,8 +56,8 @@ FoundSource KernelModeller::findSource(const ModelInput& input) const
         none.source.why = m_unavailable.isEmpty() ? QStringLiteral("no Inductor cache given") : m_unavailable;
         return none;
     }
-    return m_index->findSource(input.kernelName, input.args ? input.args->kernelHash : QString(),
-        input.args ? input.args->kernelFile : QString());
+    return m_index->findSource(
+        input.kernelName, input.args ? input.args->kernelHash : QString(), input.args ? input.args->kernelFile : QString());
 }
 
 KernelModel KernelModeller::model(const ModelInput& given) const

@@ -283,8 +283,8 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
         const QString* source = row.model.source && row.model.source->text ? row.model.source->text.get()
             : row.model.v1                                                 ? &row.model.v1->kernel.source
                                                                            : nullptr;
-        if (auto launch = launchOfKernel({ &row.model, row.parsedName.category, group.args,
-                firstLaunchShape(trace, linked, group), source ? QStringView(*source) : QStringView(), trace.gpuComputeUnits }))
+        if (auto launch = launchOfKernel({ &row.model, row.parsedName.category, group.args, firstLaunchShape(trace, linked, group),
+                source ? QStringView(*source) : QStringView(), trace.gpuComputeUnits }))
             row.launch = std::move(*launch);
 
         // TraceLens's own figures where they differ from the row's.

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -50,8 +51,8 @@ QString blockSource(const QString& wrapperPath, const QString& name)
 QByteArray oneKernelTrace(const QString& name, const QByteArray& args)
 {
     const QByteArray n = name.toUtf8();
-    return traceJson(tritonOpEvent(n, 100, 20, 1, args) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n"
-        + kernelEvent(n, 200, 40, 10));
+    return traceJson(
+        tritonOpEvent(n, 100, 20, 1, args) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n" + kernelEvent(n, 200, 40, 10));
 }
 
 class KernelSourceFinding : public ::testing::Test
@@ -100,22 +101,25 @@ TEST_F(KernelSourceFinding, ByKernelHashBeforeKernelFile)
 {
     const QString cache = perKernelCache(m_embedSource.toUtf8());
     // kernel_file names another file: the hash decides, and the recorded path is never opened.
-    const FoundSource s = found(embedName,
-        "\"kernel_hash\": \"" + embedHash.toUtf8() + "\", \"kernel_file\": \"/nowhere/zz/czzsomeotherkernel.py\"", cache);
+    const FoundSource s = found(
+        embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\", \"kernel_file\": \"/nowhere/zz/czzsomeotherkernel.py\"", cache);
     EXPECT_EQ(s.source.origin, SourceOrigin::KernelFile) << qPrintable(s.source.why);
     EXPECT_EQ(s.source.file, cache + QStringLiteral("/2t/") + embedHash + QStringLiteral(".py"));
     EXPECT_TRUE(s.source.why.isEmpty());
     ASSERT_TRUE(s.text);
     EXPECT_EQ(*s.text, m_embedSource);
     EXPECT_EQ(s.key, QStringLiteral("hash:") + embedHash);
-    EXPECT_FALSE(s.source.anatomy) << "parsed at merge time, not here";
+    // Read once found: the embedding's table is gathered through the token ids.
+    ASSERT_TRUE(s.source.anatomy);
+    ASSERT_EQ(s.source.anatomy->pointers.size(), 5u);
+    EXPECT_EQ(s.source.anatomy->pointers[0].arg, QStringLiteral("in_ptr0"));
+    EXPECT_EQ(s.source.anatomy->pointers[1].kind, AccessKind::Gather);
 }
 
 TEST_F(KernelSourceFinding, ByKernelFilesBaseName)
 {
     const QString cache = perKernelCache(m_embedSource.toUtf8());
-    const FoundSource s
-        = found(embedName, "\"kernel_file\": \"/tmp/torchinductor_someone/2t/" + embedHash.toUtf8() + ".py\"", cache);
+    const FoundSource s = found(embedName, "\"kernel_file\": \"/tmp/torchinductor_someone/2t/" + embedHash.toUtf8() + ".py\"", cache);
     EXPECT_EQ(s.source.origin, SourceOrigin::KernelFile) << qPrintable(s.source.why);
     ASSERT_TRUE(s.text);
     EXPECT_EQ(*s.text, m_embedSource);
@@ -131,9 +135,9 @@ TEST_F(KernelSourceFinding, ByNameInACachesWrapperWithItsComments)
     EXPECT_EQ(*s.text, m_embedSource);
     // The comment above the block (line 313 of the file).
     EXPECT_EQ(s.sourceNodes,
-        QStringList({ QStringLiteral("long"), QStringLiteral("embedding"), QStringLiteral("to"), QStringLiteral("pow_1"),
-            QStringLiteral("mean"), QStringLiteral("add"), QStringLiteral("rsqrt"), QStringLiteral("mul"), QStringLiteral("to_1"),
-            QStringLiteral("mul_1") }));
+        QStringList(
+            { QStringLiteral("long"), QStringLiteral("embedding"), QStringLiteral("to"), QStringLiteral("pow_1"), QStringLiteral("mean"),
+                QStringLiteral("add"), QStringLiteral("rsqrt"), QStringLiteral("mul"), QStringLiteral("to_1"), QStringLiteral("mul_1") }));
     EXPECT_EQ(s.atenOps,
         QStringList({ QStringLiteral("_to_copy"), QStringLiteral("embedding"), QStringLiteral("pow"), QStringLiteral("mean"),
             QStringLiteral("add"), QStringLiteral("rsqrt"), QStringLiteral("mul") }));
@@ -193,7 +197,9 @@ TEST_F(KernelSourceFinding, HashNotInTheCacheAndNameNotDefinedSaysBoth)
 
 TEST_F(KernelSourceFinding, APerKernelFileThatIsNotPythonSaysSo)
 {
-    const QString cache = perKernelCache(QByteArray("\x7f" "ELF\x02\x01\x01\x00\x00\x00 not a kernel", 25));
+    const QString cache = perKernelCache(QByteArray("\x7f"
+                                                    "ELF\x02\x01\x01\x00\x00\x00 not a kernel",
+        25));
     const FoundSource s = found(embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"", cache);
     EXPECT_EQ(s.source.origin, SourceOrigin::None);
     EXPECT_TRUE(s.source.why.contains(QStringLiteral("/2t/") + embedHash + QStringLiteral(".py, which is binary data, not Python")))
@@ -224,8 +230,8 @@ TEST_F(KernelSourceFinding, RowsOfOneHashShareOneText)
     EXPECT_EQ(rows[0]->model.source->key, rows[1]->model.source->key);
 }
 
-// The export carries each Triton kernel's `source`; the CSV's two source
-// columns come last (empty until the anatomy is read), every other column in its place.
+// The export carries each Triton kernel's `source` with its pointers; the
+// CSV's two source columns come before the launch's, every other column in its place.
 TEST_F(KernelSourceFinding, TheExportCarriesTheSource)
 {
     const QString cache = perKernelCache(m_embedSource.toUtf8());
@@ -238,11 +244,13 @@ TEST_F(KernelSourceFinding, TheExportCarriesTheSource)
     const QJsonObject source = kernelJson(*row)[QStringLiteral("source")].toObject();
     EXPECT_EQ(source[QStringLiteral("origin")].toString(), QStringLiteral("kernel_file"));
     EXPECT_EQ(source[QStringLiteral("file")].toString(), cache + QStringLiteral("/2t/") + embedHash + QStringLiteral(".py"));
-    EXPECT_TRUE(source[QStringLiteral("pointers")].isNull()) << "no anatomy yet";
+    const QJsonArray pointers = source[QStringLiteral("pointers")].toArray();
+    ASSERT_EQ(pointers.size(), 5);
+    EXPECT_EQ(pointers[1].toObject()[QStringLiteral("arg")].toString(), QStringLiteral("in_ptr1"));
+    EXPECT_EQ(pointers[1].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("gather"));
     const QList<QByteArray> lines = exportCsv(judged(outcome.result)->trace).split('\n');
     ASSERT_GE(lines.size(), 2);
-    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max")) << lines[0].right(80).constData();
-    EXPECT_TRUE(lines[1].endsWith(",,")) << "empty until the anatomy is read: " << lines[1].right(40).constData();
+    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max,programs,waves")) << lines[0].right(80).constData();
 }
 
 // A 10 MB source (one long expression) is found whole; nothing in it is parsed here.

@@ -27,7 +27,7 @@ QString pointwiseKernel(const QString& name, const QString& args, const QString&
 }
 
 void bruteWalk(std::int64_t xnumel, std::int64_t rnumel, const std::function<bool(std::int64_t, std::int64_t)>& mask,
-               const std::function<std::int64_t(std::int64_t, std::int64_t)>& index, BruteCount* count)
+    const std::function<std::int64_t(std::int64_t, std::int64_t)>& index, BruteCount* count)
 {
     for (std::int64_t x = 0; x < xnumel; ++x) {
         for (std::int64_t r = 0; r < rnumel; ++r) {

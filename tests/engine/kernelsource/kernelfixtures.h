@@ -27,7 +27,7 @@ struct BruteCount
 // Walks x over [0, xnumel) and r over [0, rnumel) (rnumel 1: no reduction
 // dimension); for each lane where mask(x, r) holds, adds index(x, r).
 void bruteWalk(std::int64_t xnumel, std::int64_t rnumel, const std::function<bool(std::int64_t, std::int64_t)>& mask,
-               const std::function<std::int64_t(std::int64_t, std::int64_t)>& index, BruteCount* count);
+    const std::function<std::int64_t(std::int64_t, std::int64_t)>& index, BruteCount* count);
 
 const PointerAnatomy* findPointer(const KernelAnatomy& anatomy, const QString& arg);
 

@@ -48,7 +48,7 @@ TEST(IndexCount, RandomUnionsMatchABruteCount)
             const std::int64_t extent = pick(1, 12);
             const std::int64_t coefficient = std::int64_t(pick(1, 3) == 1 ? pick(1, 4) : pick(1, 300)) * (pick(0, 5) == 0 ? -1 : 1);
             const std::int64_t lo = pick(0, 2) == 0 ? pick(0, int(extent) - 1) : 0;
-            common.push_back({d, coefficient, lo, extent});
+            common.push_back({ d, coefficient, lo, extent });
         }
         std::vector<Box> boxes(size_t(pick(1, 4)));
         for (Box& box : boxes) {
@@ -83,7 +83,7 @@ TEST(IndexCount, ChannelsLastWindowsFactorTheChannelsOutWithoutEnumerating)
         for (int dx = 0; dx < 3; ++dx) {
             Box box;
             box.constant = -7232 + 64 * dx + 7168 * dy;
-            box.terms = {{0, 1, 0, 64}, {1, 128, dx == 0 ? 1 : 0, 56}, {2, 14336, dy == 0 ? 1 : 0, 56}, {3, 802816, 0, 1 << 20}};
+            box.terms = { { 0, 1, 0, 64 }, { 1, 128, dx == 0 ? 1 : 0, 56 }, { 2, 14336, dy == 0 ? 1 : 0, 56 }, { 3, 802816, 0, 1 << 20 } };
             boxes.push_back(box);
         }
     }
@@ -95,8 +95,8 @@ TEST(IndexCount, ChannelsLastWindowsFactorTheChannelsOutWithoutEnumerating)
 TEST(IndexCount, OverlappingStridesPastTheCapAreNotGuessed)
 {
     Box box;
-    box.terms = {{0, 3, 0, 2000}, {1, 2, 0, 2000}};
-    const Count count = countUnion({box});
+    box.terms = { { 0, 3, 0, 2000 }, { 1, 2, 0, 2000 } };
+    const Count count = countUnion({ box });
     EXPECT_FALSE(count.unique.has_value());
     EXPECT_TRUE(count.why.contains(QLatin1String("overlap"))) << count.why.toStdString();
 }
@@ -104,13 +104,13 @@ TEST(IndexCount, OverlappingStridesPastTheCapAreNotGuessed)
 TEST(IndexCount, SixtyFourBitsOverflowIsReportedNotWrapped)
 {
     Box box;
-    box.terms = {{0, std::int64_t(1) << 40, 0, std::int64_t(1) << 30}};
-    const Count count = countUnion({box});
+    box.terms = { { 0, std::int64_t(1) << 40, 0, std::int64_t(1) << 30 } };
+    const Count count = countUnion({ box });
     EXPECT_FALSE(count.unique.has_value());
     EXPECT_TRUE(count.why.contains(QLatin1String("64 bits"))) << count.why.toStdString();
     Box huge;
     huge.constant = INT64_MIN;
-    EXPECT_FALSE(countUnion({huge}).unique.has_value());
+    EXPECT_FALSE(countUnion({ huge }).unique.has_value());
 }
 
 } // namespace

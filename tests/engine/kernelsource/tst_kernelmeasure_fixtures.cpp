@@ -1,10 +1,9 @@
 // measureKernel on issue 32's worked cases: every pointer's kind, unique and
 // per-access bytes against a brute walk of the same index expressions over
 // the iteration space, written out here in C++.
-#include "kernelfixtures.h"
-
 #include "engine/kernelsource/recipe/kernelmeasure.h"
 #include "engine/kernelsource/recipe/kernelrecipe.h"
+#include "kernelfixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -27,8 +26,7 @@ void expectCounted(const KernelAnatomy& anatomy, const QString& arg, AccessKind 
 
 TEST(KernelMeasureFixtures, BroadcastAddReadsTwelveElementsThirtyEightHundredTimes)
 {
-    const QString source = pointwiseKernel(
-        QStringLiteral("triton_poi_fused_add_0"), QStringLiteral("in_ptr0, in_ptr1, out_ptr0, xnumel"),
+    const QString source = pointwiseKernel(QStringLiteral("triton_poi_fused_add_0"), QStringLiteral("in_ptr0, in_ptr1, out_ptr0, xnumel"),
         QStringLiteral("'in_ptr0': '*fp32', 'in_ptr1': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"),
         QStringLiteral("'mutated_arg_names': [], 'num_load': 2, 'num_store': 1, 'kernel_num_gb': 0.000364848"),
         QStringLiteral("    xnumel = 45600\n"
@@ -64,8 +62,7 @@ TEST(KernelMeasureFixtures, BroadcastAddReadsTwelveElementsThirtyEightHundredTim
 
 TEST(KernelMeasureFixtures, InPlaceBiasReluCountsItsReadAndItsWrite)
 {
-    const QString source = pointwiseKernel(
-        QStringLiteral("triton_poi_fused_addmm_relu_0"), QStringLiteral("in_out_ptr0, in_ptr0, xnumel"),
+    const QString source = pointwiseKernel(QStringLiteral("triton_poi_fused_addmm_relu_0"), QStringLiteral("in_out_ptr0, in_ptr0, xnumel"),
         QStringLiteral("'in_out_ptr0': '*bf16', 'in_ptr0': '*bf16', 'xnumel': 'i32'"),
         QStringLiteral("'mutated_arg_names': ['in_out_ptr0'], 'num_load': 2, 'num_store': 1"),
         QStringLiteral("    xnumel = 3072\n"
@@ -102,46 +99,46 @@ TEST(KernelMeasureFixtures, InPlaceBiasReluCountsItsReadAndItsWrite)
 QString embeddingKernel(const QString& assertLine)
 {
     return QStringLiteral(
-               "@triton_heuristics.persistent_reduction(\n"
-               "    size_hints={'x': 8192, 'r0_': 1024},\n"
-               "    reduction_hint=ReductionHint.INNER,\n"
-               "    filename=__file__,\n"
-               "    triton_meta={'signature': {'in_ptr0': '*i32', 'in_ptr1': '*fp16', 'in_ptr2': '*fp16', 'out_ptr0': '*fp16', "
-               "'out_ptr2': '*fp16', 'xnumel': 'i32', 'r0_numel': 'i32'}, 'constants': {}},\n"
-               "    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_embedding_0', 'mutated_arg_names': [], "
-               "'no_x_dim': True, 'num_load': 2, 'num_reduction': 1}\n"
-               ")\n"
-               "@triton.jit\n"
-               "def triton_per_fused_embedding_0(in_ptr0, in_ptr1, in_ptr2, out_ptr0, out_ptr2, xnumel, r0_numel):\n"
-               "    XBLOCK: tl.constexpr = 1\n"
-               "    r0_numel = 576\n"
-               "    R0_BLOCK: tl.constexpr = 1024\n"
-               "    rnumel = r0_numel\n"
-               "    RBLOCK: tl.constexpr = R0_BLOCK\n"
-               "    xoffset = tl.program_id(0) * XBLOCK\n"
-               "    xindex = tl.full([1], xoffset, tl.int32)\n"
-               "    xmask = tl.full([R0_BLOCK], True, tl.int1)\n"
-               "    r0_index = tl.arange(0, R0_BLOCK)[:]\n"
-               "    r0_offset = 0\n"
-               "    r0_mask = r0_index < r0_numel\n"
-               "    x0 = xindex\n"
-               "    r0_1 = r0_index\n"
-               "    tmp0 = tl.load(in_ptr0 + (x0), None, eviction_policy='evict_last')\n"
-               "    tmp21 = tl.load(in_ptr2 + (r0_1), r0_mask, eviction_policy='evict_last', other=0.0).to(tl.float32)\n"
-               "    tmp1 = tmp0.to(tl.int64)\n"
-               "    tmp2 = tl.full([R0_BLOCK], 49152, tl.int32)\n"
-               "    tmp3 = tmp1 + tmp2\n"
-               "    tmp4 = tmp1 < 0\n"
-               "    tmp5 = tl.where(tmp4, tmp3, tmp1)\n"
-               "%1\n"
-               "    tmp7 = tl.load(in_ptr1 + (r0_1 + 576*tmp5), r0_mask, other=0.0).to(tl.float32)\n"
-               "    tmp9 = tmp7 * tmp7\n"
-               "    tmp12 = tl.where(r0_mask, tmp9, 0)\n"
-               "    tmp13 = triton_helpers.promote_to_tensor(tl.sum(tmp12, 0))\n"
-               "    tmp18 = libdevice.rsqrt(tmp13 / 576.0 + 1e-05)\n"
-               "    tmp22 = tmp7 * tmp18 * tmp21\n"
-               "    tl.store(out_ptr0 + (r0_1 + 576*x0), tmp7, r0_mask)\n"
-               "    tl.store(out_ptr2 + (r0_1 + 576*x0), tmp22, r0_mask)\n")
+        "@triton_heuristics.persistent_reduction(\n"
+        "    size_hints={'x': 8192, 'r0_': 1024},\n"
+        "    reduction_hint=ReductionHint.INNER,\n"
+        "    filename=__file__,\n"
+        "    triton_meta={'signature': {'in_ptr0': '*i32', 'in_ptr1': '*fp16', 'in_ptr2': '*fp16', 'out_ptr0': '*fp16', "
+        "'out_ptr2': '*fp16', 'xnumel': 'i32', 'r0_numel': 'i32'}, 'constants': {}},\n"
+        "    inductor_meta={'grid_type': 'Grid1D', 'kernel_name': 'triton_per_fused_embedding_0', 'mutated_arg_names': [], "
+        "'no_x_dim': True, 'num_load': 2, 'num_reduction': 1}\n"
+        ")\n"
+        "@triton.jit\n"
+        "def triton_per_fused_embedding_0(in_ptr0, in_ptr1, in_ptr2, out_ptr0, out_ptr2, xnumel, r0_numel):\n"
+        "    XBLOCK: tl.constexpr = 1\n"
+        "    r0_numel = 576\n"
+        "    R0_BLOCK: tl.constexpr = 1024\n"
+        "    rnumel = r0_numel\n"
+        "    RBLOCK: tl.constexpr = R0_BLOCK\n"
+        "    xoffset = tl.program_id(0) * XBLOCK\n"
+        "    xindex = tl.full([1], xoffset, tl.int32)\n"
+        "    xmask = tl.full([R0_BLOCK], True, tl.int1)\n"
+        "    r0_index = tl.arange(0, R0_BLOCK)[:]\n"
+        "    r0_offset = 0\n"
+        "    r0_mask = r0_index < r0_numel\n"
+        "    x0 = xindex\n"
+        "    r0_1 = r0_index\n"
+        "    tmp0 = tl.load(in_ptr0 + (x0), None, eviction_policy='evict_last')\n"
+        "    tmp21 = tl.load(in_ptr2 + (r0_1), r0_mask, eviction_policy='evict_last', other=0.0).to(tl.float32)\n"
+        "    tmp1 = tmp0.to(tl.int64)\n"
+        "    tmp2 = tl.full([R0_BLOCK], 49152, tl.int32)\n"
+        "    tmp3 = tmp1 + tmp2\n"
+        "    tmp4 = tmp1 < 0\n"
+        "    tmp5 = tl.where(tmp4, tmp3, tmp1)\n"
+        "%1\n"
+        "    tmp7 = tl.load(in_ptr1 + (r0_1 + 576*tmp5), r0_mask, other=0.0).to(tl.float32)\n"
+        "    tmp9 = tmp7 * tmp7\n"
+        "    tmp12 = tl.where(r0_mask, tmp9, 0)\n"
+        "    tmp13 = triton_helpers.promote_to_tensor(tl.sum(tmp12, 0))\n"
+        "    tmp18 = libdevice.rsqrt(tmp13 / 576.0 + 1e-05)\n"
+        "    tmp22 = tmp7 * tmp18 * tmp21\n"
+        "    tl.store(out_ptr0 + (r0_1 + 576*x0), tmp7, r0_mask)\n"
+        "    tl.store(out_ptr2 + (r0_1 + 576*x0), tmp22, r0_mask)\n")
         .arg(assertLine);
 }
 
@@ -155,7 +152,7 @@ TEST(KernelMeasureFixtures, EmbeddingGatherIsARangeBoundedByTheAssert)
     EXPECT_EQ(recipe.assertBound.value(QStringLiteral("tmp5")), 49152);
     const std::int64_t tokens = 7;
     KernelMeasureInputs inputs;
-    inputs.concreteInputs = {QString(), QString(), QString(), QString(), QString(), QStringLiteral("7"), QStringLiteral("576")};
+    inputs.concreteInputs = { QString(), QString(), QString(), QString(), QString(), QStringLiteral("7"), QStringLiteral("576") };
     const KernelAnatomy a = measureKernel(recipe, inputs);
     EXPECT_FALSE(a.approximate);
     const auto rMask = [](std::int64_t, std::int64_t r) { return r < 576; };
@@ -261,8 +258,7 @@ TEST(KernelMeasureFixtures, TwoLoopReductionReadsItsInputTwice)
 
 TEST(KernelMeasureFixtures, MaskedCatSplitsTheLanesBetweenItsInputs)
 {
-    const QString source = pointwiseKernel(
-        QStringLiteral("triton_poi_fused_cat_0"), QStringLiteral("in_ptr0, in_ptr1, out_ptr0, xnumel"),
+    const QString source = pointwiseKernel(QStringLiteral("triton_poi_fused_cat_0"), QStringLiteral("in_ptr0, in_ptr1, out_ptr0, xnumel"),
         QStringLiteral("'in_ptr0': '*fp32', 'in_ptr1': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"),
         QStringLiteral("'mutated_arg_names': [], 'num_load': 2, 'num_store': 1"),
         QStringLiteral("    xnumel = 640\n"
@@ -285,10 +281,12 @@ TEST(KernelMeasureFixtures, MaskedCatSplitsTheLanesBetweenItsInputs)
     EXPECT_TRUE(recipe.problems.isEmpty()) << recipe.problems.join(u'\n').toStdString();
     const KernelAnatomy a = measureKernel(recipe, {});
     BruteCount left, right, out;
-    bruteWalk(640, 1, [](std::int64_t x, std::int64_t) { return x % 64 < 32; },
-              [](std::int64_t x, std::int64_t) { return 32 * (x / 64) + x % 64; }, &left);
-    bruteWalk(640, 1, [](std::int64_t x, std::int64_t) { return x % 64 >= 32; },
-              [](std::int64_t x, std::int64_t) { return 32 * (x / 64) - 32 + x % 64; }, &right);
+    bruteWalk(
+        640, 1, [](std::int64_t x, std::int64_t) { return x % 64 < 32; },
+        [](std::int64_t x, std::int64_t) { return 32 * (x / 64) + x % 64; }, &left);
+    bruteWalk(
+        640, 1, [](std::int64_t x, std::int64_t) { return x % 64 >= 32; },
+        [](std::int64_t x, std::int64_t) { return 32 * (x / 64) - 32 + x % 64; }, &right);
     bruteWalk(640, 1, all, [](std::int64_t x, std::int64_t) { return x; }, &out);
     expectCounted(a, QStringLiteral("in_ptr0"), AccessKind::Masked, left, 4);
     expectCounted(a, QStringLiteral("in_ptr1"), AccessKind::Masked, right, 4);
@@ -300,15 +298,15 @@ TEST(KernelMeasureFixtures, MaskedCatSplitsTheLanesBetweenItsInputs)
 QString symbolicKernel()
 {
     return pointwiseKernel(QStringLiteral("triton_poi_fused_mul_0"), QStringLiteral("in_ptr0, in_ptr1, out_ptr0, ks0, xnumel"),
-                           QStringLiteral("'in_ptr0': '*fp32', 'in_ptr1': '*fp32', 'out_ptr0': '*fp32', 'ks0': 'i64', 'xnumel': 'i32'"),
-                           QStringLiteral("'mutated_arg_names': [], 'num_load': 2, 'num_store': 1"),
-                           QStringLiteral("    x0 = (xindex % ks0)\n"
-                                          "    x1 = xindex // ks0\n"
-                                          "    x2 = xindex\n"
-                                          "    tmp0 = tl.load(in_ptr0 + (x0 + 2*ks0*x1), xmask)\n"
-                                          "    tmp1 = tl.load(in_ptr1 + (x1), xmask, eviction_policy='evict_last')\n"
-                                          "    tmp2 = tmp0 * tmp1\n"
-                                          "    tl.store(out_ptr0 + (x2), tmp2, xmask)\n"));
+        QStringLiteral("'in_ptr0': '*fp32', 'in_ptr1': '*fp32', 'out_ptr0': '*fp32', 'ks0': 'i64', 'xnumel': 'i32'"),
+        QStringLiteral("'mutated_arg_names': [], 'num_load': 2, 'num_store': 1"),
+        QStringLiteral("    x0 = (xindex % ks0)\n"
+                       "    x1 = xindex // ks0\n"
+                       "    x2 = xindex\n"
+                       "    tmp0 = tl.load(in_ptr0 + (x0 + 2*ks0*x1), xmask)\n"
+                       "    tmp1 = tl.load(in_ptr1 + (x1), xmask, eviction_policy='evict_last')\n"
+                       "    tmp2 = tmp0 * tmp1\n"
+                       "    tl.store(out_ptr0 + (x2), tmp2, xmask)\n"));
 }
 
 TEST(KernelMeasureFixtures, SymbolicNumelsComeFromTheLaunchsConcreteInputs)
@@ -316,7 +314,7 @@ TEST(KernelMeasureFixtures, SymbolicNumelsComeFromTheLaunchsConcreteInputs)
     const KernelRecipe recipe = parseKernelSource(symbolicKernel());
     EXPECT_TRUE(recipe.problems.isEmpty()) << recipe.problems.join(u'\n').toStdString();
     KernelMeasureInputs inputs;
-    inputs.concreteInputs = {QString(), QString(), QString(), QStringLiteral("100"), QStringLiteral("1200")};
+    inputs.concreteInputs = { QString(), QString(), QString(), QStringLiteral("100"), QStringLiteral("1200") };
     const KernelAnatomy a = measureKernel(recipe, inputs);
     EXPECT_FALSE(a.approximate);
     BruteCount half, scale, out;
@@ -343,11 +341,10 @@ TEST(KernelMeasureFixtures, SymbolicSizeWithoutInputsIsUnknownWithAReason)
 TEST(KernelMeasureFixtures, NumelsFromSizeHintsAreFlaggedApproximate)
 {
     const QString source = pointwiseKernel(QStringLiteral("triton_poi_fused_copy_0"), QStringLiteral("in_ptr0, out_ptr0, xnumel"),
-                                           QStringLiteral("'in_ptr0': '*fp16', 'out_ptr0': '*fp16', 'xnumel': 'i32'"),
-                                           QStringLiteral("'num_load': 1"),
-                                           QStringLiteral("    x0 = xindex\n"
-                                                          "    tmp0 = tl.load(in_ptr0 + (x0), xmask)\n"
-                                                          "    tl.store(out_ptr0 + (x0), tmp0, xmask)\n"));
+        QStringLiteral("'in_ptr0': '*fp16', 'out_ptr0': '*fp16', 'xnumel': 'i32'"), QStringLiteral("'num_load': 1"),
+        QStringLiteral("    x0 = xindex\n"
+                       "    tmp0 = tl.load(in_ptr0 + (x0), xmask)\n"
+                       "    tl.store(out_ptr0 + (x0), tmp0, xmask)\n"));
     const KernelAnatomy a = measureKernel(parseKernelSource(source), {});
     EXPECT_TRUE(a.approximate);
     EXPECT_EQ(a.uniqueBytes, 2 * 65536 * 2);

@@ -1,10 +1,9 @@
 // parseKernelSource on what the decorator and def line state, and on
 // hostile sources: each gives a clear reason and finishes, with memory and
 // time bounded by the caps (no wall-clock asserts).
-#include "kernelfixtures.h"
-
 #include "engine/kernelsource/recipe/kernelmeasure.h"
 #include "engine/kernelsource/recipe/kernelrecipe.h"
+#include "kernelfixtures.h"
 #include "testsupport.h"
 
 #include <gtest/gtest.h>
@@ -17,13 +16,13 @@ namespace {
 QString copyKernel(const QString& extraBody = QString())
 {
     return pointwiseKernel(QStringLiteral("triton_poi_fused_copy_0"), QStringLiteral("in_ptr0, out_ptr0, xnumel"),
-                           QStringLiteral("'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"),
-                           QStringLiteral("'mutated_arg_names': [], 'num_load': 1, 'num_store': 1"),
-                           QStringLiteral("    xnumel = 1024\n"
-                                          "    x0 = xindex\n")
-                               + extraBody
-                               + QStringLiteral("    tmp0 = tl.load(in_ptr0 + (x0), xmask)\n"
-                                                "    tl.store(out_ptr0 + (x0), tmp0, xmask)\n"));
+        QStringLiteral("'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"),
+        QStringLiteral("'mutated_arg_names': [], 'num_load': 1, 'num_store': 1"),
+        QStringLiteral("    xnumel = 1024\n"
+                       "    x0 = xindex\n")
+            + extraBody
+            + QStringLiteral("    tmp0 = tl.load(in_ptr0 + (x0), xmask)\n"
+                             "    tl.store(out_ptr0 + (x0), tmp0, xmask)\n"));
 }
 
 TEST(KernelRecipeParser, ReadsTheDecoratorOfPyTorch29)
@@ -50,12 +49,12 @@ TEST(KernelRecipeParser, ReadsTheDecoratorOfPyTorch29)
     EXPECT_EQ(r.heuristic, QStringLiteral("reduction"));
     EXPECT_EQ(r.defName, QStringLiteral("triton_red_fused_sum_0"));
     EXPECT_EQ(r.kernelName, QStringLiteral("triton_red_fused_sum_0"));
-    EXPECT_EQ(r.args, (QStringList{u"in_out_ptr0"_s, u"in_ptr0"_s, u"xnumel"_s, u"r0_numel"_s, u"XBLOCK"_s, u"R0_BLOCK"_s}));
+    EXPECT_EQ(r.args, (QStringList { u"in_out_ptr0"_s, u"in_ptr0"_s, u"xnumel"_s, u"r0_numel"_s, u"XBLOCK"_s, u"R0_BLOCK"_s }));
     EXPECT_EQ(r.signature.value(QStringLiteral("in_out_ptr0")), QStringLiteral("*bf16"));
     EXPECT_EQ(r.sizeHints.at(QStringLiteral("x")), 4096);
     EXPECT_EQ(r.sizeHints.at(QStringLiteral("r0_")), 2048);
     EXPECT_EQ(r.reductionHint, QStringLiteral("OUTER"));
-    EXPECT_EQ(r.mutatedArgNames, QStringList{u"in_out_ptr0"_s});
+    EXPECT_EQ(r.mutatedArgNames, QStringList { u"in_out_ptr0"_s });
     EXPECT_EQ(r.metaNumLoad, 1);
     EXPECT_EQ(r.metaNumStore, 1);
     EXPECT_EQ(r.metaNumReduction, 1);
@@ -91,7 +90,7 @@ TEST(KernelRecipeParser, ReadsPyTorch20sListHintsAndPositionalSignature)
     EXPECT_EQ(r.kernelName, QStringLiteral("triton_"));
     EXPECT_EQ(r.sizeHints.at(QStringLiteral("x")), 4096);
     EXPECT_EQ(r.signature.value(QStringLiteral("in_ptr0")), QStringLiteral("*fp16"));
-    EXPECT_EQ(r.mutatedArgNames, QStringList{u"in_out_ptr0"_s});
+    EXPECT_EQ(r.mutatedArgNames, QStringList { u"in_out_ptr0"_s });
     const KernelAnatomy a = measureKernel(r, {});
     const PointerAnatomy* io = findPointer(a, QStringLiteral("in_out_ptr0"));
     ASSERT_NE(io, nullptr);
@@ -134,13 +133,12 @@ TEST(KernelRecipeParser, UnknownConstructsAreSkippedWithAProblemLine)
 TEST(KernelRecipeParser, AnIndexItCannotReadIsUnknownWithItsReason)
 {
     const QString source = pointwiseKernel(QStringLiteral("k"), QStringLiteral("in_ptr0, out_ptr0, xnumel"),
-                                           QStringLiteral("'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"),
-                                           QStringLiteral("'num_load': 1"),
-                                           QStringLiteral("    xnumel = 1024\n"
-                                                          "    x0 = xindex % 32\n"
-                                                          "    x1 = xindex // 32\n"
-                                                          "    tmp0 = tl.load(in_ptr0 + (x0*x1), xmask)\n"
-                                                          "    tl.store(out_ptr0 + (xindex), tmp0, xmask)\n"));
+        QStringLiteral("'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'"), QStringLiteral("'num_load': 1"),
+        QStringLiteral("    xnumel = 1024\n"
+                       "    x0 = xindex % 32\n"
+                       "    x1 = xindex // 32\n"
+                       "    tmp0 = tl.load(in_ptr0 + (x0*x1), xmask)\n"
+                       "    tl.store(out_ptr0 + (xindex), tmp0, xmask)\n"));
     const KernelAnatomy a = measureKernel(parseKernelSource(source), {});
     const PointerAnatomy* p = findPointer(a, QStringLiteral("in_ptr0"));
     ASSERT_NE(p, nullptr);

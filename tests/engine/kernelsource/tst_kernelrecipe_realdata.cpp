@@ -3,11 +3,10 @@
 // the parser supports, and the kinds of known loads (the hkust-nlp vLLM
 // cache's embedding gather and RoPE slices of the fused qkv buffer).
 // Skipped, loudly, when ../shared is absent.
-#include "kernelfixtures.h"
-
 #include "engine/inductorcache/wrapperfileparser.h"
 #include "engine/kernelsource/recipe/kernelmeasure.h"
 #include "engine/kernelsource/recipe/kernelrecipe.h"
+#include "kernelfixtures.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -33,13 +32,13 @@ std::vector<RealKernel> realKernels()
     QDir dir(root);
     for (const QString& folder : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         QDir sub(dir.filePath(folder));
-        for (const QString& name : sub.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name)) {
+        for (const QString& name : sub.entryList({ QStringLiteral("*.py") }, QDir::Files, QDir::Name)) {
             QFile file(sub.filePath(name));
             if (!file.open(QIODevice::ReadOnly))
                 continue;
             const WrapperFileParse parse = WrapperFileParser::parse(name, QString::fromUtf8(file.readAll()));
             for (const WrapperKernel& k : parse.kernels)
-                kernels.push_back({folder + u'/' + name, k});
+                kernels.push_back({ folder + u'/' + name, k });
         }
     }
     return kernels;
@@ -50,11 +49,11 @@ QString describe(const KernelAnatomy& a)
     QStringList parts;
     for (const PointerAnatomy& p : a.pointers) {
         parts.append(QStringLiteral("%1 %2 %3 u=%4..%5 pa=%6 %7")
-                         .arg(p.arg, pointerRoleKey(p.role), accessKindKey(p.kind))
-                         .arg(p.uniqueBytes ? QString::number(*p.uniqueBytes) : QStringLiteral("?"))
-                         .arg(p.uniqueBytesMax ? QString::number(*p.uniqueBytesMax) : QStringLiteral("?"))
-                         .arg(p.perAccessBytes ? QString::number(*p.perAccessBytes) : QStringLiteral("?"))
-                         .arg(p.why));
+                .arg(p.arg, pointerRoleKey(p.role), accessKindKey(p.kind))
+                .arg(p.uniqueBytes ? QString::number(*p.uniqueBytes) : QStringLiteral("?"))
+                .arg(p.uniqueBytesMax ? QString::number(*p.uniqueBytesMax) : QStringLiteral("?"))
+                .arg(p.perAccessBytes ? QString::number(*p.perAccessBytes) : QStringLiteral("?"))
+                .arg(p.why));
     }
     return parts.join(QStringLiteral("\n    "));
 }
@@ -104,7 +103,7 @@ TEST(KernelRecipeRealData, HkustEmbeddingGatherReadsOneToSevenRows)
     const WrapperKernel* k = findKernel(kernels, u"subgraph_0", u"triton_per_fused__to_copy_add_embedding_mean_mul_pow_rsqrt_0");
     ASSERT_NE(k, nullptr);
     KernelMeasureInputs inputs;
-    inputs.concreteInputs = {QString(), QString(), QString(), QString(), QString(), QStringLiteral("7"), QStringLiteral("576")};
+    inputs.concreteInputs = { QString(), QString(), QString(), QString(), QString(), QStringLiteral("7"), QStringLiteral("576") };
     const KernelAnatomy a = measureKernel(parseKernelSource(k->source), inputs);
     EXPECT_TRUE(a.problem.isEmpty()) << a.problem.toStdString();
     const PointerAnatomy* table = findPointer(a, QStringLiteral("in_ptr1"));
@@ -134,7 +133,7 @@ TEST(KernelRecipeRealData, HkustRopeReadsSlicesOfTheFusedQkvBuffer)
         std::int64_t heads;
         std::int64_t offset;
     };
-    for (const Case& c : {Case{u"triton_poi_fused_cat_3", 9, 0}, Case{u"triton_poi_fused_cat_4", 3, 576}}) {
+    for (const Case& c : { Case { u"triton_poi_fused_cat_3", 9, 0 }, Case { u"triton_poi_fused_cat_4", 3, 576 } }) {
         const WrapperKernel* k = findKernel(kernels, u"subgraph_1", c.name);
         ASSERT_NE(k, nullptr);
         KernelMeasureInputs inputs;
@@ -145,12 +144,13 @@ TEST(KernelRecipeRealData, HkustRopeReadsSlicesOfTheFusedQkvBuffer)
         BruteCount qkv;
         const std::int64_t heads = c.heads;
         const std::int64_t offset = c.offset;
-        bruteWalk(tokens * heads * 64, 1, [](std::int64_t, std::int64_t) { return true; },
-                  [&](std::int64_t x, std::int64_t) {
-                      const std::int64_t x0 = x % 64, x1 = (x / 64) % heads, x2 = x / (64 * heads);
-                      return offset + 64 * x1 + 960 * x2 + x0; // the halves' four loads cover each row's x0 once each way
-                  },
-                  &qkv);
+        bruteWalk(
+            tokens * heads * 64, 1, [](std::int64_t, std::int64_t) { return true; },
+            [&](std::int64_t x, std::int64_t) {
+                const std::int64_t x0 = x % 64, x1 = (x / 64) % heads, x2 = x / (64 * heads);
+                return offset + 64 * x1 + 960 * x2 + x0; // the halves' four loads cover each row's x0 once each way
+            },
+            &qkv);
         const PointerAnatomy* p = findPointer(a, QStringLiteral("in_ptr0"));
         ASSERT_NE(p, nullptr);
         EXPECT_EQ(p->kind, AccessKind::Masked) << p->why.toStdString(); // the cat's halves: x0 < 32 and x0 >= 32
@@ -182,7 +182,7 @@ TEST(KernelRecipeRealData, FairytaleBatchNormBroadcastsItsChannelParameters)
     EXPECT_FALSE(a.approximate); // xnumel = 802816 stated
     EXPECT_EQ(findPointer(a, QStringLiteral("in_ptr0"))->kind, AccessKind::Contiguous);
     EXPECT_EQ(findPointer(a, QStringLiteral("in_ptr0"))->uniqueBytes, 802816 * 4);
-    for (const char16_t* arg : {u"in_ptr1", u"in_ptr2", u"in_ptr3", u"in_ptr4"}) {
+    for (const char16_t* arg : { u"in_ptr1", u"in_ptr2", u"in_ptr3", u"in_ptr4" }) {
         const PointerAnatomy* p = findPointer(a, QString::fromUtf16(arg));
         ASSERT_NE(p, nullptr);
         EXPECT_EQ(p->kind, AccessKind::Broadcast);

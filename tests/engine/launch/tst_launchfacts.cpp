@@ -162,7 +162,8 @@ TEST(LaunchFacts, ProgramsFromASourceConstexprAndSizeHints)
     // (a power of two at least xnumel): approximate. 8,192 / 304 CUs =
     // 26.947 waves. r0_numel 576 in an R0_BLOCK of 1,024: 56.25 % of the
     // lanes work (XBLOCK 1 pads no row).
-    const KernelModel model = blockOnly(QString::fromUtf8(rmsNormSource), { { QStringLiteral("x"), 8192 }, { QStringLiteral("r0_"), 1024 } });
+    const KernelModel model
+        = blockOnly(QString::fromUtf8(rmsNormSource), { { QStringLiteral("x"), 8192 }, { QStringLiteral("r0_"), 1024 } });
     const auto facts = launchOfKernel({ &model, KernelCategory::PersistentReduction, nullptr, nullptr, model.v1->kernel.source, 304 });
     EXPECT_FALSE(facts); // no args and no grid: the trace says nothing of the launch
 
@@ -271,7 +272,8 @@ TEST(LaunchFacts, TheCatalogueHasComputeUnitsForEveryGpuAndReadsThemBack)
     ASSERT_TRUE(again) << qPrintable(error);
     EXPECT_EQ(*again, GpuCatalog::builtIn());
     // A figure that is no count of compute units is refused, naming it.
-    const QByteArray bad = R"({"gpus": [{"name": "X", "compute_units": 0.5, "peaks": {"datasheet": {"hbm_tbps": 1, "tflops": {"vector_fp32": 10}}}}]})";
+    const QByteArray bad
+        = R"({"gpus": [{"name": "X", "compute_units": 0.5, "peaks": {"datasheet": {"hbm_tbps": 1, "tflops": {"vector_fp32": 10}}}}]})";
     EXPECT_FALSE(GpuCatalog::fromJson(bad, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("compute_units"))) << qPrintable(error);
 }

@@ -94,8 +94,7 @@ QStringList launchCsvFields(const KernelRow& row, const GpuSpec& gpu)
     const std::optional<LaunchFacts> launch = judgedLaunch(row, gpu);
     if (!launch)
         return { QString(), QString() };
-    return { launch->programs ? QString::number(*launch->programs) : QString(),
-        exportFigureText(launch->waves) };
+    return { launch->programs ? QString::number(*launch->programs) : QString(), exportFigureText(launch->waves) };
 }
 
 } // namespace Ridgeline

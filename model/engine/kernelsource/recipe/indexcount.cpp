@@ -22,7 +22,7 @@ std::optional<Span> termSpan(const Term& t)
     const std::optional<std::int64_t> b = checkedMul(t.coefficient, t.hi - 1);
     if (!a || !b)
         return std::nullopt;
-    return Span{std::min(*a, *b), std::max(*a, *b)};
+    return Span { std::min(*a, *b), std::max(*a, *b) };
 }
 
 std::optional<std::int64_t> extentProduct(const std::vector<Term>& terms)
@@ -163,10 +163,10 @@ Count countUnion(const std::vector<Box>& input)
     std::vector<std::pair<std::vector<std::int64_t>, size_t>> keys;
     keys.reserve(input.size());
     for (size_t b = 0; b < input.size(); ++b) {
-        std::vector<std::int64_t> k{input[b].constant, std::int64_t(input[b].terms.size())};
+        std::vector<std::int64_t> k { input[b].constant, std::int64_t(input[b].terms.size()) };
         bool empty = false;
         for (const Term& t : input[b].terms) {
-            k.insert(k.end(), {t.digit, t.coefficient, t.lo, t.hi});
+            k.insert(k.end(), { t.digit, t.coefficient, t.lo, t.hi });
             empty = empty || t.hi <= t.lo;
         }
         if (!empty)
@@ -199,9 +199,8 @@ Count countUnion(const std::vector<Box>& input)
     // The digits every box has with the same coefficient and range.
     std::vector<Term> shared;
     for (const Term& t : boxes.front().terms) {
-        const bool everywhere = std::all_of(boxes.begin() + 1, boxes.end(), [&](const Box& b) {
-            return std::any_of(b.terms.begin(), b.terms.end(), [&](const Term& u) { return sameTerm(u, t); });
-        });
+        const bool everywhere = std::all_of(boxes.begin() + 1, boxes.end(),
+            [&](const Box& b) { return std::any_of(b.terms.begin(), b.terms.end(), [&](const Term& u) { return sameTerm(u, t); }); });
         if (everywhere)
             shared.push_back(t);
     }
@@ -250,11 +249,11 @@ Count countUnion(const std::vector<Box>& input)
     std::vector<Box> rest = boxes;
     for (Box& box : rest) {
         box.terms.erase(std::remove_if(box.terms.begin(), box.terms.end(),
-                                       [&](const Term& t) {
-                                           return std::any_of(shared.begin(), shared.begin() + std::ptrdiff_t(low),
-                                                              [&](const Term& s) { return sameTerm(s, t); });
-                                       }),
-                        box.terms.end());
+                            [&](const Term& t) {
+                                return std::any_of(
+                                    shared.begin(), shared.begin() + std::ptrdiff_t(low), [&](const Term& s) { return sameTerm(s, t); });
+                            }),
+            box.terms.end());
     }
     const std::optional<std::int64_t> lowCount = extentProduct(std::vector<Term>(shared.begin(), shared.begin() + std::ptrdiff_t(low)));
     shared.erase(shared.begin(), shared.begin() + std::ptrdiff_t(low));

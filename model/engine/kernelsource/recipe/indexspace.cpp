@@ -62,9 +62,10 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 } // namespace
 
 IndexSpace::IndexSpace(const KernelRecipe& recipe, SymbolValue value, std::function<bool(const QString&)> hinted)
-    : r_(recipe), value_(std::move(value)), hinted_(std::move(hinted))
-{
-}
+    : r_(recipe)
+    , value_(std::move(value))
+    , hinted_(std::move(hinted))
+{ }
 
 int IndexSpace::findBase(QStringView name) const
 {
@@ -107,7 +108,7 @@ void IndexSpace::build(const std::vector<int>& roots)
                     else if (*base.numel <= 0)
                         base.why = QStringLiteral("%1's numel is %2").arg(key).arg(*base.numel);
                     bases_.push_back(base);
-                    breakpoints_.push_back({1});
+                    breakpoints_.push_back({ 1 });
                 }
                 continue;
             }
@@ -163,7 +164,7 @@ void IndexSpace::build(const std::vector<int>& roots)
             continue;
         for (size_t k = 0; k < points.size(); ++k) {
             const std::int64_t next = k + 1 < points.size() ? points[k + 1] : *base.numel;
-            digits_.push_back({int(b), points[k], next / points[k]});
+            digits_.push_back({ int(b), points[k], next / points[k] });
         }
     }
     breakpoints_.clear();
@@ -236,7 +237,7 @@ std::optional<IndexSpace::Spec> IndexSpace::specOf(int node, int depth) const
         const QString name = r_.text(node).toString();
         const int base = findBase(name);
         if (base >= 0)
-            return Spec{base, 1, 0};
+            return Spec { base, 1, 0 };
         if (!baseKey(name).isEmpty() || r_.loadOrigin.contains(name) || value_(name))
             return std::nullopt;
         if (const auto it = specMemo_.constFind(name); it != specMemo_.cend())
@@ -258,11 +259,11 @@ std::optional<IndexSpace::Spec> IndexSpace::specOf(int node, int depth) const
         const std::optional<std::int64_t> div = checkedMul(inner->div, *c);
         if (!div)
             return std::nullopt;
-        return Spec{inner->base, *div, inner->mod > 0 ? inner->mod / *c : 0};
+        return Spec { inner->base, *div, inner->mod > 0 ? inner->mod / *c : 0 };
     }
     if (inner->mod > 0 && inner->mod % *c != 0)
         return std::nullopt;
-    return Spec{inner->base, inner->div, *c};
+    return Spec { inner->base, inner->div, *c };
 }
 
 bool IndexSpace::specInto(const Spec& spec, std::int64_t scale, Linear* out, QString* why) const
@@ -371,7 +372,7 @@ bool IndexSpace::nameInto(const QString& name, int depth, std::int64_t scale, Li
     }
     const int base = findBase(name);
     if (base >= 0)
-        return specInto(Spec{base, 1, 0}, scale, out, why);
+        return specInto(Spec { base, 1, 0 }, scale, out, why);
     if (const std::optional<std::int64_t> c = value_(name)) {
         const std::optional<std::int64_t> term = checkedMul(scale, *c);
         const std::optional<std::int64_t> sum = term ? checkedAdd(out->constant, *term) : std::nullopt;
@@ -390,7 +391,7 @@ bool IndexSpace::nameInto(const QString& name, int depth, std::int64_t scale, Li
     // A name's sum is worked out once, then scaled where it is used.
     auto it = linearMemo_.constFind(name);
     if (it == linearMemo_.cend()) {
-        linearMemo_.insert(name, {std::nullopt, QStringLiteral("'%1' is defined through itself").arg(name)});
+        linearMemo_.insert(name, { std::nullopt, QStringLiteral("'%1' is defined through itself").arg(name) });
         LinearMemo memo;
         Linear own;
         own.coefficient.assign(digits_.size(), 0);
@@ -438,7 +439,7 @@ MaskEffect IndexSpace::fullMask() const
 {
     MaskEffect effect;
     for (const Digit& d : digits_)
-        effect.ranges.push_back({0, d.extent});
+        effect.ranges.push_back({ 0, d.extent });
     return effect;
 }
 
@@ -510,8 +511,13 @@ bool IndexSpace::maskInto(int node, int depth, bool negate, MaskEffect* effect, 
         ExprNode::CompareOp op = n.op;
         if (negate) {
             using Op = ExprNode::CompareOp;
-            op = op == Op::Less ? Op::GreaterEqual : op == Op::LessEqual ? Op::Greater : op == Op::Greater ? Op::LessEqual
-                 : op == Op::GreaterEqual ? Op::Less : op == Op::Equal ? Op::NotEqual : op == Op::NotEqual ? Op::Equal : Op::Other;
+            op = op == Op::Less          ? Op::GreaterEqual
+                : op == Op::LessEqual    ? Op::Greater
+                : op == Op::Greater      ? Op::LessEqual
+                : op == Op::GreaterEqual ? Op::Less
+                : op == Op::Equal        ? Op::NotEqual
+                : op == Op::NotEqual     ? Op::Equal
+                                         : Op::Other;
         }
         int digit = -1;
         for (size_t d = 0; d < value.coefficient.size(); ++d) {

@@ -29,10 +29,11 @@ class Measure
 {
 public:
     Measure(const KernelRecipe& recipe, const KernelMeasureInputs& inputs)
-        : r_(recipe), in_(inputs), space_(recipe, [this](const QString& name) { return symbol(name); },
-                                          [this](const QString& name) { return hinted_.contains(name); })
-    {
-    }
+        : r_(recipe)
+        , in_(inputs)
+        , space_(
+              recipe, [this](const QString& name) { return symbol(name); }, [this](const QString& name) { return hinted_.contains(name); })
+    { }
 
     KernelAnatomy run()
     {
@@ -94,20 +95,19 @@ private:
             return *it;
         const qsizetype position = r_.argIndex.value(name, -1);
         std::int64_t value = 0;
-        if (position >= 0 && position < in_.concreteInputs.size()
-            && parseInteger(in_.concreteInputs[position], &value) == IntegerParse::Ok)
+        if (position >= 0 && position < in_.concreteInputs.size() && parseInteger(in_.concreteInputs[position], &value) == IntegerParse::Ok)
             return value;
         const bool r = name == u"r0_numel" || name == u"rnumel";
-        const std::optional<std::int64_t> known = name == u"xnumel"   ? in_.xnumel
-                                                  : name == u"ynumel" ? in_.ynumel
-                                                  : r                 ? in_.rnumel
-                                                                      : std::nullopt;
+        const std::optional<std::int64_t> known = name == u"xnumel" ? in_.xnumel
+            : name == u"ynumel"                                     ? in_.ynumel
+            : r                                                     ? in_.rnumel
+                                                                    : std::nullopt;
         if (known)
             return known;
-        const QString hint = name == u"xnumel"   ? QStringLiteral("x")
-                             : name == u"ynumel" ? QStringLiteral("y")
-                             : r                 ? QStringLiteral("r0_")
-                                                 : QString();
+        const QString hint = name == u"xnumel" ? QStringLiteral("x")
+            : name == u"ynumel"                ? QStringLiteral("y")
+            : r                                ? QStringLiteral("r0_")
+                                               : QString();
         if (hint.isEmpty())
             return std::nullopt;
         auto it = r_.sizeHints.find(hint);
@@ -171,7 +171,7 @@ private:
             if (linear->coefficient[d] == 0)
                 reuse = reuse ? checkedMul(*reuse, width) : std::nullopt;
             else
-                f.box.terms.push_back({int(d), linear->coefficient[d], range.lo, std::max(range.lo + 1, range.hi)});
+                f.box.terms.push_back({ int(d), linear->coefficient[d], range.lo, std::max(range.lo + 1, range.hi) });
         }
         if (!lanes || !reuse)
             return failed(QStringLiteral("a lane count past 64 bits"));
@@ -187,7 +187,7 @@ private:
     void findIndexLoads()
     {
         for (const RecipeAccess& access : r_.accesses) {
-            std::vector<int> stack{access.index};
+            std::vector<int> stack { access.index };
             while (!stack.empty()) {
                 const int id = stack.back();
                 stack.pop_back();
@@ -215,7 +215,7 @@ private:
         if (origin >= 0 && origin < int(facts_.size())) {
             const AccessFacts& f = factsOf(origin);
             if (f.ok && f.linear.indirect.empty() && f.lanes > 0)
-                count = IndexCount::countUnion({f.box}).unique;
+                count = IndexCount::countUnion({ f.box }).unique;
             else if (f.ok)
                 count = f.lanes;
         }
@@ -250,8 +250,8 @@ private:
         }
         const bool mutated = r_.mutatedArgNames.contains(p.arg);
         p.role = p.arg.startsWith(QLatin1String("in_out_ptr")) || (loaded && stored) || (loaded && mutated) ? PointerAnatomy::Role::InOut
-                 : stored                                                                                     ? PointerAnatomy::Role::Out
-                                                                                                              : PointerAnatomy::Role::In;
+            : stored                                                                                        ? PointerAnatomy::Role::Out
+                                                                                                            : PointerAnatomy::Role::In;
         if (mine.empty()) {
             p.why = anyLocal ? QStringLiteral("accessed through a local pointer (a template): not measured")
                              : QStringLiteral("never loaded or stored in the source");
@@ -270,7 +270,7 @@ private:
         std::int64_t elementsMax = 0;
         bool gather = false, masked = false, slice = false;
         std::int64_t reuse = 1;
-        for (bool store : {false, true}) {
+        for (bool store : { false, true }) {
             std::vector<IndexCount::Box> all, rows;
             std::optional<std::int64_t> rowsMax = 0;
             for (int k : mine) {
@@ -312,8 +312,8 @@ private:
             std::optional<std::int64_t> groupMax = *count.unique;
             if (!rows.empty()) {
                 const IndexCount::Count row = IndexCount::countUnion(rows);
-                const std::optional<std::int64_t> extra = row.unique && rowsMax && *rowsMax > 0 ? checkedMul(*row.unique, *rowsMax - 1)
-                                                                                                 : std::nullopt;
+                const std::optional<std::int64_t> extra
+                    = row.unique && rowsMax && *rowsMax > 0 ? checkedMul(*row.unique, *rowsMax - 1) : std::nullopt;
                 groupMax = extra ? checkedAdd(*count.unique, *extra) : std::nullopt;
                 if (!groupMax) {
                     p.why = row.why.isEmpty() ? QStringLiteral("a gather's row count not known") : row.why;
@@ -338,11 +338,11 @@ private:
             elementsMin = *sumMin;
             elementsMax = *sumMax;
         }
-        p.kind = gather      ? AccessKind::Gather
-                 : masked    ? AccessKind::Masked
-                 : reuse > 1 ? AccessKind::Broadcast
-                 : slice     ? AccessKind::Slice
-                             : AccessKind::Contiguous;
+        p.kind = gather ? AccessKind::Gather
+            : masked    ? AccessKind::Masked
+            : reuse > 1 ? AccessKind::Broadcast
+            : slice     ? AccessKind::Slice
+                        : AccessKind::Contiguous;
         if (reuse > 1)
             p.reuse = reuse;
         p.uniqueElements = elementsMin;
@@ -359,7 +359,7 @@ private:
         return p;
     }
 
-    static std::optional<std::int64_t> sum(const KernelAnatomy& a, std::optional<std::int64_t> PointerAnatomy::*field)
+    static std::optional<std::int64_t> sum(const KernelAnatomy& a, std::optional<std::int64_t> PointerAnatomy::* field)
     {
         std::int64_t total = 0;
         for (const PointerAnatomy& p : a.pointers) {
@@ -377,9 +377,9 @@ private:
         const int indexLoads = int(indexLoads_.size());
         if (r_.metaNumLoad && *r_.metaNumLoad != r_.parsedLoads && *r_.metaNumLoad != r_.parsedLoads - indexLoads)
             notes.append(QStringLiteral("%1 loads parsed (%2 of them indirect indices, which num_load leaves out), num_load says %3")
-                             .arg(r_.parsedLoads)
-                             .arg(indexLoads)
-                             .arg(*r_.metaNumLoad));
+                    .arg(r_.parsedLoads)
+                    .arg(indexLoads)
+                    .arg(*r_.metaNumLoad));
         if (r_.metaNumStore && *r_.metaNumStore != r_.parsedStores)
             notes.append(QStringLiteral("%1 stores parsed, num_store says %2").arg(r_.parsedStores).arg(*r_.metaNumStore));
         return notes.join(QStringLiteral("; "));

@@ -17,7 +17,10 @@ constexpr size_t maxKernelNodes = size_t(1) << 21; // 2M nodes of 48 bytes: the 
 class RecipeReader
 {
 public:
-    explicit RecipeReader(KernelRecipe* recipe) : r_(*recipe), s_(recipe->source) {}
+    explicit RecipeReader(KernelRecipe* recipe)
+        : r_(*recipe)
+        , s_(recipe->source)
+    { }
 
     void read()
     {
@@ -159,8 +162,8 @@ private:
         } else if (n.kind == Kind::List || n.kind == Kind::Tuple) {
             // The list form names no dimension: a reduction's is [x, r], a
             // tiled pointwise kernel's [y, x].
-            static const QString reductionKeys[] = {QStringLiteral("x"), QStringLiteral("r0_")};
-            static const QString tiledKeys[] = {QStringLiteral("y"), QStringLiteral("x")};
+            static const QString reductionKeys[] = { QStringLiteral("x"), QStringLiteral("r0_") };
+            static const QString tiledKeys[] = { QStringLiteral("y"), QStringLiteral("x") };
             const bool reduction = r_.heuristic.contains(QLatin1String("reduction"));
             for (std::uint32_t k = 0; k < n.childCount && k < 2; ++k) {
                 const int v = r_.arena.child(value, k);
@@ -305,8 +308,8 @@ private:
                 ++depth;
             else if (t == u")" || t == u"]" || t == u"}")
                 --depth;
-            else if (depth == 0 && (t == u"=" || (t.size() >= 2 && t.endsWith(u'=') && t != u"==" && t != u"<=" && t != u">="
-                                                  && t != u"!="))) {
+            else if (depth == 0
+                && (t == u"=" || (t.size() >= 2 && t.endsWith(u'=') && t != u"==" && t != u"<=" && t != u">=" && t != u"!="))) {
                 equals = i;
                 augmented = t != u"=";
             }
@@ -365,7 +368,7 @@ private:
     // The first load a value derives from, through the names it uses.
     int originOf(int value) const
     {
-        std::vector<int> stack{value};
+        std::vector<int> stack { value };
         while (!stack.empty()) {
             const int id = stack.back();
             stack.pop_back();
@@ -386,7 +389,7 @@ private:
     // Every tl.load / tl.store / atomic / device_assert call in a statement.
     void scanCalls(int root, const LogicalLine& line, const QString& target)
     {
-        std::vector<int> stack{root};
+        std::vector<int> stack { root };
         while (!stack.empty()) {
             const int id = stack.back();
             stack.pop_back();
@@ -410,7 +413,7 @@ private:
     {
         const ExprNode& n = node(root);
         return n.kind == Kind::Call && n.childCount >= 1 && node(r_.arena.child(root, 0)).kind == Kind::Attribute
-               && r_.arena.child(r_.arena.child(root, 0), 0) == load;
+            && r_.arena.child(r_.arena.child(root, 0), 0) == load;
     }
 
     bool isPointerArg(QStringView name) const
@@ -465,8 +468,8 @@ private:
         splitPointer(pointer, &a);
         if (a.pointerArg < 0 && !localPointerNoted_) {
             localPointerNoted_ = true;
-            problem(line.line,
-                    QStringLiteral("an access through '%1', not a pointer of the def line, is not measured").arg(nodeText(pointer)));
+            problem(
+                line.line, QStringLiteral("an access through '%1', not a pointer of the def line, is not measured").arg(nodeText(pointer)));
         }
         (store ? r_.parsedStores : r_.parsedLoads)++;
         r_.accesses.push_back(std::move(a));
@@ -538,8 +541,8 @@ private:
     // "(0 <= tmp5) & (tmp5 < 49152)": tmp5's rows are below 49152.
     void deviceAssert(int condition, const LogicalLine& line)
     {
-        r_.asserts.push_back({condition, line.line});
-        std::vector<int> stack{condition};
+        r_.asserts.push_back({ condition, line.line });
+        std::vector<int> stack { condition };
         while (!stack.empty()) {
             const int id = stack.back();
             stack.pop_back();

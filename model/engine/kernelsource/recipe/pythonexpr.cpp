@@ -15,9 +15,13 @@ class Parser
 {
 public:
     Parser(QStringView source, const std::vector<Token>& tokens, size_t from, size_t to, ExprArena* arena, size_t maxNodes)
-        : s_(source), t_(tokens), pos_(from), end_(to), arena_(arena), nodeLimit_(arena->nodes.size() + maxNodes)
-    {
-    }
+        : s_(source)
+        , t_(tokens)
+        , pos_(from)
+        , end_(to)
+        , arena_(arena)
+        , nodeLimit_(arena->nodes.size() + maxNodes)
+    { }
 
     int parseTop(QString* why)
     {
@@ -93,7 +97,9 @@ private:
     {
         Parser* p;
         bool ok;
-        explicit DepthGuard(Parser* parser) : p(parser), ok(++parser->depth_ <= maxExprDepth)
+        explicit DepthGuard(Parser* parser)
+            : p(parser)
+            , ok(++parser->depth_ <= maxExprDepth)
         {
             if (!ok)
                 p->fail(QStringLiteral("brackets or operators nested deeper than %1 levels").arg(maxExprDepth));
@@ -146,13 +152,13 @@ private:
         const int otherwise = expr();
         if (failed())
             return -1;
-        return make(Kind::Conditional, beginOf(value), endOf(otherwise), {value, condition, otherwise});
+        return make(Kind::Conditional, beginOf(value), endOf(otherwise), { value, condition, otherwise });
     }
 
     int naryLoop(Kind kind, int (Parser::*next)(), QStringView op, bool keyword)
     {
         int first = (this->*next)();
-        std::vector<int> items{first};
+        std::vector<int> items { first };
         while (!failed() && (keyword ? isKeyword(pos_, op) : isOp(pos_, op))) {
             ++pos_;
             items.push_back((this->*next)());
@@ -177,7 +183,7 @@ private:
         if (!guard.ok)
             return -1;
         const int operand = boolNot();
-        return failed() ? -1 : make(Kind::Not, begin, endOf(operand), {operand});
+        return failed() ? -1 : make(Kind::Not, begin, endOf(operand), { operand });
     }
 
     ExprNode::CompareOp compareOpAt(size_t* width) const
@@ -222,7 +228,7 @@ private:
         for (ExprNode::CompareOp op = compareOpAt(&width); !failed() && op != ExprNode::CompareOp::None; op = compareOpAt(&width)) {
             pos_ += width;
             const int right = bitOr();
-            const int cmp = make(Kind::Compare, beginOf(left), failed() ? 0 : endOf(right), {left, right});
+            const int cmp = make(Kind::Compare, beginOf(left), failed() ? 0 : endOf(right), { left, right });
             if (cmp < 0)
                 return -1;
             arena_->nodes[size_t(cmp)].op = op;
@@ -248,7 +254,7 @@ private:
         while (!failed() && (isOp(pos_, u"<<") || isOp(pos_, u">>"))) {
             ++pos_;
             const int right = arith();
-            left = make(Kind::OtherBinary, beginOf(left), failed() ? 0 : endOf(right), {left, right});
+            left = make(Kind::OtherBinary, beginOf(left), failed() ? 0 : endOf(right), { left, right });
         }
         return left;
     }
@@ -256,14 +262,14 @@ private:
     int arith()
     {
         const int first = term();
-        std::vector<int> items{first};
+        std::vector<int> items { first };
         while (!failed() && (isOp(pos_, u"+") || isOp(pos_, u"-"))) {
             const bool minus = isOp(pos_, u"-");
             const qsizetype opBegin = t_[pos_].begin;
             ++pos_;
             int next = term();
             if (minus && !failed())
-                next = make(Kind::Neg, opBegin, endOf(next), {next});
+                next = make(Kind::Neg, opBegin, endOf(next), { next });
             items.push_back(next);
         }
         if (failed())
@@ -306,7 +312,7 @@ private:
                 left = makeFrom(Kind::Product, beginOf(product.front()), endOf(product.back()), product.data(), product.size());
                 product.clear();
             }
-            left = make(kind, beginOf(left), endOf(right), {left, right});
+            left = make(kind, beginOf(left), endOf(right), { left, right });
         }
         if (failed())
             return -1;
@@ -335,7 +341,7 @@ private:
                 n.begin = begin;
                 return operand;
             }
-            return make(op == u"-" ? Kind::Neg : Kind::Invert, begin, endOf(operand), {operand});
+            return make(op == u"-" ? Kind::Neg : Kind::Invert, begin, endOf(operand), { operand });
         }
         const int base = primary();
         if (!failed() && isOp(pos_, u"**")) {
@@ -344,7 +350,7 @@ private:
             if (!guard.ok)
                 return -1;
             const int exponent = factor();
-            return failed() ? -1 : make(Kind::Power, beginOf(base), endOf(exponent), {base, exponent});
+            return failed() ? -1 : make(Kind::Power, beginOf(base), endOf(exponent), { base, exponent });
         }
         return base;
     }
@@ -376,7 +382,7 @@ private:
                 if (n.kind == Kind::Name && n.end == t_[pos_].begin && t_[pos_].end == t_[pos_ + 1].begin) {
                     n.end = t_[pos_ + 1].end; // a dotted name: "tl.load"
                 } else {
-                    const int attribute = make(Kind::Attribute, beginOf(node), t_[pos_ + 1].end, {node});
+                    const int attribute = make(Kind::Attribute, beginOf(node), t_[pos_ + 1].end, { node });
                     node = attribute;
                 }
                 pos_ += 2;
@@ -386,7 +392,7 @@ private:
                 const size_t close = closing(pos_);
                 if (close >= end_)
                     return fail(QStringLiteral("an unclosed '['"));
-                node = make(Kind::Subscript, beginOf(node), t_[close].end, {node});
+                node = make(Kind::Subscript, beginOf(node), t_[close].end, { node });
                 pos_ = close + 1;
             } else {
                 break;
@@ -404,7 +410,7 @@ private:
         if (close >= end_)
             return fail(QStringLiteral("an unclosed '('"));
         ++pos_;
-        std::vector<int> items{callee};
+        std::vector<int> items { callee };
         while (!failed() && pos_ < close) {
             if (isOp(pos_, u"*") || isOp(pos_, u"**"))
                 return fail(QStringLiteral("unpacked arguments are not read"));
@@ -412,7 +418,7 @@ private:
                 const size_t nameAt = pos_;
                 pos_ += 2;
                 const int value = expr();
-                items.push_back(make(Kind::Keyword, t_[nameAt].begin, t_[nameAt].end, {value}));
+                items.push_back(make(Kind::Keyword, t_[nameAt].begin, t_[nameAt].end, { value }));
             } else {
                 items.push_back(expr());
             }
@@ -503,8 +509,8 @@ private:
                 return make(Kind::True, t.begin, t.end, {});
             if (word == u"False")
                 return make(Kind::False, t.begin, t.end, {});
-            static constexpr std::u16string_view reserved[] = {u"if", u"else", u"for", u"in", u"is", u"and", u"or", u"not",
-                                                               u"def", u"return", u"lambda", u"while", u"import", u"from"};
+            static constexpr std::u16string_view reserved[] = { u"if", u"else", u"for", u"in", u"is", u"and", u"or", u"not", u"def",
+                u"return", u"lambda", u"while", u"import", u"from" };
             for (std::u16string_view r : reserved) {
                 if (word == QStringView(r.data(), qsizetype(r.size())))
                     return fail(QStringLiteral("unexpected '%1'").arg(word));
@@ -551,8 +557,8 @@ private:
 
 } // namespace
 
-int parseExpression(QStringView source, const std::vector<Token>& tokens, size_t from, size_t to, ExprArena* arena, size_t maxNodes,
-                    QString* why)
+int parseExpression(
+    QStringView source, const std::vector<Token>& tokens, size_t from, size_t to, ExprArena* arena, size_t maxNodes, QString* why)
 {
     if (from >= to) {
         *why = QStringLiteral("an empty expression");

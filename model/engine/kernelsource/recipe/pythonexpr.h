@@ -92,7 +92,7 @@ struct ExprArena
         size_t nodes = 0;
         size_t children = 0;
     };
-    Mark mark() const { return {nodes.size(), children.size()}; }
+    Mark mark() const { return { nodes.size(), children.size() }; }
     void rollback(Mark m)
     {
         nodes.resize(m.nodes);
@@ -103,8 +103,8 @@ struct ExprArena
 // Parses tokens [from, to) of a statement as one expression (or a bare tuple
 // "a, b"). Returns the node id, or -1 with *why. At most maxNodes nodes are
 // added. `source` is the text the tokens point into.
-int parseExpression(QStringView source, const std::vector<Token>& tokens, size_t from, size_t to, ExprArena* arena, size_t maxNodes,
-                    QString* why);
+int parseExpression(
+    QStringView source, const std::vector<Token>& tokens, size_t from, size_t to, ExprArena* arena, size_t maxNodes, QString* why);
 
 // The source text of a name-like node (Name, Keyword, Attribute).
 inline QStringView nodeText(QStringView source, const ExprNode& n)

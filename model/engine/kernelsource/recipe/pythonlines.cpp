@@ -141,7 +141,7 @@ LogicalLines splitLogicalLines(QStringView s)
             return result;
         }
         if (content)
-            result.lines.push_back({lineStart, lastContent, startLine, indent});
+            result.lines.push_back({ lineStart, lastContent, startLine, indent });
     }
     return result;
 }
@@ -149,8 +149,8 @@ LogicalLines splitLogicalLines(QStringView s)
 bool tokenize(QStringView s, const LogicalLine& line, std::vector<Token>* out, qsizetype maxTokens, QString* why)
 {
     out->clear();
-    static const char* const twoCharOps[] = {"//", "**", "<=", ">=", "==", "!=", "->", "+=", "-=", "*=", "/=", "%=",
-                                             "&=", "|=", "^=", "<<", ">>", ":="};
+    static const char* const twoCharOps[]
+        = { "//", "**", "<=", ">=", "==", "!=", "->", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", ":=" };
     qsizetype i = line.begin;
     while (i < line.end) {
         const QChar c = s[i];
@@ -191,7 +191,7 @@ bool tokenize(QStringView s, const LogicalLine& line, std::vector<Token>* out, q
             while (i < line.end) {
                 const QChar d = s[i];
                 const bool exponentSign = (d == u'+' || d == u'-') && (s[i - 1] == u'e' || s[i - 1] == u'E')
-                                          && !s.sliced(token.begin, i - token.begin).startsWith(u"0x");
+                    && !s.sliced(token.begin, i - token.begin).startsWith(u"0x");
                 if (!(isNameChar(d) || d == u'.' || exponentSign))
                     break;
                 ++i;
