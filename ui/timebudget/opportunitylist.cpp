@@ -29,21 +29,23 @@ QString fixOf(const Opportunity& item, const TimeBudget& budget, const AnalysisR
         return OpportunityList::tr("%1 kernels, %2 launches: fuse or remove them, not tune")
             .arg(item.count)
             .arg(formatCount(item.launches));
-    case Opportunity::Kind::Idle:
+    case Opportunity::Kind::Idle: {
         // Its share of the span is in the Share column; the fix by what the host did meanwhile.
         if (!item.idleClass) // gaps not classified
             return OpportunityList::tr("GPU idle: CUDA/HIP graphs, fewer host syncs");
+        const QString gaps = item.count == 1 ? OpportunityList::tr("1 gap") : OpportunityList::tr("%1 gaps").arg(formatCount(item.count));
         switch (*item.idleClass) {
         case IdleCauseClass::Sync:
-            return OpportunityList::tr("%n gap(s) in host syncs and blocking copies: move them out of the step", nullptr, item.count);
+            return OpportunityList::tr("%1 in host syncs and blocking copies: move them out of the step").arg(gaps);
         case IdleCauseClass::Launch:
-            return OpportunityList::tr("%n gap(s) behind back-to-back launches: CUDA/HIP graphs", nullptr, item.count);
+            return OpportunityList::tr("%1 behind back-to-back launches: CUDA/HIP graphs").arg(gaps);
         case IdleCauseClass::Starved:
-            return OpportunityList::tr("%n gap(s) while the launching thread was busy: move that work off it", nullptr, item.count);
+            return OpportunityList::tr("%1 while the launching thread ran its own code: move or capture it").arg(gaps);
         case IdleCauseClass::Other:
             break;
         }
-        return OpportunityList::tr("%n gap(s) with no cause recorded on the launching thread", nullptr, item.count);
+        return OpportunityList::tr("%1 that no recorded sync, launch or host frame covers half of").arg(gaps);
+    }
     case Opportunity::Kind::Unmodelled: {
         const KernelRow* row = nullptr;
         if (!item.rowIndices.empty() && size_t(item.rowIndices.front()) < result.rows.size())
