@@ -41,12 +41,17 @@ public:
     void overlapping(double begin, double end, std::vector<Interval>& out)
     {
         out.clear();
-        while (m_next < items.size() && items[m_next].begin <= begin) {
-            if (m_open.size() == maxOpen)
-                m_open.erase(m_open.begin());
-            m_open.push_back(std::uint32_t(m_next++));
-        }
+        // Spans that ended before the window are never pushed: between two
+        // gaps thousands may begin and end, and the cap must not push the
+        // long open frames (a compiled graph's wrapper) out.
         std::erase_if(m_open, [&](std::uint32_t i) { return items[i].end <= begin; });
+        for (; m_next < items.size() && items[m_next].begin <= begin; ++m_next) {
+            if (items[m_next].end <= begin)
+                continue;
+            if (m_open.size() == maxOpen) // a nesting deeper than any real stack: the outermost go
+                m_open.erase(m_open.begin());
+            m_open.push_back(std::uint32_t(m_next));
+        }
         for (std::uint32_t i : m_open)
             out.push_back(items[i]);
         for (size_t i = m_next; i < items.size() && items[i].begin < end && i - m_next < maxLookAhead; ++i)

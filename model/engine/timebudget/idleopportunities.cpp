@@ -63,8 +63,10 @@ QString whyOf(const IdleCause& cause)
                               "in CUDA/HIP graphs (torch.compile mode=\"reduce-overhead\") or fuse the small kernels")
             .arg(gapsText(cause), largest);
     case IdleCauseClass::Starved:
-        return QStringLiteral("the GPU idled %1 while the launching thread ran other work%2: move that work off the launching "
-                              "thread (DataLoader workers, a preprocessing thread) or overlap it with the GPU")
+        return QStringLiteral("the GPU idled %1 while the launching thread ran its own code%2: move that work off the launching "
+                              "thread (DataLoader workers, a preprocessing thread) or overlap it with the GPU; where it is the "
+                              "launching code itself (a compiled graph's wrapper, a module's forward), capture it in CUDA/HIP graphs "
+                              "(torch.compile mode=\"reduce-overhead\")")
             .arg(gapsText(cause), largest);
     case IdleCauseClass::Other:
         break;

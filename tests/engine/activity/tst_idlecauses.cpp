@@ -167,3 +167,23 @@ TEST(IdleCauses, TheOpDispatchingTheNextLaunchIsLaunchOverheadAndAFrameOwnCodeSt
     EXPECT_NEAR(starved->totalUs, 1140, 1e-6);
     EXPECT_EQ(starved->largest[0].op, QStringLiteral("/tmp/torchinductor/ab/cabc.py(2533): call"));
 }
+
+TEST(IdleCauses, AFrameOpenAcrossThousandsOfShortFramesIsStillSeen)
+{
+    // The wrapper [0, 50000] holds 3,000 frames of 10 us that begin and end
+    // between k1 and the gap [40110, 45000]: more than the sweep keeps open,
+    // yet none of them may push the wrapper out. It covers the whole gap.
+    QByteArrayList events;
+    events << hostEvent("python_function", "/tmp/torchinductor/ab/cabc.py(2533): call", 0, 50000);
+    for (int i = 0; i < 3000; ++i)
+        events << hostEvent("python_function", "helper.py(1): small", 100 + 12.0 * i, 10);
+    events << launchCall(40000, 5, 1) << kernelEvent("k1", 40010, 100, 1);
+    events << launchCall(44990, 5, 2) << kernelEvent("k2", 45000, 10, 2);
+    TempTraces traces;
+    const AnalysisOutcome outcome = analyze(traces.write(QStringLiteral("trace.json"), traceJson(events.join(",\n"))));
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
+    const IdleCause* starved = causeOf(outcome.result->activity, IdleCauseClass::Starved);
+    ASSERT_TRUE(starved);
+    EXPECT_NEAR(starved->totalUs, 4890, 1e-6);
+    EXPECT_EQ(starved->largest[0].op, QStringLiteral("/tmp/torchinductor/ab/cabc.py(2533): call"));
+}
