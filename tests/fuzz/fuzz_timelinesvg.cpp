@@ -4,14 +4,10 @@
 // title, over boxes at any time and length the timeline may hold. It is
 // drawn as --export-timeline draws it (TimelinePainter into QSvgGenerator,
 // the title through printableText) and must come out well-formed XML.
-#include "engine/base/textescaping.h"
 #include "engine/timeline/timelinens.h"
 #include "timeline/timelinepainter.h"
 
-#include <QBuffer>
 #include <QGuiApplication>
-#include <QPainter>
-#include <QSvgGenerator>
 #include <QXmlStreamReader>
 #include <cstdio>
 #include <cstdlib>
@@ -83,21 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     scene.title = fileName + QStringLiteral(": GPU timeline");
     const QSize figure(bytes.ConsumeIntegralInRange<int>(200, 1200), bytes.ConsumeIntegralInRange<int>(120, 700));
 
-    QByteArray svg;
-    {
-        QBuffer buffer(&svg);
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(figure);
-        generator.setViewBox(QRect(QPoint(0, 0), figure));
-        generator.setTitle(printableText(scene.title));
-        generator.setDescription(QStringLiteral("GPU timeline drawn by Ridgeline"));
-        QPainter painter(&generator);
-        QFont font;
-        font.setPixelSize(13);
-        TimelinePainter::paint(painter, scene, QRectF(QPointF(0, 0), QSizeF(figure)), font);
-    }
+    QFont font;
+    font.setPixelSize(13);
+    const QByteArray svg = TimelinePainter::svg(scene, figure, font);
     QXmlStreamReader xml(svg);
     while (!xml.atEnd())
         xml.readNext();

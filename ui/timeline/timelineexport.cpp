@@ -1,17 +1,14 @@
 #include "timeline/timelineexport.h"
 
-#include "engine/base/textescaping.h"
 #include "engine/timeline/timeline.h"
 #include "export/rasterimage.h"
 #include "timeline/timelinepainter.h"
 
-#include <QBuffer>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QSaveFile>
-#include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
 
@@ -79,16 +76,7 @@ bool exportTimeline(const TraceJudgement& judged, const TimelineExportOptions& o
         if (bytes.isEmpty())
             return false;
     } else {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setTitle(printableText(scene.title));
-        generator.setDescription(QStringLiteral("GPU timeline drawn by Ridgeline"));
-        QPainter painter(&generator);
-        TimelinePainter::paint(painter, scene, area, font);
+        bytes = TimelinePainter::svg(scene, size, font);
     }
 
     QSaveFile file(options.path);

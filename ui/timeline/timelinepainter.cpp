@@ -4,8 +4,10 @@
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
 
+#include <QBuffer>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
 
@@ -255,6 +257,24 @@ double TimelineLayout::nsAt(const TimelineScene& scene, double x) const
 double TimelineLayout::xOf(const TimelineScene& scene, double ns) const
 {
     return lanes.left() + (ns - scene.startNs) * std::max(1.0, lanes.width()) / std::max(1e-9, scene.endNs - scene.startNs);
+}
+
+QByteArray TimelinePainter::svg(const TimelineScene& scene, const QSize& size, const QFont& font)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(printableText(scene.title));
+    generator.setDescription(QStringLiteral("GPU timeline drawn by Ridgeline"));
+    {
+        QPainter painter(&generator);
+        paint(painter, scene, QRectF(QPointF(0, 0), QSizeF(size)), font);
+    } // the painter ends the document
+    return bytes;
 }
 
 QString TimelinePainter::duration(double ns)

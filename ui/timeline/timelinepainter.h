@@ -10,8 +10,10 @@
 #include "engine/timeline/timelinecolours.h"
 #include "timeline/timelinepalette.h"
 
+#include <QByteArray>
 #include <QFont>
 #include <QRectF>
+#include <QSize>
 #include <QString>
 #include <memory>
 #include <optional>
@@ -67,6 +69,9 @@ class TimelinePainter
 public:
     // Returns the layout it drew with.
     static TimelineLayout paint(QPainter& painter, const TimelineScene& scene, const QRectF& area, const QFont& font);
+    // The scene as an SVG document of `size` pixels, titled with the scene's
+    // title (made printable): what the export writes and the fuzz target checks.
+    static QByteArray svg(const TimelineScene& scene, const QSize& size, const QFont& font);
 
     // "12.5 ms", "350 us", "80 ns": a length of time as the ruler writes it.
     static QString duration(double ns);

@@ -3,9 +3,19 @@
 #pragma once
 
 #include <QString>
+#include <functional>
 #include <string_view>
 
 namespace Ridgeline {
+
+// A hash that finds std::string keys by std::string_view (heterogeneous
+// lookup, with std::equal_to<>): a name read from an event is looked up
+// without building a std::string each time.
+struct StringViewHash
+{
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+};
 
 inline QString toQString(std::string_view text)
 {

@@ -98,12 +98,7 @@ private:
     LibraryOpFilter m_keepLibraryOp;
     // The filter's answer per cpu_op name (an id, or -1), heterogeneous
     // lookup: most ops are looked up, few names are distinct.
-    struct NameHash
-    {
-        using is_transparent = void;
-        size_t operator()(std::string_view name) const { return std::hash<std::string_view>()(name); }
-    };
-    std::unordered_map<std::string, std::int32_t, NameHash, std::equal_to<>> m_libraryOpNameIds;
+    std::unordered_map<std::string, std::int32_t, StringViewHash, std::equal_to<>> m_libraryOpNameIds;
     std::unordered_set<std::uint32_t> m_gpuThreads; // threads already in RawTrace::gpuStreams
     std::uint32_t m_lastGpuThread = std::uint32_t(-1);
     std::optional<GpuEventRecord> m_lastGpuEvent; // as kept: repeats of it are dropped

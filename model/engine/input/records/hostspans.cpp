@@ -1,7 +1,5 @@
 #include "engine/input/records/hostspans.h"
 
-#include "engine/input/jsontext.h"
-
 namespace Ridgeline {
 
 QString copyDirectionKey(CopyDirection direction)
@@ -56,7 +54,7 @@ std::uint32_t HostSpans::nameId(std::string_view name)
 {
     // A frame's name is a file, line and function: more than this is damage.
     name = name.substr(0, 512);
-    if (const auto found = m_nameIds.find(std::string(name)); found != m_nameIds.end())
+    if (const auto found = m_nameIds.find(name); found != m_nameIds.end())
         return found->second;
     if (m_names.size() >= qsizetype(maxNames) - 1) {
         if (m_names.size() == qsizetype(maxNames) - 1)

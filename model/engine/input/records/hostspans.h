@@ -7,10 +7,13 @@
 // tiny gap, and a trace recorded with stacks holds millions of those.
 #pragma once
 
+#include "engine/input/jsontext.h"
+
 #include <QString>
 #include <QStringList>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -82,7 +85,7 @@ private:
 
     std::deque<HostSpan> m_spans;
     QStringList m_names;
-    std::unordered_map<std::string, std::uint32_t> m_nameIds;
+    std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> m_nameIds; // found by string_view
     bool m_capped = false;
 };
 
