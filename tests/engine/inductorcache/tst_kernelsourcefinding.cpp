@@ -197,9 +197,11 @@ TEST_F(KernelSourceFinding, HashNotInTheCacheAndNameNotDefinedSaysBoth)
 
 TEST_F(KernelSourceFinding, APerKernelFileThatIsNotPythonSaysSo)
 {
-    const QString cache = perKernelCache(QByteArray("\x7f"
-                                                    "ELF\x02\x01\x01\x00\x00\x00 not a kernel",
-        25));
+    // An ELF header: NUL bytes in it. The literal's own length, so that the
+    // read stays inside it (a fixed count read past its end under ASan).
+    static constexpr char elf[] = "\x7f"
+                                  "ELF\x02\x01\x01\x00\x00\x00 not a kernel";
+    const QString cache = perKernelCache(QByteArray(elf, sizeof elf - 1));
     const FoundSource s = found(embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\"", cache);
     EXPECT_EQ(s.source.origin, SourceOrigin::None);
     EXPECT_TRUE(s.source.why.contains(QStringLiteral("/2t/") + embedHash + QStringLiteral(".py, which is binary data, not Python")))
