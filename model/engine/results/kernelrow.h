@@ -5,6 +5,7 @@
 
 #include "engine/base/heapoptional.h"
 #include "engine/input/tritonopargs.h"
+#include "engine/findings/kernelfinding.h"
 #include "engine/launch/launchfacts.h"
 #include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/perfmodel/kernelmodel.h"
@@ -97,6 +98,9 @@ struct KernelRow
     // Triton rows: how the kernel was launched (its first call with a GPU
     // kernel's grid); empty where the trace says nothing of the launch.
     HeapOptional<LaunchFacts> launch;
+    // Triton rows: what to change, from the launch and the source (findings/);
+    // each finding's time at stake is the row's recoverable time under the lens.
+    KernelFindings findings;
 
     Provenance provenance() const { return model.provenance; }
     bool hasModel() const { return model.provenance != Provenance::None; }
