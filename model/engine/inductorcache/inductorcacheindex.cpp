@@ -156,6 +156,7 @@ void InductorCacheIndex::addKernelFile(const QString& label, const QByteArray& b
         return; // the same hash is the same source
     if (entry.problem.isEmpty()) {
         entry.text = std::make_shared<const QString>(std::move(text));
+        entry.block = std::make_shared<const WrapperKernel>(WrapperFileParser::readKernelFile(label, entry.defName, entry.text));
         m_hashesByDefName[entry.defName] << hash;
     }
     m_byHash.insert(hash, std::move(entry));
@@ -249,6 +250,15 @@ CacheLookup InductorCacheIndex::lookup(const QString& name, const QString& kerne
     result.why = head + QStringLiteral(": ") + listed.join(QStringLiteral("; "))
         + QStringLiteral(" (Ridgeline does not guess which one the trace ran)");
     return result;
+}
+
+const WrapperKernel* InductorCacheIndex::kernelFileBlock(const QString& kernelHash, const QString& kernelFile) const
+{
+    const QString hash = kernelHash.isEmpty() ? hashOfPath(kernelFile) : kernelHash;
+    if (hash.isEmpty())
+        return nullptr;
+    const auto it = m_byHash.constFind(hash);
+    return it != m_byHash.constEnd() && it->block ? it->block.get() : nullptr;
 }
 
 FoundSource InductorCacheIndex::findSource(const QString& name, const QString& kernelHash, const QString& kernelFile) const

@@ -75,6 +75,9 @@ public:
     // never opened); else a block of that name (a cache's wrapper file, an
     // output_code.py, a tlparse log) or a per-kernel file defining it.
     FoundSource findSource(const QString& name, const QString& kernelHash, const QString& kernelFile) const;
+    // The per-kernel file of `kernelHash` (else of `kernelFile`'s base name)
+    // read as a block named `name`; null when the cache has no readable one.
+    const WrapperKernel* kernelFileBlock(const QString& kernelHash, const QString& kernelFile) const;
     // Adds a TORCH_TRACE log's inductor_output_code payloads (its blocks are
     // then blocks like a wrapper file's, of origin Tlparse).
     BuildStatus addTlparseLog(const QString& path, qint64 size, const JobControl& control);
@@ -99,6 +102,7 @@ private:
         QString defName;
         std::shared_ptr<const QString> text; // null when `problem` says why
         QString problem;
+        std::shared_ptr<const WrapperKernel> block; // the text read as a block: V1 figures from it
     };
     void addWrapper(const QString& label, QStringView text, SourceOrigin origin);
     // Keeps a file that is no wrapper when it is a per-kernel file (by its place <xx>/<hash>.py or its content).

@@ -367,6 +367,18 @@ WrapperFileParse WrapperFileParser::parse(const QString& fileLabel, QStringView 
     return Parser(fileLabel, text).run();
 }
 
+WrapperKernel WrapperFileParser::readKernelFile(const QString& fileLabel, const QString& name, std::shared_ptr<const QString> text)
+{
+    WrapperKernel kernel;
+    kernel.name = name;
+    kernel.wrapperFile = fileLabel;
+    kernel.source = *text; // shares the buffer
+    kernel.sharedSource = std::move(text);
+    kernel.origin = SourceOrigin::KernelFile;
+    readSource(kernel);
+    return kernel;
+}
+
 bool WrapperFileParser::mayBeWrapperFile(const QByteArray& bytes)
 {
     return bytes.contains("async_compile.triton");

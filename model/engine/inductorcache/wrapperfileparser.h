@@ -24,6 +24,11 @@ public:
     // `fileLabel` names the file in warnings and in each kernel's wrapperFile.
     static WrapperFileParse parse(const QString& fileLabel, QStringView text);
 
+    // A per-kernel file <xx>/<hash>.py read as one block named `name`: its
+    // decorator, size_hints and signature, so that V1 figures a kernel whose
+    // cache holds that file and no wrapper block of the name.
+    static WrapperKernel readKernelFile(const QString& fileLabel, const QString& name, std::shared_ptr<const QString> text);
+
     // Whether raw file bytes can hold a wrapper file at all: cheap, for
     // skipping the many other .py files of a cache.
     static bool mayBeWrapperFile(const QByteArray& bytes);

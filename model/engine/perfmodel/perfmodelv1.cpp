@@ -368,13 +368,29 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
     return model;
 }
 
+CacheLookup PerfModelV1::find(const ModelInput& input) const
+{
+    const QString kernelFile = input.args ? input.args->kernelFile : QString();
+    CacheLookup found = m_index->lookup(input.kernelName, kernelFile);
+    if (found.status == CacheLookup::Status::Found || found.status == CacheLookup::Status::Unreadable)
+        return found;
+    if (const WrapperKernel* file = m_index->kernelFileBlock(input.args ? input.args->kernelHash : QString(), kernelFile)) {
+        found.status = file->problem.isEmpty() ? CacheLookup::Status::Found : CacheLookup::Status::Unreadable;
+        found.kernel = file;
+        found.definingFiles = 1;
+        if (!file->problem.isEmpty())
+            found.why = QStringLiteral("%1 in %2").arg(file->problem, file->wrapperFile);
+    }
+    return found;
+}
+
 std::optional<KernelModel> PerfModelV1::model(const ModelInput& input, QString* whyNot) const
 {
     if (!m_index) {
         *whyNot = m_unavailable;
         return std::nullopt;
     }
-    const CacheLookup found = m_index->lookup(input.kernelName, input.args ? input.args->kernelFile : QString());
+    const CacheLookup found = find(input);
     if (found.status != CacheLookup::Status::Found) {
         *whyNot = found.why;
         return std::nullopt;
@@ -394,7 +410,7 @@ const WrapperKernel* PerfModelV1::block(const ModelInput& input) const
 {
     if (!m_index)
         return nullptr;
-    const CacheLookup found = m_index->lookup(input.kernelName, input.args ? input.args->kernelFile : QString());
+    const CacheLookup found = find(input);
     return found.status == CacheLookup::Status::Found ? found.kernel : nullptr;
 }
 
@@ -402,7 +418,7 @@ void PerfModelV1::annotate(const ModelInput& input, KernelModel& model) const
 {
     if (!m_index)
         return;
-    const CacheLookup found = m_index->lookup(input.kernelName, input.args ? input.args->kernelFile : QString());
+    const CacheLookup found = find(input);
     if (found.status != CacheLookup::Status::Found)
         return;
     V1Derivation derivation;

@@ -39,6 +39,11 @@ public:
         const WrapperKernel& kernel, const KernelName& parsedName, V1Derivation* derivation, QString* whyNot);
 
 private:
+    // The block by name (a kernel_file settling a name defined differently
+    // in several graphs); failing that, the per-kernel file of the trace's
+    // kernel_hash or kernel_file, which is the kernel's own source.
+    CacheLookup find(const ModelInput& input) const;
+
     std::shared_ptr<const InductorCacheIndex> m_index;
     QString m_unavailable;
 };

@@ -102,7 +102,16 @@ TEST(HostileCache, AZipMemberThatInflatesPastItsSizeIsDamaged)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const QString warnings = allWarnings(*outcome.result);
     EXPECT_TRUE(warnings.contains(QStringLiteral("inflates past its declared 100 bytes"))) << qPrintable(warnings);
-    EXPECT_EQ(rowsWithV1(*outcome.result), 0);
+    // No figures from the damaged wrapper: the one V1 row is the per-kernel
+    // file's under mw/, which is that kernel's own source.
+    EXPECT_EQ(rowsWithV1(*outcome.result), 1);
+    for (const KernelRow& row : outcome.result->rows) {
+        if (row.provenance() == Provenance::V1) {
+            ASSERT_TRUE(row.model.v1);
+            EXPECT_EQ(row.model.v1->kernel.origin, SourceOrigin::KernelFile) << qPrintable(row.name);
+            EXPECT_TRUE(row.model.v1->kernel.wrapperFile.contains(QStringLiteral("mw/"))) << qPrintable(row.model.v1->kernel.wrapperFile);
+        }
+    }
 }
 
 TEST(HostileCache, AGzippedWrapperFileIsCappedOnWhatItInflatesTo)

@@ -208,6 +208,31 @@ TEST_F(KernelSourceFinding, APerKernelFileThatIsNotPythonSaysSo)
         << qPrintable(s.source.why);
 }
 
+// A per-kernel file alone is a V1 source as a wrapper's block is: the row
+// without V2 args gets from the file of its kernel_hash the figures the
+// block of its name gives.
+TEST_F(KernelSourceFinding, APerKernelFileGivesTheBlocksV1Figures)
+{
+    const QString trace
+        = m_files.write(QStringLiteral("v1.json"), oneKernelTrace(embedName, "\"kernel_hash\": \"" + embedHash.toUtf8() + "\""));
+    m_files.write(QStringLiteral("wrapper/2n/c2nak7xibfgncvuab2e3g5oznuffpe6fsxkbvdni4ri43rsozvtp.py"), fileBytes(m_wrapper));
+    const AnalysisOutcome byBlock = analyzeWithCache(trace, m_files.path(QStringLiteral("wrapper")));
+    const AnalysisOutcome byFile = analyzeWithCache(trace, perKernelCache(m_embedSource.toUtf8()));
+    ASSERT_TRUE(byBlock.result && byFile.result);
+    const KernelRow* block = findRow(*byBlock.result, embedName);
+    const KernelRow* file = findRow(*byFile.result, embedName);
+    ASSERT_TRUE(block && file);
+    ASSERT_EQ(block->provenance(), Provenance::V1) << qPrintable(block->model.reason);
+    ASSERT_EQ(file->provenance(), Provenance::V1) << qPrintable(file->model.reason);
+    EXPECT_EQ(file->model.xnumel, block->model.xnumel);
+    EXPECT_EQ(file->model.rnumel, block->model.rnumel);
+    EXPECT_EQ(file->bytes(), block->bytes());
+    EXPECT_EQ(file->flops(), block->flops());
+    ASSERT_TRUE(file->model.v1);
+    EXPECT_EQ(file->model.v1->kernel.heuristic, block->model.v1->kernel.heuristic);
+    EXPECT_EQ(file->model.v1->kernel.origin, SourceOrigin::KernelFile);
+}
+
 TEST_F(KernelSourceFinding, RowsOfOneHashShareOneText)
 {
     const QString cache = perKernelCache(m_embedSource.toUtf8());
