@@ -43,7 +43,7 @@ run() { # label trace [export options: default --export LABEL.out.json]
     # grep stops reading first (SIGPIPE), which hid the missing libraries.
     local libs; libs="$(ldd "$build/bin/ridgeline" 2>&1 || echo "not found")"
     if [[ "$libs" == *"not found"* ]]; then
-        cp /usr/bin/time "$build/gnu-time"
+        cmp -s /usr/bin/time "$build/gnu-time" || cp /usr/bin/time "$build/gnu-time"
         cmd=("$here/../packaging/buildroot.sh" "$build/gnu-time" "${cmd[@]:1}")
     fi
     set +e
