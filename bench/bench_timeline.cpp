@@ -6,13 +6,18 @@
 //
 //   QT_QPA_PLATFORM=offscreen ridgeline_timeline_bench [EVENTS]
 //   ridgeline_timeline_bench --trace TRACE.json.gz [RUNS]
+//   ridgeline_timeline_bench --overlap [EVENTS]
 // The second form analyses a real trace with and without the timeline kept,
 // alternately, and prints each one's median time and what the timeline holds.
+// The third draws issue 34's hostile case as the window's pane does: a
+// million kernels on one stream all running at once (each starts 1 ns after
+// the one before and lasts 1 s), at every zoom, and prints the peak RSS.
 #include "engine/analysis.h"
 #include "engine/timeline/timelinedetail.h"
 #include "timeline/timelinepainter.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
@@ -54,6 +59,34 @@ std::shared_ptr<Timeline> syntheticTimeline(std::int64_t events)
     return timeline;
 }
 
+// N kernels on one stream, all running at once, as make_hostile_trace.py's
+// overlapping-kernels writes them.
+std::shared_ptr<Timeline> overlappingTimeline(std::int64_t events)
+{
+    auto timeline = std::make_shared<Timeline>();
+    timeline->labels.push_back({ QStringLiteral("Cijk_Alik_Bljk_overlap"), TimelineLabelKind::GpuWork, GpuWork::Gemm, -1, 0 });
+    TimelineLane& lane = timeline->lanes.emplace_back();
+    lane.title = QStringLiteral("GPU 0 stream 7");
+    for (std::int64_t i = 0; i < events; ++i)
+        lane.events.append(i, 1'000'000'000, 0);
+    timeline->endNs = events + 1'000'000'000;
+    timeline->gpuEvents = events;
+    return timeline;
+}
+
+// The process's peak resident memory (VmHWM), in MB.
+long peakRssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').front().toLong() / 1024;
+    }
+    return -1;
+}
+
 double medianOf(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -91,6 +124,44 @@ int compareOnTrace(const QString& path, int runs)
     return 0;
 }
 
+// The window's pane over a million overlapping kernels: the whole span,
+// then zoomed in around their starts (where they pile up) and their ends.
+int drawOverlap(std::int64_t events)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const std::shared_ptr<Timeline> timeline = overlappingTimeline(events);
+    std::printf("%lld overlapping kernels on one stream, built in %lld ms, peak RSS %ld MB\n", (long long)events,
+        (long long)timer.elapsed(), peakRssMb());
+    TimelineScene scene;
+    scene.timeline = timeline;
+    scene.colouring = TimelineColouring(*timeline, {});
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    QFont font;
+    font.setPixelSize(13);
+    const double end = double(timeline->endNs);
+    const std::pair<double, double> views[] = { { 0, end }, { 0, double(events) }, { double(events) / 2, double(events) / 2 + 1000 },
+        { end - 2.0 * double(events), end } };
+    for (const auto& [start, stop] : views) {
+        scene.startNs = start;
+        scene.endNs = stop;
+        double worst = 0, total = 0;
+        const int frames = 10;
+        for (int f = 0; f < frames; ++f) {
+            timer.restart();
+            QPainter painter(&image);
+            TimelinePainter::paint(painter, scene, QRectF(0, 0, 1920, 1080), font);
+            painter.end();
+            const double ms = double(timer.nsecsElapsed()) / 1e6;
+            worst = std::max(worst, ms);
+            total += ms;
+        }
+        std::printf("view [%.0f, %.0f] ns: %7.2f ms a frame, worst %7.2f ms\n", start, stop, total / frames, worst);
+    }
+    std::printf("peak RSS %ld MB\n", peakRssMb());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -102,6 +173,8 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QGuiApplication app(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "--overlap")
+        return drawOverlap(argc > 2 ? std::atoll(argv[2]) : 1'000'000);
     const std::int64_t events = argc > 1 ? std::atoll(argv[1]) : 1'000'000;
     QElapsedTimer timer;
     timer.start();

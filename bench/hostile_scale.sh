@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Peak RSS and wall time of the headless export on the synthetic traces of
+# Peak RSS, wall and CPU time of the headless export on the synthetic traces of
 # hostile scale that issue 22 names, generated here by make_hostile_trace.py
 # (the biggest is 2.1 GB of JSON, gzipped to a few MB). Measures; asserts
 # nothing: the figures go in a closing note.
 #
 #   bench/hostile_scale.sh [BUILD_DIR] [WORK_DIR] [CASE...]
 #
-# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args long-args-distinct
-# overlap-1m (the timeline of a million kernels running at once, as PNG and
-# SVG) identical-20m-timeline (the 20M file's timeline export, against its
-# plain export) (default all).
-# Runs the binary inside the build root when the host lacks its libraries.
+# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args
+# long-args-distinct long-args-distinct-200 (two hundred such ops: under the
+# args reader's cap, every list kept) overlap-1m (the timeline of a million
+# kernels running at once, as PNG and SVG, and the window's pane drawing
+# them: ridgeline_timeline_bench --overlap) identical-20m-timeline (the 20M
+# file's timeline export, against its plain export) (default all).
+# Runs the binary inside the build root when the host lacks its libraries
+# (with the host's GNU time copied beside it: the root has none, and the
+# binary must be run as itself to find ridgeline-widgets.so). Prints wall and
+# CPU (user + system) seconds: on a shared machine the wall time says more
+# about the other jobs than about this one.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 build="$(cd "${1:-$here/../build}" && pwd)"
-work="${2:-/var/tmp/ridgeline-hostile}"
+work="${2:-/tmp/ridgeline-hostile}"
 shift $(( $# > 2 ? 2 : $# )) || true
 cases=("$@")
 [ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args overlap-1m identical-20m-timeline)
@@ -32,21 +38,21 @@ run() { # label trace [export options: default --export LABEL.out.json]
     local outputs=("$@")
     [ ${#outputs[@]} -gt 0 ] || outputs=(--export "$work/$label.out.json")
     local log="$work/$label.time"
-    # The build root's libraries, through its loader, when the host has no KF6.
-    local root; root="$(ls -d /var/tmp/ridgeline-buildroot-* 2>/dev/null | grep -v '\.log$' | head -1 || true)"
-    local cmd=("$build/bin/ridgeline" "${outputs[@]}" -q "$trace")
+    local cmd=(/usr/bin/time -f '%e %U %S %M' -o "$log" "$build/bin/ridgeline" "${outputs[@]}" -q "$trace")
     # ldd's output read whole: `ldd | grep -q` under pipefail fails when
     # grep stops reading first (SIGPIPE), which hid the missing libraries.
     local libs; libs="$(ldd "$build/bin/ridgeline" 2>&1 || echo "not found")"
-    if [ -n "$root" ] && [[ "$libs" == *"not found"* ]]; then
-        cmd=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu" "${cmd[@]}")
+    if [[ "$libs" == *"not found"* ]]; then
+        cmp -s /usr/bin/time "$build/gnu-time" || cp /usr/bin/time "$build/gnu-time"
+        cmd=("$here/../packaging/buildroot.sh" "$build/gnu-time" "${cmd[@]:1}")
     fi
     set +e
-    QT_QPA_PLATFORM=offscreen /usr/bin/time -f '%e %M' -o "$log" "${cmd[@]}" >/dev/null 2>"$work/$label.err"
+    QT_QPA_PLATFORM=offscreen "${cmd[@]}" >/dev/null 2>"$work/$label.err"
     local rc=$?
     set -e
-    read -r seconds kib < "$log"
-    printf '%-14s exit %d  %7.1f s  %7.0f MB peak RSS  (%s)\n' "$label" "$rc" "$seconds" "$((kib / 1024))" "$(du -h "$trace" | cut -f1)"
+    read -r seconds user system kib < <(tail -1 "$log")
+    printf '%-22s exit %d  %7.1f s wall  %6.1f s CPU  %6.0f MB peak RSS  (%s)\n' "$label" "$rc" "$seconds" \
+        "$(echo "$user + $system" | bc)" "$((kib / 1024))" "$(du -h "$trace" | cut -f1)"
 }
 
 for c in "${cases[@]}"; do
@@ -58,12 +64,17 @@ for c in "${cases[@]}"; do
         kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;
         long-args) run "$c" "$(generate long-args long-args 1500 4096)" ;;
         long-args-distinct) run "$c" "$(generate long-args-distinct long-args-distinct 1500 4096)" ;;
+        long-args-distinct-200) run "$c" "$(generate long-args-distinct-200 long-args-distinct 200 4096)" ;;
         overlap-1m)
             trace="$(generate overlap-1m overlapping-kernels 1000000)"
             run overlap-1m-json "$trace"
             run overlap-1m-png "$trace" --export-timeline "$work/overlap.png"
             run overlap-1m-svg "$trace" --export-timeline "$work/overlap.svg"
-            ls -la "$work/overlap.png" "$work/overlap.svg" ;;
+            ls -la "$work/overlap.png" "$work/overlap.svg"
+            # The window's pane drawing them (frame times and peak RSS), when built.
+            if [ -x "$build/bin/ridgeline_timeline_bench" ]; then
+                "$here/../packaging/buildroot.sh" "$build/bin/ridgeline_timeline_bench" --overlap 1000000
+            fi ;;
         identical-20m-timeline)
             trace="$(generate identical-20m identical-kernels 20000000)"
             run identical-20m-json "$trace"

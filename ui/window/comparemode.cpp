@@ -1,6 +1,7 @@
 #include "window/comparemode.h"
 
 #include "analysiscontroller.h"
+#include "engine/preparedtrace.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "shownanalysis.h"
 #include "table/kernelfilterbar.h"
@@ -16,6 +17,14 @@
 #include <QStatusBar>
 
 namespace Ridgeline {
+namespace {
+
+std::optional<TimeRangeUs> rangeOf(const AnalysisResult& result)
+{
+    return result.gpuRangeUs ? std::optional(TimeRangeUs { result.gpuRangeUs->first, result.gpuRangeUs->second }) : std::nullopt;
+}
+
+} // namespace
 
 CompareMode::CompareMode(ShownAnalysis* shown, AnalysisController* traceController, TraceInputs* inputs, QMainWindow* window)
     : QObject(window)
@@ -40,6 +49,7 @@ CompareMode::CompareMode(ShownAnalysis* shown, AnalysisController* traceControll
         QMessageBox::warning(m_window, tr("Cannot Read Baseline"), error);
     });
     connect(m_inputs, &TraceInputs::baselineDropped, this, &CompareMode::compareWithBaseline);
+    connect(m_shown, &ShownAnalysis::changed, this, &CompareMode::followRange);
 }
 
 void CompareMode::setTable(KernelTableView* table, KernelFilterBar* filterBar)
@@ -73,12 +83,37 @@ void CompareMode::compareWithBaseline(const QString& path)
         m_window->statusBar()->showMessage(tr("Open a trace first: the baseline is compared with the open trace"), 6000);
         return;
     }
+    analyseBaseline(path, nullptr, rangeOf(*m_shown->result()));
+    m_window->statusBar()->showMessage(tr("Reading the baseline %1…").arg(TraceInputs::displayName(path)));
+}
+
+void CompareMode::analyseBaseline(const QString& path, std::shared_ptr<const PreparedTrace> prepared, std::optional<TimeRangeUs> range)
+{
+    m_baselineRangeUs = range ? std::optional(std::pair(range->startUs, range->endUs)) : std::nullopt;
+    // Kept as read, like the open trace: its next range needs no file read.
+    if (prepared) {
+        m_baselineController->analyzeRange(std::move(prepared), range);
+        return;
+    }
     // The open trace's attached cache and captures are its own; the
     // baseline gets the default cache places (as --baseline does).
     AnalysisOptions options;
     options.read.searchDefaultInductorCache = m_traceController->currentOptions().read.searchDefaultInductorCache;
+    options.figures.gpuRange = range;
+    options.figures.keepPreparedTrace = true;
     m_baselineController->open(path, options);
-    m_window->statusBar()->showMessage(tr("Reading the baseline %1…").arg(TraceInputs::displayName(path)));
+}
+
+void CompareMode::followRange()
+{
+    const auto& trace = m_shown->result();
+    const auto& baseline = m_shown->baseline();
+    if (!trace || !baseline || trace->gpuRangeUs == baseline->gpuRangeUs)
+        return;
+    if (m_baselineController->isRunning() && m_baselineRangeUs == trace->gpuRangeUs)
+        return; // already on its way
+    analyseBaseline(baseline->tracePath, baseline->prepared, rangeOf(*trace));
+    m_window->statusBar()->showMessage(tr("Analysing the same range of the baseline %1…").arg(TraceInputs::displayName(baseline->tracePath)));
 }
 
 void CompareMode::leaveCompareMode()

@@ -272,6 +272,44 @@ size_t contentHash(const TritonOpArgs& a)
     return qHashMulti(seed, a.numWarps.value_or(-1), a.numStages.value_or(-1), a.inductorNumGb.value_or(-1.0), a.inductorFlop.value_or(-1));
 }
 
+// What the four lists of one args hold, parsed and as text: a dims or
+// strides entry is an optional vector (32 bytes) and its heap block (16 and
+// 8 a dimension); a type or Concrete Inputs entry a QString (24) and, when
+// not shared, its text; the JSON texts are UTF-16.
+size_t listBytes(const TritonOpArgs& a)
+{
+    size_t bytes = 0;
+    for (const auto* lists : { &a.inputDims, &a.inputStrides }) {
+        for (const auto& entry : *lists)
+            bytes += 32 + (entry ? 16 + 8 * entry->size() : 0);
+    }
+    bytes += 32 * size_t(a.inputTypes.size()) + 56 * size_t(a.concreteInputs.size());
+    for (const QString* text : { &a.inputDimsJson, &a.inputTypesJson, &a.inputStridesJson, &a.concreteInputsJson })
+        bytes += 2 * size_t(text->size());
+    return bytes;
+}
+
+// The args without their four lists, saying why: the row is then timed
+// only, as with any args that cannot be modelled.
+void dropLists(TritonOpArgs& a, size_t cap)
+{
+    const qsizetype entries = qsizetype(a.inputDims.size() + a.inputStrides.size()) + a.inputTypes.size() + a.concreteInputs.size();
+    a.inputDims.clear();
+    a.inputStrides.clear();
+    a.inputTypes.clear();
+    a.concreteInputs.clear();
+    a.hasInputDims = a.hasInputTypes = a.hasInputStrides = a.hasConcreteInputs = false;
+    a.inputDimsJson.clear();
+    a.inputTypesJson.clear();
+    a.inputStridesJson.clear();
+    a.concreteInputsJson.clear();
+    const QString dropped = QStringLiteral("Input Dims, Input type, Input Strides and Concrete Inputs (%L1 entries) not kept: the "
+                                           "trace's distinct arg lists passed the reader's %2 MB")
+                                .arg(entries)
+                                .arg(QString::number(double(cap) / (1 << 20), 'g', 3));
+    a.malformed = a.malformed.isEmpty() ? dropped : a.malformed + QStringLiteral("; ") + dropped;
+}
+
 } // namespace
 
 std::shared_ptr<const TritonOpArgs> EventArgsReader::intern(TritonOpArgs&& parsed)
@@ -279,11 +317,27 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::intern(TritonOpArgs&& parse
     // By a hash of the content, checked field by field: a key made of the
     // text would hold a second copy of every distinct args (4,096-entry
     // lists are hundreds of KB).
-    const size_t hash = contentHash(parsed);
-    const auto [first, last] = m_argsByContent.equal_range(hash);
-    for (auto it = first; it != last; ++it) {
-        if (contentOf(*it->second) == contentOf(parsed))
-            return it->second;
+    size_t hash = contentHash(parsed);
+    const auto find = [&]() -> std::shared_ptr<const TritonOpArgs> {
+        const auto [first, last] = m_argsByContent.equal_range(hash);
+        for (auto it = first; it != last; ++it) {
+            if (contentOf(*it->second) == contentOf(parsed))
+                return it->second;
+        }
+        return nullptr;
+    };
+    if (auto kept = find())
+        return kept; // a copy of args kept costs nothing more
+    if (const size_t bytes = listBytes(parsed); bytes > 0) {
+        if (m_keptListBytes + bytes > m_maxKeptListBytes) {
+            dropLists(parsed, m_maxKeptListBytes);
+            ++m_droppedListArgs;
+            hash = contentHash(parsed);
+            if (auto kept = find())
+                return kept;
+        } else {
+            m_keptListBytes += bytes;
+        }
     }
     auto shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
     m_argsByContent.emplace(hash, shared);

@@ -58,6 +58,17 @@ public:
     static constexpr size_t maxStringBytes = 1024;
     static constexpr size_t maxKernelNameBytes = 4096;
     static constexpr size_t maxListBytes = 64 << 10; // of one list's JSON text
+    // What the distinct args kept may hold in all, their lists parsed and as
+    // text (about 280 bytes a position of the four lists): 4,096-entry
+    // lists of each op's own cost a MB an op, and a few thousand such ops
+    // fit in a small file. Past it an op's lists are dropped, and its row
+    // says so (time only), rather than the memory growing with the file.
+    static constexpr size_t defaultMaxKeptListBytes = size_t(256) << 20;
+
+    explicit EventArgsReader(size_t maxKeptListBytes = defaultMaxKeptListBytes)
+        : m_maxKeptListBytes(maxKeptListBytes)
+    {
+    }
 
     LaunchArgs readLaunchArgs(std::string_view argsJson);
     // Shared between ops with identical args: a trace repeats the same few
@@ -67,6 +78,11 @@ public:
     // "Input Dims"-style lists; nullopt when the text is not a list of
     // lists. An entry that is not a list of 64-bit integers is nullopt.
     std::optional<std::vector<std::optional<std::vector<std::int64_t>>>> readIntLists(std::string_view json);
+
+    // The estimated bytes of the distinct args' lists kept, and how many
+    // distinct args had theirs dropped past the cap.
+    size_t keptListBytes() const { return m_keptListBytes; }
+    size_t droppedListArgs() const { return m_droppedListArgs; }
 
 private:
     simdjson::padded_string_view copy(std::string_view text, std::vector<char>& buffer);
@@ -84,6 +100,9 @@ private:
     std::vector<char> m_listBuffer;
     std::string m_minified;
     std::unordered_multimap<size_t, std::shared_ptr<const TritonOpArgs>> m_argsByContent; // by contentHash
+    size_t m_maxKeptListBytes;
+    size_t m_keptListBytes = 0;
+    size_t m_droppedListArgs = 0;
     QSet<QString> m_entries; // sharedEntry's, up to maxSharedEntries
     static constexpr qsizetype maxSharedEntries = 1 << 16;
 };

@@ -123,6 +123,14 @@ void TraceEventCollector::skip(std::int64_t offset, const QString& why)
         m_trace.warnings << QStringLiteral("event at byte %1 skipped: %2").arg(offset).arg(why);
 }
 
+void TraceEventCollector::noteDroppedArgLists()
+{
+    if (const size_t dropped = m_args.droppedListArgs())
+        m_trace.warnings << QStringLiteral("the arg lists of %L1 ops were not kept past %2 MB of distinct lists: their kernels are timed only")
+                                .arg(qulonglong(dropped))
+                                .arg(qulonglong(EventArgsReader::defaultMaxKeptListBytes >> 20));
+}
+
 void TraceEventCollector::skippedElement(std::int64_t offset, const QString& why)
 {
     skip(offset, why);

@@ -40,7 +40,11 @@ public:
     static bool mayUse(std::string_view json);
     // After the last event: the kept annotations made whole (steps each
     // once, nested ones dropped, with warnings).
-    void finish() { m_annotations.finishProfilerSteps(); }
+    void finish()
+    {
+        m_annotations.finishProfilerSteps();
+        noteDroppedArgLists();
+    }
 
     static constexpr int maxWarnings = 20;
     // More would be a hostile file: vLLM writes one per captured batch size.
@@ -61,6 +65,7 @@ public:
     static constexpr size_t maxRememberedOpNames = 1u << 16;
 
 private:
+    void noteDroppedArgLists();
     struct Event;
 
     void skip(std::int64_t offset, const QString& why);

@@ -1,6 +1,6 @@
 // The window's range filter computes from the trace as it was read, not
 // from the file: a range and then the whole trace again still come after
-// the file is gone, in compare mode too, the baseline kept.
+// the file is gone, in compare mode too, where the baseline takes the same range.
 #include "analysiscontroller.h"
 #include "engine/comparison/tracecomparison.h"
 #include "graphfixtures.h"
@@ -79,7 +79,11 @@ TEST(TimelineRange, TheWindowFiltersToARangeAfterTheFileIsGone)
     ASSERT_TRUE(QTest::qWaitFor([&] { return !indicator->isVisibleTo(&window); }, 5000));
 }
 
-TEST(TimelineRange, CompareModeKeepsItsBaselineThroughARange)
+// The range goes to the baseline as the same offsets from its own first GPU
+// event (as --range with --baseline does): a trace compared with a copy of
+// itself stays the same in any range. The baseline is kept as read, like
+// the open trace, so that its range needs no file either.
+TEST(TimelineRange, CompareModeAnalysesTheSameRangeOfTheBaseline)
 {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
@@ -90,15 +94,35 @@ TEST(TimelineRange, CompareModeKeepsItsBaselineThroughARange)
     ASSERT_TRUE(loadAndShow(window, path));
     window.compareWithBaseline(baselinePath);
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() != nullptr; }, 60000));
-    const std::shared_ptr<const AnalysisResult> baseline = window.comparison()->baseline;
-    // The baseline keeps no prepared trace: only the open trace's ranges are picked.
-    EXPECT_FALSE(baseline->prepared);
+    EXPECT_TRUE(window.comparison()->baseline->prepared);
+    EXPECT_DOUBLE_EQ(window.comparison()->baseline->totalGpuKernelTimeUs, 85);
     ASSERT_TRUE(QFile::remove(path));
+    ASSERT_TRUE(QFile::remove(baselinePath));
 
+    // Both sides of one range: 35 us of the 85 on each.
+    const auto bothIn = [&](std::optional<std::pair<double, double>> range) {
+        return QTest::qWaitFor(
+            [&] {
+                const TraceComparison* comparison = window.comparison();
+                return comparison && comparison->candidate.get() == window.result() && comparison->candidate->gpuRangeUs == range
+                    && comparison->baseline->gpuRangeUs == range;
+            },
+            60000);
+    };
     Q_EMIT window.timelineView()->rangeRequested(1100, 1137);
-    ASSERT_TRUE(showsRange(window, std::pair(1100.0, 1137.0)));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return window.comparison() && window.comparison()->candidate.get() == window.result(); }, 5000));
-    EXPECT_EQ(window.comparison()->baseline, baseline);
+    ASSERT_TRUE(bothIn(std::pair(1100.0, 1137.0)));
     EXPECT_DOUBLE_EQ(window.comparison()->candidate->totalGpuKernelTimeUs, 35);
+    EXPECT_DOUBLE_EQ(window.comparison()->baseline->totalGpuKernelTimeUs, 35);
+    const KernelRow* add = findRow(*window.comparison()->baseline, QStringLiteral("triton_poi_fused_add_0"));
+    ASSERT_TRUE(add);
+    EXPECT_EQ(add->calls, 2);
+
+    // Cleared: the whole of both again, from memory.
+    auto* indicator = window.findChild<QLabel*>(QStringLiteral("timelineRange"));
+    ASSERT_TRUE(indicator);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return indicator->isVisibleTo(&window); }, 5000));
+    Q_EMIT indicator->linkActivated(QStringLiteral("clear"));
+    ASSERT_TRUE(bothIn(std::nullopt));
+    EXPECT_DOUBLE_EQ(window.comparison()->candidate->totalGpuKernelTimeUs, 85);
     EXPECT_DOUBLE_EQ(window.comparison()->baseline->totalGpuKernelTimeUs, 85);
 }
