@@ -46,11 +46,15 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
                 [&window, range] { window.timelineView()->showRange(range[0].toDouble() * 1000.0, range[1].toDouble() * 1000.0); });
     }
     // RIDGELINE_SCREENSHOT_TAB=anatomy: the inspector's Anatomy tab in front,
-    // given two thirds of the side pane's height (a user drags the splitter).
+    // the side pane given half the width and the inspector three quarters of
+    // its height (what a user reading a kernel drags the splitters to).
     if (qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB") == u"anatomy") {
         window.inspector()->showAnatomy();
-        if (auto* side = qobject_cast<QSplitter*>(window.inspector()->parentWidget()))
-            side->setSizes({ side->height() / 3, side->height() * 2 / 3 });
+        if (auto* side = qobject_cast<QSplitter*>(window.inspector()->parentWidget())) {
+            side->setSizes({ side->height() / 4, side->height() * 3 / 4 });
+            if (auto* main = qobject_cast<QSplitter*>(side->parentWidget()))
+                main->setSizes({ main->width() / 2, main->width() / 2 });
+        }
     }
     QTimer::singleShot(800, &window, [&window, path] {
         const bool saved = window.grab().save(path);

@@ -136,11 +136,20 @@ void AnatomySourceView::paintEvent(QPaintEvent* event)
             break;
         const auto found = m_annotations.constFind(block.blockNumber() + 1);
         if (found != m_annotations.constEnd()) {
-            const qreal x = box.left() + document()->documentMargin() + metrics.horizontalAdvance(block.text()) + 3 * metrics.averageCharWidth();
+            // After the line where it fits; else over the line's tail at the
+            // pane's right edge, on the base colour: a narrow pane still shows it.
+            const QString label = QStringLiteral("◂ ") + found->text;
+            const qreal width = QFontMetricsF(small).horizontalAdvance(label) + 8;
+            const qreal after = box.left() + document()->documentMargin() + metrics.horizontalAdvance(block.text()) + 2 * metrics.averageCharWidth();
+            const qreal right = viewport()->width() - width - 2;
+            const qreal x = std::max<qreal>(std::min(after, right), box.left() + document()->documentMargin());
+            const QRectF where(x, box.top(), width, box.height());
+            if (x < after)
+                painter.fillRect(where, palette().color(QPalette::AlternateBase));
             QColor color = found->color;
-            color.setAlphaF(0.85f);
+            color.setAlphaF(0.9f);
             painter.setPen(color);
-            painter.drawText(QRectF(x, box.top(), 4000, box.height()), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("◂ ") + found->text);
+            painter.drawText(where.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
         }
         block = block.next();
     }

@@ -13,7 +13,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -101,6 +103,8 @@ AnatomyView::AnatomyView(QWidget* parent)
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 3);
+    splitter->setSizes({ 200, 200, 300 }); // the drawing as tall as the lists: collapsed, it reads as a glitch
+    splitter->setChildrenCollapsible(false);
 
     m_stack->addWidget(m_noSource);
     m_stack->addWidget(splitter);
@@ -211,8 +215,11 @@ void AnatomyView::build()
     delete m_highlighter;
     m_highlighter = nullptr;
     m_source->setPlainText(text);
-    if (text.size() <= maxColouredChars)
+    if (text.size() <= maxColouredChars) {
+        // Coloured now, not on the next event-loop turn: laid out once.
         m_highlighter = new PythonHighlighter(m_source->document(), isDark(palette()), PythonHighlighter::WholeDocument);
+        m_highlighter->rehighlight();
+    }
     if (const KernelAnatomy* a = anatomy())
         m_diagram->setGraph(a, buildDataflowGraph(*a, text));
     fillTree();
@@ -220,6 +227,11 @@ void AnatomyView::build()
     fillFacts();
     annotateSource();
     m_stack->setCurrentIndex(1);
+    // The kernel starts at its decorator: the imports above it say nothing.
+    static const QRegularExpression decorator(QStringLiteral("^@triton"), QRegularExpression::MultilineOption);
+    const qsizetype at = text.indexOf(decorator);
+    if (at > 0)
+        m_source->verticalScrollBar()->setValue(int(QStringView(text).first(at).count(u'\n')));
 }
 
 void AnatomyView::fillTree()

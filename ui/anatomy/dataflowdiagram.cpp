@@ -6,12 +6,13 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <algorithm>
 
 namespace Ridgeline {
 namespace {
 
-constexpr qreal rowHeight = 40;
-constexpr qreal boxHeight = 34;
+constexpr qreal fullRow = 36; // a box of two lines: the title and the index
+constexpr qreal tightRow = 20; // one line: where the pane is short
 constexpr qreal gap = 22;
 constexpr int maxDrawnAccesses = 48; // past these, one "+N more" line: the table lists them all
 
@@ -56,6 +57,7 @@ void DataflowDiagram::setGraph(const KernelAnatomy* anatomy, DataflowGraph graph
     m_anatomy = anatomy;
     m_graph = std::move(graph);
     m_pointer = m_access = -1;
+    setMinimumHeight(int(rows() * tightRow + 30));
     updateGeometry();
     update();
 }
@@ -83,12 +85,18 @@ int DataflowDiagram::rows() const
 
 int DataflowDiagram::heightForWidth(int) const
 {
-    return int(rows() * rowHeight + 30);
+    return int(rows() * fullRow + 30);
 }
 
 QSize DataflowDiagram::sizeHint() const
 {
     return { 640, heightForWidth(640) };
+}
+
+// Rows shrink to fit the pane down to one line each; below that it scrolls.
+qreal DataflowDiagram::rowHeight() const
+{
+    return std::clamp((height() - 30) / qreal(rows()), tightRow, fullRow);
 }
 
 // Five columns: pointers read, loads, ops and reductions, stores, pointers
@@ -100,6 +108,7 @@ std::vector<DataflowDiagram::Box> DataflowDiagram::layoutBoxes(qreal width, QRec
         return boxes;
     const bool dark = isDark(palette());
     const qreal column = std::max<qreal>(90, (width - 4 * gap - 8) / 5);
+    const qreal rowHeight = this->rowHeight(), boxHeight = rowHeight - 4;
     const qreal total = rows() * rowHeight;
     auto x = [&](int c) { return 4 + c * (column + gap); };
     auto top = [&](int count, int i) { return 24 + (total - count * rowHeight) / 2 + i * rowHeight; };
@@ -129,7 +138,8 @@ std::vector<DataflowDiagram::Box> DataflowDiagram::layoutBoxes(qreal width, QRec
             if (a.store != store || i >= drawn)
                 continue;
             const PointerAnatomy& p = m_anatomy->pointers[a.pointer];
-            const QString title = QStringLiteral("%1 %2  line %3").arg(store ? QStringLiteral("store") : QStringLiteral("load"), p.arg).arg(a.line);
+            // The column says load or store; the line leads, as in the source's gutter.
+            const QString title = QStringLiteral("%1  %2").arg(a.line).arg(p.arg);
             boxes.push_back({ QRectF(x(c), top(shown, i), column, boxHeight), a.pointer, a.access, title,
                 (a.masked ? QStringLiteral("[masked] ") : QString()) + a.index, accessKindColor(p.kind, dark) });
             ++i;
@@ -218,6 +228,11 @@ void DataflowDiagram::paintEvent(QPaintEvent*)
         const QRectF inner = r.adjusted(6, 1, -6, -1);
         painter.setFont(font());
         painter.setPen(text);
+        if (inner.height() < 2 * metrics.height()) { // one line: the title, the detail after it
+            painter.drawText(inner, Qt::AlignLeft | Qt::AlignVCenter,
+                metrics.elidedText(title + QStringLiteral("  ") + detail, Qt::ElideRight, int(inner.width())));
+            return;
+        }
         painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2), Qt::AlignLeft | Qt::AlignVCenter,
             metrics.elidedText(title, Qt::ElideRight, int(inner.width())));
         painter.setFont(headerFont);

@@ -50,6 +50,7 @@ private:
     };
     std::vector<Box> layoutBoxes(qreal width, QRectF* ops, std::vector<QRectF>* reductions) const;
     int rows() const;
+    qreal rowHeight() const;
 
     const KernelAnatomy* m_anatomy = nullptr;
     DataflowGraph m_graph;
