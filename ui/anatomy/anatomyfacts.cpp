@@ -4,6 +4,7 @@
 #include "engine/kernelsource/recipe/kernelrecipe.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <cmath>
 
 namespace Ridgeline {
@@ -24,11 +25,16 @@ QString orUnknown(const std::optional<std::int64_t>& value)
     return value ? humanBytes(*value) : tr("unknown");
 }
 
-// The decorator's facts as the source states them. The recipe is parsed
-// again here, once per shown kernel: the row keeps only the anatomy.
+// The decorator's facts as the source states them: the text up to the def
+// line parsed again here, once per shown kernel (the row keeps only the
+// anatomy; the body, up to megabytes, is not read again on the GUI thread).
 QString decoratorRows(const QString& text)
 {
-    const KernelRecipe recipe = parseKernelSource(text);
+    static const QRegularExpression defLine(QStringLiteral("^def [^\\n]*$"), QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch def = defLine.match(text);
+    const QString head = def.hasMatch() ? text.first(def.capturedEnd()) + QStringLiteral("\n    pass\n")
+                                        : text.first(std::min<qsizetype>(text.size(), 4096));
+    const KernelRecipe recipe = parseKernelSource(head);
     QString rows;
     if (!recipe.heuristic.isEmpty())
         rows += row(tr("heuristic"), recipe.heuristic.toHtmlEscaped());
@@ -42,14 +48,10 @@ QString decoratorRows(const QString& text)
         rows += row(tr("reduction_hint"), recipe.reductionHint.toHtmlEscaped());
     if (recipe.metaNumReduction)
         rows += row(tr("num_reduction"), QString::number(*recipe.metaNumReduction));
-    if (recipe.loops > 0)
-        rows += row(tr("reduction loops"), QString::number(recipe.loops));
     if (!recipe.mutatedArgNames.isEmpty())
         rows += row(tr("mutated_arg_names"), recipe.mutatedArgNames.join(QStringLiteral(", ")).toHtmlEscaped());
     if (recipe.kernelFlop)
         rows += row(tr("kernel_flop"), formatCount(*recipe.kernelFlop));
-    if (!recipe.error.isEmpty())
-        rows += row(tr("not read"), recipe.error.toHtmlEscaped());
     return rows;
 }
 
@@ -57,7 +59,8 @@ QString launchRows(const LaunchFacts& f)
 {
     QString rows;
     if (f.numWarps || f.numStages)
-        rows += row(tr("num_warps, num_stages"), QStringLiteral("%1, %2").arg(f.numWarps ? QString::number(*f.numWarps) : QStringLiteral("?"),
+        rows += row(tr("num_warps, num_stages"),
+            QStringLiteral("%1, %2").arg(f.numWarps ? QString::number(*f.numWarps) : QStringLiteral("?"),
                                                         f.numStages ? QString::number(*f.numStages) : QStringLiteral("?")));
     if (!f.kwargs.isEmpty())
         rows += row(tr("kernel_kwargs"), f.kwargs.toHtmlEscaped());
@@ -66,9 +69,11 @@ QString launchRows(const LaunchFacts& f)
     if (f.programs)
         rows += row(tr("programs"), formatCount(*f.programs) + QStringLiteral(" — ") + f.programsSource.toHtmlEscaped());
     if (f.waves)
-        rows += row(tr("waves"), QString::number(*f.waves, 'g', 3) + (f.computeUnits ? tr(" on %1 compute units").arg(*f.computeUnits) : QString()));
+        rows += row(tr("waves"),
+            QString::number(*f.waves, 'g', 3) + (f.computeUnits ? tr(" on %1 compute units").arg(*f.computeUnits) : QString()));
     if (f.activeLaneShare)
-        rows += row(tr("active lanes"), formatPercent(*f.activeLaneShare, 1) + QStringLiteral(" — ") + f.activeLaneShareSource.toHtmlEscaped());
+        rows += row(tr("active lanes"),
+            formatPercent(*f.activeLaneShare, 1) + QStringLiteral(" — ") + f.activeLaneShareSource.toHtmlEscaped());
     if (!f.note.isEmpty())
         rows += row(tr("note"), f.note.toHtmlEscaped());
     return rows;

@@ -140,7 +140,8 @@ void AnatomySourceView::paintEvent(QPaintEvent* event)
             // pane's right edge, on the base colour: a narrow pane still shows it.
             const QString label = QStringLiteral("◂ ") + found->text;
             const qreal width = QFontMetricsF(small).horizontalAdvance(label) + 8;
-            const qreal after = box.left() + document()->documentMargin() + metrics.horizontalAdvance(block.text()) + 2 * metrics.averageCharWidth();
+            const qreal after
+                = box.left() + document()->documentMargin() + metrics.horizontalAdvance(block.text()) + 2 * metrics.averageCharWidth();
             const qreal right = viewport()->width() - width - 2;
             const qreal x = std::max<qreal>(std::min(after, right), box.left() + document()->documentMargin());
             const QRectF where(x, box.top(), width, box.height());

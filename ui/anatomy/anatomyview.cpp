@@ -104,13 +104,15 @@ AnatomyView::AnatomyView(QWidget* parent)
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 3);
     splitter->setSizes({ 200, 200, 300 }); // the drawing as tall as the lists: collapsed, it reads as a glitch
-    splitter->setChildrenCollapsible(false);
 
     m_stack->addWidget(m_noSource);
     m_stack->addWidget(splitter);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
+    // The panes scroll and shrink: the tab must not raise the window's least
+    // height (a laptop at 125 %, Full HD at 200 %).
+    setMinimumHeight(80);
     m_noSource->setText(tr("Select a Triton kernel to see its source, its loads and stores and the bytes they touch."));
 }
 
@@ -310,9 +312,11 @@ void AnatomyView::annotateSource()
     QHash<int, AnatomySourceView::Annotation> annotations;
     for (const PointerAnatomy& p : a->pointers) {
         for (const SourceAccess& s : p.accesses) {
-            const QString text = QStringLiteral("%1 %2 · %3 · %4 unique").arg(p.arg, sourceAccessOpKey(s.op), pointerKindText(p), bytesRangeText(p));
+            const QString text
+                = QStringLiteral("%1 %2 · %3 · %4 unique").arg(p.arg, sourceAccessOpKey(s.op), pointerKindText(p), bytesRangeText(p));
             QString tooltip = QStringLiteral("<b>%1</b> %2 (%3), %4<br>%5: <code>%6</code>")
-                                  .arg(p.arg.toHtmlEscaped(), p.dtype.toHtmlEscaped(), pointerRoleKey(p.role), pointerKindText(p).toHtmlEscaped(),
+                                  .arg(p.arg.toHtmlEscaped(), p.dtype.toHtmlEscaped(), pointerRoleKey(p.role),
+                                      pointerKindText(p).toHtmlEscaped(),
                                       sourceAccessOpKey(s.op), s.index.toHtmlEscaped());
             if (!s.mask.isEmpty())
                 tooltip += tr("<br>mask: <code>%1</code>").arg(s.mask.toHtmlEscaped());

@@ -28,7 +28,7 @@ QString pointerDetail(const PointerAnatomy& p)
         kind += QStringLiteral(" ×") + formatCount(*p.reuse);
     if (p.kind == AccessKind::Gather && p.uniqueBytes && p.uniqueBytesMax && *p.uniqueBytesMax != *p.uniqueBytes)
         kind += QStringLiteral(" rows range");
-    return p.dtype + u' ' + kind;
+    return kind + u' ' + p.dtype; // the kind first: what a one-line box keeps
 }
 
 bool reads(const PointerAnatomy& p)
@@ -176,12 +176,15 @@ void DataflowDiagram::paintEvent(QPaintEvent*)
     headerFont.setPointSizeF(font().pointSizeF() * 0.85);
     painter.setFont(headerFont);
     painter.setPen(dim);
-    const QStringList headers = { tr("pointers read"), tr("loads (index)"), tr("ops, reductions"), tr("stores (index)"), tr("pointers written") };
+    const QStringList headers
+        = { tr("pointers read"), tr("loads (index)"), tr("ops, reductions"), tr("stores (index)"), tr("pointers written") };
     const qreal column = ops.width();
     for (int c = 0; c < 5; ++c)
         painter.drawText(QRectF(4 + c * (column + gap), 2, column, 18), Qt::AlignLeft | Qt::AlignVCenter, headers[c]);
 
-    auto selected = [&](const Box& b) { return b.pointer >= 0 && b.pointer == m_pointer && (m_access < 0 || b.access < 0 || b.access == m_access); };
+    auto selected = [&](const Box& b) {
+        return b.pointer >= 0 && b.pointer == m_pointer && (m_access < 0 || b.access < 0 || b.access == m_access);
+    };
     auto edge = [&](const QRectF& from, const QRectF& to, bool lit) {
         QPainterPath path(QPointF(from.right(), from.center().y()));
         const qreal midX = (from.right() + to.left()) / 2;

@@ -61,7 +61,8 @@ DataflowGraph buildDataflowGraph(const KernelAnatomy& anatomy, const QString& te
     static const QRegularExpression reduction(QStringLiteral(
         "\\b(tl\\.(?:sum|max|min|reduce|argmax|argmin|cumsum|xor_sum)|triton_helpers\\.(?:max2|min2|prod|welford\\w*|"
         "online_softmax\\w*)|[A-Za-z_]*welford[A-Za-z_]*)\\s*\\("));
-    static const QRegularExpression call(QStringLiteral("\\b(?:tl|libdevice|triton_helpers|tl\\.math|tl_math)\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\("));
+    static const QRegularExpression call(
+        QStringLiteral("\\b(?:tl|libdevice|triton_helpers|tl\\.math|tl_math)\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\("));
     QSet<QString> seen;
     int lineNumber = 0;
     for (QStringView line : QStringView(text).split(u'\n')) {

@@ -91,7 +91,8 @@ inline KernelRow broadcastRow()
 
 inline const QString& noSourceWhy()
 {
-    static const QString why = QStringLiteral("triton_poi_fused_mul_1 is not in the Inductor cache /tmp/cache (3 wrapper files, 9 kernels)");
+    static const QString why
+        = QStringLiteral("triton_poi_fused_mul_1 is not in the Inductor cache /tmp/cache (3 wrapper files, 9 kernels)");
     return why;
 }
 
