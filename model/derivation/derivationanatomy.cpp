@@ -26,11 +26,15 @@ QString kindText(const PointerAnatomy& p)
     return text;
 }
 
+// The first few accesses: a generated kernel may have tens of thousands.
 QString linesText(const PointerAnatomy& p)
 {
+    constexpr size_t shown = 8;
     QStringList parts;
-    for (const SourceAccess& a : p.accesses)
-        parts << sourceAccessOpKey(a.op) + u' ' + QString::number(a.line);
+    for (size_t i = 0; i < std::min(shown, p.accesses.size()); ++i)
+        parts << sourceAccessOpKey(p.accesses[i].op) + u' ' + QString::number(p.accesses[i].line);
+    if (p.accesses.size() > shown)
+        parts << QStringLiteral("%1 more").arg(count(std::int64_t(p.accesses.size() - shown)));
     return parts.join(QStringLiteral(", "));
 }
 

@@ -254,7 +254,10 @@ void AnatomyView::fillTree()
         item->setToolTip(4, pointer.why);
         item->setData(0, pointerRole, p);
         item->setData(0, accessRole, -1);
-        for (int i = 0; i < int(pointer.accesses.size()); ++i) {
+        // A generated kernel may have tens of thousands of accesses: the
+        // first ones are listed, the drawing and the source show the rest.
+        const int listed = std::min(int(pointer.accesses.size()), maxListedAccesses);
+        for (int i = 0; i < listed; ++i) {
             const SourceAccess& s = pointer.accesses[i];
             auto* child = new QTreeWidgetItem(item);
             child->setText(0, QStringLiteral("%1  line %2").arg(sourceAccessOpKey(s.op)).arg(s.line));
@@ -267,6 +270,11 @@ void AnatomyView::fillTree()
             child->setToolTip(4, detail);
             child->setData(0, pointerRole, p);
             child->setData(0, accessRole, i);
+        }
+        if (listed < int(pointer.accesses.size())) {
+            auto* more = new QTreeWidgetItem(item);
+            more->setText(0, tr("%1 more").arg(formatCount(std::int64_t(pointer.accesses.size()) - listed)));
+            more->setFlags(Qt::NoItemFlags);
         }
     }
     m_tree->expandAll();
@@ -337,7 +345,7 @@ void AnatomyView::annotateSource()
 QTreeWidgetItem* AnatomyView::itemFor(int pointer, int access) const
 {
     QTreeWidgetItem* item = m_tree->topLevelItem(pointer);
-    if (item && access >= 0)
+    if (item && access >= 0 && access < maxListedAccesses)
         return item->child(access);
     return item;
 }

@@ -41,6 +41,8 @@ public:
     // Sources above this size are shown without colouring: the highlighter
     // colours a whole document at once, on the GUI thread.
     static constexpr qsizetype maxColouredChars = 1 << 20;
+    // Accesses listed per pointer in the tree; selectAccess reaches all.
+    static constexpr int maxListedAccesses = 500;
 
     bool showsSource() const;
     QString noSourceText() const; // the reason and the way to attach one
