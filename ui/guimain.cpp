@@ -1,6 +1,7 @@
 #include "guimain.h"
 
 #include "analysiscontroller.h"
+#include "inspector/formulainspector.h"
 #include "mainwindow.h"
 #include "table/kerneltableview.h"
 #include "timeline/timelineview.h"
@@ -8,6 +9,7 @@
 #include <QApplication>
 #include <QIcon>
 #include <QPalette>
+#include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
@@ -42,6 +44,17 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
         if (range.size() == 2)
             QTimer::singleShot(400, &window,
                 [&window, range] { window.timelineView()->showRange(range[0].toDouble() * 1000.0, range[1].toDouble() * 1000.0); });
+    }
+    // RIDGELINE_SCREENSHOT_TAB=anatomy: the inspector's Anatomy tab in front,
+    // the side pane given half the width and the inspector three quarters of
+    // its height (what a user reading a kernel drags the splitters to).
+    if (qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB") == u"anatomy") {
+        window.inspector()->showAnatomy();
+        if (auto* side = qobject_cast<QSplitter*>(window.inspector()->parentWidget())) {
+            side->setSizes({ side->height() / 4, side->height() * 3 / 4 });
+            if (auto* main = qobject_cast<QSplitter*>(side->parentWidget()))
+                main->setSizes({ main->width() / 2, main->width() / 2 });
+        }
     }
     QTimer::singleShot(800, &window, [&window, path] {
         const bool saved = window.grab().save(path);

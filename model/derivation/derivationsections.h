@@ -59,4 +59,11 @@ void writeV1FlopsSource(MarkdownWriter& md, const KernelRow& row);
 void writeV1CrossCheck(MarkdownWriter& md, const KernelRow& row);
 void writeTritonSource(MarkdownWriter& md, const KernelRow& row);
 
+// The kernel's source read (needs row.model.source): its origin, or why
+// there is none and how to attach one; each pointer's kind and bytes, their
+// sums beside the model's bytes and Inductor's kernel_num_gb.
+void writeKernelSource(MarkdownWriter& md, const KernelRow& row);
+// What to change (row.findings), each with the pointer and line it is about.
+void writeFindings(MarkdownWriter& md, const KernelRow& row);
+
 } // namespace Ridgeline::Derivation

@@ -249,10 +249,14 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
     }
     writeTimeAndRoofs(md, row, judged);
     writeLaunch(md, row, judged);
+    if (!row.findings.empty())
+        writeFindings(md, row);
     if (row.hasModel())
         writeTraceLens(md, row);
     if (row.model.inductor)
         writeInductorEstimate(md, row);
+    if (row.model.source)
+        writeKernelSource(md, row);
     if (row.provenance() == Provenance::V2 && row.model.v1) {
         writeV1CrossCheck(md, row);
         writeV1Block(md, row);

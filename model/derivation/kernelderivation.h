@@ -15,4 +15,8 @@ namespace Ridgeline {
 // not be one of its result's: compare mode derives the baseline's too).
 QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged);
 
+// How to attach a kernel's source (the Inductor cache, an output_code.py, a
+// tlparse log): one paragraph for a row without one.
+QString sourceAttachHint();
+
 } // namespace Ridgeline

@@ -1,5 +1,6 @@
 #include "inspector/formulainspector.h"
 
+#include "anatomy/anatomyview.h"
 #include "derivation/kernelderivation.h"
 #include "inspector/pythonhighlighter.h"
 #include "table/provenancedelegate.h"
@@ -15,6 +16,7 @@
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextTable>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -33,7 +35,9 @@ QColor mix(const QColor& a, const QColor& b, double weightOfA)
 
 FormulaInspector::FormulaInspector(QWidget* parent)
     : QWidget(parent)
+    , m_tabs(new QTabWidget)
     , m_view(new QTextBrowser)
+    , m_anatomy(new AnatomyView)
     , m_badge(new QLabel)
     , m_copy(new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("Copy as Markdown"), this))
 {
@@ -59,7 +63,16 @@ FormulaInspector::FormulaInspector(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(toolbar);
-    layout->addWidget(m_view);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_view, tr("Derivation"));
+    m_tabs->addTab(m_anatomy, tr("Anatomy"));
+    m_tabs->setTabToolTip(1, tr("The kernel's source: its loads and stores with their kinds and bytes, the dataflow, findings and facts"));
+    layout->addWidget(m_tabs);
+}
+
+void FormulaInspector::showAnatomy(bool anatomy)
+{
+    m_tabs->setCurrentWidget(anatomy ? static_cast<QWidget*>(m_anatomy) : m_view);
 }
 
 void FormulaInspector::setKernel(const KernelRow* row, const TraceJudgement* judged, const QString& preface)
@@ -67,6 +80,9 @@ void FormulaInspector::setKernel(const KernelRow* row, const TraceJudgement* jud
     if (!judged)
         row = nullptr;
     QString markdown = row ? preface + derivationMarkdown(*row, *judged) : QString();
+    // Copied now, built when its tab shows: a new result's rows may carry
+    // the same text, and the anatomy keeps nothing of the old ones.
+    m_anatomy->setKernel(row, judged);
     // The window re-sends the selection when the GPU, the peaks or the table
     // change; laying out the same text again would only cost time.
     if (markdown == m_markdown)

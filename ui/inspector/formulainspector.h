@@ -1,7 +1,8 @@
 // Folder inspector/: the formula inspector widget.
 // Shows the selected kernel's derivation (raw args, element counts, bytes,
-// FLOPs, throughput, bounding roof, TraceLens differences) and copies it as
-// Markdown.
+// FLOPs, throughput, bounding roof, TraceLens differences, the source's
+// anatomy and findings) and copies it as Markdown; a second tab shows the
+// kernel's anatomy (anatomy/AnatomyView), built when that tab is shown.
 #pragma once
 
 #include "engine/lens/judgement.h"
@@ -11,11 +12,14 @@
 
 class QAction;
 class QLabel;
+class QTabWidget;
 class QTextBlock;
 class QTextBrowser;
 class QTextDocument;
 
 namespace Ridgeline {
+
+class AnatomyView;
 
 class FormulaInspector final : public QWidget
 {
@@ -32,6 +36,9 @@ public:
     const QTextDocument* document() const; // with its highlighting, for tests
     // The toolbar's "Copy as Markdown" action: disabled while nothing is shown.
     QAction* copyAction() const { return m_copy; }
+    AnatomyView* anatomy() const { return m_anatomy; }
+    // Brings the Anatomy tab (or the Derivation tab) to the front.
+    void showAnatomy(bool anatomy = true);
 
 public Q_SLOTS:
     void copyMarkdown();
@@ -44,7 +51,9 @@ private:
     void styleDocument(QTextDocument* document) const;
     static void compactTitle(const QTextBlock& block);
 
+    QTabWidget* m_tabs;
     QTextBrowser* m_view;
+    AnatomyView* m_anatomy;
     QLabel* m_badge;
     QAction* m_copy;
     QString m_markdown;

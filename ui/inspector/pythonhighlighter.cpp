@@ -23,15 +23,17 @@ QTextCharFormat colored(const QColor& color, bool bold = false, bool italic = fa
     return f;
 }
 
-bool isPython(const QTextBlock& block)
-{
-    return block.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == u"python";
-}
-
 } // namespace
 
-PythonHighlighter::PythonHighlighter(QTextDocument* document, bool darkBackground)
+bool PythonHighlighter::isPython(const QTextBlock& block) const
+{
+    return block.isValid()
+        && (m_scope == WholeDocument || block.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == u"python");
+}
+
+PythonHighlighter::PythonHighlighter(QTextDocument* document, bool darkBackground, Scope scope)
     : QSyntaxHighlighter(document)
+    , m_scope(scope)
 {
     // Two sets tuned for contrast on white and on near-black bases.
     const bool dark = darkBackground;

@@ -80,6 +80,9 @@ TEST(KernelDerivationV1, WithoutACacheThereIsNoCacheSection)
     const KernelRow* row = findRow(*outcome.result, silu);
     ASSERT_NE(row, nullptr);
     const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
-    EXPECT_FALSE(md.contains(QStringLiteral("Inductor cache")));
+    EXPECT_FALSE(md.contains(QStringLiteral("## Inductor cache block")));
+    EXPECT_FALSE(md.contains(QStringLiteral("## Cross-check against the Inductor cache")));
     EXPECT_FALSE(md.contains(QStringLiteral("```python")));
+    // The kernel's source section says there is none, why, and how to attach one.
+    EXPECT_TRUE(md.contains(QStringLiteral("## Kernel source\n\nNo source: ")));
 }

@@ -1,0 +1,219 @@
+// The inspector's Anatomy tab: selecting a load (in the accesses) or a
+// finding highlights its source line and its pointer; a row without source
+// says why and how to attach one; the views are filled only when shown;
+// the derivation's Markdown ("Copy as Markdown") holds the anatomy.
+#include "anatomy/anatomyview.h"
+#include "anatomy/anatomysourceview.h"
+#include "anatomy/dataflowdiagram.h"
+#include "anatomy/dataflowgraph.h"
+#include "anatomyfixture.h"
+#include "derivation/kernelderivation.h"
+#include "engine/base/text/markdownwriter.h"
+#include "inspector/formulainspector.h"
+#include "testsupport.h"
+
+#include <QListWidget>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QTreeWidget>
+#include <gtest/gtest.h>
+
+using namespace Ridgeline;
+using namespace Ridgeline::Test;
+
+namespace {
+
+#define EXPECT_CONTAINS(text, needle)                                                                                                      \
+    EXPECT_TRUE((text).contains(needle)) << "missing: " << QString(needle).toStdString() << "\n--- in:\n" << (text).toStdString()
+
+// The 1-based lines the source view paints with the selection tint.
+QList<int> tintedLines(const AnatomySourceView& view)
+{
+    QList<int> lines;
+    for (const QTextEdit::ExtraSelection& s : view.extraSelections())
+        lines << s.cursor.blockNumber() + 1;
+    return lines;
+}
+
+TEST(AnatomyView, SelectingALoadHighlightsItsLineAndPointer)
+{
+    const KernelRow row = broadcastRow();
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    ASSERT_TRUE(view.showsSource());
+    ASSERT_EQ(view.accessTree()->topLevelItemCount(), 3);
+    QTreeWidgetItem* bias = view.accessTree()->topLevelItem(1);
+    EXPECT_CONTAINS(bias->text(0), QStringLiteral("in_ptr1"));
+    EXPECT_EQ(bias->text(1), QStringLiteral("broadcast ×12"));
+    EXPECT_EQ(bias->text(2), QStringLiteral("256 B"));
+    EXPECT_EQ(bias->text(3), QStringLiteral("3.07 KB"));
+    ASSERT_EQ(bias->childCount(), 1);
+
+    // The user clicks the bias's load in the accesses.
+    view.accessTree()->setCurrentItem(bias->child(0));
+    EXPECT_EQ(view.sourceView()->highlightedLines(), QList<int>({ 15 }));
+    EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 15 }));
+    EXPECT_EQ(view.sourceView()->textCursor().blockNumber(), 14) << "the line is scrolled to";
+    EXPECT_EQ(view.highlightedPointer(), QStringLiteral("in_ptr1"));
+    EXPECT_EQ(view.diagram()->highlightedPointer(), 1);
+    EXPECT_EQ(view.diagram()->highlightedAccess(), 0);
+    EXPECT_TRUE(bias->font(0).bold());
+    EXPECT_FALSE(view.accessTree()->topLevelItem(0)->font(0).bold());
+
+    // Then the store: another line, another pointer.
+    view.accessTree()->setCurrentItem(view.accessTree()->topLevelItem(2)->child(0));
+    EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 17 }));
+    EXPECT_EQ(view.highlightedPointer(), QStringLiteral("out_ptr0"));
+}
+
+TEST(AnatomyView, ClickingAPointerInTheDrawingHighlightsAllItsLines)
+{
+    const KernelRow row = broadcastRow();
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    Q_EMIT view.diagram()->pointerClicked(0);
+    EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 14 }));
+    EXPECT_EQ(view.highlightedPointer(), QStringLiteral("in_ptr0"));
+    EXPECT_EQ(view.accessTree()->currentItem(), view.accessTree()->topLevelItem(0));
+    Q_EMIT view.diagram()->accessClicked(1, 0);
+    EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 15 }));
+    EXPECT_EQ(view.accessTree()->currentItem(), view.accessTree()->topLevelItem(1)->child(0));
+}
+
+TEST(AnatomyView, SelectingAFindingHighlightsItsPointerAndLine)
+{
+    const KernelRow row = broadcastRow();
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    ASSERT_EQ(view.findingList()->count(), 2);
+    EXPECT_CONTAINS(view.findingList()->item(1)->text(), QStringLiteral("bytes_disagree"));
+    EXPECT_CONTAINS(view.findingList()->item(1)->text(), QStringLiteral("(in_ptr1, line 15)"));
+
+    view.findingList()->setCurrentRow(1);
+    EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 15 }));
+    EXPECT_EQ(view.highlightedPointer(), QStringLiteral("in_ptr1"));
+    EXPECT_EQ(view.accessTree()->currentItem(), view.accessTree()->topLevelItem(1));
+
+    // A finding about the launch names no pointer and no line: nothing stays highlighted.
+    view.findingList()->setCurrentRow(0);
+    EXPECT_TRUE(tintedLines(*view.sourceView()).isEmpty());
+    EXPECT_TRUE(view.highlightedPointer().isEmpty());
+}
+
+TEST(AnatomyView, EachLoadAndStoreLineIsAnnotatedWithItsKindAndBytes)
+{
+    const KernelRow row = broadcastRow();
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    EXPECT_EQ(view.sourceView()->annotationAt(15), QStringLiteral("in_ptr1 load · broadcast ×12 · 256 B unique"));
+    EXPECT_EQ(view.sourceView()->annotationAt(14), QStringLiteral("in_ptr0 load · contiguous · 3.07 KB unique"));
+    EXPECT_EQ(view.sourceView()->annotationAt(17), QStringLiteral("out_ptr0 store · contiguous · 3.07 KB unique"));
+    EXPECT_TRUE(view.sourceView()->annotationAt(16).isEmpty());
+    // Coloured: the def line's keyword has a format of its own.
+    const QTextBlock def = view.sourceView()->document()->findBlockByNumber(6);
+    ASSERT_TRUE(def.text().startsWith(QStringLiteral("def ")));
+    EXPECT_FALSE(def.layout()->formats().isEmpty());
+    // The facts: the decorator's metadata, the fused ops, the source bytes.
+    const QString facts = view.factsText();
+    EXPECT_CONTAINS(facts, QStringLiteral("pointwise"));
+    EXPECT_CONTAINS(facts, QStringLiteral("2, 1 parsed; inductor_meta's num_load, num_store: 2, 1"));
+    EXPECT_CONTAINS(facts, QStringLiteral("6.40 KB unique (the DRAM floor), 9.22 KB per access"));
+}
+
+TEST(AnatomyView, ARowWithoutSourceSaysWhyAndHowToAttachOne)
+{
+    const KernelRow row = rowWithoutSource();
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    EXPECT_FALSE(view.showsSource());
+    const QString text = view.noSourceText();
+    EXPECT_CONTAINS(text, QStringLiteral("No source for triton_poi_fused_mul_1"));
+    EXPECT_CONTAINS(text, noSourceWhy().toHtmlEscaped());
+    EXPECT_CONTAINS(text, QStringLiteral("Attach Inductor Cache Folder"));
+    EXPECT_CONTAINS(text, QStringLiteral("--inductor-cache"));
+    EXPECT_CONTAINS(text, QStringLiteral("output_code.py"));
+    EXPECT_CONTAINS(text, QStringLiteral("tlparse"));
+
+    // A library row has no source looked for: said so, not a blank pane.
+    KernelRow library;
+    library.name = QStringLiteral("Cijk_Alik_Bljk_HHS_BH_MT128x128x32");
+    library.kind = RowKind::Library;
+    view.setKernel(&library, nullptr);
+    view.ensureBuilt();
+    EXPECT_FALSE(view.showsSource());
+    EXPECT_CONTAINS(view.noSourceText(), QStringLiteral("not a Triton kernel"));
+}
+
+TEST(AnatomyView, TheSourceViewIsBuiltOnlyWhenShown)
+{
+    const KernelRow row = broadcastRow();
+    AnatomyView view; // never shown
+    view.setKernel(&row, nullptr);
+    EXPECT_TRUE(view.sourceView()->document()->isEmpty());
+    EXPECT_EQ(view.accessTree()->topLevelItemCount(), 0);
+    view.ensureBuilt();
+    EXPECT_EQ(view.sourceView()->document()->blockCount(), 18);
+    // The same kernel re-sent (the GPU or peaks changed) keeps the selection.
+    view.selectAccess(1, 0);
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 15 }));
+}
+
+TEST(AnatomyView, TheDataflowReadsOpsAndReductionsBetweenTheAccesses)
+{
+    const KernelRow row = broadcastRow();
+    const KernelAnatomy& a = *row.model.source->source.anatomy;
+    DataflowGraph g = buildDataflowGraph(a, *row.model.source->text);
+    EXPECT_EQ(g.loads(), 2);
+    EXPECT_EQ(g.stores(), 1);
+    ASSERT_EQ(g.accesses.size(), 3u);
+    EXPECT_EQ(g.accesses[1].line, 15);
+    EXPECT_EQ(g.accesses[1].pointer, 1);
+    EXPECT_EQ(g.opLines, 1); // tmp2 = tmp0 + tmp1
+    EXPECT_EQ(g.opNames, QStringList({ QStringLiteral("add") }));
+    EXPECT_TRUE(g.reductions.empty());
+
+    // A reduction: the sum is its own step, the rsqrt an op.
+    const QString reduced = *row.model.source->text
+        + QStringLiteral("    tmp3 = tl.sum(tmp2, 1)[:, None]\n    tmp4 = libdevice.rsqrt(tmp3 * tmp3)\n");
+    g = buildDataflowGraph(a, reduced);
+    ASSERT_EQ(g.reductions.size(), 1u);
+    EXPECT_EQ(g.reductions[0].call, QStringLiteral("tl.sum"));
+    EXPECT_EQ(g.reductions[0].line, 18);
+    EXPECT_EQ(g.opLines, 2);
+    EXPECT_EQ(g.opNames, QStringList({ QStringLiteral("add"), QStringLiteral("rsqrt"), QStringLiteral("mul") }));
+}
+
+TEST(AnatomyView, CopyAsMarkdownHoldsTheAnatomy)
+{
+    const KernelRow row = broadcastRow();
+    const auto judged = judgedOnMi300x(AnalysisResult {});
+    FormulaInspector inspector;
+    inspector.setKernel(&row, &judged->trace);
+    const QString md = inspector.markdown();
+    EXPECT_CONTAINS(md, QStringLiteral("## Kernel source"));
+    EXPECT_CONTAINS(md, QStringLiteral("**Origin:** `kernel_file`, `/cache/ab/cabcdef.py`"));
+    EXPECT_CONTAINS(md, QStringLiteral("| `in_ptr1` | `*fp32` | in | broadcast ×12 | load 15 | 256 B | 3,072 B |"));
+    EXPECT_CONTAINS(md, QStringLiteral("= 3,072 + 256 + 3,072 = 6,400 B"));
+    EXPECT_CONTAINS(md, QStringLiteral("= 3,072 + 3,072 + 3,072 = 9,216 B"));
+    EXPECT_CONTAINS(md, QStringLiteral("| Inductor (kernel_num_gb) | 9,216 B |"));
+    EXPECT_CONTAINS(md, QStringLiteral("## Findings"));
+    EXPECT_CONTAINS(md, QStringLiteral("**bytes_disagree** — ") + MarkdownWriter::plain(row.findings[1].text)
+            + QStringLiteral(" (`in_ptr1`, line 15)"));
+    // The anatomy tab is filled from the same row.
+    inspector.anatomy()->ensureBuilt();
+    EXPECT_TRUE(inspector.anatomy()->showsSource());
+
+    const KernelRow none = rowWithoutSource();
+    inspector.setKernel(&none, &judged->trace);
+    EXPECT_CONTAINS(inspector.markdown(), QStringLiteral("No source: ") + MarkdownWriter::plain(noSourceWhy()));
+    EXPECT_CONTAINS(inspector.markdown(), MarkdownWriter::plain(sourceAttachHint()));
+}
+
+} // namespace
