@@ -5,6 +5,7 @@
 #include "engine/libraryops/libraryopownership.h"
 #include "engine/linking/kernellinker.h"
 #include "engine/linking/timerange.h"
+#include "engine/linking/tritonlauncherframes.h"
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/preparedtrace.h"
 #include "engine/results/kernelaggregator.h"
@@ -20,7 +21,8 @@ namespace Ridgeline {
 namespace {
 
 // GPU kernel names launched by Triton ops of other names (kernel_backend
-// "triton": user-written kernels), so the GPU-time breakdown counts them as Triton.
+// "triton": user-written kernels) or inside Triton's launcher frames, so the
+// GPU-time breakdown counts them as Triton.
 std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const LinkedKernels& linked)
 {
     // A flag per name, not an id per kernel: a replay of millions of kernels
@@ -41,6 +43,11 @@ std::vector<std::uint32_t> userTritonKernelNames(const RawTrace& trace, const Li
         if (const std::uint32_t id = trace.gpuEvents.nameId(call.event); id < user.size())
             user[id] = true;
     }
+    // Kernels Triton's own launcher (jit.py, a backend's driver.py) started,
+    // under whatever op: Triton work, though no Triton op names them.
+    const std::vector<bool> launchedByTriton = namesLaunchedByTritonLauncher(trace);
+    for (size_t id = 0; id < launchedByTriton.size() && id < user.size(); ++id)
+        user[id] = user[id] || launchedByTriton[id];
     std::vector<std::uint32_t> ids;
     for (size_t id = 0; id < user.size(); ++id) {
         if (user[id] && !isTritonKernelName(trace.gpuEventNames[qsizetype(id)]))

@@ -131,7 +131,7 @@ PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, con
     PrepareOutcome outcome;
     // The library ops the models cover: the outermost of them owns the GPU work under it.
     const LibraryOpFilter libraryOps = [](QStringView name) { return isModelledLibraryOp(name); };
-    TraceReadResult read = readTrace(path, traceControl, libraryOps);
+    TraceReadResult read = readTrace(path, traceControl, libraryOps, options.maxHostSpans);
     if (read.status != TraceReadResult::Status::Ok) {
         outcome.status = read.status == TraceReadResult::Status::Cancelled ? OutcomeStatus::Cancelled : OutcomeStatus::Failed;
         outcome.error = read.error;

@@ -35,6 +35,9 @@ struct ReadOptions
     // folders of them (vLLM's capture_traces/). The opened trace's own
     // capture windows are always used.
     QStringList captureTraces;
+    // The most host frames and sync calls kept (RawTrace::hostSpans); past
+    // it the rest are dropped with a warning. Tests set a small one.
+    size_t maxHostSpans = HostSpans::defaultMaxSpans;
 };
 
 // How a job of either stage ended.

@@ -38,8 +38,10 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
         parts << (steps.count == 1 ? TimeBudgetPanel::tr("%1 step (%2): %3 GPU time")
                                    : TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each"))
                      .arg(steps.count)
-                     .arg(
-                         steps.kind == StepKind::ProfilerStep ? TimeBudgetPanel::tr("ProfilerStep") : TimeBudgetPanel::tr("graph launches"),
+                     .arg(steps.kind == StepKind::ProfilerStep   ? TimeBudgetPanel::tr("ProfilerStep")
+                             : steps.kind == StepKind::GraphLaunch ? TimeBudgetPanel::tr("graph launches")
+                             : steps.kind == StepKind::Module      ? TimeBudgetPanel::tr("nn.Module calls")
+                                                                   : TimeBudgetPanel::tr("compiled graph calls"),
                          formatTimeUs(steps.gpuTimePerStepUs));
         // What ran once (warm-up, encoders, a decoder) is apart from the steps.
         if (steps.oneOffGpuTimeUs > 0)

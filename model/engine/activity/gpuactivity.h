@@ -55,8 +55,14 @@ enum class StepKind
     None, // neither annotations nor graph launches to count steps by
     ProfilerStep, // ProfilerStep#N annotations: figures inside each step's window
     GraphLaunch, // the launches of the graph launched most often: its replayed kernels per launch
+    // The "## Call CompiledFxGraph <hash> ##" calls of the hash called most
+    // often: the kernels launched during each (hostcallsteps.h).
+    CompiledGraphCall,
+    Module, // the calls of the outermost nn.Module called most often: the kernels launched during each
 };
-QString stepKindKey(StepKind kind); // "none", "profiler_step", "graph_launch"
+QString stepKindKey(StepKind kind); // "none", "profiler_step", "graph_launch", "compiled_graph_call", "module"
+// The steps of a kind in words, plural past one: "graph launches", "ProfilerStep annotation", ...
+QString stepKindWords(StepKind kind, int count);
 
 struct StepFigures
 {
@@ -64,7 +70,8 @@ struct StepFigures
     int count = 0;
     double gpuTimePerStepUs = 0; // kernel durations summed, per step
     double tritonTimePerStepUs = 0; // of Triton kernels (Inductor's and user-written)
-    std::optional<double> idlePerStepUs; // ProfilerStep only: the step's GPU span less its busy time
+    // ProfilerStep, compiled graph call and module (host windows): the step's GPU span less its busy time
+    std::optional<double> idlePerStepUs;
     // Kernel time of the main device outside every step: warm-up, text
     // encoders, a VAE decoder run once, which a per-step figure must not hold.
     double oneOffGpuTimeUs = 0;
@@ -78,11 +85,14 @@ struct StepFigures
 struct GpuActivity
 {
     std::vector<DeviceActivity> devices; // most kernel time first
-    // The steps the figures are given per, on the first device: a trace's
-    // graph launches when it has at most one ProfilerStep or its
-    // ProfilerSteps each hold two or more of them, else its ProfilerSteps.
+    // The steps the figures are given per, on the first device: the finest
+    // of its graph launches, compiled graph calls and module calls when it
+    // has at most one ProfilerStep or its ProfilerSteps each hold two or more
+    // of them, else its ProfilerSteps (chooseSteps).
     StepFigures steps;
-    std::vector<StepFigures> stepKinds; // every kind the trace has, finest (graph launch) first
+    // Every kind the trace has, finest first: graph launch, compiled graph
+    // call, module, ProfilerStep.
+    std::vector<StepFigures> stepKinds;
     // The main device's idle gaps by cause (idlecauses.h): each class that has a gap.
     std::vector<IdleCause> idleCauses;
 

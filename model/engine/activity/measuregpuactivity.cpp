@@ -1,5 +1,6 @@
 #include "engine/activity/measuregpuactivity.h"
 
+#include "engine/activity/hostcallsteps.h"
 #include "engine/activity/idlecauseclassifier.h"
 #include "engine/activity/idlegaps.h"
 #include "engine/activity/latencyfloor.h"
@@ -22,6 +23,28 @@ QString stepKindKey(StepKind kind)
         return QStringLiteral("profiler_step");
     case StepKind::GraphLaunch:
         return QStringLiteral("graph_launch");
+    case StepKind::CompiledGraphCall:
+        return QStringLiteral("compiled_graph_call");
+    case StepKind::Module:
+        return QStringLiteral("module");
+    }
+    return {};
+}
+
+QString stepKindWords(StepKind kind, int count)
+{
+    const bool one = count == 1;
+    switch (kind) {
+    case StepKind::None:
+        break;
+    case StepKind::ProfilerStep:
+        return one ? QStringLiteral("ProfilerStep annotation") : QStringLiteral("ProfilerStep annotations");
+    case StepKind::GraphLaunch:
+        return one ? QStringLiteral("graph launch") : QStringLiteral("graph launches");
+    case StepKind::CompiledGraphCall:
+        return one ? QStringLiteral("compiled graph call") : QStringLiteral("compiled graph calls");
+    case StepKind::Module:
+        return one ? QStringLiteral("call of the outermost nn.Module") : QStringLiteral("calls of the outermost nn.Module");
     }
     return {};
 }
@@ -199,6 +222,8 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
     ProfilerStepCounter profilerSteps(trace.profilerSteps);
     GraphLaunchStepCounter graphSteps;
     addGraphLaunches(trace, graphs, graphSteps);
+    HostCallStepCounter compiledCalls(trace, StepKind::CompiledGraphCall);
+    HostCallStepCounter moduleCalls(trace, StepKind::Module);
 
     for (std::uint32_t index : byStart) {
         const GpuEventRecord& event = trace.gpuEvents[index];
@@ -219,6 +244,13 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
             profilerSteps.add(event.ts, event.ts + event.dur, launchTs.value_or(event.ts), kernelUs, tritonUs);
         if (graphSteps.any())
             graphSteps.add(event.key, event.ts, kernelUs, tritonUs);
+        if (launch) {
+            const std::uint32_t thread = trace.launches[*launch].thread;
+            if (compiledCalls.any())
+                compiledCalls.add(thread, *launchTs, event.ts, event.ts + event.dur, kernelUs, tritonUs);
+            if (moduleCalls.any())
+                moduleCalls.add(thread, *launchTs, event.ts, event.ts + event.dur, kernelUs, tritonUs);
+        }
     }
 
     for (size_t d = 0; d < measured.size(); ++d) {
@@ -228,7 +260,7 @@ GpuActivity measureGpuActivity(const RawTrace& trace, const GraphMergeSummary& g
         if (device.kernels >= latencyFloorMinKernels)
             device.latencyFloorUs = floors[d].value();
     }
-    chooseSteps(profilerSteps, graphSteps, measured[main].kernelTimeUs, activity);
+    chooseSteps(profilerSteps, graphSteps, { &compiledCalls, &moduleCalls }, measured[main].kernelTimeUs, activity);
     activity.idleCauses = idleCauses.finish(trace.gpuEvents.ts(byStart.front()));
     // The main device first, then by kernel time.
     std::swap(measured[0], measured[main]);

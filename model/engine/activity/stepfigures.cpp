@@ -1,5 +1,6 @@
 #include "engine/activity/stepfigures.h"
 
+#include "engine/activity/hostcallsteps.h"
 #include "engine/input/rawtrace.h"
 
 #include <algorithm>
@@ -163,23 +164,39 @@ std::vector<double> GraphLaunchStepCounter::stepLaunchTimes() const
     return times;
 }
 
-void chooseSteps(
-    const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs, GpuActivity& activity)
+void chooseSteps(const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps,
+    const std::vector<const HostCallStepCounter*>& hostCalls, double mainKernelUs, GpuActivity& activity)
 {
-    const StepFigures launches = graphSteps.figures(mainKernelUs);
     const StepFigures windows = profilerSteps.figures(mainKernelUs);
-    activity.stepKinds.clear();
-    for (const StepFigures& figures : { launches, windows }) {
-        if (figures.kind != StepKind::None)
-            activity.stepKinds.push_back(figures);
+    // The finer kinds, finest first, each with when its steps began.
+    struct Finer
+    {
+        StepFigures figures;
+        std::vector<double> times;
+    };
+    std::vector<Finer> finer;
+    if (StepFigures launches = graphSteps.figures(mainKernelUs); launches.kind != StepKind::None)
+        finer.push_back({ std::move(launches), graphSteps.stepLaunchTimes() });
+    for (const HostCallStepCounter* calls : hostCalls) {
+        if (StepFigures figures = calls->figures(mainKernelUs); figures.kind != StepKind::None)
+            finer.push_back({ std::move(figures), calls->stepCallTimes() });
     }
+    activity.stepKinds.clear();
+    for (const Finer& kind : finer)
+        activity.stepKinds.push_back(kind.figures);
+    if (windows.kind != StepKind::None)
+        activity.stepKinds.push_back(windows);
     // One ProfilerStep around a whole run says nothing per step; windows of
-    // several launches each hold steps of their own (denoising steps, decode
-    // steps): the launches are the finer, truer step. Windows of one launch
-    // each are those launches already, and keep their idle time.
-    const bool byLaunches
-        = launches.kind != StepKind::None && (windows.count <= 1 || profilerSteps.fewestLaunchesInAStep(graphSteps.stepLaunchTimes()) >= 2);
-    activity.steps = byLaunches ? launches : windows;
+    // several launches (or calls) each hold steps of their own (denoising
+    // steps, decode steps): those are the finer, truer step. Windows of one
+    // each are those steps already, and keep their idle time.
+    activity.steps = windows;
+    for (const Finer& kind : finer) {
+        if (windows.count <= 1 || profilerSteps.fewestLaunchesInAStep(kind.times) >= 2) {
+            activity.steps = kind.figures;
+            break;
+        }
+    }
 }
 
 } // namespace Ridgeline

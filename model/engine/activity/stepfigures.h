@@ -18,6 +18,8 @@ namespace Ridgeline {
 
 struct ProfilerStepAnnotation;
 
+class HostCallStepCounter;
+
 class ProfilerStepCounter
 {
 public:
@@ -74,12 +76,14 @@ private:
     std::vector<Graph> m_graphs;
 };
 
-// The kinds of step a trace has (finest first) into `activity.stepKinds`,
-// and the one its figures are read by into `activity.steps`: the graph
-// launches when the trace has at most one ProfilerStep, or its ProfilerSteps
-// each hold two or more launches of the step graph (a diffusion trace's one
-// ProfilerStep of four denoising launches), else the ProfilerSteps.
-void chooseSteps(
-    const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps, double mainKernelUs, GpuActivity& activity);
+// The kinds of step a trace has (finest first: graph launch, then
+// `hostCalls`, compiled graph call and module, then ProfilerStep) into
+// `activity.stepKinds`, and the one its figures are read by into
+// `activity.steps`: the finest kind whose steps each ProfilerStep holds two
+// or more of (a diffusion trace's one ProfilerStep of four denoising
+// launches or compiled graph calls), or any when the trace has at most one
+// ProfilerStep; else the ProfilerSteps.
+void chooseSteps(const ProfilerStepCounter& profilerSteps, const GraphLaunchStepCounter& graphSteps,
+    const std::vector<const HostCallStepCounter*>& hostCalls, double mainKernelUs, GpuActivity& activity);
 
 } // namespace Ridgeline

@@ -41,7 +41,7 @@ QString stepsParagraph(const GpuActivity& activity)
     const StepFigures& steps = activity.steps;
     QString text
         = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
-              .arg(steps.kind == StepKind::GraphLaunch ? QStringLiteral("graph launches") : QStringLiteral("ProfilerStep annotations"))
+              .arg(stepKindWords(steps.kind, 2))
               .arg(steps.count)
               .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
                   steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
@@ -53,11 +53,7 @@ QString stepsParagraph(const GpuActivity& activity)
         if (other.kind != steps.kind)
             text += QStringLiteral(" The trace also has %1 %2 (%3), %4 of GPU time each.")
                         .arg(other.count)
-                        .arg(other.kind == StepKind::GraphLaunch
-                                ? (other.count == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches"))
-                                : (other.count == 1 ? QStringLiteral("ProfilerStep annotation")
-                                                    : QStringLiteral("ProfilerStep annotations")),
-                            MD::plain(other.what), formatTimeUs(other.gpuTimePerStepUs));
+                        .arg(stepKindWords(other.kind, other.count), MD::plain(other.what), formatTimeUs(other.gpuTimePerStepUs));
     }
     return text;
 }

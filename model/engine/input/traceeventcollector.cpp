@@ -280,6 +280,18 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
     ++m_trace.eventCount;
     if (m_input == Input::Unfiltered && !mayUse(json))
         return;
+    // Most of what a trace recorded with stacks keeps is frames: read from
+    // their leading fields, as the full decode would, without it.
+    if (const std::optional<PlainFrame> frame = beginsAsKinetoFrame(json) ? plainFrame(json) : std::nullopt) {
+        if (frame->ph == "X" && frame->dur >= HostSpans::minFrameUs && frame->dur <= maxDurationUs) {
+            Event event;
+            event.name = frame->name;
+            event.ts = frame->ts;
+            event.dur = frame->dur;
+            keepHostSpan(HostSpanKind::Frame, event, threadId(frame->pid, frame->tid));
+        }
+        return;
+    }
     Event event;
     QString error;
     if (!decode(json, &event, &error)) {
@@ -483,7 +495,7 @@ void TraceEventCollector::keepHostSpan(
         m_hostSpansWarned = true;
         m_trace.warnings << QStringLiteral("more than %1 host frames and sync calls: the rest are not kept, and idle gaps after "
                                            "them are not given a cause")
-                                .arg(HostSpans::maxSpans);
+                                .arg(m_trace.hostSpans.maxSpans());
     }
 }
 

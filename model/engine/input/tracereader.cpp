@@ -24,9 +24,10 @@ void returnFreedMemory()
 
 } // namespace
 
-TraceReadResult readTrace(const QString& path, const JobControl& control, const LibraryOpFilter& keepLibraryOp)
+TraceReadResult readTrace(const QString& path, const JobControl& control, const LibraryOpFilter& keepLibraryOp, size_t maxHostSpans)
 {
     TraceReadResult result;
+    result.trace.hostSpans = HostSpans(maxHostSpans);
     auto failed = [&](const QString& why) {
         result.status = TraceReadResult::Status::Failed;
         result.error = path + QStringLiteral(": ") + why;

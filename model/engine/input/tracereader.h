@@ -22,7 +22,9 @@ struct TraceReadResult
     RawTrace trace;
 };
 
-// `keepLibraryOp`: which cpu_ops to keep as library ops (RawTrace::libraryOps).
-TraceReadResult readTrace(const QString& path, const JobControl& control, const LibraryOpFilter& keepLibraryOp = {});
+// `keepLibraryOp`: which cpu_ops to keep as library ops (RawTrace::libraryOps);
+// `maxHostSpans`: the cap of RawTrace::hostSpans.
+TraceReadResult readTrace(const QString& path, const JobControl& control, const LibraryOpFilter& keepLibraryOp = {},
+    size_t maxHostSpans = HostSpans::defaultMaxSpans);
 
 } // namespace Ridgeline

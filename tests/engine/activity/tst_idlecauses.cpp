@@ -127,6 +127,43 @@ TEST(IdleCauses, TheReaderKeepsSyncsCopiesAndFramesLongEnoughToMatter)
     EXPECT_EQ(syncs, 1);
 }
 
+TEST(IdleCauses, TheKeeperStopsAtItsCapWithAWarning)
+{
+    // A cap of 4: the first four spans in file order are kept (_bootstrap,
+    // populate, the copy, the sync), __next__, zoom and forward are not.
+    TempTraces traces;
+    const QString path = traces.write(QStringLiteral("trace.json"), traceJson(fourCauses()));
+    const TraceReadResult read = readTrace(path, JobControl {}, {}, 4);
+    ASSERT_EQ(read.status, TraceReadResult::Status::Ok) << read.error.toStdString();
+    EXPECT_EQ(read.trace.hostSpans.size(), 4u);
+    EXPECT_TRUE(read.trace.hostSpans.capped());
+    EXPECT_EQ(read.trace.hostSpans.nameOf(read.trace.hostSpans.spans().back()), QStringLiteral("cudaDeviceSynchronize"));
+    const QString warning = QStringLiteral("more than 4 host frames and sync calls: the rest are not kept, and idle gaps after them are "
+                                           "not given a cause");
+    EXPECT_EQ(read.trace.warnings.count(warning), 1);
+
+    // The analysis says so too; the sync gap is still named, and the
+    // starved gap falls to the only frame kept around it.
+    AnalysisOptions options;
+    options.read.searchDefaultInductorCache = false;
+    options.read.maxHostSpans = 4;
+    const AnalysisOutcome outcome = analyzeTrace(path, options, {});
+    ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << outcome.error.toStdString();
+    EXPECT_TRUE(outcome.result->warnings.contains(warning));
+    const IdleCause* sync = causeOf(outcome.result->activity, IdleCauseClass::Sync);
+    ASSERT_TRUE(sync);
+    EXPECT_EQ(sync->largest[0].call, QStringLiteral("cudaMemcpy"));
+    const IdleCause* starved = causeOf(outcome.result->activity, IdleCauseClass::Starved);
+    ASSERT_TRUE(starved);
+    EXPECT_EQ(starved->largest[0].op, QStringLiteral("threading.py(1030): _bootstrap"));
+
+    // The default cap keeps them all, without the warning.
+    const TraceReadResult whole = readTrace(path, JobControl {});
+    EXPECT_EQ(whole.trace.hostSpans.size(), 7u);
+    EXPECT_FALSE(whole.trace.hostSpans.capped());
+    EXPECT_EQ(whole.trace.hostSpans.maxSpans(), HostSpans::defaultMaxSpans);
+}
+
 TEST(IdleCauses, AGapAfterWhichNoLaunchIsKnownAsksTheMainLaunchingThread)
 {
     // k2 has no launch call: its gap [110, 2110] is asked of thread 1, whose

@@ -5,6 +5,7 @@
 // parser: an unknown field never drops an event.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 namespace Ridgeline {
@@ -22,5 +23,24 @@ bool isKeptRuntimeCall(std::string_view name);
 // its leading fields say for certain that it is not (a runtime call the
 // analysis does not keep, a python_function frame too short to matter).
 bool mayBeUsed(std::string_view json);
+
+// A python_function event's own fields, read straight from its text where
+// its leading fields hold them all plainly (each once, no escape, nothing
+// nested before them, ts and dur finite JSON numbers): the collector keeps
+// such a frame without a full decode. pid and tid as their JSON tokens
+// (quoted when strings). nullopt for another event, or any doubt.
+struct PlainFrame
+{
+    std::string_view ph, name, pid, tid;
+    double ts = 0, dur = 0;
+};
+std::optional<PlainFrame> plainFrame(std::string_view json);
+// How Kineto begins a complete frame's text: events that begin so are
+// read from there on (most of a trace's events are frames).
+inline constexpr std::string_view kinetoFramePrefix = R"({"ph": "X", "cat": "python_function", )";
+inline bool beginsAsKinetoFrame(std::string_view json)
+{
+    return json.starts_with(kinetoFramePrefix);
+}
 
 } // namespace Ridgeline

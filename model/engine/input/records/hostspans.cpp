@@ -70,7 +70,7 @@ std::uint32_t HostSpans::nameId(std::string_view name)
 bool HostSpans::add(
     HostSpanKind kind, double begin, double end, std::uint32_t thread, std::string_view name, std::int64_t bytes, CopyDirection direction)
 {
-    if (m_spans.size() >= maxSpans) {
+    if (m_spans.size() >= m_maxSpans) {
         m_capped = true;
         return false;
     }

@@ -62,7 +62,7 @@ public:
     // twice its length: too short to be the cause of an idle worth fixing.
     static constexpr double minFrameUs = 10.0;
     // 32 MB of records; past it the rest are dropped with a warning.
-    static constexpr size_t maxSpans = 1u << 20;
+    static constexpr size_t defaultMaxSpans = 1u << 20;
     // Distinct names kept; the rest share one.
     static constexpr std::uint32_t maxNames = 1u << 16;
 
@@ -70,6 +70,12 @@ public:
     static bool isSyncCall(std::string_view name);
     static bool isBlockingCopyCall(std::string_view name);
     static bool isCompiledGraphCall(std::string_view name) { return name.starts_with("## Call CompiledFxGraph"); }
+
+    // `maxSpans`: the cap (a reader option, ReadOptions::maxHostSpans; tests set a small one).
+    explicit HostSpans(size_t maxSpans = defaultMaxSpans)
+        : m_maxSpans(maxSpans)
+    { }
+    size_t maxSpans() const { return m_maxSpans; }
 
     // Adds a span; false when the cap was reached (the caller warns once).
     bool add(HostSpanKind kind, double begin, double end, std::uint32_t thread, std::string_view name, std::int64_t bytes = -1,
@@ -86,6 +92,7 @@ private:
     std::deque<HostSpan> m_spans;
     QStringList m_names;
     std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> m_nameIds; // found by string_view
+    size_t m_maxSpans = defaultMaxSpans;
     bool m_capped = false;
 };
 
