@@ -41,6 +41,12 @@ struct SourceAccess
     QString mask; // as written; empty for None or no mask
     QString eviction; // "evict_last", "evict_first"; empty when absent
     int line = 0; // 1-based line in the kernel's source
+    // Elements between neighbouring lanes of the innermost iteration digit
+    // (r0's first digit where the access spans a reduction, else x's), as
+    // its index's coefficient: 1 is a coalesced read, 16 or more a
+    // transposed one. nullopt where the index was not read or skips that
+    // digit (a broadcast along it).
+    std::optional<std::int64_t> innermostStride;
 };
 QString sourceAccessOpKey(SourceAccess::Op op); // "load", "store"
 
@@ -66,6 +72,7 @@ struct PointerAnatomy
         InOut,
     };
     QString arg; // as the def line names it: "in_ptr0"
+    int argPosition = -1; // its place on the def line (0-based), which the launch op's args follow
     Role role = Role::In;
     QString dtype; // as the signature writes it: "*bf16"
     AccessKind kind = AccessKind::Unknown;
@@ -86,6 +93,10 @@ struct PointerAnatomy
     // where a higher kind (masked, broadcast) names the pointer.
     std::optional<std::int64_t> lowestElement;
     std::optional<std::int64_t> spanElements;
+    // The pointers whose gathers take the values loaded from this one as
+    // their index (an embedding's token ids index its table); empty for
+    // a pointer that is no index.
+    QStringList indexes;
     QString why; // when a figure is missing or approximate: one line
 };
 QString pointerRoleKey(PointerAnatomy::Role role); // "in", "out", "in_out"
