@@ -139,10 +139,12 @@ void opportunityFindings(MD& md, const AnalysisResult& result, const TimeBudget&
                                             "recoverable time, already in its item's):"));
             any = true;
             const QString name = cited.row >= 0 && size_t(cited.row) < result.rows.size() ? result.rows[size_t(cited.row)].name : QString();
-            md.bullet(QStringLiteral("#%1 %2 %3: %4 (at stake %5)")
-                          .arg(rank + 1)
-                          .arg(MD::code(name, MarkdownPlace::Prose), MD::code(findingKindKey(cited.finding.kind), MarkdownPlace::Prose),
-                              MD::plainWithCode(cited.finding.text), formatTimeUs(cited.timeAtStakeUs)));
+            // One sentence through the escaping, so that its figures never
+            // start a line (a leading "44 %" would be escaped as a list's number).
+            md.bullet(MD::plainWithCode(QStringLiteral("`%1` `%2` (item #%3): %4 (at stake %5)")
+                                            .arg(name, findingKindKey(cited.finding.kind))
+                                            .arg(rank + 1)
+                                            .arg(cited.finding.text, formatTimeUs(cited.timeAtStakeUs))));
         }
     }
 }

@@ -8,8 +8,10 @@ KernelFindings transposedReadFindings(const KernelAnatomy& anatomy)
 {
     KernelFindings findings;
     for (const PointerAnatomy& p : anatomy.pointers) {
-        for (const SourceAccess& access : p.accesses) {
-            if (access.op != SourceAccess::Op::Load || !access.innermostStride || *access.innermostStride < transposedMinStride)
+        for (size_t k = 0; k < p.accesses.size() && k < p.innermostStrides.size(); ++k) {
+            const SourceAccess& access = p.accesses[k];
+            const std::optional<std::int64_t> stride = p.innermostStrides[k];
+            if (access.op != SourceAccess::Op::Load || !stride || *stride < transposedMinStride)
                 continue;
             KernelFinding finding;
             finding.kind = FindingKind::TransposedRead;
@@ -19,7 +21,7 @@ KernelFindings transposedReadFindings(const KernelAnatomy& anatomy)
                                           "tile the kernel along the input's contiguous dimension, or change the layout upstream")
                                .arg(p.arg)
                                .arg(access.line)
-                               .arg(formatCount(*access.innermostStride))
+                               .arg(formatCount(*stride))
                                .arg(access.index);
             findings.push_back(std::move(finding));
             break;

@@ -41,12 +41,6 @@ struct SourceAccess
     QString mask; // as written; empty for None or no mask
     QString eviction; // "evict_last", "evict_first"; empty when absent
     int line = 0; // 1-based line in the kernel's source
-    // Elements between neighbouring lanes of the innermost iteration digit
-    // (r0's first digit where the access spans a reduction, else x's), as
-    // its index's coefficient: 1 is a coalesced read, 16 or more a
-    // transposed one. nullopt where the index was not read or skips that
-    // digit (a broadcast along it).
-    std::optional<std::int64_t> innermostStride;
 };
 QString sourceAccessOpKey(SourceAccess::Op op); // "load", "store"
 
@@ -78,6 +72,12 @@ struct PointerAnatomy
     AccessKind kind = AccessKind::Unknown;
     std::optional<std::int64_t> reuse; // broadcast: the product of the absent digits' extents
     std::vector<SourceAccess> accesses;
+    // Per access (parallel to accesses): the elements between neighbouring
+    // lanes of the innermost iteration digit (r0's first digit where the
+    // access spans a reduction, else x's), its index's coefficient: 1 is a
+    // coalesced read, 16 or more a transposed one. nullopt where the index
+    // was not read or skips that digit (a broadcast along it).
+    std::vector<std::optional<std::int64_t>> innermostStrides;
     // The distinct addresses the accesses can touch (the DRAM floor); for a
     // gather the range's bottom, with uniqueBytesMax its top (equal
     // otherwise). An in-out pointer counts its read and its write.

@@ -9,6 +9,7 @@
 #include "engine/export/markdownreport.h"
 #include "engine/export/resultexport.h"
 #include "engine/findings/bytesdisagree.h"
+#include "engine/results/statistics.h"
 #include "engine/roofline/rooflinedata.h"
 #include "engine/timebudget/timebudget.h"
 #include "testsupport.h"
@@ -41,6 +42,8 @@ std::shared_ptr<AnalysisResult> fixture()
     launch.programs = 16;
     gather.launch = launch;
     gather.findings.push_back(*bytesDisagreeFinding(anatomy, gather.model));
+    gather.tflopsPerS = summarize(std::vector<double> { 0.0001 }); // placed on the roofline
+    gather.tbPerS = summarize(std::vector<double> { 4.0 });
     result->rows.push_back(gather);
 
     KernelRow tiny = modelledRow(QStringLiteral("triton_red_fused_sum_1"), 5.3e6, 0, { 5, 5 });
@@ -149,12 +152,14 @@ TEST(FindingsAtStake, TheReportCitesThemUnderTheirItems)
     const auto judgement = judgedOnMi300x(fixture(), PeakSet::Datasheet, 2.0);
     const QString report = QString::fromUtf8(markdownReport({ judgement.get(), {} }));
     const qsizetype table = report.indexOf(QStringLiteral("## What to fix first"));
-    const qsizetype cited = report.indexOf(QStringLiteral("- #2 `triton_poi_fused_embedding_0` `under_filled`: 16 programs on 304 CUs"));
+    const qsizetype cited
+        = report.indexOf(QStringLiteral("- `triton_poi_fused_embedding_0` `under_filled` (item &#35;2): 16 programs on 304 CUs: 5 % of the GPU"));
     const qsizetype next = report.indexOf(QStringLiteral("## "), table + 3);
     ASSERT_GE(table, 0);
     EXPECT_GT(cited, table) << report.toStdString();
     EXPECT_LT(cited, next);
-    EXPECT_TRUE(report.contains(QStringLiteral("`padding`: 44 % of the lanes are padding (r0_numel 576 in R0_BLOCK 1024) (at stake 4.00 µs)")))
+    EXPECT_TRUE(report.contains(QStringLiteral("- `triton_red_fused_sum_1` `padding` (item &#35;1): 44 % of the lanes are padding "
+                                               "(r0_numel 576 in R0_BLOCK 1024) (at stake 4.00 µs)")))
         << report.toStdString();
 }
 

@@ -132,8 +132,8 @@ TEST(KernelFindings, TransposedReadAtAnInnermostStrideOfSixteen)
     const KernelAnatomy sixteen = measured(stridedKernel(16));
     const PointerAnatomy* in = findPointer(sixteen, QStringLiteral("in_ptr0"));
     ASSERT_NE(in, nullptr);
-    EXPECT_EQ(in->accesses.at(0).innermostStride, 16);
-    EXPECT_EQ(findPointer(sixteen, QStringLiteral("out_ptr0"))->accesses.at(0).innermostStride, 1);
+    EXPECT_EQ(in->innermostStrides.at(0), 16);
+    EXPECT_EQ(findPointer(sixteen, QStringLiteral("out_ptr0"))->innermostStrides.at(0), 1);
     const KernelFindings fired = transposedReadFindings(sixteen);
     ASSERT_EQ(fired.size(), 1u); // the store at stride 1 is no read, and no transposed one
     EXPECT_EQ(fired[0].kind, FindingKind::TransposedRead);
@@ -142,7 +142,7 @@ TEST(KernelFindings, TransposedReadAtAnInnermostStrideOfSixteen)
     EXPECT_TRUE(fired[0].text.contains(QStringLiteral("neighbouring lanes 16 elements apart (index x1 + 16*x0)"))) << fired[0].text.toStdString();
     // 15 apart: under the threshold.
     const KernelAnatomy fifteen = measured(stridedKernel(15));
-    EXPECT_EQ(findPointer(fifteen, QStringLiteral("in_ptr0"))->accesses.at(0).innermostStride, 15);
+    EXPECT_EQ(findPointer(fifteen, QStringLiteral("in_ptr0"))->innermostStrides.at(0), 15);
     EXPECT_TRUE(transposedReadFindings(fifteen).empty());
 }
 
@@ -150,7 +150,7 @@ TEST(KernelFindings, TransposedReadSkipsABroadcastAlongTheInnermostDigit)
 {
     // in_ptr0 + x1 reads the same element across x0's lanes: a broadcast, no stride.
     const KernelAnatomy a = measured(stridedKernel(0));
-    EXPECT_FALSE(findPointer(a, QStringLiteral("in_ptr0"))->accesses.at(0).innermostStride.has_value());
+    EXPECT_FALSE(findPointer(a, QStringLiteral("in_ptr0"))->innermostStrides.at(0).has_value());
     EXPECT_TRUE(transposedReadFindings(a).empty());
 }
 
@@ -234,7 +234,7 @@ TEST(KernelFindings, BytesDisagreeSaysTheEmbeddingGatherReadsAFewRowsOfTheTable)
     table.kind = AccessKind::Gather;
     table.uniqueBytes = row;
     table.uniqueBytesMax = tokens * row;
-    table.accesses.push_back({ SourceAccess::Op::Load, QStringLiteral("x0 + 768*tmp3"), QStringLiteral("xmask"), {}, 14, 1 });
+    table.accesses.push_back({ SourceAccess::Op::Load, QStringLiteral("x0 + 768*tmp3"), QStringLiteral("xmask"), {}, 14 });
     out.arg = QStringLiteral("out_ptr0");
     out.argPosition = 2;
     out.role = PointerAnatomy::Role::Out;

@@ -24,7 +24,7 @@ struct AccessFacts
     bool restricted = false; // a mask narrows a digit
     std::int64_t reuse = 1; // the lanes of the digits absent from the index
     IndexCount::Box box; // the index's part that is not indirect
-    std::optional<std::int64_t> innermostStride; // SourceAccess::innermostStride
+    std::optional<std::int64_t> innermostStride; // PointerAnatomy::innermostStrides
 };
 
 class Measure
@@ -285,8 +285,8 @@ private:
             shown.mask = access.maskText;
             shown.eviction = access.eviction;
             shown.line = access.line;
-            shown.innermostStride = facts_[size_t(k)].innermostStride;
             p.accesses.push_back(shown);
+            p.innermostStrides.push_back(facts_[size_t(k)].innermostStride);
         }
         const bool mutated = r_.mutatedArgNames.contains(p.arg);
         p.role = p.arg.startsWith(QLatin1String("in_out_ptr")) || (loaded && stored) || (loaded && mutated) ? PointerAnatomy::Role::InOut
