@@ -1,7 +1,11 @@
-// Compare mode on the roofline chart: each matched baseline kernel as a
-// hollow marker, and an arrow from it to the candidate kernel's point
-// (Intel Advisor's roofline compare). Arrow heads are drawn in log space,
-// so they look the same anywhere on the log-log axes.
+// Lines between two places of one kernel on the roofline chart. Compare
+// mode: each matched baseline kernel as a hollow marker, and an arrow from
+// it to the candidate kernel's point (Intel Advisor's roofline compare).
+// Arrow heads are drawn in log space, so they look the same anywhere on the
+// log-log axes. A kernel whose source's bytes and the model's disagree by
+// more than 1.5x: a bar from its point to the intensity of its source's
+// bytes, with a tick at that end, so the eye sees how far the roofline
+// would move it.
 #include "roofline/rooflinechart.h"
 
 #include <QLineSeries>
@@ -62,6 +66,28 @@ void RooflineChart::buildArrows()
     setCompactName(baseline, tr("baseline"));
     baseline->append(values);
     baseline->setProperty(KernelsProperty, QVariant::fromValue(kernels));
+}
+
+void RooflineChart::buildSourceBars()
+{
+    QColor ink = palette().color(QPalette::WindowText);
+    ink.setAlpha(150);
+    const double tick = 0.06; // decades either side of the source end
+    for (const RooflinePoint& p : m_data.points) {
+        if (!p.sourceIntensity || !(*p.sourceIntensity > 0) || !(p.intensity > 0) || !(p.tflops > 0))
+            continue;
+        const double y = std::log10(p.tflops), xs = std::log10(*p.sourceIntensity);
+        auto* bar = new QLineSeries;
+        bar->setProperty(RoleProperty, QStringLiteral("source-bytes-bar"));
+        bar->setProperty(KernelsProperty, QVariant::fromValue(QList<int> { p.kernelIndex }));
+        addSeries(bar);
+        bar->attachAxis(m_axisX);
+        bar->attachAxis(m_axisY);
+        bar->setPen(QPen(ink, m_textPx * 0.12, Qt::DashLine, Qt::FlatCap, Qt::MiterJoin));
+        // The bar, then a vertical tick at the source's end.
+        bar->append({ QPointF(p.intensity, p.tflops), fromLog(xs, y), fromLog(xs, y + tick), fromLog(xs, y - tick) });
+        hideFromLegend(bar);
+    }
 }
 
 } // namespace Ridgeline

@@ -138,6 +138,7 @@ void RooflineChart::setData(RooflineData data)
     setTitle(printableText(m_data.title()).toHtmlEscaped());
     buildRoofs();
     buildLegend();
+    buildSourceBars(); // under the markers: the point stays where the model puts it
     buildPoints();
     buildArrows(); // over the markers: a short move must still show
     buildEdgeMarkers();
@@ -295,7 +296,6 @@ void RooflineChart::buildPoints()
     // Large markers first, so that small ones are drawn on top of them.
     std::stable_sort(
         order.begin(), order.end(), [&](const RooflinePoint* a, const RooflinePoint* b) { return markerSize(*a) > markerSize(*b); });
-
     for (Provenance provenance : { Provenance::V2, Provenance::V1 }) {
         QList<QPointF> values;
         QList<int> kernels;

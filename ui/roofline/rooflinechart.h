@@ -99,6 +99,7 @@ private:
     void buildLegend();
     void buildSelection();
     void buildArrows(); // compare mode, in rooflinearrows.cpp
+    void buildSourceBars(); // the two intensities of a kernel whose byte counts disagree, in rooflinearrows.cpp
     void buildLatencyBoundLegend(); // kernels drawn apart, in rooflineedgemarkers.cpp
     void buildEdgeMarkers();
     void placeEdgeMarkers();

@@ -122,7 +122,30 @@ void budgetSection(MD& md, const AnalysisResult& result, const TimeBudget& budge
         md.paragraph(stepsParagraph(result.activity));
 }
 
-void opportunitiesSection(MD& md, const TimeBudget& budget)
+// The findings the listed items hold, under their rank: what to change in
+// the kernel, each with its row's recoverable time (the item's own or part
+// of it: never added up).
+void opportunityFindings(MD& md, const AnalysisResult& result, const TimeBudget& budget, int listed)
+{
+    bool any = false;
+    for (int rank = 0; rank < listed && size_t(rank) < budget.opportunities.size(); ++rank) {
+        for (const Opportunity::RowFinding& cited : budget.opportunities[size_t(rank)].findings) {
+            if (!any)
+                md.paragraph(QStringLiteral("What the kernels' launch and source say to change (each at stake: its kernel's "
+                                            "recoverable time, already in its item's):"));
+            any = true;
+            const QString name = cited.row >= 0 && size_t(cited.row) < result.rows.size() ? result.rows[size_t(cited.row)].name : QString();
+            // One sentence through the escaping, so that its figures never
+            // start a line (a leading "44 %" would be escaped as a list's number).
+            md.bullet(MD::plainWithCode(QStringLiteral("`%1` `%2` (item #%3): %4 (at stake %5)")
+                                            .arg(name, findingKindKey(cited.finding.kind))
+                                            .arg(rank + 1)
+                                            .arg(cited.finding.text, formatTimeUs(cited.timeAtStakeUs))));
+        }
+    }
+}
+
+void opportunitiesSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
 {
     md.heading(2, QStringLiteral("What to fix first"));
     if (budget.opportunities.empty()) {
@@ -143,6 +166,7 @@ void opportunitiesSection(MD& md, const TimeBudget& budget)
     md.table({ QStringLiteral("#"), QStringLiteral("what"), QStringLiteral("time at stake"), QStringLiteral("of GPU time"),
                  QStringLiteral("why") },
         rows, { Align::Right, Align::Left, Align::Right, Align::Right });
+    opportunityFindings(md, result, budget, int(rows.size()));
 }
 
 void kernelsSection(MD& md, const AnalysisResult& result, const TimeBudget& budget)
@@ -257,7 +281,7 @@ QByteArray markdownReport(const ReportInputs& inputs)
     md.bullet(QStringLiteral("Coverage: %1; the rest is time only").arg(coverageText(gpuTimeCoverage(result))));
     md.paragraph(QStringLiteral("Sort by Recoverable: it is the time a fix could win back. Latency-bound means fuse, not tune."));
     budgetSection(md, result, budget);
-    opportunitiesSection(md, budget);
+    opportunitiesSection(md, result, budget);
     kernelsSection(md, result, budget);
     if (!inputs.rooflineImage.isEmpty())
         md.paragraph(MD::image(QStringLiteral("Roofline"), inputs.rooflineImage));

@@ -6,6 +6,7 @@
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
 #include "engine/export/jsonstreamwriter.h"
+#include "engine/export/launch/findingsexport.h"
 #include "engine/export/launch/launchexport.h"
 #include "engine/export/libraryopexport.h"
 #include "engine/export/timebudgetexport.h"
@@ -227,6 +228,7 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
     QJsonObject kernel = libraryOpJson(row, kernelJson(row));
     addKernelTimeFigures(kernel, time);
     kernel[QStringLiteral("launch")] = launchJson(row, gpu);
+    kernel[QStringLiteral("findings")] = findingsJson(time);
     // As the roofline CSV has them; null where the kernel has no place.
     const QJsonValue null(QJsonValue::Null);
     const auto placement = placeKernel(row, figures);
@@ -488,18 +490,19 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
         ok = ok && device->write(bytes) == bytes.size();
     };
     const QStringList header = csvHeader();
-    // The source's and the launch's columns last: every column before them keeps its place.
+    // The source's and the launch's columns, then the first finding, last: every column before them keeps its place.
     line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader()
-                             << launchCsvHeader());
+                             << launchCsvHeader() << findingsCsvHeader());
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
             << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString()) << argsAndKernelsCsvFields(row)
-            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()));
+            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()) << findingsCsvFields(budget.rows[i]));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
-                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()));
+                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
+                            << QString()); // a library kernel has no findings
     return ok;
 }
 

@@ -173,6 +173,8 @@ void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures)
 {
     kernel[QStringLiteral("attainable_time_us")] = timeJson(figures.attainableUs);
     kernel[QStringLiteral("fraction_of_attainable")] = figureJson(figures.fractionOfAttainable);
+    kernel[QStringLiteral("attainable_time_source_us")] = timeJson(figures.attainableSourceUs);
+    kernel[QStringLiteral("fraction_of_attainable_source")] = figureJson(figures.fractionOfAttainableSource);
     kernel[QStringLiteral("recoverable_us")] = exportTimeUs(figures.recoverableUs);
     kernel[QStringLiteral("limiter")] = limiterKey(figures.limiter);
 }

@@ -22,7 +22,8 @@ QJsonObject coverageJson(const GpuTimeCoverage& coverage);
 QJsonObject stepsJson(const StepFigures& steps);
 // The chosen steps' figures and, under "kinds", every kind's.
 QJsonObject stepsJson(const GpuActivity& activity);
-// attainable_time_us, fraction_of_attainable, recoverable_us, limiter into `kernel`.
+// attainable_time_us, fraction_of_attainable (and their _source twins from the
+// source's unique bytes), recoverable_us, limiter into `kernel`.
 void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures);
 QStringList kernelTimeCsvHeader();
 QStringList kernelTimeCsvFields(const KernelTimeFigures& figures);

@@ -66,11 +66,18 @@ struct PointerAnatomy
         InOut,
     };
     QString arg; // as the def line names it: "in_ptr0"
+    int argPosition = -1; // its place on the def line (0-based), which the launch op's args follow
     Role role = Role::In;
     QString dtype; // as the signature writes it: "*bf16"
     AccessKind kind = AccessKind::Unknown;
     std::optional<std::int64_t> reuse; // broadcast: the product of the absent digits' extents
     std::vector<SourceAccess> accesses;
+    // Per access (parallel to accesses): the elements between neighbouring
+    // lanes of the innermost iteration digit (r0's first digit where the
+    // access spans a reduction, else x's), its index's coefficient: 1 is a
+    // coalesced read, 16 or more a transposed one. nullopt where the index
+    // was not read or skips that digit (a broadcast along it).
+    std::vector<std::optional<std::int64_t>> innermostStrides;
     // The distinct addresses the accesses can touch (the DRAM floor); for a
     // gather the range's bottom, with uniqueBytesMax its top (equal
     // otherwise). An in-out pointer counts its read and its write.
@@ -86,6 +93,10 @@ struct PointerAnatomy
     // where a higher kind (masked, broadcast) names the pointer.
     std::optional<std::int64_t> lowestElement;
     std::optional<std::int64_t> spanElements;
+    // The pointers whose gathers take the values loaded from this one as
+    // their index (an embedding's token ids index its table); empty for
+    // a pointer that is no index.
+    QStringList indexes;
     QString why; // when a figure is missing or approximate: one line
 };
 QString pointerRoleKey(PointerAnatomy::Role role); // "in", "out", "in_out"

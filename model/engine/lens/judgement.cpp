@@ -40,7 +40,7 @@ TraceJudgement judgeTrace(std::shared_ptr<const AnalysisResult> result, const Le
     judged.result = std::move(result);
     judged.gpu = pickGpu(lens, judged.result->traceGpuName);
     judged.peakSet = lens.peaks;
-    judged.budget = evaluateTimeBudget(*judged.result, judged.peaks(), lens.latencyFloorUs);
+    judged.budget = evaluateTimeBudget(*judged.result, judged.peaks(), lens.latencyFloorUs, &judged.gpu.spec);
     judged.roofline = rooflineData(judged.result.get(), judged.gpu.spec, lens.peaks);
     markLatencyBound(judged.roofline, judged.budget);
     return judged;

@@ -1,5 +1,6 @@
 #include "engine/results/kernelaggregator.h"
 
+#include "engine/findings/kernelfindings.h"
 #include "engine/launch/launchofkernel.h"
 #include "engine/linking/kernelrowkey.h"
 #include "engine/triton/opcatalog.h"
@@ -286,6 +287,9 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
         if (auto launch = launchOfKernel({ &row.model, row.parsedName.category, group.args, firstLaunchShape(trace, linked, group),
                 source ? QStringView(*source) : QStringView(), trace.gpuComputeUnits }))
             row.launch = std::move(*launch);
+        // What to change: the launch's and the source's findings (under_filled
+        // here only where the trace gave its compute units).
+        row.findings = findKernelFindings({ row.launch ? &*row.launch : nullptr, anatomyOf(row.model), &row.model, trace.gpuName });
 
         // TraceLens's own figures where they differ from the row's.
         const bool traceLensDiffers = row.hasModel() && !row.model.traceLensDifferences.isEmpty();

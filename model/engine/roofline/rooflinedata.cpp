@@ -2,6 +2,8 @@
 
 #include "engine/base/exportnumber.h"
 #include "engine/base/textescaping.h"
+#include "engine/findings/bytesdisagree.h"
+#include "engine/findings/kernelfindings.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -18,6 +20,16 @@ constexpr double PointMargin = 0.12;
 constexpr double RoofMargin = 0.08;
 // Roofs run right of their ridge points far enough to carry their labels.
 constexpr double RoofRunDecades = 0.9;
+
+// The intensity from the source's unique bytes where they and the model's
+// disagree: the point's intensity scaled by model bytes over source bytes.
+std::optional<double> sourceIntensity(const KernelRow& row, double intensity)
+{
+    const KernelAnatomy* anatomy = anatomyOf(row.model);
+    if (!anatomy || !sourceBytesDisagree(*anatomy, row.model) || intensity <= 0)
+        return std::nullopt;
+    return intensity * double(*row.model.bytes) / double(*anatomy->uniqueBytes);
+}
 
 // Precisions that Triton pointwise and reduction kernels almost never run
 // in: drawn only when a kernel needs them.
@@ -141,6 +153,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             point.flopsUnknown = placement->flopsUnknown;
             if (const CacheRoof* cache = probablyServedFrom(*placement, gpu, figures))
                 point.servedFromCache = cache->label;
+            point.sourceIntensity = sourceIntensity(row, placement->intensity);
             (placement->memoryOnly ? data.memoryOnlyPoints : data.points).push_back(point);
         }
     }
@@ -238,6 +251,10 @@ void widenToPoints(DecadeFrame& frame, const RooflineData& data)
     for (const RooflinePoint& p : data.points) {
         if (!framesPoint(p, all))
             continue;
+        if (p.sourceIntensity) { // the bar's other end
+            frame.xMinExp = std::min(frame.xMinExp, decadeBelow(*p.sourceIntensity, PointMargin));
+            frame.xMaxExp = std::max(frame.xMaxExp, decadeAbove(*p.sourceIntensity, PointMargin));
+        }
         frame.xMinExp = std::min(frame.xMinExp, decadeBelow(p.intensity, PointMargin));
         frame.xMaxExp = std::max(frame.xMaxExp, decadeAbove(p.intensity, PointMargin));
         frame.yMinExp = std::min(frame.yMinExp, decadeBelow(p.tflops, PointMargin));

@@ -57,6 +57,10 @@ struct RooflinePoint
     // term): drawn apart, and never stretches a fitted frame. Set from the
     // time budget (timebudget/markLatencyBound), which knows the floor.
     bool latencyBound = false;
+    // Where the source's unique bytes and the model's differ by more than
+    // 1.5x (findings/bytesdisagree.h): the intensity from the source's
+    // bytes, the other end of a bar drawn from `intensity` at `tflops`.
+    std::optional<double> sourceIntensity;
     bool operator==(const RooflinePoint&) const = default;
 };
 

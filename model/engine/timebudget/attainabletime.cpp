@@ -1,5 +1,6 @@
 #include "engine/timebudget/attainabletime.h"
 
+#include "engine/findings/kernelfindings.h"
 #include "engine/roofline/roofline.h"
 
 #include <algorithm>
@@ -105,6 +106,16 @@ KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& pea
         figures.fractionOfAttainable = double(figures.timedCalls) * *figures.attainableUs / figures.measuredUs;
     figures.limiter = limiterOf(floorUs, memoryUs, computeUs, flops.has_value(), figures.fractionOfAttainable);
     figures.recoverableUs = row.callTimesUs.excessOver(*figures.attainableUs);
+
+    // The source's bytes under the same roofs and floor (size_hints' numels
+    // give upper bounds, not counts: none then).
+    const KernelAnatomy* anatomy = anatomyOf(row.model);
+    if (anatomy && !anatomy->approximate && anatomy->uniqueBytes && *anatomy->uniqueBytes > 0) {
+        const double sourceMemoryUs = double(*anatomy->uniqueBytes) / (peaks.memoryBandwidthTBps * 1e6);
+        figures.attainableSourceUs = floorUs + std::max(sourceMemoryUs, computeUs);
+        if (figures.timedCalls > 0 && figures.measuredUs > 0)
+            figures.fractionOfAttainableSource = double(figures.timedCalls) * *figures.attainableSourceUs / figures.measuredUs;
+    }
     return figures;
 }
 

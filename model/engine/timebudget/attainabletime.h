@@ -51,6 +51,14 @@ struct KernelTimeFigures
     // a neighbour could win at most (its launches' fixed cost and all time
     // above it; the work itself stays). The latency-bound group adds these up.
     double aboveRoofTermUs() const;
+    // The same from the source's unique bytes (the distinct addresses its
+    // index expressions touch: kernelsource/), beside TraceLens's: per call,
+    // and (timed calls x it) / measured. nullopt without a read, exact anatomy.
+    std::optional<double> attainableSourceUs;
+    std::optional<double> fractionOfAttainableSource;
+    // Triton rows: the row's findings under the judged GPU (evaluateTimeBudget
+    // with a GpuSpec); each one's time at stake is recoverableUs, never summed.
+    KernelFindings findings;
     // The roofs used, for derivations.
     double memoryTBps = 0;
     std::optional<double> computeTflops;

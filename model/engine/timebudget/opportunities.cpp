@@ -67,6 +67,23 @@ bool rankedAsKernel(Limiter limiter)
     return false;
 }
 
+// The findings of an item's rows, most time at stake first (then the rows'
+// order), at most maxFindingsPerOpportunity: the group's rows are many.
+void attachFindings(Opportunity& item, const TimeBudget& budget)
+{
+    for (int row : item.rowIndices) {
+        if (row < 0 || size_t(row) >= budget.rows.size())
+            continue;
+        const KernelTimeFigures& figures = budget.rows[size_t(row)];
+        for (const KernelFinding& finding : figures.findings)
+            item.findings.push_back({ row, finding, figures.recoverableUs });
+    }
+    std::stable_sort(item.findings.begin(), item.findings.end(),
+        [](const Opportunity::RowFinding& a, const Opportunity::RowFinding& b) { return a.timeAtStakeUs > b.timeAtStakeUs; });
+    if (item.findings.size() > maxFindingsPerOpportunity)
+        item.findings.resize(maxFindingsPerOpportunity);
+}
+
 } // namespace
 
 std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget)
@@ -124,6 +141,8 @@ std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const T
         ranked.push_back(std::move(item));
     std::stable_sort(
         ranked.begin(), ranked.end(), [](const Opportunity& a, const Opportunity& b) { return a.recoverableUs > b.recoverableUs; });
+    for (Opportunity& item : ranked)
+        attachFindings(item, budget);
     return ranked;
 }
 

@@ -12,6 +12,8 @@ namespace Ridgeline {
 
 // Kernel items beyond this many are in the table, sorted by Recoverable.
 inline constexpr size_t maxKernelOpportunities = 50;
+// The findings an item cites (a group's rows may hold hundreds).
+inline constexpr size_t maxFindingsPerOpportunity = 5;
 
 std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget);
 

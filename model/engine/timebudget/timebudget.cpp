@@ -1,5 +1,7 @@
 #include "engine/timebudget/timebudget.h"
 
+#include "engine/findings/underfilled.h"
+#include "engine/launch/computeunits.h"
 #include "engine/timebudget/opportunities.h"
 
 namespace Ridgeline {
@@ -19,13 +21,27 @@ QString opportunityKindKey(Opportunity::Kind kind)
     return {};
 }
 
-TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& peaks, std::optional<double> latencyFloorOverrideUs)
+KernelFindings judgedFindings(const KernelRow& row, const GpuSpec* gpu)
+{
+    KernelFindings findings = row.findings;
+    if (!gpu || !row.launch || row.launch->computeUnits)
+        return findings;
+    LaunchFacts judged = *row.launch;
+    fillComputeUnits(judged, gpu->computeUnits, QStringLiteral("the GPU catalogue: %1").arg(gpu->name));
+    if (std::optional<KernelFinding> finding = underFilledFinding(judged, gpu->name))
+        findings.insert(findings.begin(), std::move(*finding)); // the launch's findings first, as the row's
+    return findings;
+}
+
+TimeBudget evaluateTimeBudget(
+    const AnalysisResult& result, const PeakFigures& peaks, std::optional<double> latencyFloorOverrideUs, const GpuSpec* gpu)
 {
     TimeBudget budget;
     budget.latencyFloor = chooseLatencyFloor(result.activity, latencyFloorOverrideUs);
     budget.rows.reserve(result.rows.size());
     for (const KernelRow& row : result.rows) {
         KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us);
+        figures.findings = judgedFindings(row, gpu);
         budget.recoverableUs += figures.recoverableUs;
         if (row.isLibraryOp()) { // no Triton time
             budget.rows.push_back(std::move(figures));

@@ -34,6 +34,16 @@ struct Opportunity
     QString why; // what limits it and what kind of fix it needs
     std::vector<int> rowIndices; // into AnalysisResult::rows (Kernel: one; the group: all)
     std::vector<int> libraryIndices; // into AnalysisResult::libraryKernels (Unmodelled library kernels)
+    // The findings of its rows (Kernel: its row's; the group: its rows' with
+    // the most time first), each with its row: cited, never added to
+    // recoverableUs (a finding's time at stake is its row's recoverable time).
+    struct RowFinding
+    {
+        int row = -1; // into AnalysisResult::rows
+        KernelFinding finding;
+        double timeAtStakeUs = 0;
+    };
+    std::vector<RowFinding> findings;
     // Idle: the cause of the gaps it holds (activity/idlecauses.h): one item per class.
     std::optional<IdleCauseClass> idleClass;
     int count = 0; // LatencyBoundKernels: rows; Idle: gaps
@@ -55,7 +65,14 @@ struct TimeBudget
 };
 
 // `latencyFloorOverrideUs`: the user's t0 (--latency-floor); nullopt: the
-// trace's own, else the default.
-TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& peaks, std::optional<double> latencyFloorOverrideUs = {});
+// trace's own, else the default. `gpu`: the judged GPU, whose catalogue
+// compute units judge a launch the trace gave none for (under_filled);
+// null: the rows' own findings only.
+TimeBudget evaluateTimeBudget(const AnalysisResult& result, const PeakFigures& peaks, std::optional<double> latencyFloorOverrideUs = {},
+    const GpuSpec* gpu = nullptr);
+
+// A row's findings under the judged GPU: the row's own, and under_filled
+// from the catalogue's compute units where the trace gave none.
+KernelFindings judgedFindings(const KernelRow& row, const GpuSpec* gpu);
 
 } // namespace Ridgeline

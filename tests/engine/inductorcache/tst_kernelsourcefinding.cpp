@@ -277,7 +277,8 @@ TEST_F(KernelSourceFinding, TheExportCarriesTheSource)
     EXPECT_EQ(pointers[1].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("gather"));
     const QList<QByteArray> lines = exportCsv(judged(outcome.result)->trace).split('\n');
     ASSERT_GE(lines.size(), 2);
-    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max,programs,waves")) << lines[0].right(80).constData();
+    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding"))
+        << lines[0].right(80).constData();
 }
 
 // A 10 MB source (one long expression) is found whole; nothing in it is parsed here.

@@ -7,6 +7,7 @@
 #include <QSet>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace Ridgeline {
 
@@ -23,6 +24,7 @@ struct AccessFacts
     bool restricted = false; // a mask narrows a digit
     std::int64_t reuse = 1; // the lanes of the digits absent from the index
     IndexCount::Box box; // the index's part that is not indirect
+    std::optional<std::int64_t> innermostStride; // PointerAnatomy::innermostStrides
 };
 
 class Measure
@@ -85,6 +87,7 @@ private:
     std::vector<AccessFacts> facts_;
     std::vector<bool> done_;
     QSet<int> indexLoads_; // loads whose value is another access's index
+    QHash<int, QSet<int>> indexes_; // per def-line argument: the arguments its loaded values index
     std::vector<std::vector<int>> byPointer_; // per def-line argument: its accesses
     bool approximate_ = false;
     QSet<QString> hinted_; // numels answered from size_hints
@@ -177,13 +180,39 @@ private:
             return failed(QStringLiteral("a lane count past 64 bits"));
         f.lanes = *lanes;
         f.reuse = *reuse;
+        f.innermostStride = innermostStride(*linear, usesReduction);
         f.linear = std::move(*linear);
         f.ok = true;
         return f;
     }
 
+    // The coefficient of the innermost digit: the first (stride 1) digit of
+    // the last reduction base the access spans, else of x. Triton lays a
+    // block's last dimension across neighbouring lanes.
+    std::optional<std::int64_t> innermostStride(const KernelIndex::Linear& linear, bool usesReduction) const
+    {
+        const std::vector<KernelIndex::Digit>& digits = space_.digits();
+        int inner = -1;
+        for (size_t d = 0; d < digits.size(); ++d) {
+            const KernelIndex::BaseSpace& base = space_.bases()[size_t(digits[d].base)];
+            if (digits[d].stride != 1 || digits[d].extent < 2 || (base.reduction && !usesReduction))
+                continue;
+            if (!(base.reduction || base.key == u"x"))
+                continue;
+            const bool better = inner < 0
+                || (base.reduction && (!space_.bases()[size_t(digits[size_t(inner)].base)].reduction
+                        || base.key > space_.bases()[size_t(digits[size_t(inner)].base)].key));
+            if (better)
+                inner = int(d);
+        }
+        if (inner < 0 || size_t(inner) >= linear.coefficient.size() || linear.coefficient[size_t(inner)] == 0)
+            return std::nullopt;
+        return std::abs(linear.coefficient[size_t(inner)]);
+    }
+
     // The loads whose values are other accesses' indices (the temporaries
-    // an index names that derive from a load), measured or not.
+    // an index names that derive from a load), measured or not, and which
+    // pointer each indexes.
     void findIndexLoads()
     {
         for (const RecipeAccess& access : r_.accesses) {
@@ -197,8 +226,12 @@ private:
                 if (n.kind == KernelSourceText::ExprNode::Kind::Name) {
                     const QStringView name = r_.text(id);
                     const int origin = r_.loadOrigin.value(name.left(name.indexOf(u'.')).toString(), -1);
-                    if (origin >= 0)
+                    if (origin >= 0) {
                         indexLoads_.insert(origin);
+                        const int from = r_.accesses[size_t(origin)].pointerArg;
+                        if (from >= 0 && access.pointerArg >= 0 && from != access.pointerArg)
+                            indexes_[from].insert(access.pointerArg);
+                    }
                 }
                 for (std::uint32_t k = 0; k < n.childCount; ++k)
                     stack.push_back(r_.arena.child(id, k));
@@ -233,7 +266,13 @@ private:
     {
         PointerAnatomy p;
         p.arg = r_.args[arg];
+        p.argPosition = arg;
         p.dtype = r_.signature.value(p.arg);
+        const QSet<int> indexed = indexes_.value(arg);
+        for (int other = 0; other < r_.args.size(); ++other) {
+            if (indexed.contains(other))
+                p.indexes.append(r_.args[other]);
+        }
         const std::vector<int>& mine = byPointer_[size_t(arg)];
         bool loaded = false;
         bool stored = false;
@@ -247,6 +286,7 @@ private:
             shown.eviction = access.eviction;
             shown.line = access.line;
             p.accesses.push_back(shown);
+            p.innermostStrides.push_back(facts_[size_t(k)].innermostStride);
         }
         const bool mutated = r_.mutatedArgNames.contains(p.arg);
         p.role = p.arg.startsWith(QLatin1String("in_out_ptr")) || (loaded && stored) || (loaded && mutated) ? PointerAnatomy::Role::InOut
