@@ -10,8 +10,8 @@
 #include "anatomy/anatomysourceview.h"
 #include "anatomy/anatomyview.h"
 #include "engine/kernelsource/recipe/kernelmeasure.h"
-#include "engine/lens/judgement.h"
 #include "engine/kernelsource/recipe/kernelrecipe.h"
+#include "engine/lens/judgement.h"
 #include "inspector/formulainspector.h"
 
 #include <QApplication>
@@ -108,8 +108,8 @@ int main(int argc, char** argv)
         }
     }
     QApplication::processEvents();
-    std::printf("last access selected, scrolled to line %d and painted: %.0f ms\n",
-        view->sourceView()->highlightedLines().value(0), ms(timer));
+    std::printf(
+        "last access selected, scrolled to line %d and painted: %.0f ms\n", view->sourceView()->highlightedLines().value(0), ms(timer));
     for (int i = 0; i < 5; ++i) {
         view->sourceView()->verticalScrollBar()->setValue(view->sourceView()->verticalScrollBar()->maximum() * i / 5);
         view->sourceView()->viewport()->repaint();

@@ -25,8 +25,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
-#include <limits>
 #include <fstream>
+#include <limits>
 #include <string>
 
 using namespace Ridgeline;

@@ -140,8 +140,8 @@ int drawOverlap(std::int64_t events)
     QFont font;
     font.setPixelSize(13);
     const double end = double(timeline->endNs);
-    const std::pair<double, double> views[] = { { 0, end }, { 0, double(events) }, { double(events) / 2, double(events) / 2 + 1000 },
-        { end - 2.0 * double(events), end } };
+    const std::pair<double, double> views[]
+        = { { 0, end }, { 0, double(events) }, { double(events) / 2, double(events) / 2 + 1000 }, { end - 2.0 * double(events), end } };
     for (const auto& [start, stop] : views) {
         scene.startNs = start;
         scene.endNs = stop;

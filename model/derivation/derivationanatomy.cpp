@@ -57,13 +57,13 @@ void writePointers(MarkdownWriter& md, const KernelAnatomy& a)
         QString unique = bytesText(p.uniqueBytes);
         if (p.uniqueBytesMax && p.uniqueBytes && *p.uniqueBytesMax != *p.uniqueBytes)
             unique += QStringLiteral(" – ") + bytesText(p.uniqueBytesMax);
-        rows.push_back({ MD::code(p.arg), MD::code(p.dtype.isEmpty() ? QStringLiteral("?") : p.dtype), pointerRoleKey(p.role),
-            kindText(p), linesText(p), unique, bytesText(p.perAccessBytes), MD::plain(p.why) });
+        rows.push_back({ MD::code(p.arg), MD::code(p.dtype.isEmpty() ? QStringLiteral("?") : p.dtype), pointerRoleKey(p.role), kindText(p),
+            linesText(p), unique, bytesText(p.perAccessBytes), MD::plain(p.why) });
     }
     using A = MD::Align;
-    md.table({ QStringLiteral("Pointer"), QStringLiteral("dtype"), QStringLiteral("Role"), QStringLiteral("Kind"),
-                 QStringLiteral("Accesses (line)"), QStringLiteral("Unique bytes"), QStringLiteral("Per-access bytes"),
-                 QStringLiteral("Note") },
+    md.table(
+        { QStringLiteral("Pointer"), QStringLiteral("dtype"), QStringLiteral("Role"), QStringLiteral("Kind"),
+            QStringLiteral("Accesses (line)"), QStringLiteral("Unique bytes"), QStringLiteral("Per-access bytes"), QStringLiteral("Note") },
         rows, { A::Left, A::Left, A::Left, A::Left, A::Left, A::Right, A::Right, A::Left });
 }
 
@@ -105,19 +105,20 @@ void writeKernelSource(MarkdownWriter& md, const KernelRow& row)
         md.paragraph(MD::plain(sourceAttachHint()));
         return;
     }
-    md.bullet(MD::bold(QStringLiteral("Origin:")) + u' ' + MD::code(sourceOriginKey(s.origin), MarkdownPlace::Prose)
-        + QStringLiteral(", ") + MD::code(s.file, MarkdownPlace::Prose));
+    md.bullet(MD::bold(QStringLiteral("Origin:")) + u' ' + MD::code(sourceOriginKey(s.origin), MarkdownPlace::Prose) + QStringLiteral(", ")
+        + MD::code(s.file, MarkdownPlace::Prose));
     if (!s.anatomy) {
-        md.paragraph(QStringLiteral("Found but not read: ") + MD::plain(s.why.isEmpty() ? QStringLiteral("no reason recorded") : s.why)
-            + u'.');
+        md.paragraph(
+            QStringLiteral("Found but not read: ") + MD::plain(s.why.isEmpty() ? QStringLiteral("no reason recorded") : s.why) + u'.');
         return;
     }
     const KernelAnatomy& a = *s.anatomy;
     const auto meta = [](std::optional<int> n) { return n ? QString::number(*n) : QStringLiteral("not stated"); };
-    md.bullet(MD::bold(QStringLiteral("Loads, stores parsed:")) + QStringLiteral(" %1, %2 (inductor_meta's num_load, num_store: %3, %4)")
-                                                                      .arg(a.parsedLoads)
-                                                                      .arg(a.parsedStores)
-                                                                      .arg(meta(a.metaNumLoad), meta(a.metaNumStore)));
+    md.bullet(MD::bold(QStringLiteral("Loads, stores parsed:"))
+        + QStringLiteral(" %1, %2 (inductor_meta's num_load, num_store: %3, %4)")
+            .arg(a.parsedLoads)
+            .arg(a.parsedStores)
+            .arg(meta(a.metaNumLoad), meta(a.metaNumStore)));
     if (!a.countNote.isEmpty())
         md.bullet(MD::plain(a.countNote));
     QStringList ops;
@@ -135,17 +136,20 @@ void writeKernelSource(MarkdownWriter& md, const KernelRow& row)
     }
 }
 
-void writeFindings(MarkdownWriter& md, const KernelRow& row)
+void writeFindings(MarkdownWriter& md, const std::vector<JudgedFinding>& findings)
 {
     md.heading(2, QStringLiteral("Findings"));
-    for (const KernelFinding& f : row.findings) {
+    md.paragraph(QStringLiteral("Each finding's time at stake is the kernel's recoverable time under the lens, not a sum."));
+    for (const JudgedFinding& judged : findings) {
+        const KernelFinding& f = judged.finding;
         QStringList about;
         if (!f.pointer.isEmpty())
             about << MD::code(f.pointer, MarkdownPlace::Prose);
         if (f.line > 0)
             about << QStringLiteral("line %1").arg(f.line);
         md.bullet(MD::bold(findingKindKey(f.kind)) + QStringLiteral(" — ") + MD::plain(f.text)
-            + (about.isEmpty() ? QString() : QStringLiteral(" (") + about.join(QStringLiteral(", ")) + u')'));
+            + (about.isEmpty() ? QString() : QStringLiteral(" (") + about.join(QStringLiteral(", ")) + u')')
+            + QStringLiteral(" — %1 us at stake").arg(figure(judged.timeAtStakeUs)));
     }
 }
 

@@ -63,7 +63,7 @@ void writeTritonSource(MarkdownWriter& md, const KernelRow& row);
 // there is none and how to attach one; each pointer's kind and bytes, their
 // sums beside the model's bytes and Inductor's kernel_num_gb.
 void writeKernelSource(MarkdownWriter& md, const KernelRow& row);
-// What to change (row.findings), each with the pointer and line it is about.
-void writeFindings(MarkdownWriter& md, const KernelRow& row);
+// What to change (the judgement's findingsOf), each with the pointer and line it is about and its time at stake.
+void writeFindings(MarkdownWriter& md, const std::vector<JudgedFinding>& findings);
 
 } // namespace Ridgeline::Derivation

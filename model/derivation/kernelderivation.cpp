@@ -249,8 +249,8 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
     }
     writeTimeAndRoofs(md, row, judged);
     writeLaunch(md, row, judged);
-    if (!row.findings.empty())
-        writeFindings(md, row);
+    if (const std::vector<JudgedFinding> findings = judged.findingsOf(row); !findings.empty())
+        writeFindings(md, findings);
     if (row.hasModel())
         writeTraceLens(md, row);
     if (row.model.inductor)

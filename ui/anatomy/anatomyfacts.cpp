@@ -61,7 +61,7 @@ QString launchRows(const LaunchFacts& f)
     if (f.numWarps || f.numStages)
         rows += row(tr("num_warps, num_stages"),
             QStringLiteral("%1, %2").arg(f.numWarps ? QString::number(*f.numWarps) : QStringLiteral("?"),
-                                                        f.numStages ? QString::number(*f.numStages) : QStringLiteral("?")));
+                f.numStages ? QString::number(*f.numStages) : QStringLiteral("?")));
     if (!f.kwargs.isEmpty())
         rows += row(tr("kernel_kwargs"), f.kwargs.toHtmlEscaped());
     if (f.grid)
@@ -72,8 +72,8 @@ QString launchRows(const LaunchFacts& f)
         rows += row(tr("waves"),
             QString::number(*f.waves, 'g', 3) + (f.computeUnits ? tr(" on %1 compute units").arg(*f.computeUnits) : QString()));
     if (f.activeLaneShare)
-        rows += row(tr("active lanes"),
-            formatPercent(*f.activeLaneShare, 1) + QStringLiteral(" — ") + f.activeLaneShareSource.toHtmlEscaped());
+        rows += row(
+            tr("active lanes"), formatPercent(*f.activeLaneShare, 1) + QStringLiteral(" — ") + f.activeLaneShareSource.toHtmlEscaped());
     if (!f.note.isEmpty())
         rows += row(tr("note"), f.note.toHtmlEscaped());
     return rows;
@@ -124,23 +124,25 @@ QString anatomyFactsHtml(const FoundSource& found, const LaunchFacts* launch, st
         html += decoratorRows(*found.text);
     if (const KernelAnatomy* a = s.anatomy ? &*s.anatomy : nullptr) {
         const auto meta = [](std::optional<int> n) { return n ? QString::number(*n) : tr("not stated"); };
-        html += row(tr("loads, stores"), tr("%1, %2 parsed; inductor_meta's num_load, num_store: %3, %4")
-                                             .arg(a->parsedLoads)
-                                             .arg(a->parsedStores)
-                                             .arg(meta(a->metaNumLoad), meta(a->metaNumStore)));
+        html += row(tr("loads, stores"),
+            tr("%1, %2 parsed; inductor_meta's num_load, num_store: %3, %4")
+                .arg(a->parsedLoads)
+                .arg(a->parsedStores)
+                .arg(meta(a->metaNumLoad), meta(a->metaNumStore)));
         if (!a->countNote.isEmpty())
             html += row(QString(), a->countNote.toHtmlEscaped());
         if (!a->atenOps.isEmpty())
             html += row(tr("ATen ops fused"), a->atenOps.join(QStringLiteral(", ")).toHtmlEscaped());
         if (!a->sourceNodes.isEmpty())
             html += row(tr("source nodes"), a->sourceNodes.join(QStringLiteral(", ")).toHtmlEscaped());
-        html += row(tr("source bytes"), tr("%1 unique (the DRAM floor), %2 per access")
-                                            .arg(a->uniqueBytesMax && a->uniqueBytes && *a->uniqueBytesMax != *a->uniqueBytes
-                                                    ? orUnknown(a->uniqueBytes) + QStringLiteral(" – ") + orUnknown(a->uniqueBytesMax)
-                                                    : orUnknown(a->uniqueBytes),
-                                                orUnknown(a->perAccessBytes)));
-        html += row(tr("model bytes"), (modelBytes ? humanBytes(std::int64_t(*modelBytes)) : tr("unknown"))
-                + tr(" (TraceLens's rule: every tensor once in full)"));
+        html += row(tr("source bytes"),
+            tr("%1 unique (the DRAM floor), %2 per access")
+                .arg(a->uniqueBytesMax && a->uniqueBytes && *a->uniqueBytesMax != *a->uniqueBytes
+                        ? orUnknown(a->uniqueBytes) + QStringLiteral(" – ") + orUnknown(a->uniqueBytesMax)
+                        : orUnknown(a->uniqueBytes),
+                    orUnknown(a->perAccessBytes)));
+        html += row(tr("model bytes"),
+            (modelBytes ? humanBytes(std::int64_t(*modelBytes)) : tr("unknown")) + tr(" (TraceLens's rule: every tensor once in full)"));
         html += row(tr("kernel_num_gb"), a->inductorBytes ? humanBytes(*a->inductorBytes) : tr("not in inductor_meta"));
         if (a->approximate)
             html += row(QString(), tr("numels from size_hints: the source bytes are upper bounds"));

@@ -1,12 +1,12 @@
 #include "anatomy/anatomysourceview.h"
 
 #include <QFontDatabase>
-#include <QPaintEvent>
-#include <algorithm>
 #include <QHelpEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QTextBlock>
 #include <QToolTip>
+#include <algorithm>
 
 namespace Ridgeline {
 
@@ -17,8 +17,7 @@ public:
     explicit SourceGutter(AnatomySourceView* view)
         : QWidget(view)
         , m_view(view)
-    {
-    }
+    { }
     QSize sizeHint() const override { return { m_view->gutterWidth(), 0 }; }
 
 protected:

@@ -118,19 +118,26 @@ AnatomyView::AnatomyView(QWidget* parent)
 
 // What decides the views but the facts: the same kernel re-sent (the GPU,
 // the peaks or the table changed) keeps its source view and selection.
-QString AnatomyView::signature(const KernelRow* row)
+QString AnatomyView::signature(const KernelRow* row, const std::vector<JudgedFinding>& findings)
 {
     if (!row)
         return {};
     QString key = row->name + u'\n' + (row->model.source ? row->model.source->key + row->model.source->source.why : QString());
-    for (const KernelFinding& f : row->findings)
-        key += u'\n' + f.text;
+    for (const JudgedFinding& f : findings)
+        key += u'\n' + f.finding.text + u'\t' + QString::number(f.timeAtStakeUs);
     return key;
 }
 
 void AnatomyView::setKernel(const KernelRow* row, const TraceJudgement* judged)
 {
-    const QString key = signature(row);
+    std::vector<JudgedFinding> findings;
+    if (row && judged) {
+        findings = judged->findingsOf(*row);
+    } else if (row) {
+        for (const KernelFinding& f : row->findings)
+            findings.push_back({ f, 0.0 });
+    }
+    const QString key = signature(row, findings);
     m_launch = row && judged ? judgedLaunch(*row, judged->gpuSpec()) : std::nullopt;
     m_modelBytes = row ? row->bytes() : std::nullopt;
     if (key == m_signature && !key.isEmpty()) {
@@ -141,7 +148,8 @@ void AnatomyView::setKernel(const KernelRow* row, const TraceJudgement* judged)
     m_signature = key;
     m_name = row ? row->name : QString();
     m_found = row && row->model.source ? std::optional<FoundSource>(*row->model.source) : std::nullopt;
-    m_kernelFindings = row ? row->findings : KernelFindings {};
+    m_kernelFindings = std::move(findings);
+    m_findingsJudged = row && judged;
     m_dirty = true;
     if (isVisible())
         build();
@@ -205,11 +213,11 @@ void AnatomyView::build()
         return;
     }
     if (!m_found || m_found->source.origin == SourceOrigin::None || !m_found->text) {
-        const QString why = !m_found ? tr("its source is not looked for: it is not a Triton kernel's row")
-            : m_found->source.why.isEmpty()                  ? tr("no reason recorded")
-                                                             : m_found->source.why;
+        const QString why = !m_found        ? tr("its source is not looked for: it is not a Triton kernel's row")
+            : m_found->source.why.isEmpty() ? tr("no reason recorded")
+                                            : m_found->source.why;
         m_noSource->setText(tr("<p><b>No source for %1.</b></p><p>Why: %2.</p><p>%3</p>")
-                                .arg(m_name.toHtmlEscaped(), why.toHtmlEscaped(), sourceAttachHint().toHtmlEscaped()));
+                .arg(m_name.toHtmlEscaped(), why.toHtmlEscaped(), sourceAttachHint().toHtmlEscaped()));
         m_stack->setCurrentIndex(0);
         return;
     }
@@ -284,14 +292,18 @@ void AnatomyView::fillTree()
 
 void AnatomyView::fillFindings()
 {
-    for (const KernelFinding& f : m_kernelFindings) {
+    for (const JudgedFinding& judged : m_kernelFindings) {
+        const KernelFinding& f = judged.finding;
         QString about;
         if (!f.pointer.isEmpty())
             about += f.pointer;
         if (f.line > 0)
             about += (about.isEmpty() ? QString() : QStringLiteral(", ")) + tr("line %1").arg(f.line);
+        // The time at stake is the kernel's recoverable time: the same for
+        // each of its findings, never their sum.
+        const QString atStake = m_findingsJudged ? tr(" — %1 at stake").arg(formatTimeUs(judged.timeAtStakeUs)) : QString();
         auto* item = new QListWidgetItem(findingKindKey(f.kind) + QStringLiteral(" — ") + f.text
-            + (about.isEmpty() ? QString() : QStringLiteral(" (") + about + u')'));
+            + (about.isEmpty() ? QString() : QStringLiteral(" (") + about + u')') + atStake);
         item->setToolTip(f.text);
         m_findings->addItem(item);
     }
@@ -324,8 +336,7 @@ void AnatomyView::annotateSource()
                 = QStringLiteral("%1 %2 · %3 · %4 unique").arg(p.arg, sourceAccessOpKey(s.op), pointerKindText(p), bytesRangeText(p));
             QString tooltip = QStringLiteral("<b>%1</b> %2 (%3), %4<br>%5: <code>%6</code>")
                                   .arg(p.arg.toHtmlEscaped(), p.dtype.toHtmlEscaped(), pointerRoleKey(p.role),
-                                      pointerKindText(p).toHtmlEscaped(),
-                                      sourceAccessOpKey(s.op), s.index.toHtmlEscaped());
+                                      pointerKindText(p).toHtmlEscaped(), sourceAccessOpKey(s.op), s.index.toHtmlEscaped());
             if (!s.mask.isEmpty())
                 tooltip += tr("<br>mask: <code>%1</code>").arg(s.mask.toHtmlEscaped());
             tooltip += tr("<br>unique bytes %1, per-access bytes %2 (the pointer's, over all its accesses)")
@@ -393,7 +404,7 @@ void AnatomyView::selectFinding(int index)
     ensureBuilt();
     if (index < 0 || index >= int(m_kernelFindings.size()))
         return;
-    const KernelFinding& f = m_kernelFindings[index];
+    const KernelFinding& f = m_kernelFindings[index].finding;
     int pointer = -1;
     QList<int> lines;
     if (const KernelAnatomy* a = anatomy()) {

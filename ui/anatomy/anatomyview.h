@@ -72,13 +72,15 @@ private:
     QTreeWidgetItem* itemFor(int pointer, int access) const;
     const KernelAnatomy* anatomy() const;
 
-    static QString signature(const KernelRow* row);
+    static QString signature(const KernelRow* row, const std::vector<JudgedFinding>& findings);
 
     // What setKernel copied from the row.
     QString m_signature;
     QString m_name;
     std::optional<FoundSource> m_found;
-    KernelFindings m_kernelFindings;
+    // Under the lens when there is one (its time at stake), else the row's own.
+    std::vector<JudgedFinding> m_kernelFindings;
+    bool m_findingsJudged = false;
     std::optional<LaunchFacts> m_launch;
     std::optional<double> m_modelBytes;
     bool m_dirty = false;

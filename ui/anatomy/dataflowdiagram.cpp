@@ -182,9 +182,8 @@ void DataflowDiagram::paintEvent(QPaintEvent*)
     for (int c = 0; c < 5; ++c)
         painter.drawText(QRectF(4 + c * (column + gap), 2, column, 18), Qt::AlignLeft | Qt::AlignVCenter, headers[c]);
 
-    auto selected = [&](const Box& b) {
-        return b.pointer >= 0 && b.pointer == m_pointer && (m_access < 0 || b.access < 0 || b.access == m_access);
-    };
+    auto selected
+        = [&](const Box& b) { return b.pointer >= 0 && b.pointer == m_pointer && (m_access < 0 || b.access < 0 || b.access == m_access); };
     auto edge = [&](const QRectF& from, const QRectF& to, bool lit) {
         QPainterPath path(QPointF(from.right(), from.center().y()));
         const qreal midX = (from.right() + to.left()) / 2;

@@ -58,9 +58,9 @@ DataflowGraph buildDataflowGraph(const KernelAnatomy& anatomy, const QString& te
         [](const DataflowGraph::Access& a, const DataflowGraph::Access& b) { return a.line < b.line; });
 
     static const QRegularExpression assignment(QStringLiteral("^\\s*(tmp\\d+|_tmp\\d+|tmp\\d+_\\w*)\\s*=\\s*(.+)$"));
-    static const QRegularExpression reduction(QStringLiteral(
-        "\\b(tl\\.(?:sum|max|min|reduce|argmax|argmin|cumsum|xor_sum)|triton_helpers\\.(?:max2|min2|prod|welford\\w*|"
-        "online_softmax\\w*)|[A-Za-z_]*welford[A-Za-z_]*)\\s*\\("));
+    static const QRegularExpression reduction(
+        QStringLiteral("\\b(tl\\.(?:sum|max|min|reduce|argmax|argmin|cumsum|xor_sum)|triton_helpers\\.(?:max2|min2|prod|welford\\w*|"
+                       "online_softmax\\w*)|[A-Za-z_]*welford[A-Za-z_]*)\\s*\\("));
     static const QRegularExpression call(
         QStringLiteral("\\b(?:tl|libdevice|triton_helpers|tl\\.math|tl_math)\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\("));
     QSet<QString> seen;

@@ -10,13 +10,13 @@
 #include <QEvent>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QTabWidget>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextTable>
-#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 

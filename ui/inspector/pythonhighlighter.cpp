@@ -27,8 +27,7 @@ QTextCharFormat colored(const QColor& color, bool bold = false, bool italic = fa
 
 bool PythonHighlighter::isPython(const QTextBlock& block) const
 {
-    return block.isValid()
-        && (m_scope == WholeDocument || block.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == u"python");
+    return block.isValid() && (m_scope == WholeDocument || block.blockFormat().stringProperty(QTextFormat::BlockCodeLanguage) == u"python");
 }
 
 PythonHighlighter::PythonHighlighter(QTextDocument* document, bool darkBackground, Scope scope)

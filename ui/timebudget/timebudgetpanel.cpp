@@ -38,7 +38,7 @@ QString figuresText(const AnalysisResult& result, const TimeBudget& budget)
         parts << (steps.count == 1 ? TimeBudgetPanel::tr("%1 step (%2): %3 GPU time")
                                    : TimeBudgetPanel::tr("%1 steps (%2): %3 GPU time each"))
                      .arg(steps.count)
-                     .arg(steps.kind == StepKind::ProfilerStep   ? TimeBudgetPanel::tr("ProfilerStep")
+                     .arg(steps.kind == StepKind::ProfilerStep     ? TimeBudgetPanel::tr("ProfilerStep")
                              : steps.kind == StepKind::GraphLaunch ? TimeBudgetPanel::tr("graph launches")
                              : steps.kind == StepKind::Module      ? TimeBudgetPanel::tr("nn.Module calls")
                                                                    : TimeBudgetPanel::tr("compiled graph calls"),

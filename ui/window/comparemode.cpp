@@ -113,7 +113,8 @@ void CompareMode::followRange()
     if (m_baselineController->isRunning() && m_baselineRangeUs == trace->gpuRangeUs)
         return; // already on its way
     analyseBaseline(baseline->tracePath, baseline->prepared, rangeOf(*trace));
-    m_window->statusBar()->showMessage(tr("Analysing the same range of the baseline %1…").arg(TraceInputs::displayName(baseline->tracePath)));
+    m_window->statusBar()->showMessage(
+        tr("Analysing the same range of the baseline %1…").arg(TraceInputs::displayName(baseline->tracePath)));
 }
 
 void CompareMode::leaveCompareMode()

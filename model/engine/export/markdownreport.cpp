@@ -39,12 +39,11 @@ QString figure(std::optional<double> value)
 QString stepsParagraph(const GpuActivity& activity)
 {
     const StepFigures& steps = activity.steps;
-    QString text
-        = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
-              .arg(stepKindWords(steps.kind, 2))
-              .arg(steps.count)
-              .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
-                  steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
+    QString text = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
+                       .arg(stepKindWords(steps.kind, 2))
+                       .arg(steps.count)
+                       .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
+                           steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
     // What runs once (warm-up, encoders, a decoder) is no step's: said
     // apart, and the other kind of step the trace counts beside it.
     if (steps.oneOffGpuTimeUs > 0)
@@ -138,9 +137,9 @@ void opportunityFindings(MD& md, const AnalysisResult& result, const TimeBudget&
             // One sentence through the escaping, so that its figures never
             // start a line (a leading "44 %" would be escaped as a list's number).
             md.bullet(MD::plainWithCode(QStringLiteral("`%1` `%2` (item #%3): %4 (at stake %5)")
-                                            .arg(name, findingKindKey(cited.finding.kind))
-                                            .arg(rank + 1)
-                                            .arg(cited.finding.text, formatTimeUs(cited.timeAtStakeUs))));
+                    .arg(name, findingKindKey(cited.finding.kind))
+                    .arg(rank + 1)
+                    .arg(cited.finding.text, formatTimeUs(cited.timeAtStakeUs))));
         }
     }
 }

@@ -123,8 +123,9 @@ std::optional<KernelFinding> bytesDisagreeFinding(const KernelAnatomy& anatomy, 
             best = std::move(why);
     }
 
-    const QString source = lo == hi ? findingBytesText(*anatomy.uniqueBytes)
-                                    : QStringLiteral("%1 to %2").arg(findingBytesText(*anatomy.uniqueBytes), findingBytesText(*anatomy.uniqueBytesMax));
+    const QString source = lo == hi
+        ? findingBytesText(*anatomy.uniqueBytes)
+        : QStringLiteral("%1 to %2").arg(findingBytesText(*anatomy.uniqueBytes), findingBytesText(*anatomy.uniqueBytesMax));
     // Larger over smaller, at both ends of the range.
     const double near = modelMore ? counted / hi : lo / counted;
     const double far = modelMore ? counted / lo : hi / counted;

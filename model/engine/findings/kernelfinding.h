@@ -12,7 +12,8 @@
 
 namespace Ridgeline {
 
-enum class FindingKind {
+enum class FindingKind
+{
     UnderFilled, // the launch fills less than half the compute units
     Padding, // at least a quarter of the lanes are padding
     IndexBytes, // an int64 index load moves more bytes than the data it selects

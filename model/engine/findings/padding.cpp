@@ -14,10 +14,11 @@ std::optional<KernelFinding> paddingFinding(const LaunchFacts& launch)
         return std::nullopt;
     KernelFinding finding;
     finding.kind = FindingKind::Padding;
-    finding.text = QStringLiteral("%1 of the lanes are padding (%2): pick block sizes that divide the numels, "
-                                  "or loop over smaller blocks")
-                       .arg(formatPercent(padding, 0), launch.activeLaneShareSource.isEmpty() ? QStringLiteral("blocks past the numels")
-                                                                                              : launch.activeLaneShareSource);
+    finding.text
+        = QStringLiteral("%1 of the lanes are padding (%2): pick block sizes that divide the numels, "
+                         "or loop over smaller blocks")
+              .arg(formatPercent(padding, 0),
+                  launch.activeLaneShareSource.isEmpty() ? QStringLiteral("blocks past the numels") : launch.activeLaneShareSource);
     return finding;
 }
 

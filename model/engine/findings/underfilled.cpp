@@ -9,8 +9,8 @@ QString computeUnitsWord(const QString& gpuName)
     if (gpuName.isEmpty())
         return QStringLiteral("compute units");
     const bool amd = gpuName.contains(QLatin1String("AMD"), Qt::CaseInsensitive)
-        || gpuName.contains(QLatin1String("Instinct"), Qt::CaseInsensitive) || gpuName.contains(QLatin1String("Radeon"), Qt::CaseInsensitive)
-        || gpuName.startsWith(QLatin1String("MI"), Qt::CaseInsensitive);
+        || gpuName.contains(QLatin1String("Instinct"), Qt::CaseInsensitive)
+        || gpuName.contains(QLatin1String("Radeon"), Qt::CaseInsensitive) || gpuName.startsWith(QLatin1String("MI"), Qt::CaseInsensitive);
     return amd ? QStringLiteral("CUs") : QStringLiteral("SMs");
 }
 

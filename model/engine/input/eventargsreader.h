@@ -67,8 +67,7 @@ public:
 
     explicit EventArgsReader(size_t maxKeptListBytes = defaultMaxKeptListBytes)
         : m_maxKeptListBytes(maxKeptListBytes)
-    {
-    }
+    { }
 
     LaunchArgs readLaunchArgs(std::string_view argsJson);
     // Shared between ops with identical args: a trace repeats the same few

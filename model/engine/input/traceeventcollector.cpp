@@ -126,7 +126,8 @@ void TraceEventCollector::skip(std::int64_t offset, const QString& why)
 void TraceEventCollector::noteDroppedArgLists()
 {
     if (const size_t dropped = m_args.droppedListArgs())
-        m_trace.warnings << QStringLiteral("the arg lists of %L1 ops were not kept past %2 MB of distinct lists: their kernels are timed only")
+        m_trace.warnings << QStringLiteral(
+            "the arg lists of %L1 ops were not kept past %2 MB of distinct lists: their kernels are timed only")
                                 .arg(qulonglong(dropped))
                                 .arg(qulonglong(EventArgsReader::defaultMaxKeptListBytes >> 20));
 }

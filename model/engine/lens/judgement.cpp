@@ -3,6 +3,8 @@
 #include "engine/comparison/comparisonroofline.h"
 #include "engine/timebudget/rooflinelimiters.h"
 
+#include <functional>
+
 namespace Ridgeline {
 
 ComparedTrace TraceJudgement::compared() const
@@ -32,6 +34,26 @@ QStringList Judgement::gpuWarnings() const
         warnings << QStringLiteral("the trace is counted in %1 and the baseline in %2: the speedups compare different spans")
                         .arg(rangeText(trace.result->gpuRangeUs), rangeText(baseline->result->gpuRangeUs));
     return warnings;
+}
+
+std::vector<JudgedFinding> TraceJudgement::findingsOf(const KernelRow& row) const
+{
+    // A row of this trace: the budget's own figures, so that the views and
+    // the exports cannot differ; another row (a test's): the same functions.
+    const std::vector<KernelRow>& rows = result->rows;
+    const std::less<const KernelRow*> before;
+    const bool ours
+        = !rows.empty() && !before(&row, rows.data()) && before(&row, rows.data() + rows.size()) && budget.rows.size() == rows.size();
+    const KernelTimeFigures* figures = ours ? &budget.rows[size_t(&row - rows.data())] : nullptr;
+    const KernelFindings findings = figures ? figures->findings : judgedFindings(row, &gpu.spec);
+    if (findings.empty())
+        return {};
+    const double atStake = figures ? figures->recoverableUs : kernelTimeFigures(row, peaks(), budget.latencyFloor.us).recoverableUs;
+    std::vector<JudgedFinding> judged;
+    judged.reserve(findings.size());
+    for (const KernelFinding& f : findings)
+        judged.push_back({ f, atStake });
+    return judged;
 }
 
 TraceJudgement judgeTrace(std::shared_ptr<const AnalysisResult> result, const Lens& lens)

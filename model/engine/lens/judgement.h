@@ -19,6 +19,14 @@
 
 namespace Ridgeline {
 
+// A row's finding under the lens, with its time at stake: the row's
+// recoverable time (never summed across one row's findings).
+struct JudgedFinding
+{
+    KernelFinding finding;
+    double timeAtStakeUs = 0;
+};
+
 // One trace under the lens.
 struct TraceJudgement
 {
@@ -36,6 +44,9 @@ struct TraceJudgement
     bool peakSetFellBack() const { return !gpu.spec.has(peakSet); }
     PeakSet peakSetUsed() const { return roofline.peakSet; }
     ComparedTrace compared() const; // this side of a comparison
+    // A row's findings as every view shows them: the row's own and those the
+    // judged GPU adds (under_filled from the catalogue's compute units).
+    std::vector<JudgedFinding> findingsOf(const KernelRow& row) const;
 };
 
 struct Judgement

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "engine/base/heapoptional.h"
-#include "engine/input/tritonopargs.h"
 #include "engine/findings/kernelfinding.h"
+#include "engine/input/tritonopargs.h"
 #include "engine/launch/launchfacts.h"
 #include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/perfmodel/kernelmodel.h"

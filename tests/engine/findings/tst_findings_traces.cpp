@@ -7,8 +7,8 @@
 #include "testsupport.h"
 
 #include <QFile>
-#include <gtest/gtest.h>
 #include <algorithm>
+#include <gtest/gtest.h>
 #include <map>
 
 using namespace Ridgeline;
@@ -84,7 +84,8 @@ TEST(FindingsTraces, TheEmbeddingGatherReadsAFewRowsOfItsTable)
           "\"Concrete Inputs\": [\"\", \"\", \"\", \"\", \"\", \"8192\", \"576\"]";
     const QByteArray n = embedName.toUtf8();
     const QString trace = files.write(QStringLiteral("trace.json"),
-        traceJson(tritonOpEvent(n, 100, 20, 1, args) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n" + kernelEvent(n, 200, 40, 10)));
+        traceJson(tritonOpEvent(n, 100, 20, 1, args) + ",\n" + launchEvent(105, 5, 10) + ",\n" + flowEnd(10) + ",\n"
+            + kernelEvent(n, 200, 40, 10)));
     const AnalysisOutcome outcome = analyzeWithCache(trace, files.path(QStringLiteral("cache")));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const KernelRow* row = findRow(*outcome.result, embedName);
@@ -122,13 +123,15 @@ TEST(FindingsTraces, XditSd35OnMi300xLaunches)
     ASSERT_NE(one, nullptr);
     EXPECT_TRUE(one->text.startsWith(QStringLiteral("1 program on 304 CUs: 0.3 % of the GPU"))) << qPrintable(one->text);
     // r0_numel 2,432 in 2 x R0_BLOCK 2,048: 40.6 % padding.
-    const KernelRow* norm = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_addmm_mul_native_layer_norm_split_unsqueeze_view_16"));
+    const KernelRow* norm
+        = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_addmm_mul_native_layer_norm_split_unsqueeze_view_16"));
     ASSERT_TRUE(norm);
     const KernelFinding* padding = findingOf(*norm, FindingKind::Padding);
     ASSERT_NE(padding, nullptr);
     EXPECT_TRUE(padding->text.startsWith(QStringLiteral("41 % of the lanes are padding"))) << qPrintable(padding->text);
     // 2,432 in 3 x 1,024 is 20.8 %: under a quarter.
-    const KernelRow* under = findRow(*outcome.result, QStringLiteral("triton_red_fused__unsafe_view_add_addmm_mul_native_layer_norm_split_unsqueeze_19"));
+    const KernelRow* under
+        = findRow(*outcome.result, QStringLiteral("triton_red_fused__unsafe_view_add_addmm_mul_native_layer_norm_split_unsqueeze_19"));
     ASSERT_TRUE(under);
     EXPECT_EQ(findingOf(*under, FindingKind::Padding), nullptr);
     printFindings("xDiT SD3.5", outcome.result);

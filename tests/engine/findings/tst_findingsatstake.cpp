@@ -78,8 +78,8 @@ TEST(FindingsAtStake, TheRowsRecoverableTimeUnderTheJudgedGpu)
     EXPECT_EQ(evaluateTimeBudget(*result, peaks(), 2.0).rows[0].findings.size(), 1u);
 
     // The kernel's item cites both, each at stake 3 us: the item's time stays 3, not 6.
-    const auto item = std::find_if(budget.opportunities.begin(), budget.opportunities.end(),
-        [](const Opportunity& o) { return o.kind == Opportunity::Kind::Kernel; });
+    const auto item = std::find_if(
+        budget.opportunities.begin(), budget.opportunities.end(), [](const Opportunity& o) { return o.kind == Opportunity::Kind::Kernel; });
     ASSERT_NE(item, budget.opportunities.end());
     EXPECT_NEAR(item->recoverableUs, 3, 1e-9);
     ASSERT_EQ(item->findings.size(), 2u);
@@ -97,6 +97,29 @@ TEST(FindingsAtStake, TheRowsRecoverableTimeUnderTheJudgedGpu)
     EXPECT_EQ(group->findings[0].row, 1);
     EXPECT_EQ(group->findings[0].finding.kind, FindingKind::Padding);
     EXPECT_NEAR(group->findings[0].timeAtStakeUs, 4, 1e-9);
+}
+
+// Every view (the inspector's derivation and anatomy) reads a row's findings
+// through the lens: the budget's own, the catalogue's under_filled among
+// them, each at its row's recoverable time.
+TEST(FindingsAtStake, TheLensGivesEveryViewTheBudgetsFindings)
+{
+    const auto judgement = judgedOnMi300x(fixture(), PeakSet::Datasheet, 2.0);
+    const std::vector<KernelRow>& rows = judgement->trace.result->rows;
+    const std::vector<JudgedFinding> findings = judgement->trace.findingsOf(rows[0]);
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].finding.kind, FindingKind::UnderFilled);
+    EXPECT_EQ(findings[0].finding.text, judgement->trace.budget.rows[0].findings[0].text);
+    EXPECT_EQ(findings[1].finding.kind, FindingKind::BytesDisagree);
+    for (const JudgedFinding& f : findings)
+        EXPECT_NEAR(f.timeAtStakeUs, 3, 1e-9); // the row's, not a sum
+    EXPECT_NEAR(judgement->trace.findingsOf(rows[1]).at(0).timeAtStakeUs, 4, 1e-9);
+    // A copy of the row, not the trace's own: the same from the same functions.
+    const KernelRow copy = rows[0];
+    const std::vector<JudgedFinding> again = judgement->trace.findingsOf(copy);
+    ASSERT_EQ(again.size(), 2u);
+    EXPECT_EQ(again[0].finding.text, findings[0].finding.text);
+    EXPECT_NEAR(again[0].timeAtStakeUs, 3, 1e-9);
 }
 
 TEST(FindingsAtStake, AttainableTimeFromTheSourcesBytes)
@@ -152,8 +175,8 @@ TEST(FindingsAtStake, TheReportCitesThemUnderTheirItems)
     const auto judgement = judgedOnMi300x(fixture(), PeakSet::Datasheet, 2.0);
     const QString report = QString::fromUtf8(markdownReport({ judgement.get(), {} }));
     const qsizetype table = report.indexOf(QStringLiteral("## What to fix first"));
-    const qsizetype cited
-        = report.indexOf(QStringLiteral("- `triton_poi_fused_embedding_0` `under_filled` (item &#35;2): 16 programs on 304 CUs: 5 % of the GPU"));
+    const qsizetype cited = report.indexOf(
+        QStringLiteral("- `triton_poi_fused_embedding_0` `under_filled` (item &#35;2): 16 programs on 304 CUs: 5 % of the GPU"));
     const qsizetype next = report.indexOf(QStringLiteral("## "), table + 3);
     ASSERT_GE(table, 0);
     EXPECT_GT(cited, table) << report.toStdString();

@@ -1,6 +1,7 @@
 // Each finder of findings/ on hand-made launches and Triton sources, at its
 // threshold: one fixture that fires it and one just under it, with the
 // figures the sentence must carry derived in the comments.
+#include "../kernelsource/kernelfixtures.h"
 #include "engine/findings/bytesdisagree.h"
 #include "engine/findings/indexbytes.h"
 #include "engine/findings/kernelfindings.h"
@@ -9,7 +10,6 @@
 #include "engine/findings/underfilled.h"
 #include "engine/kernelsource/recipe/kernelmeasure.h"
 #include "engine/kernelsource/recipe/kernelrecipe.h"
-#include "../kernelsource/kernelfixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -37,7 +37,8 @@ KernelAnatomy measured(const QString& source)
 QString gatherKernel(const QString& tableType)
 {
     return pointwiseKernel(QStringLiteral("triton_poi_fused_index_0"), QStringLiteral("in_ptr0, in_ptr1, out_ptr0, xnumel"),
-        QStringLiteral("'in_ptr0': '*i64', 'in_ptr1': '%1', 'out_ptr0': '%1', 'xnumel': 'i32'").arg(tableType), QStringLiteral("'num_load': 1"),
+        QStringLiteral("'in_ptr0': '*i64', 'in_ptr1': '%1', 'out_ptr0': '%1', 'xnumel': 'i32'").arg(tableType),
+        QStringLiteral("'num_load': 1"),
         QStringLiteral("    xnumel = 1024\n"
                        "    x0 = xindex\n"
                        "    tmp0 = tl.load(in_ptr0 + (x0), xmask)\n"
@@ -68,7 +69,8 @@ TEST(KernelFindings, UnderFilledBelowHalfTheComputeUnits)
     const std::optional<KernelFinding> sixteen = underFilledFinding(launchOf(16, 304), QStringLiteral("AMD Instinct MI300X"));
     ASSERT_TRUE(sixteen.has_value());
     EXPECT_EQ(sixteen->kind, FindingKind::UnderFilled);
-    EXPECT_TRUE(sixteen->text.startsWith(QStringLiteral("16 programs on 304 CUs: 5 % of the GPU: split the reduction or raise parallelism")))
+    EXPECT_TRUE(
+        sixteen->text.startsWith(QStringLiteral("16 programs on 304 CUs: 5 % of the GPU: split the reduction or raise parallelism")))
         << sixteen->text.toStdString();
     EXPECT_TRUE(sixteen->pointer.isEmpty());
     EXPECT_EQ(sixteen->line, 0);
@@ -139,7 +141,8 @@ TEST(KernelFindings, TransposedReadAtAnInnermostStrideOfSixteen)
     EXPECT_EQ(fired[0].kind, FindingKind::TransposedRead);
     EXPECT_EQ(fired[0].pointer, QStringLiteral("in_ptr0"));
     EXPECT_EQ(fired[0].line, in->accesses.at(0).line);
-    EXPECT_TRUE(fired[0].text.contains(QStringLiteral("neighbouring lanes 16 elements apart (index x1 + 16*x0)"))) << fired[0].text.toStdString();
+    EXPECT_TRUE(fired[0].text.contains(QStringLiteral("neighbouring lanes 16 elements apart (index x1 + 16*x0)")))
+        << fired[0].text.toStdString();
     // 15 apart: under the threshold.
     const KernelAnatomy fifteen = measured(stridedKernel(15));
     EXPECT_EQ(findPointer(fifteen, QStringLiteral("in_ptr0"))->innermostStrides.at(0), 15);
@@ -243,7 +246,8 @@ TEST(KernelFindings, BytesDisagreeSaysTheEmbeddingGatherReadsAFewRowsOfTheTable)
     a.uniqueBytes = tokens * 8 + row + tokens * row;
     a.uniqueBytesMax = tokens * 8 + 2 * tokens * row;
     KernelModel model = modelOf(tokens * 8 + tableRows * row + tokens * row);
-    for (const auto& [position, bytes] : std::vector<std::pair<int, std::int64_t>> { { 0, tokens * 8 }, { 1, tableRows * row }, { 2, tokens * row } }) {
+    for (const auto& [position, bytes] :
+        std::vector<std::pair<int, std::int64_t>> { { 0, tokens * 8 }, { 1, tableRows * row }, { 2, tokens * row } }) {
         TensorTraffic tensor;
         tensor.argIndex = position;
         tensor.bytes = bytes;

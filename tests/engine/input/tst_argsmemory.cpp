@@ -35,7 +35,8 @@ namespace {
 // canonical texts [[D, 2]], ["float"], [[2, 1]] and [""], UTF-16) = 274 bytes.
 std::string oneTensorArgs(int d)
 {
-    return R"({"Input Dims": [[)" + std::to_string(d) + R"(, 2]], "Input type": ["float"], "Input Strides": [[2, 1]], "Concrete Inputs": [""]})";
+    return R"({"Input Dims": [[)" + std::to_string(d)
+        + R"(, 2]], "Input type": ["float"], "Input Strides": [[2, 1]], "Concrete Inputs": [""]})";
 }
 
 } // namespace
@@ -57,8 +58,9 @@ TEST(ArgsMemory, DistinctListsPastTheCapAreDroppedWithAReason)
     EXPECT_EQ(reader.droppedListArgs(), 1u);
     EXPECT_FALSE(third->hasInputDims || third->hasInputTypes || third->hasInputStrides || third->hasConcreteInputs);
     EXPECT_TRUE(third->inputDims.empty() && third->inputTypes.isEmpty() && third->inputDimsJson.isEmpty());
-    EXPECT_EQ(third->malformed, QStringLiteral("Input Dims, Input type, Input Strides and Concrete Inputs (4 entries) not kept: "
-                                               "the trace's distinct arg lists passed the reader's 0.000572 MB"));
+    EXPECT_EQ(third->malformed,
+        QStringLiteral("Input Dims, Input type, Input Strides and Concrete Inputs (4 entries) not kept: "
+                       "the trace's distinct arg lists passed the reader's 0.000572 MB"));
 
     // Past the cap, args already kept are still shared, whole.
     EXPECT_EQ(reader.readTritonOpArgs(oneTensorArgs(1), &id), first);
@@ -79,7 +81,8 @@ TEST(ArgsMemory, ArgsWithoutListsKeepTheirOtherFields)
     EXPECT_EQ(args->kernelFile, QStringLiteral("/tmp/k.py"));
     EXPECT_EQ(args->numWarps, 4);
     EXPECT_FALSE(args->hasInputDims);
-    EXPECT_TRUE(args->malformed.startsWith(QStringLiteral("Input Dims, Input type, Input Strides and Concrete Inputs (2 entries) not kept")))
+    EXPECT_TRUE(
+        args->malformed.startsWith(QStringLiteral("Input Dims, Input type, Input Strides and Concrete Inputs (2 entries) not kept")))
         << qPrintable(args->malformed);
     // Args with no lists at all cost nothing and are never dropped.
     EXPECT_TRUE(reader.readTritonOpArgs(R"({"External id": 13})", &id)->malformed.isEmpty());

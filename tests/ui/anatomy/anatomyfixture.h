@@ -33,8 +33,8 @@ inline const char* broadcastSource()
            "    tl.store(out_ptr0 + (x2), tmp2, xmask)\n"; // 17
 }
 
-inline PointerAnatomy pointer(const QString& arg, PointerAnatomy::Role role, AccessKind kind, SourceAccess access, std::int64_t unique,
-    std::int64_t perAccess)
+inline PointerAnatomy pointer(
+    const QString& arg, PointerAnatomy::Role role, AccessKind kind, SourceAccess access, std::int64_t unique, std::int64_t perAccess)
 {
     PointerAnatomy p;
     p.arg = arg;

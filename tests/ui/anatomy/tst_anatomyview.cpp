@@ -2,8 +2,8 @@
 // finding highlights its source line and its pointer; a row without source
 // says why and how to attach one; the views are filled only when shown;
 // the derivation's Markdown ("Copy as Markdown") holds the anatomy.
-#include "anatomy/anatomyview.h"
 #include "anatomy/anatomysourceview.h"
+#include "anatomy/anatomyview.h"
 #include "anatomy/dataflowdiagram.h"
 #include "anatomy/dataflowgraph.h"
 #include "anatomyfixture.h"
@@ -180,8 +180,8 @@ TEST(AnatomyView, TheDataflowReadsOpsAndReductionsBetweenTheAccesses)
     EXPECT_TRUE(g.reductions.empty());
 
     // A reduction: the sum is its own step, the rsqrt an op.
-    const QString reduced = *row.model.source->text
-        + QStringLiteral("    tmp3 = tl.sum(tmp2, 1)[:, None]\n    tmp4 = libdevice.rsqrt(tmp3 * tmp3)\n");
+    const QString reduced
+        = *row.model.source->text + QStringLiteral("    tmp3 = tl.sum(tmp2, 1)[:, None]\n    tmp4 = libdevice.rsqrt(tmp3 * tmp3)\n");
     g = buildDataflowGraph(a, reduced);
     ASSERT_EQ(g.reductions.size(), 1u);
     EXPECT_EQ(g.reductions[0].call, QStringLiteral("tl.sum"));
@@ -204,8 +204,8 @@ TEST(AnatomyView, CopyAsMarkdownHoldsTheAnatomy)
     EXPECT_CONTAINS(md, QStringLiteral("= 3,072 + 3,072 + 3,072 = 9,216 B"));
     EXPECT_CONTAINS(md, QStringLiteral("| Inductor (kernel_num_gb) | 9,216 B |"));
     EXPECT_CONTAINS(md, QStringLiteral("## Findings"));
-    EXPECT_CONTAINS(md, QStringLiteral("**bytes_disagree** — ") + MarkdownWriter::plain(row.findings[1].text)
-            + QStringLiteral(" (`in_ptr1`, line 15)"));
+    EXPECT_CONTAINS(md,
+        QStringLiteral("**bytes_disagree** — ") + MarkdownWriter::plain(row.findings[1].text) + QStringLiteral(" (`in_ptr1`, line 15)"));
     // The anatomy tab is filled from the same row.
     inspector.anatomy()->ensureBuilt();
     EXPECT_TRUE(inspector.anatomy()->showsSource());

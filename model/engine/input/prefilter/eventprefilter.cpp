@@ -112,8 +112,7 @@ std::optional<bool> frameLongEnoughAhead(std::string_view rest)
 // value's text, unquoted for a string, whether it was quoted, where the
 // text after it begins), from `start` (after the '{', or after pairs
 // already known). Stops when `visit` returns false.
-template<typename Visit>
-void forEachLeadingField(std::string_view json, Visit&& visit, size_t start = 1)
+template <typename Visit> void forEachLeadingField(std::string_view json, Visit&& visit, size_t start = 1)
 {
     const size_t n = json.size();
     size_t i = start;
@@ -259,7 +258,17 @@ bool mayBeUsed(std::string_view json)
 std::optional<PlainFrame> plainFrame(std::string_view json)
 {
     PlainFrame frame;
-    enum Field : unsigned { Ph = 1, Cat = 2, Name = 4, Pid = 8, Tid = 16, Ts = 32, Dur = 64, All = 127 };
+    enum Field : unsigned
+    {
+        Ph = 1,
+        Cat = 2,
+        Name = 4,
+        Pid = 8,
+        Tid = 16,
+        Ts = 32,
+        Dur = 64,
+        All = 127
+    };
     unsigned seen = 0;
     bool doubt = false;
     // Kineto's beginning read once: the rest from there.
@@ -268,44 +277,47 @@ std::optional<PlainFrame> plainFrame(std::string_view json)
         frame.ph = "X";
         seen = Ph | Cat;
     }
-    forEachLeadingField(json, [&](std::string_view key, std::string_view value, bool quoted, size_t) {
-        const auto take = [&](Field field) {
-            doubt = doubt || (seen & field);
-            seen |= field;
-        };
-        const std::string_view token = quoted ? std::string_view(value.data() - 1, value.size() + 2) : value;
-        const auto number = [&](double* out) {
-            const std::optional<double> parsed = quoted ? std::nullopt : jsonNumber(value);
-            doubt = doubt || !parsed || !std::isfinite(*parsed);
-            if (parsed)
-                *out = *parsed;
-        };
-        if (key == "ph") {
-            take(Ph);
-            doubt = doubt || !quoted;
-            frame.ph = value;
-        } else if (key == "cat") {
-            take(Cat);
-            doubt = doubt || !quoted || value != "python_function";
-        } else if (key == "name") {
-            take(Name);
-            doubt = doubt || !quoted;
-            frame.name = value;
-        } else if (key == "pid") {
-            take(Pid);
-            frame.pid = token;
-        } else if (key == "tid") {
-            take(Tid);
-            frame.tid = token;
-        } else if (key == "ts") {
-            take(Ts);
-            number(&frame.ts);
-        } else if (key == "dur") {
-            take(Dur);
-            number(&frame.dur);
-        }
-        return !doubt && seen != All;
-    }, kineto ? kinetoFramePrefix.size() : 1);
+    forEachLeadingField(
+        json,
+        [&](std::string_view key, std::string_view value, bool quoted, size_t) {
+            const auto take = [&](Field field) {
+                doubt = doubt || (seen & field);
+                seen |= field;
+            };
+            const std::string_view token = quoted ? std::string_view(value.data() - 1, value.size() + 2) : value;
+            const auto number = [&](double* out) {
+                const std::optional<double> parsed = quoted ? std::nullopt : jsonNumber(value);
+                doubt = doubt || !parsed || !std::isfinite(*parsed);
+                if (parsed)
+                    *out = *parsed;
+            };
+            if (key == "ph") {
+                take(Ph);
+                doubt = doubt || !quoted;
+                frame.ph = value;
+            } else if (key == "cat") {
+                take(Cat);
+                doubt = doubt || !quoted || value != "python_function";
+            } else if (key == "name") {
+                take(Name);
+                doubt = doubt || !quoted;
+                frame.name = value;
+            } else if (key == "pid") {
+                take(Pid);
+                frame.pid = token;
+            } else if (key == "tid") {
+                take(Tid);
+                frame.tid = token;
+            } else if (key == "ts") {
+                take(Ts);
+                number(&frame.ts);
+            } else if (key == "dur") {
+                take(Dur);
+                number(&frame.dur);
+            }
+            return !doubt && seen != All;
+        },
+        kineto ? kinetoFramePrefix.size() : 1);
     if (doubt || seen != All)
         return std::nullopt;
     return frame;

@@ -200,7 +200,8 @@ private:
             if (!(base.reduction || base.key == u"x"))
                 continue;
             const bool better = inner < 0
-                || (base.reduction && (!space_.bases()[size_t(digits[size_t(inner)].base)].reduction
+                || (base.reduction
+                    && (!space_.bases()[size_t(digits[size_t(inner)].base)].reduction
                         || base.key > space_.bases()[size_t(digits[size_t(inner)].base)].key));
             if (better)
                 inner = int(d);
