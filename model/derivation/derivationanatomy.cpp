@@ -5,6 +5,7 @@
 // findings read from the launch and the source.
 #include "derivation/derivationsections.h"
 #include "derivation/kernelderivation.h"
+#include "engine/kernelsource/pointerkindtext.h"
 
 namespace Ridgeline::Derivation {
 
@@ -14,16 +15,6 @@ namespace {
 QString bytesText(std::optional<std::int64_t> bytes)
 {
     return bytes ? count(*bytes) + QStringLiteral(" B") : QStringLiteral("unknown");
-}
-
-QString kindText(const PointerAnatomy& p)
-{
-    QString text = accessKindKey(p.kind);
-    if (p.kind == AccessKind::Broadcast && p.reuse)
-        text += QStringLiteral(" ×") + count(*p.reuse);
-    if (p.kind == AccessKind::Gather && p.uniqueBytes && p.uniqueBytesMax && *p.uniqueBytesMax != *p.uniqueBytes)
-        text += QStringLiteral(" (rows range)");
-    return text;
 }
 
 // The first few accesses: a generated kernel may have tens of thousands.
@@ -57,8 +48,8 @@ void writePointers(MarkdownWriter& md, const KernelAnatomy& a)
         QString unique = bytesText(p.uniqueBytes);
         if (p.uniqueBytesMax && p.uniqueBytes && *p.uniqueBytesMax != *p.uniqueBytes)
             unique += QStringLiteral(" – ") + bytesText(p.uniqueBytesMax);
-        rows.push_back({ MD::code(p.arg), MD::code(p.dtype.isEmpty() ? QStringLiteral("?") : p.dtype), pointerRoleKey(p.role), kindText(p),
-            linesText(p), unique, bytesText(p.perAccessBytes), MD::plain(p.why) });
+        rows.push_back({ MD::code(p.arg), MD::code(p.dtype.isEmpty() ? QStringLiteral("?") : p.dtype), pointerRoleKey(p.role),
+            pointerKindText(p), linesText(p), unique, bytesText(p.perAccessBytes), MD::plain(p.why) });
     }
     using A = MD::Align;
     md.table(

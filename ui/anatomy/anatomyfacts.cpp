@@ -1,6 +1,7 @@
 #include "anatomy/anatomyfacts.h"
 
 #include "engine/base/text/units.h"
+#include "engine/kernelsource/pointerkindtext.h"
 #include "engine/kernelsource/recipe/kernelrecipe.h"
 
 #include <QCoreApplication>
@@ -94,16 +95,6 @@ QString humanBytes(std::int64_t bytes)
         ++unit;
     }
     return QString::number(value, 'f', value < 10 ? 2 : value < 100 ? 1 : 0) + u' ' + QLatin1String(units[unit]);
-}
-
-QString pointerKindText(const PointerAnatomy& p)
-{
-    QString text = accessKindKey(p.kind);
-    if (p.kind == AccessKind::Broadcast && p.reuse)
-        text += QStringLiteral(" ×") + formatCount(*p.reuse);
-    if (p.kind == AccessKind::Gather && p.uniqueBytes && p.uniqueBytesMax && *p.uniqueBytesMax != *p.uniqueBytes)
-        text += tr(", rows range");
-    return text;
 }
 
 QString bytesRangeText(const PointerAnatomy& p)

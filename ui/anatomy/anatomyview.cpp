@@ -7,6 +7,7 @@
 #include "derivation/kernelderivation.h"
 #include "engine/base/text/units.h"
 #include "engine/export/launch/launchexport.h"
+#include "engine/kernelsource/pointerkindtext.h"
 #include "inspector/pythonhighlighter.h"
 
 #include <QEvent>

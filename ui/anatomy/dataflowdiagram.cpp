@@ -2,6 +2,7 @@
 
 #include "anatomy/accesskindcolors.h"
 #include "engine/base/text/units.h"
+#include "engine/kernelsource/pointerkindtext.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -23,12 +24,7 @@ bool isDark(const QPalette& palette)
 
 QString pointerDetail(const PointerAnatomy& p)
 {
-    QString kind = accessKindKey(p.kind);
-    if (p.kind == AccessKind::Broadcast && p.reuse)
-        kind += QStringLiteral(" ×") + formatCount(*p.reuse);
-    if (p.kind == AccessKind::Gather && p.uniqueBytes && p.uniqueBytesMax && *p.uniqueBytesMax != *p.uniqueBytes)
-        kind += QStringLiteral(" rows range");
-    return kind + u' ' + p.dtype; // the kind first: what a one-line box keeps
+    return pointerKindText(p) + u' ' + p.dtype; // the kind first: what a one-line box keeps
 }
 
 bool reads(const PointerAnatomy& p)
