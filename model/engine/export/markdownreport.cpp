@@ -39,10 +39,11 @@ QString figure(std::optional<double> value)
 QString stepsParagraph(const GpuActivity& activity)
 {
     const StepFigures& steps = activity.steps;
-    QString text = QStringLiteral("Per step (%1, %2 steps: %3): GPU time %4, Triton %5%6.")
+    QString text = QStringLiteral("Per step (%1, %2 %3: %4): GPU time %5, Triton %6%7.")
                        .arg(stepKindWords(steps.kind, 2))
                        .arg(steps.count)
-                       .arg(MD::plain(steps.what), formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
+                       .arg(steps.count == 1 ? QStringLiteral("step") : QStringLiteral("steps"), MD::plain(steps.what),
+                           formatTimeUs(steps.gpuTimePerStepUs), formatTimeUs(steps.tritonTimePerStepUs),
                            steps.idlePerStepUs ? QStringLiteral(", idle ") + formatTimeUs(*steps.idlePerStepUs) : QString());
     // What runs once (warm-up, encoders, a decoder) is no step's: said
     // apart, and the other kind of step the trace counts beside it.

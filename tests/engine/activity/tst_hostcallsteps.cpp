@@ -4,6 +4,7 @@
 // in order graph launch, compiled graph call, module, ProfilerStep; the
 // finest is read by when one ProfilerStep (or none) holds them, or each
 // holds two or more. Every figure is derived by hand in the comments.
+#include "engine/export/markdownreport.h"
 #include "engine/export/timebudgetexport.h"
 #include "graphfixtures.h"
 #include "testsupport.h"
@@ -170,6 +171,20 @@ TEST(HostCallSteps, TheOutermostModuleCalledMostOftenTiesToMoreGpuTime)
 // SD3Transformer2DModel_0: read per call, 156.9 ms of kernels each, the
 // text encoders and the VAE (84.4 ms) apart. Its export otherwise matches
 // the reader's before these kinds, field for field.
+// One compiled graph call is one step, and the report says so in the singular.
+TEST(HostCallSteps, OneCallIsOneStepInTheReport)
+{
+    TempTraces traces;
+    QByteArrayList events;
+    callLaunchingTwoKernels(events, "user_annotation", "## Call CompiledFxGraph abc ##", 100, 10);
+    const auto result = analyzed(traces, events);
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->activity.steps.kind, StepKind::CompiledGraphCall);
+    EXPECT_EQ(result->activity.steps.count, 1);
+    const QString report = QString::fromUtf8(markdownReport({ judgedOnMi300x(result).get(), {} }));
+    EXPECT_TRUE(report.contains(QStringLiteral("Per step (compiled graph calls, 1 step: "))) << qPrintable(report);
+}
+
 TEST(HostCallSteps, TheXditTraceIsReadPerDenoisingStep)
 {
     const QString path = sharedPath(QStringLiteral("traces/xdit_sd35_mi300x.json.gz"));
