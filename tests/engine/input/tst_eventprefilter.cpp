@@ -96,7 +96,9 @@ TEST(EventPrefilter, RuntimeCallsAndFlowsAsBefore)
 
 TEST(EventPrefilter, PlainFrameReadsAFramesOwnFields)
 {
-    const auto read = plainFrame(frame("12.5"));
+    // The fields are views into the event's text: it must outlive them.
+    const std::string event = frame("12.5");
+    const auto read = plainFrame(event);
     ASSERT_TRUE(read);
     EXPECT_EQ(read->ph, "X");
     EXPECT_EQ(read->name, "torch/nn/modules/module.py(1750): _call_impl");
