@@ -4,6 +4,7 @@
 // MI300X (304 CUs), whose launches alone give findings (no cache of it).
 #include "cachefixtures.h"
 #include "engine/inductorcache/wrapperfileparser.h"
+#include "hkustsources.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -15,24 +16,6 @@ using namespace Ridgeline;
 using namespace Ridgeline::Test;
 
 namespace {
-
-const QString hkustWrapper = QStringLiteral("realdata/hkust-nlp__COMP4901B-LLMs/assignment2__ifeval__.vllm_cache__torch_compile_cache__"
-                                            "0032344a35__rank_0_0__backbone__artifact_shape_None_subgraph_0__2n__"
-                                            "c2nak7xibfgncvuab2e3g5oznuffpe6fsxkbvdni4ri43rsozvtp.py");
-const QString embedName = QStringLiteral("triton_per_fused__to_copy_add_embedding_mean_mul_pow_rsqrt_0");
-const QString embedHash = QStringLiteral("c2tqi64jqmovdb4f7257yumzxfzyqrsnepcdnj3g6s4tgvonx4vl");
-
-QString blockSource(const QString& wrapperPath, const QString& name)
-{
-    QFile file(wrapperPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    for (const WrapperKernel& kernel : WrapperFileParser::parse(wrapperPath, QString::fromUtf8(file.readAll())).kernels) {
-        if (kernel.name == name)
-            return kernel.source;
-    }
-    return {};
-}
 
 const KernelFinding* findingOf(const KernelRow& row, FindingKind kind)
 {

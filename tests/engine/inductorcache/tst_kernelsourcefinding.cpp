@@ -7,6 +7,7 @@
 #include "engine/export/resultexport.h"
 #include "engine/inductorcache/inputkind.h"
 #include "engine/inductorcache/wrapperfileparser.h"
+#include "hkustsources.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -20,13 +21,6 @@ using namespace Ridgeline::Test;
 
 namespace {
 
-// vLLM's subgraph 0 (hkust-nlp): an embedding + RMSNorm kernel among four.
-const QString hkustWrapper = QStringLiteral("realdata/hkust-nlp__COMP4901B-LLMs/assignment2__ifeval__.vllm_cache__torch_compile_cache__"
-                                            "0032344a35__rank_0_0__backbone__artifact_shape_None_subgraph_0__2n__"
-                                            "c2nak7xibfgncvuab2e3g5oznuffpe6fsxkbvdni4ri43rsozvtp.py");
-const QString embedName = QStringLiteral("triton_per_fused__to_copy_add_embedding_mean_mul_pow_rsqrt_0");
-// The stem of the block's "# kernel path:" comment: the per-kernel file's name.
-const QString embedHash = QStringLiteral("c2tqi64jqmovdb4f7257yumzxfzyqrsnepcdnj3g6s4tgvonx4vl");
 const QString tlparseLog = QStringLiteral("realdata/meta-pytorch__tlparse/tests__inputs__simple.log");
 const QString tlparseOutputCode = QStringLiteral("realdata/meta-pytorch__tlparse/DERIVED__tests__inputs__simple.log.output_code.0.py");
 const QString dropoutName = QStringLiteral("triton_poi_fused_native_dropout_0");
@@ -35,16 +29,6 @@ QByteArray fileBytes(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// The block's Triton source as the wrapper holds it: what a per-kernel file holds.
-QString blockSource(const QString& wrapperPath, const QString& name)
-{
-    for (const WrapperKernel& kernel : WrapperFileParser::parse(wrapperPath, QString::fromUtf8(fileBytes(wrapperPath))).kernels) {
-        if (kernel.name == name)
-            return kernel.source;
-    }
-    return {};
 }
 
 // One Triton op, its launch and its kernel; `args` as the op's extra JSON args.
