@@ -65,6 +65,21 @@ bool isUnreservedInPath(char16_t c)
         || c == u'~' || c == u'/';
 }
 
+// A `|` inside a table cell, code span or not, splits the row unless it is
+// escaped, and GFM's row scanner reads backslash pairs from left to right:
+// after an odd run of the text's own backslashes our `\|` would read as
+// `\\` and a bare `|`. One more backslash evens the run; the cell then shows
+// it (no GFM table can hold a backslash right before a pipe exactly).
+void appendTableCellPipe(QString& body)
+{
+    qsizetype run = 0;
+    while (run < body.size() && body[body.size() - 1 - run] == u'\\')
+        ++run;
+    if (run % 2 == 1)
+        body += u'\\';
+    body += QStringLiteral("\\|");
+}
+
 } // namespace
 
 QString printableText(QStringView text)
@@ -89,7 +104,7 @@ QString markdownCodeSpan(QStringView text, MarkdownPlace place)
     body.reserve(text.size() + 8);
     for (QChar c : text) {
         if (place == MarkdownPlace::TableCell && c == u'|')
-            body += QStringLiteral("\\|");
+            appendTableCellPipe(body);
         else
             appendPrintable(body, c);
     }
