@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QScrollBar>
+#include <algorithm>
 #include <cstdio>
 
 using namespace Ridgeline;
@@ -100,6 +101,18 @@ int main(int argc, char** argv)
     QApplication::processEvents();
     std::printf("Anatomy tab shown: built and first painted: %.0f ms\n", ms(timer));
     AnatomyView* view = inspector.anatomy();
+    // The rest of the source arrives a chunk per event-loop turn: the
+    // longest turn is what the user can feel.
+    double longestTurn = 0;
+    int turns = 0;
+    while (view->sourceView()->isLoading()) {
+        QElapsedTimer turn;
+        turn.start();
+        QApplication::processEvents();
+        longestTurn = std::max(longestTurn, ms(turn));
+        ++turns;
+    }
+    std::printf("the rest of the source loaded in %d event-loop turns, the longest %.0f ms: %.0f ms\n", turns, longestTurn, ms(timer));
     const auto& pointers = row.model.source->source.anatomy->pointers;
     for (int p = int(pointers.size()) - 1; p >= 0; --p) {
         if (!pointers[p].accesses.empty()) {

@@ -4,7 +4,9 @@
 #include <QHelpEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTextBlock>
+#include <QTimer>
 #include <QToolTip>
 #include <algorithm>
 
@@ -35,6 +37,7 @@ AnatomySourceView::AnatomySourceView(QWidget* parent)
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    document()->setUndoRedoEnabled(false);
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
     connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
         if (dy)
@@ -53,7 +56,50 @@ int AnatomySourceView::gutterWidth() const
     return 10 + fontMetrics().horizontalAdvance(u'9') * std::max(3, digits) + 6;
 }
 
-void AnatomySourceView::setAnnotations(QHash<int, Annotation> annotations)
+void AnatomySourceView::setSource(std::shared_ptr<const QString> text)
+{
+    ++m_generation;
+    m_text = std::move(text);
+    m_topLine = 0;
+    const qsizetype first = m_text ? chunkEnd(0) : 0;
+    setPlainText(m_text ? m_text->first(first) : QString());
+    m_loadedChars = first;
+    if (isLoading())
+        QTimer::singleShot(0, this, [this, generation = m_generation] { appendChunk(generation); });
+    else
+        Q_EMIT loaded();
+}
+
+// A chunk ends before a newline where one is in reach, so that the next
+// one opens its first line; a line longer than a chunk is cut.
+qsizetype AnatomySourceView::chunkEnd(qsizetype from) const
+{
+    qsizetype end = std::min(m_text->size(), from + chunkChars);
+    if (end < m_text->size()) {
+        const qsizetype newline = m_text->lastIndexOf(u'\n', end - 1);
+        if (newline > from)
+            end = newline;
+    }
+    return end;
+}
+
+void AnatomySourceView::appendChunk(quint64 generation)
+{
+    if (generation != m_generation || !isLoading())
+        return;
+    const qsizetype end = chunkEnd(m_loadedChars);
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(QStringView(*m_text).sliced(m_loadedChars, end - m_loadedChars).toString());
+    m_loadedChars = end;
+    applyHighlights();
+    if (isLoading())
+        QTimer::singleShot(0, this, [this, generation] { appendChunk(generation); });
+    else
+        Q_EMIT loaded();
+}
+
+void AnatomySourceView::setAnnotations(SourceAnnotations annotations)
 {
     m_annotations = std::move(annotations);
     viewport()->update();
@@ -63,10 +109,26 @@ void AnatomySourceView::setAnnotations(QHash<int, Annotation> annotations)
 void AnatomySourceView::highlightLines(const QList<int>& lines)
 {
     m_highlighted = lines;
+    m_scrollToHighlight = !lines.isEmpty();
+    applyHighlights();
+}
+
+void AnatomySourceView::showLineAtTop(int line)
+{
+    m_topLine = line;
+    applyHighlights();
+}
+
+void AnatomySourceView::applyHighlights()
+{
+    if (m_topLine > 0 && m_topLine <= blockCount()) {
+        verticalScrollBar()->setValue(m_topLine - 1);
+        m_topLine = 0;
+    }
     QList<QTextEdit::ExtraSelection> selections;
     QColor tint = palette().color(QPalette::Highlight);
     tint.setAlphaF(0.28f);
-    for (int line : lines) {
+    for (int line : std::as_const(m_highlighted)) {
         const QTextBlock block = document()->findBlockByNumber(line - 1);
         if (!block.isValid())
             continue;
@@ -77,8 +139,12 @@ void AnatomySourceView::highlightLines(const QList<int>& lines)
         selections << selection;
     }
     setExtraSelections(selections);
-    if (!selections.isEmpty()) {
-        setTextCursor(selections.first().cursor);
+    // The first line asked for, once it is loaded: a highlight further down
+    // a large source waits for its chunk.
+    const QTextBlock first = m_highlighted.isEmpty() ? QTextBlock() : document()->findBlockByNumber(m_highlighted.first() - 1);
+    if (m_scrollToHighlight && first.isValid()) {
+        m_scrollToHighlight = false;
+        setTextCursor(QTextCursor(first));
         centerCursor();
     }
     m_gutter->update();
@@ -104,9 +170,8 @@ void AnatomySourceView::paintGutter(QPaintEvent* event)
         const int height = qRound(blockBoundingRect(block).height());
         const int line = block.blockNumber() + 1;
         if (block.isVisible() && top + height >= event->rect().top()) {
-            const auto found = m_annotations.constFind(line);
-            if (found != m_annotations.constEnd())
-                painter.fillRect(QRect(width - 5, top, 4, height), found->color);
+            if (m_annotations.has(line))
+                painter.fillRect(QRect(width - 5, top, 4, height), m_annotations.color(line));
             painter.setPen(m_highlighted.contains(line) ? p.color(QPalette::Text) : p.color(QPalette::PlaceholderText));
             painter.drawText(QRect(0, top, width - 9, height), Qt::AlignRight | Qt::AlignVCenter, QString::number(line));
         }
@@ -133,11 +198,11 @@ void AnatomySourceView::paintEvent(QPaintEvent* event)
         const QRectF box = blockBoundingGeometry(block).translated(offset);
         if (box.top() > event->rect().bottom())
             break;
-        const auto found = m_annotations.constFind(block.blockNumber() + 1);
-        if (found != m_annotations.constEnd()) {
+        const int line = block.blockNumber() + 1;
+        if (m_annotations.has(line)) {
             // After the line where it fits; else over the line's tail at the
             // pane's right edge, on the base colour: a narrow pane still shows it.
-            const QString label = QStringLiteral("◂ ") + found->text;
+            const QString label = QStringLiteral("◂ ") + m_annotations.text(line);
             const qreal width = QFontMetricsF(small).horizontalAdvance(label) + 8;
             const qreal after
                 = box.left() + document()->documentMargin() + metrics.horizontalAdvance(block.text()) + 2 * metrics.averageCharWidth();
@@ -146,7 +211,7 @@ void AnatomySourceView::paintEvent(QPaintEvent* event)
             const QRectF where(x, box.top(), width, box.height());
             if (x < after)
                 painter.fillRect(where, palette().color(QPalette::AlternateBase));
-            QColor color = found->color;
+            QColor color = m_annotations.color(line);
             color.setAlphaF(0.9f);
             painter.setPen(color);
             painter.drawText(where.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
@@ -160,9 +225,8 @@ bool AnatomySourceView::viewportEvent(QEvent* event)
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int line = cursorForPosition(help->pos()).blockNumber() + 1;
-        const auto found = m_annotations.constFind(line);
-        if (found != m_annotations.constEnd() && !found->tooltip.isEmpty())
-            QToolTip::showText(help->globalPos(), found->tooltip, this);
+        if (m_annotations.has(line))
+            QToolTip::showText(help->globalPos(), m_annotations.tooltip(line), this);
         else
             QToolTip::hideText();
         return true;

@@ -4,6 +4,7 @@
 #include "anatomy/anatomyfacts.h"
 #include "anatomy/anatomysourceview.h"
 #include "anatomy/dataflowdiagram.h"
+#include "anatomy/sourceannotations.h"
 #include "derivation/kernelderivation.h"
 #include "engine/base/text/units.h"
 #include "engine/export/launch/launchexport.h"
@@ -206,6 +207,7 @@ void AnatomyView::build()
     m_findings->clear();
     m_diagram->setGraph(nullptr, {});
     m_source->setAnnotations({});
+    m_source->setSource(nullptr);
     m_source->highlightLines({});
     m_selecting = false;
     if (m_name.isEmpty()) {
@@ -225,7 +227,7 @@ void AnatomyView::build()
     const QString& text = *m_found->text;
     delete m_highlighter;
     m_highlighter = nullptr;
-    m_source->setPlainText(text);
+    m_source->setSource(m_found->text);
     if (text.size() <= maxColouredChars) {
         // Coloured now, not on the next event-loop turn: laid out once.
         m_highlighter = new PythonHighlighter(m_source->document(), isDark(palette()), PythonHighlighter::WholeDocument);
@@ -242,7 +244,7 @@ void AnatomyView::build()
     static const QRegularExpression decorator(QStringLiteral("^@triton"), QRegularExpression::MultilineOption);
     const qsizetype at = text.indexOf(decorator);
     if (at > 0)
-        m_source->verticalScrollBar()->setValue(int(QStringView(text).first(at).count(u'\n')));
+        m_source->showLineAtTop(int(QStringView(text).first(at).count(u'\n')) + 1);
 }
 
 void AnatomyView::fillTree()
@@ -326,32 +328,8 @@ void AnatomyView::fillFacts()
 
 void AnatomyView::annotateSource()
 {
-    const KernelAnatomy* a = anatomy();
-    if (!a)
-        return;
-    const bool dark = isDark(palette());
-    QHash<int, AnatomySourceView::Annotation> annotations;
-    for (const PointerAnatomy& p : a->pointers) {
-        for (const SourceAccess& s : p.accesses) {
-            const QString text
-                = QStringLiteral("%1 %2 · %3 · %4 unique").arg(p.arg, sourceAccessOpKey(s.op), pointerKindText(p), bytesRangeText(p));
-            QString tooltip = QStringLiteral("<b>%1</b> %2 (%3), %4<br>%5: <code>%6</code>")
-                                  .arg(p.arg.toHtmlEscaped(), p.dtype.toHtmlEscaped(), pointerRoleKey(p.role),
-                                      pointerKindText(p).toHtmlEscaped(), sourceAccessOpKey(s.op), s.index.toHtmlEscaped());
-            if (!s.mask.isEmpty())
-                tooltip += tr("<br>mask: <code>%1</code>").arg(s.mask.toHtmlEscaped());
-            tooltip += tr("<br>unique bytes %1, per-access bytes %2 (the pointer's, over all its accesses)")
-                           .arg(bytesRangeText(p), p.perAccessBytes ? humanBytes(*p.perAccessBytes) : tr("unknown"));
-            if (!p.why.isEmpty())
-                tooltip += QStringLiteral("<br>") + p.why.toHtmlEscaped();
-            auto& annotation = annotations[s.line];
-            // Two pointers on one line (a gather's index load nested in another): both are said.
-            annotation.text = annotation.text.isEmpty() ? text : annotation.text + QStringLiteral("; ") + text;
-            annotation.tooltip = annotation.tooltip.isEmpty() ? tooltip : annotation.tooltip + QStringLiteral("<hr>") + tooltip;
-            annotation.color = accessKindColor(p.kind, dark);
-        }
-    }
-    m_source->setAnnotations(std::move(annotations));
+    if (const KernelAnatomy* a = anatomy())
+        m_source->setAnnotations(SourceAnnotations(*a, isDark(palette())));
 }
 
 QTreeWidgetItem* AnatomyView::itemFor(int pointer, int access) const

@@ -12,6 +12,7 @@
 #include "inspector/formulainspector.h"
 #include "testsupport.h"
 
+#include <QCoreApplication>
 #include <QListWidget>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -163,6 +164,58 @@ TEST(AnatomyView, TheSourceViewIsBuiltOnlyWhenShown)
     view.setKernel(&row, nullptr);
     view.ensureBuilt();
     EXPECT_EQ(tintedLines(*view.sourceView()), QList<int>({ 15 }));
+}
+
+TEST(AnatomyView, ALargeSourceArrivesInChunksAndItsHighlightWaitsForItsLine)
+{
+    // The kernel, then 100,000 comment lines (700 KB, three chunks), the
+    // store moved to the last line.
+    KernelRow row = broadcastRow();
+    QString text = *row.model.source->text;
+    const int kernelLines = int(text.count(u'\n'));
+    for (int i = 0; i < 100000; ++i)
+        text += QStringLiteral("# pad\n");
+    text += QStringLiteral("tl.store(out_ptr0 + (x2), tmp2, xmask)");
+    const int lastLine = kernelLines + 100000 + 1;
+    ASSERT_GT(text.size(), 2 * AnatomySourceView::chunkChars);
+    row.model.source->text = std::make_shared<const QString>(text);
+    row.model.source->source.anatomy->pointers[2].accesses[0].line = lastLine;
+
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    AnatomySourceView& source = *view.sourceView();
+    ASSERT_TRUE(source.isLoading()) << "only the first chunk is set at once";
+    EXPECT_LT(source.blockCount(), lastLine);
+    EXPECT_EQ(source.annotationAt(15), QStringLiteral("in_ptr1 load · broadcast ×12 · 256 B unique"));
+
+    // The store is selected before its line has arrived: asked, not yet tinted.
+    view.selectAccess(2, 0);
+    EXPECT_EQ(source.highlightedLines(), QList<int>({ lastLine }));
+    EXPECT_TRUE(tintedLines(source).isEmpty());
+
+    int turns = 0;
+    while (source.isLoading() && turns < 100) {
+        QCoreApplication::processEvents();
+        ++turns;
+    }
+    EXPECT_FALSE(source.isLoading());
+    EXPECT_GE(turns, 2) << "the rest came over more than one event-loop turn";
+    EXPECT_EQ(source.blockCount(), lastLine);
+    EXPECT_EQ(source.toPlainText(), text) << "every line once, in order, none split";
+    EXPECT_EQ(tintedLines(source), QList<int>({ lastLine }));
+    EXPECT_EQ(source.textCursor().blockNumber(), lastLine - 1) << "scrolled to once it arrived";
+    EXPECT_EQ(source.annotationAt(lastLine), QStringLiteral("out_ptr0 store · contiguous · 3.07 KB unique"));
+
+    // Another kernel while loading: the old text's chunks stop.
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    view.setKernel(nullptr, nullptr);
+    view.ensureBuilt();
+    for (int i = 0; i < 10; ++i)
+        QCoreApplication::processEvents();
+    EXPECT_FALSE(source.isLoading());
+    EXPECT_LE(source.blockCount(), 1);
 }
 
 TEST(AnatomyView, TheDataflowReadsOpsAndReductionsBetweenTheAccesses)
