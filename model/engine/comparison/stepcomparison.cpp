@@ -24,16 +24,25 @@ QString missingSide(const QString& what, double baseline, double candidate)
     return QStringLiteral("%1 %2").arg(who, what);
 }
 
+// The kinds two traces can compare by, finest first: a ProfilerStep may
+// hold several module calls, a module call several compiled graph calls, a
+// compiled graph call a graph launch, never the reverse.
+constexpr StepKind finestFirst[] = { StepKind::GraphLaunch, StepKind::CompiledGraphCall, StepKind::Module, StepKind::ProfilerStep };
+
+QString kindPlural(StepKind kind)
+{
+    return kind == StepKind::ProfilerStep ? QStringLiteral("ProfilerSteps") : stepKindWords(kind, 2);
+}
+
 // What a trace counts steps by, for the words of a comparison in total.
 QString kindsHeld(const GpuActivity& activity)
 {
-    const bool launches = activity.stepsOf(StepKind::GraphLaunch);
-    const bool windows = activity.stepsOf(StepKind::ProfilerStep);
-    if (launches && windows)
-        return QStringLiteral("graph launches and ProfilerSteps");
-    if (launches)
-        return QStringLiteral("graph launches");
-    return windows ? QStringLiteral("ProfilerSteps") : QStringLiteral("none");
+    QStringList held;
+    for (StepKind kind : finestFirst) {
+        if (activity.stepsOf(kind))
+            held << kindPlural(kind);
+    }
+    return held.isEmpty() ? QStringLiteral("none") : held.join(QStringLiteral(" and "));
 }
 
 // Which of the two lacks `kind`: "the baseline", "this trace" or "neither" (both lack it).
@@ -46,12 +55,33 @@ QString lacking(const GpuActivity& baseline, const GpuActivity& candidate, StepK
     return base ? QStringLiteral("this trace") : QStringLiteral("the baseline");
 }
 
+// Why this kind: a coarser one both count, or the other of the two kinds
+// every trace may have (graph launches and ProfilerSteps) missing on one side.
+QString whyThisKind(const GpuActivity& baseline, const GpuActivity& candidate, StepKind kind)
+{
+    bool coarser = false;
+    for (StepKind other : finestFirst) {
+        if (other == kind)
+            coarser = true;
+        else if (coarser && baseline.stepsOf(other) && candidate.stepsOf(other))
+            return QStringLiteral("finer than the %1 both have").arg(kindPlural(other));
+    }
+    if (kind != StepKind::GraphLaunch && kind != StepKind::ProfilerStep)
+        return QStringLiteral("the only step both count");
+    const bool launches = kind == StepKind::GraphLaunch;
+    const QString who = lacking(baseline, candidate, launches ? StepKind::ProfilerStep : StepKind::GraphLaunch);
+    const bool neither = who == QStringLiteral("neither");
+    return QStringLiteral("the only step both count, %1 %2")
+        .arg(who,
+            launches ? (neither ? QStringLiteral("has a ProfilerStep") : QStringLiteral("has no ProfilerStep"))
+                     : (neither ? QStringLiteral("launches a graph") : QStringLiteral("launches no graph")));
+}
+
 } // namespace
 
 std::optional<StepComparison> compareSteps(const GpuActivity& baseline, const GpuActivity& candidate)
 {
-    // Finest first: a ProfilerStep may hold several launches, never the reverse.
-    for (StepKind kind : { StepKind::GraphLaunch, StepKind::ProfilerStep }) {
+    for (StepKind kind : finestFirst) {
         const StepFigures* base = baseline.stepsOf(kind);
         const StepFigures* cand = candidate.stepsOf(kind);
         if (!base || !cand)
@@ -74,28 +104,21 @@ std::optional<StepComparison> compareSteps(const GpuActivity& baseline, const Gp
     return std::nullopt;
 }
 
+QString perStepWords(StepKind kind)
+{
+    return kind == StepKind::ProfilerStep ? QStringLiteral("per ProfilerStep") : QStringLiteral("per ") + stepKindWords(kind, 1);
+}
+
 QString stepBasis(const GpuActivity& baseline, const GpuActivity& candidate, const std::optional<StepComparison>& steps)
 {
     if (!steps)
         return QStringLiteral("in total: the traces count no step of one kind (this trace: %1; the baseline: %2)")
             .arg(kindsHeld(candidate), kindsHeld(baseline));
-    const bool launches = steps->kind == StepKind::GraphLaunch;
-    QString why;
-    if (launches && baseline.stepsOf(StepKind::ProfilerStep) && candidate.stepsOf(StepKind::ProfilerStep)) {
-        why = QStringLiteral("finer than the ProfilerSteps both have");
-    } else {
-        const QString who = lacking(baseline, candidate, launches ? StepKind::ProfilerStep : StepKind::GraphLaunch);
-        const bool neither = who == QStringLiteral("neither");
-        why = QStringLiteral("the only step both count, %1 %2")
-                  .arg(who,
-                      launches ? (neither ? QStringLiteral("has a ProfilerStep") : QStringLiteral("has no ProfilerStep"))
-                               : (neither ? QStringLiteral("launches a graph") : QStringLiteral("launches no graph")));
-    }
     return QStringLiteral("%1 (%2 against %3 in the baseline): %4")
-        .arg(launches ? QStringLiteral("per graph launch") : QStringLiteral("per ProfilerStep"))
+        .arg(perStepWords(steps->kind))
         .arg(steps->candidateSteps)
         .arg(steps->baselineSteps)
-        .arg(why);
+        .arg(whyThisKind(baseline, candidate, steps->kind));
 }
 
 } // namespace Ridgeline

@@ -1,7 +1,7 @@
 // Stage comparison/: a trace compared with a baseline.
-// The step two traces compare by: the finest kind both count (a graph
-// launch is finer than a ProfilerStep), and the words that say which and
-// why. Per-step figures compare traces that ran different numbers of steps,
+// The step two traces compare by: the finest kind both count (graph
+// launch, compiled graph call, outermost module call, ProfilerStep), and
+// the words that say which and why. Per-step figures compare traces that ran different numbers of steps,
 // which totals do not: 4 denoising launches against 1 read 4x slower in total.
 #pragma once
 
@@ -27,6 +27,9 @@ struct StepComparison
 
 // Null when the traces count no kind of step in common: they compare in total.
 std::optional<StepComparison> compareSteps(const GpuActivity& baseline, const GpuActivity& candidate);
+
+// "per graph launch", "per compiled graph call", "per ProfilerStep"
+QString perStepWords(StepKind kind);
 
 // "per graph launch (4 against 1 in the baseline): the only step both
 // count, the baseline has no ProfilerStep", or "in total: …" saying what

@@ -2,6 +2,7 @@
 
 #include "engine/base/text/markdownwriter.h"
 #include "engine/base/text/units.h"
+#include "engine/comparison/stepcomparison.h"
 #include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/timebudget.h"
 
@@ -204,9 +205,7 @@ void comparisonSection(MD& md, const TraceComparison& comparison)
     md.paragraph(QStringLiteral("GPU time %1, Triton time %2 %3.")
             .arg(words(steps ? steps->gpuTimeSpeedup : comparison.gpuTimeSpeedup),
                 words(steps ? steps->tritonTimeSpeedup : comparison.tritonTimeSpeedup),
-                !steps                                     ? QStringLiteral("in total")
-                    : steps->kind == StepKind::GraphLaunch ? QStringLiteral("per graph launch")
-                                                           : QStringLiteral("per ProfilerStep")));
+                steps ? perStepWords(steps->kind) : QStringLiteral("in total")));
     md.paragraph(QStringLiteral("Recoverable time: %1 in the baseline, %2 here.")
             .arg(formatTimeUs(comparison.baselineRecoverableUs), formatTimeUs(comparison.candidateRecoverableUs)));
     const auto changes = [&](const QString& title, const std::vector<int>& indices) {

@@ -197,3 +197,42 @@ TEST(TraceComparison, GraphReplaysCompareOnePerLaunchNotInTotal)
     EXPECT_EQ(comparisonBasis(totals),
         QStringLiteral("in total: the traces count no step of one kind (this trace: graph launches; the baseline: none)"));
 }
+
+// Traces of compiled graph calls without ProfilerSteps or graph launches
+// (issue 35's step kinds) compare per call: the candidate calls its graph 3
+// times, each call 10 us of Triton and 30 of GEMM, against the baseline's
+// one call of 20 and 30: per call 1.25x and 2x faster, in total 0.42x.
+TEST(TraceComparison, CompiledGraphCallsCompareOnePerCall)
+{
+    const auto calls = [](int count, double tritonUs) {
+        QByteArrayList events;
+        for (int i = 0; i < count; ++i) {
+            const double c = 100 + 2000 * i;
+            const int correlation = 10 + 2 * i;
+            events << annotationEvent("user_annotation", "## Call CompiledFxGraph abc ##", 100, 1, c, 1000);
+            events << launchEvent(c + 100, 5, correlation) << kernelEvent("triton_poi_fused_add_0", c + 110, tritonUs, correlation);
+            events << launchEvent(c + 200, 5, correlation + 1) << kernelEvent("Cijk_gemm", c + 210 + tritonUs, 30, correlation + 1);
+        }
+        return events.join(",\n");
+    };
+    TempTraces traces;
+    const AnalysisOutcome base = analyze(traces.write(QStringLiteral("base.json"), traceJson(calls(1, 20))));
+    const AnalysisOutcome cand = analyze(traces.write(QStringLiteral("cand.json"), traceJson(calls(3, 10))));
+    ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
+    ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
+    const TraceComparison comparison = compared(base.result, cand.result);
+    EXPECT_NEAR(*comparison.gpuTimeSpeedup, 50.0 / 120.0, 1e-12);
+    ASSERT_TRUE(comparison.perStep);
+    EXPECT_EQ(comparison.perStep->kind, StepKind::CompiledGraphCall);
+    EXPECT_EQ(comparison.perStep->baselineSteps, 1);
+    EXPECT_EQ(comparison.perStep->candidateSteps, 3);
+    EXPECT_NEAR(*comparison.perStep->gpuTimeSpeedup, 1.25, 1e-12);
+    EXPECT_NEAR(*comparison.perStep->tritonTimeSpeedup, 2.0, 1e-12);
+    EXPECT_EQ(
+        comparisonBasis(comparison), QStringLiteral("per compiled graph call (3 against 1 in the baseline): the only step both count"));
+
+    // Against a trace of no step, in total, saying what each counts.
+    const AnalysisOutcome eager = analyze(traces.write(QStringLiteral("eager.json"), traceJson(kernelEvent("Cijk_gemm", 10, 30, 1, 0))));
+    EXPECT_EQ(comparisonBasis(compared(eager.result, cand.result)),
+        QStringLiteral("in total: the traces count no step of one kind (this trace: compiled graph calls; the baseline: none)"));
+}
