@@ -13,7 +13,9 @@ using namespace Ridgeline::Test;
 
 namespace {
 
-// Thread 100/1: nn.Module [0, 500) us, forward [10, 210), the compiled
+// Thread 100/1: runpy's main [0, 700) us around all (the trunk: over nine
+// tenths of the frames' span, not drawn),
+// nn.Module [0, 500) and again [550, 650), forward [10, 210), the compiled
 // graph call [20, 120); launches at 30 (kernel triton_a at 100 for 10 us,
 // stream 0), 50 (triton_b at 120 for 10 us, stream 7) and 300 (Cijk_c at
 // 400 for 20 us, stream 0). Thread 100/2 launches once, at 60 (Cijk_d at
@@ -24,7 +26,9 @@ std::shared_ptr<const AnalysisResult> framesAndLaunches()
     static TempTraces traces;
     static const auto result = [] {
         QByteArrayList events;
+        events << annotationEvent("python_function", "<frozen runpy>(198): _run_module_as_main", 100, 1, 0, 700);
         events << annotationEvent("python_function", "nn.Module: Model_0", 100, 1, 0, 500);
+        events << annotationEvent("python_function", "nn.Module: Model_0", 100, 1, 550, 100);
         events << annotationEvent("python_function", "model.py(12): forward", 100, 1, 10, 200);
         events << annotationEvent("user_annotation", "## Call CompiledFxGraph fabc123 ##", 100, 1, 20, 100);
         events << launchEvent(30, 5, 1) << kernelEvent("triton_a", 100, 10, 1, 0);
@@ -66,16 +70,16 @@ TEST(HostFrameLanes, OneLanePerDepthOfTheMainLaunchingThread)
     const Timeline& timeline = *framesAndLaunches()->timeline;
     const std::vector<std::uint32_t> lanes = hostLanes(timeline);
     ASSERT_EQ(lanes.size(), 3u);
-    // Depth 0: the module, from -100 us (100 us before the first kernel) for 500 us.
+    // The first lane: the module's two calls, the first from -100 us (100 us before the first kernel) for 500 us.
     const TimelineLane& outer = timeline.lanes[lanes[0]];
-    EXPECT_EQ(outer.title, QStringLiteral("host frames"));
-    ASSERT_EQ(outer.events.size(), 1u);
+    EXPECT_EQ(outer.title, QStringLiteral("host depth 2")); // under the trunk's one frame
+    ASSERT_EQ(outer.events.size(), 2u);
     EXPECT_EQ(outer.events.startNs(0), -100'000);
     EXPECT_EQ(outer.events.durationNs(0), 500'000);
     EXPECT_EQ(timeline.labels[outer.events.label(0)].name, QStringLiteral("nn.Module: Model_0"));
     EXPECT_EQ(timeline.labels[outer.events.label(0)].kind, TimelineLabelKind::HostFrame);
     EXPECT_EQ(timeline.labels[timeline.lanes[lanes[1]].events.label(0)].name, QStringLiteral("model.py(12): forward"));
-    EXPECT_EQ(timeline.lanes[lanes[2]].title, QStringLiteral("host frames 3"));
+    EXPECT_EQ(timeline.lanes[lanes[2]].title, QStringLiteral("host depth 4"));
     EXPECT_EQ(timeline.labels[timeline.lanes[lanes[2]].events.label(0)].name, QStringLiteral("## Call CompiledFxGraph fabc123 ##"));
     // The launching thread's lane is theirs (thread 1 launched 3 times, thread 2 once).
     ASSERT_GE(outer.launchLane, 0);

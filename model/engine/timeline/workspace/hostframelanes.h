@@ -2,8 +2,9 @@
 // Host lanes: the host frames the reader keeps (python_function frames, an
 // nn.Module's forward among them, and "## Call CompiledFxGraph ##" ranges)
 // of the thread that launched the most GPU work, one lane per depth of
-// nesting up to maxHostDepth (deeper frames are left out: a bounded number
-// of lanes), and from a frame the GPU work its launches ran: the flow from
+// nesting from the first depth where no frame spans nine tenths of all
+// (the trunk around everything skipped) for maxHostDepth depths (deeper frames are
+// left out: a bounded number of lanes), and from a frame the GPU work its launches ran: the flow from
 // host to kernels, through the launch calls' correlation keys.
 #pragma once
 
