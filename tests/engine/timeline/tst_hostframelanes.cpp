@@ -1,6 +1,7 @@
 // Host lanes: the main launching thread's frames (an nn.Module, a Python
 // function in it, a compiled graph call in that) one lane per depth, and
 // from a frame the GPU work its launches ran, by correlation. Hand-derived.
+#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/workspace/hostframelanes.h"
 #include "graphfixtures.h"
 #include "testsupport.h"
@@ -109,4 +110,49 @@ TEST(HostFrameLanes, AFramesFlowReachesTheKernelsItsLaunchesRan)
     EXPECT_EQ(launchedFrom(timeline, 0, 0).count, 0);
     EXPECT_EQ(launchedFrom(timeline, lanes[0], 7).count, 0);
     EXPECT_EQ(launchedFrom(timeline, 9999, 0).count, 0);
+}
+
+TEST(HostFrameLanes, XditSd35FourTransformerCallsAndTheirKernels)
+{
+    // The xDiT SD3.5 trace: under its trunk (runpy, the runner, the
+    // pipeline's calls), one SD3Transformer2DModel call per denoising step.
+    const QString path = sharedPath(QStringLiteral("traces/xdit_sd35_mi300x.json.gz"));
+    if (path.isEmpty())
+        GTEST_SKIP() << "shared trace absent";
+    const auto outcome = analyze(path);
+    ASSERT_TRUE(outcome.result && outcome.result->timeline);
+    const AnalysisResult& result = *outcome.result;
+    const Timeline& timeline = *result.timeline;
+    const std::vector<std::uint32_t> lanes = hostLanes(timeline);
+    ASSERT_EQ(lanes.size(), size_t(maxHostDepth));
+    std::vector<std::uint32_t> calls;
+    const TimelineEvents& outer = timeline.lanes[lanes[0]].events;
+    for (std::uint32_t e = 0; e < outer.size(); ++e) {
+        if (timeline.labels[outer.label(e)].name == u"nn.Module: SD3Transformer2DModel_0")
+            calls.push_back(e);
+    }
+    ASSERT_EQ(calls.size(), 4u);
+    // Each call's launches, followed to the kernels they ran: 1097 in the
+    // first step, 1098 in the three others (4391 of the trace's kernels).
+    std::vector<std::int64_t> launched;
+    for (std::uint32_t call : calls) {
+        const LaunchedWork work = launchedFrom(timeline, lanes[0], call);
+        EXPECT_FALSE(work.capped);
+        std::int64_t listed = 0;
+        for (const auto& lane : work.events)
+            listed += std::int64_t(lane.size());
+        EXPECT_EQ(listed, work.count) << "every launch reaches its kernel";
+        launched.push_back(listed);
+    }
+    EXPECT_EQ(launched, (std::vector<std::int64_t> { 1097, 1098, 1098, 1098 }));
+    EXPECT_EQ(timeline.lanes[lanes[0]].depth, 12) << "twelve trunk frames above the calls";
+    // The busy track over the whole trace: the activity's busy time (the
+    // timeline's times are whole ns: within a ns per event).
+    ASSERT_FALSE(result.activity.devices.empty());
+    const DeviceActivity& device = result.activity.devices.front();
+    const double busyNs = gpuBusyNs(timeline, 0, double(timeline.endNs) + 1, device.device);
+    EXPECT_NEAR(busyNs, device.busyUs * 1000.0, double(result.timeline->gpuEvents));
+    // 712.49 ms of the 1171.63 ms from the first GPU event to the last end.
+    EXPECT_NEAR(busyNs / 1e6, 712.49, 0.01);
+    EXPECT_NEAR(double(timeline.endNs) / 1e6, 1171.63, 0.01);
 }

@@ -199,3 +199,53 @@ TEST(TimelineWorkspace, ExportReportAndTimelineWriteTheirFiles)
     ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
     EXPECT_TRUE(svg.readAll().contains("GPU timeline"));
 }
+
+TEST(TimelineWorkspace, ClickingAHostFrameOutlinesTheKernelsItLaunched)
+{
+    // Thread 100/1: nn.Module [0, 500) us and again [550, 650), a compiled
+    // graph call [20, 120) inside the first; launches at 30 and 50 (kernels
+    // at 100 and 120, on streams 0 and 7) and at 300 (kernel at 400). The
+    // origin: the first kernel, at 100 us.
+    static TempTraces traces;
+    QByteArrayList events;
+    events << annotationEvent("python_function", "nn.Module: Model_0", 100, 1, 0, 500);
+    events << annotationEvent("python_function", "nn.Module: Model_0", 100, 1, 550, 100);
+    events << annotationEvent("user_annotation", "## Call CompiledFxGraph fabc123 ##", 100, 1, 20, 100);
+    events << launchEvent(30, 5, 1) << kernelEvent("triton_a", 100, 10, 1, 0);
+    events << launchEvent(50, 5, 2) << kernelEvent("triton_b", 120, 10, 2, 7);
+    events << launchEvent(300, 5, 3) << kernelEvent("Cijk_c", 400, 20, 3, 0);
+    const QString path = traces.write(QStringLiteral("frames.json"), traceJson(events.join(",\n")));
+    MainWindow window;
+    window.resize(1600, 900);
+    window.show();
+    ASSERT_TRUE(loadAndShow(window, path));
+    window.fullTimeline()->setFull(true);
+    TimelineView& view = *window.timelineView();
+    view.showRange(-20'000, 440'000); // the view reaches 5 % of the trace before its first kernel
+    view.grab();
+    const TimelineLayout& layout = view.layoutForTests();
+    std::vector<TimelineLayout::Row> hostRows;
+    for (const TimelineLayout::Row& row : layout.rows) {
+        if (view.scene().timeline->lanes[row.lane].kind == TimelineLaneKind::HostFrames)
+            hostRows.push_back(row);
+    }
+    ASSERT_EQ(hostRows.size(), 2u) << "the modules, the compiled graph call in the first";
+    // The compiled graph call: -80 to 20 us from the origin; 5 us into its part in view.
+    const QPoint call(int(std::lround(layout.xOf(view.scene(), 5'000))), int(hostRows[1].top + hostRows[1].height / 2));
+    EXPECT_TRUE(view.toolTipAt(call).contains(QStringLiteral("CompiledFxGraph"))) << qPrintable(view.toolTipAt(call));
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, call);
+    ASSERT_TRUE(view.scene().flowFrom);
+    EXPECT_EQ(view.scene().flowFrom->first, hostRows[1].lane);
+    QStringList launched;
+    for (size_t lane = 0; lane < view.scene().flowEvents.size(); ++lane) {
+        for (std::uint32_t e : view.scene().flowEvents[lane])
+            launched << view.scene().timeline->labels[view.scene().timeline->lanes[lane].events.label(e)].name;
+    }
+    launched.sort();
+    EXPECT_EQ(launched, QStringList({ QStringLiteral("triton_a"), QStringLiteral("triton_b") }));
+    // A click on nothing: the flow is gone.
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(int(layout.xOf(view.scene(), 430'000)), int(hostRows[1].top + 2)));
+    EXPECT_FALSE(view.scene().flowFrom);
+    EXPECT_TRUE(view.scene().flowEvents.empty());
+    window.fullTimeline()->setFull(false);
+}
