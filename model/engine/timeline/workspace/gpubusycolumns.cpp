@@ -54,7 +54,8 @@ double GpuBusyColumns::summedNs() const
     return std::accumulate(busy.begin(), busy.end(), 0.0, [](double sum, float share) { return sum + double(share); }) * nsPerPixel;
 }
 
-GpuBusyColumns gpuBusyColumns(const Timeline& timeline, double startNs, double nsPerPixel, int widthPx, const std::optional<QString>& device)
+GpuBusyColumns gpuBusyColumns(
+    const Timeline& timeline, double startNs, double nsPerPixel, int widthPx, const std::optional<QString>& device)
 {
     GpuBusyColumns columns;
     columns.startNs = startNs;
