@@ -7,7 +7,8 @@
 # QT_SCALE_FACTOR=2 the scale, RIDGELINE_COLOR_SCHEME=dark a dark palette,
 # RIDGELINE_SCREENSHOT_KERNEL=TEXT selects the first kernel whose name holds TEXT,
 # RIDGELINE_SCREENSHOT_TAB=timeline shows the timeline tab (RIDGELINE_SCREENSHOT_RANGE=START_US:END_US
-# zooms it to that range, in us from the first GPU event), =anatomy the inspector's Anatomy tab.
+# zooms it to that range, in us from the first GPU event), =fulltimeline the full-window timeline, =anatomy the
+# inspector's Anatomy tab.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=$(realpath -m "${1:-docs/screenshot.png}")

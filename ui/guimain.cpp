@@ -4,7 +4,9 @@
 #include "inspector/formulainspector.h"
 #include "mainwindow.h"
 #include "table/kerneltableview.h"
+#include "timeline/timelinepane.h"
 #include "timeline/timelineview.h"
+#include "workspace/fulltimeline.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -36,10 +38,13 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
             }
         }
     }
-    // RIDGELINE_SCREENSHOT_TAB=timeline: the timeline tab in front;
-    // RIDGELINE_SCREENSHOT_RANGE=START_US:END_US: it shows that range.
-    if (qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB") == u"timeline") {
-        window.chartTabs()->setCurrentWidget(window.timelineView());
+    // RIDGELINE_SCREENSHOT_TAB=timeline: the timeline tab in front; =fulltimeline:
+    // the full-window timeline; RIDGELINE_SCREENSHOT_RANGE=START_US:END_US: it shows that range.
+    if (const QString tab = qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB"); tab == u"timeline" || tab == u"fulltimeline") {
+        if (tab == u"fulltimeline")
+            window.fullTimeline()->setFull(true);
+        else
+            window.chartTabs()->setCurrentWidget(window.timelinePane());
         const QStringList range = qEnvironmentVariable("RIDGELINE_SCREENSHOT_RANGE").split(u':');
         if (range.size() == 2)
             QTimer::singleShot(400, &window,

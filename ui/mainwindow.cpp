@@ -14,6 +14,7 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "timebudget/timebudgetpanel.h"
+#include "timeline/timelinepane.h"
 #include "timeline/timelineview.h"
 #include "tracesummary.h"
 #include "window/comparemode.h"
@@ -22,6 +23,8 @@
 #include "window/timelinelink.h"
 #include "window/traceinputs.h"
 #include "window/windowexports.h"
+#include "workspace/fulltimeline.h"
+#include "workspace/reportexports.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -85,6 +88,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_timelineLink = new TimelineLink(m_timeline, m_chartTabs, m_table, m_proxy, m_controller, m_inputs, this);
     m_budgetLink = new TimeBudgetLink(m_budgetPanel, m_filterTotals, m_shown, m_model, m_proxy, m_table, this);
     m_exports = new WindowExports(m_shown, m_roofline, m_inputs, this);
+    m_reportExports = new ReportExports(m_shown, m_timeline, m_inputs, this);
+    m_fullTimeline = new FullTimeline(m_timelinePane, m_chartTabs, this);
     createMenus();
     connectViews();
     restoreSettings();
@@ -195,7 +200,8 @@ void MainWindow::buildLayout()
     m_chartTabs = new QTabWidget;
     m_chartTabs->setDocumentMode(true);
     m_chartTabs->addTab(m_roofline, tr("Roofline"));
-    m_chartTabs->addTab(m_timeline, tr("Timeline"));
+    m_timelinePane = new TimelinePane(m_timeline);
+    m_chartTabs->addTab(m_timelinePane, tr("Timeline"));
     m_sideSplitter = new QSplitter(Qt::Vertical);
     m_sideSplitter->addWidget(m_chartTabs);
     m_sideSplitter->addWidget(m_inspector);
@@ -249,6 +255,7 @@ void MainWindow::createMenus()
     m_compare->addActions(file);
     file->addSeparator();
     m_exports->addActions(file);
+    m_reportExports->addActions(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -288,6 +295,8 @@ void MainWindow::createViewMenu()
     legend->setChecked(true);
     connect(legend, &QAction::toggled, m_roofline, &RooflineView::setLegendShown);
     m_lensMenus->addCacheRoofsAction(view);
+    view->addSeparator();
+    m_fullTimeline->addActions(view);
 }
 
 void MainWindow::connectViews()

@@ -29,17 +29,20 @@ namespace Ridgeline {
 class AnalysisController;
 class CompareMode;
 class FormulaInspector;
+class FullTimeline;
 class KernelFilterBar;
 class KernelFilterProxy;
 class KernelTableModel;
 class KernelTableView;
 class LensMenus;
 class RecentFiles;
+class ReportExports;
 class ShownAnalysis;
 class SummaryStrip;
 class TimeBudgetLink;
 class TimeBudgetPanel;
 class TimelineLink;
+class TimelinePane;
 class TimelineView;
 class TraceInputs;
 class WindowExports;
@@ -91,6 +94,8 @@ public:
     QString userPeaksPath() const;
     QStringList gpuWarnings() const; // the traces' GPUs unknown to the catalogue
     WindowExports* exports() const { return m_exports; }
+    ReportExports* reportExports() const { return m_reportExports; }
+    FullTimeline* fullTimeline() const { return m_fullTimeline; }
 
     // For tests and the screenshot script.
     AnalysisController* controller() const { return m_controller; }
@@ -98,6 +103,7 @@ public:
     KernelFilterBar* filterBar() const { return m_filterBar; }
     RooflineView* rooflineView() const { return m_roofline; }
     TimelineView* timelineView() const { return m_timeline; }
+    TimelinePane* timelinePane() const { return m_timelinePane; } // the Timeline tab: search row and view
     QTabWidget* chartTabs() const { return m_chartTabs; }
     FormulaInspector* inspector() const { return m_inspector; }
     SummaryStrip* summaryStrip() const { return m_summary; }
@@ -143,7 +149,8 @@ private:
     KernelFilterBar* m_filterBar;
     SummaryStrip* m_summary;
     RooflineView* m_roofline;
-    TimelineView* m_timeline = nullptr; // a tab beside the roofline
+    TimelineView* m_timeline = nullptr; // in the timeline pane, a tab beside the roofline
+    TimelinePane* m_timelinePane = nullptr;
     QTabWidget* m_chartTabs = nullptr;
     FormulaInspector* m_inspector;
     TimeBudgetPanel* m_budgetPanel;
@@ -166,6 +173,8 @@ private:
     TimelineLink* m_timelineLink = nullptr;
     TimeBudgetLink* m_budgetLink = nullptr;
     WindowExports* m_exports = nullptr;
+    ReportExports* m_reportExports = nullptr;
+    FullTimeline* m_fullTimeline = nullptr;
     // The judgement the views show: its traces tell a new row set from a new lens.
     std::shared_ptr<const Judgement> m_shownJudgement;
 };

@@ -57,6 +57,7 @@ bool exportTimeline(const TraceJudgement& judged, const TimelineExportOptions& o
     for (const TimelineLane& lane : result.timeline->lanes)
         scene.laneShown.push_back(lane.kind != TimelineLaneKind::LaunchThread);
     scene.palette.dark = options.dark;
+    scene.fillHeight = true;
     scene.title = QStringLiteral("%1: GPU timeline, %2 to %3 from the first GPU event, Triton kernels by %4 of attainable on %5")
                       .arg(QFileInfo(result.tracePath).fileName(), TimelinePainter::duration(scene.startNs),
                           TimelinePainter::duration(scene.endNs), QStringLiteral("%"), judged.gpuSpec().name);

@@ -1,8 +1,11 @@
 #include "timeline/timelinepainter.h"
 
 #include "engine/base/textescaping.h"
+#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
+#include "timeline/busytrack.h"
+#include "engine/timeline/workspace/timelineticks.h"
 
 #include <QBuffer>
 #include <QFontMetricsF>
@@ -28,24 +31,19 @@ void drawRuler(QPainter& painter, const TimelineScene& scene, const TimelineLayo
 {
     const TimelinePalette& palette = scene.palette;
     const QRectF& ruler = layout.ruler;
-    const double nsPerPixel = (scene.endNs - scene.startNs) / std::max(1.0, ruler.width());
-    const double step = TimelinePainter::tickStep(nsPerPixel * (metrics.horizontalAdvance(QStringLiteral("000.00 ms")) + 16));
     painter.setPen(palette.grid());
     painter.drawLine(QPointF(ruler.left(), ruler.bottom()), QPointF(ruler.right(), ruler.bottom()));
-    // Ticks counted, not summed: far from zero `t += step` stops moving once
-    // step is below the doubles' spacing there (a view 2^60 ns in hung).
-    const double first = std::ceil(scene.startNs / step);
-    const double ticks = std::floor(scene.endNs / step) - first;
-    if (!(ticks >= 0 && ticks <= ruler.width()))
-        return;
-    for (int k = 0; k <= int(ticks); ++k) {
-        const double t = (first + k) * step;
-        const double x = layout.xOf(scene, t);
+    // Step and label precision chosen together (engine/timeline/timelineticks.h):
+    // no two labels alike at any zoom, counted in integers far from zero.
+    const TimelineTicks ticks = timelineTicks(
+        scene.startNs, scene.endNs, ruler.width(), [&](const QString& text) { return metrics.horizontalAdvance(text); });
+    for (const TimelineTick& tick : ticks.ticks) {
+        const double x = layout.xOf(scene, double(tick.ns));
         painter.setPen(palette.grid());
         painter.drawLine(QPointF(x, ruler.bottom() - 5), QPointF(x, layout.lanes.bottom()));
         painter.setPen(palette.faintText());
-        painter.drawText(
-            QRectF(x + 3, ruler.top(), 200, ruler.height() - 4), Qt::AlignLeft | Qt::AlignVCenter, TimelinePainter::duration(t));
+        painter.drawText(QRectF(x + 3, ruler.top(), metrics.horizontalAdvance(tick.label) + 4, ruler.height() - 4),
+            Qt::AlignLeft | Qt::AlignVCenter, tick.label);
     }
 }
 
@@ -75,6 +73,46 @@ void drawIdleGaps(QPainter& painter, const TimelineScene& scene, const TimelineL
         if (metrics.horizontalAdvance(text) + 8 <= x1 - x0) {
             painter.setPen(scene.palette.faintText());
             painter.drawText(QRectF(x0, gpuTop, x1 - x0, gpuBottom - gpuTop), Qt::AlignCenter, text);
+        }
+    }
+}
+
+// A clicked host frame's GPU work: each kernel in view outlined, with a
+// line from the frame's start (the first few hundred: a frame around a
+// whole step launches thousands).
+void drawFlows(QPainter& painter, const TimelineScene& scene, const TimelineLayout& layout)
+{
+    const Timeline& timeline = *scene.timeline;
+    if (!scene.flowFrom || scene.flowFrom->first >= timeline.lanes.size())
+        return;
+    const auto rowOf = [&](std::uint32_t lane) -> const TimelineLayout::Row* {
+        const auto row = std::find_if(layout.rows.begin(), layout.rows.end(), [&](const TimelineLayout::Row& r) { return r.lane == lane; });
+        return row == layout.rows.end() ? nullptr : &*row;
+    };
+    const TimelineEvents& host = timeline.lanes[scene.flowFrom->first].events;
+    const TimelineLayout::Row* hostRow = rowOf(scene.flowFrom->first);
+    if (scene.flowFrom->second >= host.size())
+        return;
+    const QPointF from(std::max(layout.lanes.left(), layout.xOf(scene, double(host.startNs(scene.flowFrom->second)))),
+        hostRow ? hostRow->top : layout.lanes.bottom());
+    painter.setBrush(Qt::NoBrush);
+    int lines = 0;
+    for (std::uint32_t lane = 0; lane < scene.flowEvents.size() && lane < timeline.lanes.size(); ++lane) {
+        const TimelineLayout::Row* row = rowOf(lane);
+        if (!row)
+            continue;
+        const TimelineEvents& events = timeline.lanes[lane].events;
+        for (std::uint32_t e : scene.flowEvents[lane]) {
+            const double start = double(events.startNs(e)), end = double(events.endNs(e));
+            if (end < scene.startNs || start > scene.endNs)
+                continue;
+            const double x0 = layout.xOf(scene, start), x1 = std::max(x0 + 3, layout.xOf(scene, end));
+            painter.setPen(QPen(scene.palette.selectionEdge(), 2));
+            painter.drawRect(QRectF(x0, row->top + 1, x1 - x0, row->height - 2));
+            if (hostRow && ++lines <= 300) {
+                painter.setPen(QPen(scene.palette.selectionEdge(), 1));
+                painter.drawLine(from, QPointF(x0, row->top + row->height - 1));
+            }
         }
     }
 }
@@ -208,8 +246,13 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
     // As many legend lines as its items need at this width: none is cut.
     const double legendLines = !scene.legend ? 0 : legendHeight(area.width() - 12, metrics);
     layout.ruler = QRectF(area.left() + titleWidth, top, area.width() - titleWidth - 6, line * 1.5);
-    layout.titles = QRectF(area.left(), layout.ruler.bottom(), titleWidth, area.bottom() - legendLines - layout.ruler.bottom());
-    layout.lanes = QRectF(layout.ruler.left(), layout.ruler.bottom(), layout.ruler.width(), layout.titles.height());
+    double lanesTop = layout.ruler.bottom();
+    if (scene.busyTrack && scene.timeline) {
+        layout.busy = QRectF(layout.ruler.left(), lanesTop + 2, layout.ruler.width(), std::round(line * 1.8));
+        lanesTop = layout.busy.bottom() + 2;
+    }
+    layout.titles = QRectF(area.left(), lanesTop, titleWidth, area.bottom() - legendLines - lanesTop);
+    layout.lanes = QRectF(layout.ruler.left(), lanesTop, layout.ruler.width(), layout.titles.height());
     layout.legend = QRectF(area.left() + 6, area.bottom() - legendLines, area.width() - 12, legendLines);
     double y = layout.lanes.top() + 2;
     if (scene.timeline) {
@@ -222,12 +265,13 @@ TimelineLayout TimelineLayout::of(const TimelineScene& scene, const QRectF& area
         }
     }
     // Room to spare goes to the GPU streams, up to twenty lines each more
-    // (a trace of one stream fills a tall pane instead of leaving it blank).
+    // (a trace of one stream fills a tall pane instead of leaving it blank);
+    // in an exported figure all of it, so that no part of the image is blank.
     const auto gpuRows = std::count_if(layout.rows.begin(), layout.rows.end(),
         [&](const Row& row) { return scene.timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream; });
     const double spare = layout.lanes.bottom() - 4 - y;
     if (gpuRows > 0 && spare > 0) {
-        const double more = std::floor(std::min(spare / double(gpuRows), line * 20));
+        const double more = std::floor(scene.fillHeight ? spare / double(gpuRows) : std::min(spare / double(gpuRows), line * 20));
         double shift = 0;
         for (Row& row : layout.rows) {
             row.top += shift;
@@ -292,16 +336,6 @@ QString TimelinePainter::duration(double ns)
     return number(ns) + QStringLiteral(" ns");
 }
 
-double TimelinePainter::tickStep(double minNs)
-{
-    const double decade = std::pow(10.0, std::floor(std::log10(std::max(minNs, 1.0))));
-    for (double factor : { 1.0, 2.0, 5.0, 10.0 }) {
-        if (decade * factor >= minNs)
-            return decade * factor;
-    }
-    return decade * 10;
-}
-
 TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& scene, const QRectF& area, const QFont& font)
 {
     const TimelineLayout layout = TimelineLayout::of(scene, area, font);
@@ -354,6 +388,13 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
         if (const std::uint32_t next = lane.events.firstStartingAtOrAfter(timelineNsOf(std::ceil(scene.endNs))); next < lane.events.size())
             busy.emplace_back(double(lane.events.startNs(next)), double(lane.events.startNs(next)) + 1);
     }
+    if (!layout.busy.isEmpty()) {
+        const GpuBusyColumns columns = gpuBusyColumns(timeline, scene.startNs, view.nsPerPixel, view.widthPx, scene.busyDevice);
+        drawBusyTrack(painter, columns, QRectF(layout.busy.left(), layout.busy.top(), view.widthPx, layout.busy.height()), palette);
+        painter.setPen(palette.text());
+        painter.drawText(QRectF(area.left() + 6, layout.busy.top(), layout.titles.width() - 10, layout.busy.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("GPU busy"));
+    }
     painter.setClipRect(QRectF(layout.lanes.left(), layout.ruler.top(), layout.lanes.width(), layout.lanes.bottom() - layout.ruler.top()));
     drawIdleGaps(painter, scene, layout, busy, gpuTop, gpuBottom, metrics);
     drawRuler(painter, scene, layout, metrics);
@@ -389,6 +430,11 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter,
                     metrics.elidedText(text, op ? Qt::ElideRight : Qt::ElideMiddle, rect.width() - 6));
             }
+            if (shown(scene.labelMatched, label, false)) {
+                painter.setPen(QPen(palette.searchMatch(), 2));
+                painter.setBrush(Qt::NoBrush);
+                painter.drawRect(rect.adjusted(1, 1, -1, -1));
+            }
             if (scene.highlightedLabel >= 0 && label == std::uint32_t(scene.highlightedLabel)) {
                 painter.setPen(QPen(palette.highlight(), 1.5));
                 painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
@@ -423,6 +469,7 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
             painter.drawRect(QRectF(x0, row.top, x1 - x0, row.height));
         }
     }
+    drawFlows(painter, scene, layout);
     if (scene.rangeNs) {
         const double x0 = layout.xOf(scene, scene.rangeNs->first), x1 = layout.xOf(scene, scene.rangeNs->second);
         painter.fillRect(QRectF(x0, layout.ruler.top(), x1 - x0, layout.lanes.bottom() - layout.ruler.top()), palette.selection());

@@ -1,6 +1,6 @@
 // Folder timeline/: the timeline pane, its drawing and its export.
 // Draws a timeline with QPainter into any device (the pane, a PNG, an SVG):
-// an adaptive time ruler, one row per shown lane with its title, boxes and
+// an adaptive time ruler, the GPU-busy track, one row per shown lane with its title, boxes and
 // merged pixel columns (engine/timeline/timelinedetail.h), idle gaps of the
 // GPU shaded with their length, the selected range, and the colour legend.
 // The pane and the export draw the same picture with the same code.
@@ -31,13 +31,26 @@ struct TimelineScene
     double endNs = 1;
     std::vector<bool> laneShown; // per lane; missing entries shown
     std::vector<bool> labelDimmed; // per label: hidden by the table's filter
+    std::vector<bool> labelMatched; // per label: matched by the timeline's search, outlined
     int highlightedLabel = -1; // its calls outlined
     std::vector<std::vector<std::uint32_t>> highlightedEvents; // per lane, its calls (eventsOfLabel)
     std::optional<std::uint32_t> selectedLane; // with selectedEvent: the box outlined strongest
     std::optional<std::uint32_t> selectedEvent;
+    // A clicked host frame (lane, event) and, per lane, the GPU events its
+    // launches ran (engine/timeline/workspace/hostframelanes.h): outlined,
+    // each with a line from the frame.
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> flowFrom;
+    std::vector<std::vector<std::uint32_t>> flowEvents;
     std::optional<std::pair<double, double>> rangeNs; // a selected or measured range
     QString title; // drawn above the ruler when not empty
     bool legend = true;
+    // An exported figure: the lanes share all the height (a pane keeps its
+    // GPU streams a readable height and leaves the rest below them).
+    bool fillHeight = false;
+    // The GPU-busy track under the ruler: the union of the streams of
+    // `busyDevice` (nullopt: of every device), per pixel column.
+    bool busyTrack = true;
+    std::optional<QString> busyDevice;
     TimelinePalette palette;
 };
 
@@ -47,6 +60,7 @@ struct TimelineLayout
 {
     QRectF title;
     QRectF ruler;
+    QRectF busy; // the GPU-busy track, under the ruler (empty without it)
     QRectF lanes; // right of the lane titles
     QRectF titles; // the lane titles' column
     QRectF legend;
@@ -75,8 +89,6 @@ public:
 
     // "12.5 ms", "350 us", "80 ns": a length of time as the ruler writes it.
     static QString duration(double ns);
-    // The ruler's step: 1, 2 or 5 times a power of ten ns, at least minNs.
-    static double tickStep(double minNs);
 };
 
 } // namespace Ridgeline

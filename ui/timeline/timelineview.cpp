@@ -1,8 +1,12 @@
 #include "timeline/timelineview.h"
 
 #include "engine/base/text/units.h"
+#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
+#include "engine/timeline/workspace/hostframelanes.h"
+#include "timeline/busytrack.h"
+#include "timeline/timelinetooltip.h"
 
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
@@ -73,6 +77,10 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     m_scene = TimelineScene();
     m_scene.palette = kept;
     m_scene.timeline = m_result ? m_result->timeline : nullptr;
+    // The busy track is the main device's, as the budget's busy time is.
+    if (m_result && !m_result->activity.devices.empty())
+        m_scene.busyDevice = m_result->activity.devices.front().device;
+    m_overviewBusy = GpuBusyColumns();
     m_figures.clear();
     m_labelOfKernel.assign(m_result ? m_result->rows.size() : 0, -1);
     m_labelOfLibrary.assign(m_result ? m_result->libraryKernels.size() : 0, -1);
@@ -89,7 +97,9 @@ void TimelineView::setResult(std::shared_ptr<const AnalysisResult> result)
     setLaunchThreadsShown(m_launchThreadsShown);
     m_measureText.clear();
     m_lastCallNs.reset();
+    m_searchSpot.reset();
     showAll();
+    Q_EMIT resultShown();
 }
 
 void TimelineView::setBaseline(
@@ -243,24 +253,14 @@ void TimelineView::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignCenter, tr("Open a trace to see its GPU timeline"));
         return;
     }
-    // The overview: the GPU lanes of the whole trace, merged, and the visible range.
+    // The overview: how busy the GPU is over the whole trace (computed once
+    // per trace and width), and the visible range.
     const QRectF overview = overviewRect().adjusted(m_layout.lanes.left(), 3, -(width() - m_layout.lanes.right()), -3);
-    painter.fillRect(overview, colours.laneBand());
-    TimelineViewport whole { 0, totalNs() / std::max(1.0, overview.width()), int(overview.width()) };
-    for (size_t l = 0; l < m_scene.timeline->lanes.size(); ++l) {
-        const TimelineLane& lane = m_scene.timeline->lanes[l];
-        if (lane.kind != TimelineLaneKind::GpuStream)
-            continue;
-        const LaneDetail detail = laneDetail(lane.events, m_scene.colouring, whole, 1.0, m_scene.colouring.summaryOf(l));
-        for (const TimelineColumn& column : detail.columns) {
-            QColor colour = colours.of(column.dominant);
-            colour.setAlphaF(float(0.35 + 0.65 * column.density));
-            painter.fillRect(QRectF(overview.left() + column.x, overview.top(), 1, overview.height()), colour);
-        }
-        for (const TimelineBox& box : detail.boxes)
-            painter.fillRect(
-                QRectF(overview.left() + box.x0, overview.top(), box.x1 - box.x0, overview.height()), colours.of(box.style.colour));
-    }
+    const int overviewWidth = std::max(1, int(overview.width()));
+    if (int(m_overviewBusy.busy.size()) != overviewWidth)
+        m_overviewBusy = gpuBusyColumns(*m_scene.timeline, 0, totalNs() / overviewWidth, overviewWidth, m_scene.busyDevice);
+    drawBusyTrack(painter, m_overviewBusy, overview, colours);
+    const TimelineViewport whole { 0, totalNs() / std::max(1.0, overview.width()), overviewWidth };
     const double x0 = overview.left() + std::max(0.0, m_scene.startNs / whole.nsPerPixel);
     const double x1 = overview.left() + std::min(overview.width(), m_scene.endNs / whole.nsPerPixel);
     painter.setPen(QPen(colours.selectionEdge(), 1.5));
@@ -298,38 +298,7 @@ std::optional<TimelineView::Hit> TimelineView::hitAt(const QPoint& position) con
 QString TimelineView::toolTipAt(const QPoint& position) const
 {
     const std::optional<Hit> hit = hitAt(position);
-    if (!hit)
-        return {};
-    const Timeline& timeline = *m_scene.timeline;
-    const TimelineLane& lane = timeline.lanes[hit->lane];
-    const std::uint32_t labelIndex = lane.events.label(hit->event);
-    if (labelIndex >= timeline.labels.size())
-        return {};
-    const TimelineLabel& label = timeline.labels[labelIndex];
-    const std::int64_t duration = lane.events.durationNs(hit->event);
-    QStringList lines;
-    lines << QStringLiteral("<b>%1</b>").arg(label.name.toHtmlEscaped());
-    lines << tr("%1 at %2, %3")
-                 .arg(TimelinePainter::duration(double(duration)), TimelinePainter::duration(double(lane.events.startNs(hit->event))),
-                     lane.title.toHtmlEscaped());
-    if (label.kernelRow >= 0 && label.work != GpuWork::Triton)
-        lines << tr("%1, library op").arg(gpuWorkTitle(label.work));
-    if (label.kernelRow >= 0 && size_t(label.kernelRow) < m_figures.size()) {
-        const KernelTimeFigures& figures = m_figures[size_t(label.kernelRow)];
-        if (const std::optional<double> fraction = m_scene.colouring.fraction(labelIndex, duration)) {
-            lines << tr("%1 of attainable (%2 attainable per call)%3")
-                         .arg(formatPercent(std::min(*fraction, 1.0), percentDecimals(std::min(*fraction, 1.0))),
-                             TimelinePainter::duration(*figures.attainableUs * 1000.0),
-                             *fraction > 1 ? tr(": faster than attainable, a model or unit error?") : QString());
-        }
-        lines << tr("limiter: %1").arg(limiterTitle(figures.limiter));
-    } else if (label.kind == TimelineLabelKind::GpuWork) {
-        lines << gpuWorkTitle(label.work) + (label.work == GpuWork::Triton ? tr(", no figures: time only") : QString());
-    } else if (label.kind == TimelineLabelKind::Step || label.kind == TimelineLabelKind::ExecuteRange
-        || label.kind == TimelineLabelKind::GraphLaunch) {
-        lines << tr("double-click: filter the analysis to it");
-    }
-    return lines.join(QStringLiteral("<br>"));
+    return hit ? timelineToolTip(m_scene, m_figures, hit->lane, hit->event) : QString();
 }
 
 bool TimelineView::event(QEvent* event)
@@ -405,9 +374,16 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
     if (drag == Drag::Pan && click) {
         m_scene.selectedLane.reset();
         m_scene.selectedEvent.reset();
+        m_scene.flowFrom.reset();
+        m_scene.flowEvents.clear();
         if (const std::optional<Hit> hit = hitAt(event->position().toPoint())) {
             m_scene.selectedLane = hit->lane;
             m_scene.selectedEvent = hit->event;
+            // A host frame: the GPU work it launched, outlined and linked to it.
+            if (m_scene.timeline->lanes[hit->lane].kind == TimelineLaneKind::HostFrames) {
+                m_scene.flowFrom = std::pair(hit->lane, hit->event);
+                m_scene.flowEvents = launchedFrom(*m_scene.timeline, hit->lane, hit->event).events;
+            }
             const TimelineLabel& label = m_scene.timeline->labels[m_scene.timeline->lanes[hit->lane].events.label(hit->event)];
             if (label.kernelRow >= 0)
                 Q_EMIT kernelClicked(label.kernelRow);
@@ -489,6 +465,35 @@ bool TimelineView::stepToCall(int direction)
     return true;
 }
 
+std::int64_t TimelineView::setSearchText(const QString& text)
+{
+    m_searchSpot.reset();
+    m_scene.labelMatched.clear();
+    if (m_scene.timeline && !text.isEmpty())
+        m_scene.labelMatched = labelsMatching(*m_scene.timeline, text);
+    update();
+    return m_scene.timeline ? countMatches(*m_scene.timeline, m_scene.labelMatched, m_scene.laneShown) : 0;
+}
+
+bool TimelineView::stepToMatch(int direction)
+{
+    if (!m_scene.timeline)
+        return false;
+    const std::optional<TimelineSpot> next
+        = Ridgeline::stepToMatch(*m_scene.timeline, m_scene.labelMatched, m_scene.laneShown, m_searchSpot, direction);
+    if (!next)
+        return false;
+    m_searchSpot = next;
+    m_scene.selectedLane = next->lane;
+    m_scene.selectedEvent = next->event;
+    // Centred, at the zoom the user chose (a match longer than the view: its start).
+    const double span = m_scene.endNs - m_scene.startNs;
+    const double length = double(m_scene.timeline->lanes[next->lane].events.durationNs(next->event));
+    const double middle = double(next->startNs) + std::min(span, length) / 2;
+    showRange(middle - span / 2, middle + span / 2);
+    return true;
+}
+
 void TimelineView::keyPressEvent(QKeyEvent* event)
 {
     const double centre = (m_scene.startNs + m_scene.endNs) / 2;
@@ -554,9 +559,9 @@ void TimelineView::updateMeasure()
     if (!m_scene.rangeNs || !m_scene.timeline)
         return;
     const auto [from, to] = *m_scene.rangeNs;
-    // Busy: the union of the GPU lanes' events clipped to the range; Triton
-    // time: the Triton calls' part of it. The events that reach into it.
-    std::vector<std::pair<double, double>> busy;
+    // Busy: the union of the GPU lanes' events clipped to the range, as the
+    // busy track draws it; Triton time: the Triton calls' part of it.
+    const double busyNs = gpuBusyNs(*m_scene.timeline, from, to, m_scene.busyDevice);
     double tritonNs = 0;
     for (const TimelineLane& lane : m_scene.timeline->lanes) {
         if (lane.kind != TimelineLaneKind::GpuStream)
@@ -566,21 +571,10 @@ void TimelineView::updateMeasure()
             if (start >= to)
                 break;
             const double a = std::max(start, from), b = std::min(double(lane.events.endNs(i)), to);
-            if (b <= a)
-                continue;
-            busy.emplace_back(a, b);
             const std::uint32_t label = lane.events.label(i);
-            if (label < m_scene.timeline->labels.size() && m_scene.timeline->labels[label].work == GpuWork::Triton)
+            if (b > a && label < m_scene.timeline->labels.size() && m_scene.timeline->labels[label].work == GpuWork::Triton)
                 tritonNs += b - a;
         }
-    }
-    std::sort(busy.begin(), busy.end());
-    double busyNs = 0, reached = -1e300;
-    for (const auto& [a, b] : busy) {
-        const double start = std::max(a, reached);
-        if (b > start)
-            busyNs += b - start;
-        reached = std::max(reached, b);
     }
     const double length = std::max(1.0, to - from);
     m_measureText = tr("%1: GPU busy %2, Triton %3")

@@ -5,13 +5,16 @@
 // on the ruler to measure, F zooms to the measured range, 0 shows all), a
 // tooltip per box, and the links to the table: a click selects the box's
 // row, a highlighted row's calls are outlined (N/P go to its next and
-// previous call), rows the table's filter hides are dimmed, and Shift-drag
+// previous call), rows the table's filter hides are dimmed, search outlines
+// matching boxes and steps through them, and Shift-drag
 // (or a double-click on a step, execute_ range or graph launch) asks to filter the
 // analysis to a range.
 #pragma once
 
 #include "engine/results/analysisresult.h"
 #include "engine/timebudget/attainabletime.h"
+#include "engine/timeline/workspace/gpubusycolumns.h"
+#include "engine/timeline/workspace/timelinesearch.h"
 #include "timeline/timelinepainter.h"
 
 #include <QSet>
@@ -59,6 +62,11 @@ public:
     QString measureText() const { return m_measureText; }
     // Goes to the next (+1) or previous (-1) call of the highlighted row; false when none.
     bool stepToCall(int direction);
+    // Search: the boxes whose name holds `text` (any case) outlined; the
+    // number of them on the shown lanes. Empty text clears it.
+    std::int64_t setSearchText(const QString& text);
+    // Selects and centres the next (+1) or previous (-1) match; false when none.
+    bool stepToMatch(int direction);
     const TimelineScene& scene() const { return m_scene; }
     const TimelineLayout& layoutForTests() const { return m_layout; }
     QString toolTipAt(const QPoint& position) const;
@@ -68,6 +76,8 @@ Q_SIGNALS:
     void libraryKernelClicked(int libraryIndex);
     // Shift-drag or a step picked: filter the analysis to [startUs, endUs) from the first GPU event.
     void rangeRequested(double startUs, double endUs);
+    // setResult drew another result (the search marks are gone with the old one).
+    void resultShown();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -117,7 +127,9 @@ private:
     double m_pressEndNs = 0;
     double m_anchorNs = 0;
     QString m_measureText;
+    GpuBusyColumns m_overviewBusy; // of the whole trace, at the overview's width
     std::optional<double> m_lastCallNs; // where N/P last went
+    std::optional<TimelineSpot> m_searchSpot; // where F3 last went
 };
 
 } // namespace Ridgeline

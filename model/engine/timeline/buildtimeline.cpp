@@ -1,6 +1,7 @@
 #include "engine/timeline/buildtimeline.h"
 
 #include "engine/timeline/executeranges.h"
+#include "engine/timeline/workspace/hostframelanes.h"
 
 #include <QHash>
 
@@ -62,6 +63,35 @@ void fill(TimelineLane& lane, std::vector<Item>& items)
         lane.events.append(item.startNs, item.durationNs, item.label);
     lane.events.shrinkToFit();
     std::vector<Item>().swap(items);
+}
+
+// A GPU event's correlation key and where it ran.
+struct KeyedStart
+{
+    std::int64_t key;
+    std::int64_t startNs;
+    std::uint32_t lane;
+};
+
+// A launch call and the GPU work it launched, kept together while sorted.
+struct LaunchItem
+{
+    Item item;
+    TimelineLaunchTarget target;
+};
+
+void fillLaunches(TimelineLane& lane, std::vector<LaunchItem>& items, bool keepTargets)
+{
+    std::stable_sort(items.begin(), items.end(), [](const LaunchItem& a, const LaunchItem& b) { return a.item.startNs < b.item.startNs; });
+    if (keepTargets)
+        lane.launched.reserve(items.size());
+    for (const LaunchItem& launch : items) {
+        lane.events.append(launch.item.startNs, launch.item.durationNs, launch.item.label);
+        if (keepTargets)
+            lane.launched.push_back(launch.target);
+    }
+    lane.events.shrinkToFit();
+    std::vector<LaunchItem>().swap(items);
 }
 
 } // namespace
@@ -233,6 +263,10 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
 
     ExecuteRangeSpans executeSpans(trace, originUs, clock);
     std::int64_t endNs = 0;
+    // Each launch's GPU work by correlation key (the flows of a host frame
+    // to its kernels), up to a cap: 24 bytes per event while building.
+    const bool keepTargets = !trace.launches.empty() && trace.launches.size() <= Timeline::maxLaunchTargets;
+    std::vector<KeyedStart> keyed;
     for (size_t i = 0; i < events.size(); ++i) {
         const GpuEventRecord event = events[i];
         const size_t lane = laneOf(event.thread);
@@ -246,6 +280,8 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             items[lane].push_back({ start, duration, label });
         endNs = std::max(endNs, start + duration);
         if (event.key >= 0) {
+            if (keepTargets)
+                keyed.push_back({ event.key, start, std::uint32_t(lane) });
             executeSpans.noteGpuEvent(event.key, start, start + duration);
             if (const auto span = graphSpans.find(event.key); span != graphSpans.end()) {
                 span->second.first = std::min(span->second.first, start);
@@ -312,7 +348,14 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
     for (const LaunchThread& thread : trace.launchThreads)
         nameOfThread.emplace(thread.thread, &thread);
     std::unordered_map<std::uint32_t, size_t> cpuLaneOfThread; // into cpuItems
-    std::vector<std::vector<Item>> cpuItems;
+    std::vector<std::vector<LaunchItem>> cpuItems;
+    std::sort(keyed.begin(), keyed.end(), [](const KeyedStart& a, const KeyedStart& b) { return a.key < b.key; });
+    const auto targetOf = [&](std::int64_t key) {
+        const auto found = std::lower_bound(
+            keyed.begin(), keyed.end(), key, [](const KeyedStart& item, std::int64_t wanted) { return item.key < wanted; });
+        return found != keyed.end() && found->key == key && key >= 0 ? TimelineLaunchTarget { found->startNs, found->lane }
+                                                                      : TimelineLaunchTarget {};
+    };
     std::unordered_map<std::uint64_t, std::uint32_t> launchLabels;
     for (const LaunchRecord& launch : trace.launches) {
         auto lane = cpuLaneOfThread.find(launch.thread);
@@ -332,10 +375,18 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
                                  : launch.kernelNameId == noKernelName ? QStringLiteral("launch") : nameOf(launch.kernelNameId);
             return TimelineLabel { name, graph ? TimelineLabelKind::GraphLaunch : TimelineLabelKind::Launch, GpuWork::Other, -1, -1 };
         });
-        cpuItems[lane->second].push_back({ fromOrigin(launch.ts), toNs(std::max(0.0, launch.end - launch.ts)), label });
+        cpuItems[lane->second].push_back(
+            { { fromOrigin(launch.ts), toNs(std::max(0.0, launch.end - launch.ts)), label }, targetOf(launch.key) });
     }
+    std::vector<KeyedStart>().swap(keyed);
+    std::unordered_map<std::uint32_t, size_t> launchLaneOfThread;
+    for (const auto& [thread, c] : cpuLaneOfThread)
+        launchLaneOfThread.emplace(thread, firstCpuLane + c);
     for (size_t c = 0; c < cpuItems.size(); ++c)
-        fill(timeline->lanes[firstCpuLane + c], cpuItems[c]);
+        fillLaunches(timeline->lanes[firstCpuLane + c], cpuItems[c], keepTargets);
+
+    // The host frames of the thread that launched the most GPU work, by depth.
+    appendHostFrameLanes(trace, originUs, clock, launchLaneOfThread, *timeline);
 
     timeline->endNs = endNs;
     timeline->clampedTimes = clock.clamped();

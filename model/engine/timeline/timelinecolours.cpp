@@ -78,6 +78,7 @@ TimelineColouring::TimelineColouring(const Timeline& timeline, const std::vector
             colour.colour = TimelineColour::GraphLaunch;
             continue;
         case TimelineLabelKind::Launch:
+        case TimelineLabelKind::HostFrame:
             colour.colour = TimelineColour::Launch;
             continue;
         case TimelineLabelKind::GpuWork:

@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
+#include "timeline/timelinepane.h"
 #include "timeline/timelineview.h"
 #include "windowloading.h"
 
@@ -193,7 +194,7 @@ TEST(TimelineView, TheWindowShowsItAsATabBesideTheRoofline)
     ASSERT_TRUE(window.chartTabs());
     EXPECT_EQ(window.chartTabs()->count(), 2);
     EXPECT_EQ(window.chartTabs()->tabText(1), QStringLiteral("Timeline"));
-    EXPECT_EQ(window.chartTabs()->widget(1), window.timelineView());
+    EXPECT_EQ(window.chartTabs()->widget(1), window.timelinePane());
     ASSERT_TRUE(loadAndShow(window, fixture()->tracePath));
     EXPECT_EQ(window.timelineView()->scene().timeline, window.result()->timeline);
 
@@ -224,7 +225,7 @@ TEST(TimelineView, ALibraryOpBoxSelectsItsRowWhoseCallsAreOutlinedAndSteppedThro
     window.resize(1600, 900);
     window.show();
     ASSERT_TRUE(loadAndShow(window, path));
-    window.chartTabs()->setCurrentWidget(window.timelineView());
+    window.chartTabs()->setCurrentWidget(window.timelinePane());
     TimelineView& view = *window.timelineView();
     view.showRange(-10'000, 420'000);
     view.grab();

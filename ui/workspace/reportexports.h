@@ -1,0 +1,45 @@
+// Folder workspace/: the timeline as a place to work, and the window's own exports.
+// File > Export Report… and Export Timeline…: what `--report` and
+// `--export-timeline` write, from the judgement the window shows (its
+// GPU, peaks, t0 and baseline): the engine's Markdown report, and the
+// timeline image of the range in view, light or dark as the window is.
+#pragma once
+
+#include "timeline/timelineexport.h"
+
+#include <QObject>
+
+class QMainWindow;
+class QMenu;
+
+namespace Ridgeline {
+
+class ShownAnalysis;
+class TimelineView;
+class TraceInputs;
+
+class ReportExports final : public QObject
+{
+    Q_OBJECT
+public:
+    ReportExports(const ShownAnalysis* shown, const TimelineView* timeline, const TraceInputs* inputs, QMainWindow* window);
+
+    void addActions(QMenu* file);
+    void exportReport(); // asks where
+    void exportTimeline(); // asks where (.png or .svg)
+    // False with *error when nothing is shown or the file cannot be written.
+    bool writeReport(const QString& path, QString* error) const;
+    // The options' file at their size; the range and palette: the view's.
+    bool writeTimeline(TimelineExportOptions options, QString* error) const;
+
+private:
+    QString suggestedPath(const QString& suffix) const;
+    void say(bool written, const QString& path, const QString& error);
+
+    const ShownAnalysis* m_shown;
+    const TimelineView* m_timeline;
+    const TraceInputs* m_inputs;
+    QMainWindow* m_window;
+};
+
+} // namespace Ridgeline
