@@ -35,6 +35,7 @@ class KernelTableModel;
 class KernelTableView;
 class LensMenus;
 class RecentFiles;
+class SessionActions;
 class ShownAnalysis;
 class SummaryStrip;
 class TimeBudgetLink;
@@ -91,6 +92,7 @@ public:
     QString userPeaksPath() const;
     QStringList gpuWarnings() const; // the traces' GPUs unknown to the catalogue
     WindowExports* exports() const { return m_exports; }
+    SessionActions* sessions() const { return m_sessions; } // File > Open Session, Save Session
 
     // For tests and the screenshot script.
     AnalysisController* controller() const { return m_controller; }
@@ -166,6 +168,7 @@ private:
     TimelineLink* m_timelineLink = nullptr;
     TimeBudgetLink* m_budgetLink = nullptr;
     WindowExports* m_exports = nullptr;
+    SessionActions* m_sessions = nullptr;
     // The judgement the views show: its traces tell a new row set from a new lens.
     std::shared_ptr<const Judgement> m_shownJudgement;
 };
