@@ -18,10 +18,12 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <cstdio>
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -60,6 +62,18 @@ GpuCatalog sessionCard()
         "peaks": {"datasheet": {"hbm_tbps": 3.5, "tflops": {"matrix_bf16": 500}}}}]})",
         &error)
         .value();
+}
+
+// Sends the drag-enter and drop a file manager would send.
+void dropFile(QWidget& window, const QString& path)
+{
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    const QPoint center = window.rect().center();
+    QDragEnterEvent enter(center, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QDropEvent drop(QPointF(center), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
 }
 
 } // namespace
@@ -169,4 +183,71 @@ TEST(WindowSessions, SavingWithoutATraceIsRefused)
     EXPECT_FALSE(window.sessions()->save(dir.filePath(QStringLiteral("empty.ridgeline"))));
     EXPECT_EQ(*message, QStringLiteral("Open a trace first: a session is a trace and how the window shows it"));
     EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("empty.ridgeline"))));
+}
+
+TEST(WindowSessions, ASessionDroppedOnTheWindowOpens)
+{
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("trace.json.gz"));
+    ASSERT_TRUE(copyInto(sourcePath(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz")), trace));
+    Session session;
+    session.trace = trace;
+    session.filterText = QStringLiteral("red");
+    QString error;
+    const QString path = dir.filePath(QStringLiteral("dropped.ridgeline"));
+    ASSERT_TRUE(SessionFile::write(path, session, &error)) << qPrintable(error);
+
+    MainWindow window;
+    QSignalSpy restored(window.sessions(), &SessionActions::restored);
+    dropFile(window, path);
+    ASSERT_TRUE(restored.wait(60000));
+    EXPECT_EQ(window.result()->tracePath, trace);
+    EXPECT_EQ(window.filterBar()->textField()->text(), QStringLiteral("red"));
+    EXPECT_EQ(window.sessions()->sessionPath(), path);
+}
+
+// The vLLM decode pair (shared/traces/graphs): a replay trace and the folder
+// of its graph captures, saved with the capture attached and reopened from
+// another folder: the same capture (moved), the same kernels and time.
+TEST(WindowSessions, TheVllmGraphPairReopensWithItsCaptures)
+{
+    const QString pair = sharedPath(QStringLiteral("traces/graphs/vllm_decode_full"));
+    if (pair.isEmpty())
+        GTEST_SKIP() << "shared traces absent";
+    QTemporaryDir first, second;
+    const QString capture = QStringLiteral("capture_traces/graph_capture_rank_0.1773709742341309550.pt.trace.json.gz");
+    for (const QString& file : { QStringLiteral("graph_execution.json.gz"), capture, QStringLiteral("capture_traces/execution_details.json") })
+        ASSERT_TRUE(copyInto(pair + u'/' + file, first.filePath(file)));
+
+    QStringList names;
+    double kernelTimeUs = 0;
+    {
+        MainWindow window;
+        QSignalSpy finished(window.controller(), &AnalysisController::finished);
+        window.openTrace(first.filePath(QStringLiteral("graph_execution.json.gz")), {}, { first.filePath(QStringLiteral("capture_traces")) });
+        ASSERT_TRUE(finished.wait(60000));
+        ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
+        for (const KernelRow& row : window.result()->rows)
+            names << row.name;
+        kernelTimeUs = window.result()->totalGpuKernelTimeUs;
+        ASSERT_TRUE(window.sessions()->save(first.filePath(QStringLiteral("decode.ridgeline"))));
+    }
+    ASSERT_FALSE(names.isEmpty());
+    const QString moved = second.filePath(QStringLiteral("moved"));
+    for (const QString& file : { QStringLiteral("decode.ridgeline"), QStringLiteral("graph_execution.json.gz"), capture,
+             QStringLiteral("capture_traces/execution_details.json") })
+        ASSERT_TRUE(copyInto(first.filePath(file), moved + u'/' + file));
+    ASSERT_TRUE(QDir(first.path()).removeRecursively());
+
+    MainWindow window;
+    QSignalSpy restored(window.sessions(), &SessionActions::restored);
+    ASSERT_TRUE(window.sessions()->open(moved + QStringLiteral("/decode.ridgeline"))) << qPrintable(window.sessions()->lastError());
+    ASSERT_TRUE(restored.wait(60000));
+    EXPECT_EQ(window.attachedCaptureTraces(), QStringList { moved + QStringLiteral("/capture_traces") });
+    QStringList reopened;
+    for (const KernelRow& row : window.result()->rows)
+        reopened << row.name;
+    EXPECT_EQ(reopened, names);
+    EXPECT_DOUBLE_EQ(window.result()->totalGpuKernelTimeUs, kernelTimeUs);
+    std::printf("vLLM decode pair: %lld rows, %.1f us of kernels, restored from a moved session\n", qlonglong(names.size()), kernelTimeUs);
 }

@@ -43,6 +43,7 @@ SessionActions::SessionActions(const Parts& parts, QMainWindow* window)
     , m_window(window)
 {
     connect(m_parts.shown, &ShownAnalysis::changed, this, &SessionActions::advance);
+    connect(m_parts.inputs, &TraceInputs::sessionDropped, this, &SessionActions::open);
     // A trace that cannot be read ends the restoring: its later steps have nothing to apply to.
     connect(m_parts.controller, &AnalysisController::failed, this, [this] { m_pending.reset(); });
     connect(m_parts.controller, &AnalysisController::cancelled, this, [this] { m_pending.reset(); });
