@@ -251,3 +251,30 @@ TEST(WindowSessions, TheVllmGraphPairReopensWithItsCaptures)
     EXPECT_DOUBLE_EQ(window.result()->totalGpuKernelTimeUs, kernelTimeUs);
     std::printf("vLLM decode pair: %lld rows, %.1f us of kernels, restored from a moved session\n", qlonglong(names.size()), kernelTimeUs);
 }
+
+// A session of the trace already shown: restored from its own reading, not
+// from what showed before (whose range and filter are not the session's).
+TEST(WindowSessions, ASessionOfTheOpenTraceIsReadAgain)
+{
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("trace.json.gz"));
+    ASSERT_TRUE(copyInto(sourcePath(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz")), trace));
+    MainWindow window;
+    ASSERT_TRUE(loadAndShow(window, trace));
+    const auto before = window.shown()->result();
+    Session session;
+    session.trace = trace;
+    session.rangeUs = std::pair(0.0, window.result()->activity.mainDevice()->spanUs / 3);
+    session.filterText = QStringLiteral("poi");
+    QString error;
+    const QString path = dir.filePath(QStringLiteral("again.ridgeline"));
+    ASSERT_TRUE(SessionFile::write(path, session, &error)) << qPrintable(error);
+
+    QSignalSpy restored(window.sessions(), &SessionActions::restored);
+    ASSERT_TRUE(window.sessions()->open(path));
+    ASSERT_TRUE(restored.wait(60000));
+    EXPECT_NE(window.shown()->result(), before);
+    EXPECT_EQ(window.result()->gpuRangeUs, session.rangeUs);
+    EXPECT_EQ(window.filterBar()->textField()->text(), QStringLiteral("poi"));
+    EXPECT_FALSE(window.sessions()->isRestoring());
+}

@@ -114,6 +114,8 @@ bool SessionActions::open(const QString& path)
     m_lastError.clear();
     m_warnings = warnings;
     applyLens(*session);
+    // What shows now, even of the same trace, is not what the session opens.
+    m_before = m_parts.shown->result();
     m_pending = std::move(session);
     m_step = Step::Trace;
     m_parts.inputs->openTrace(m_pending->trace, m_pending->inductorCache, m_pending->captures);
@@ -174,7 +176,7 @@ void SessionActions::advance()
     if (!m_pending || m_advancing)
         return;
     const AnalysisResult* result = m_parts.shown->result().get();
-    if (!result || !samePath(result->tracePath, m_pending->trace))
+    if (!result || result == m_before.get() || !samePath(result->tracePath, m_pending->trace))
         return; // still reading (or the user opened another trace: the controller's next result says)
     m_advancing = true;
     if (m_step == Step::Trace) {
@@ -198,6 +200,7 @@ void SessionActions::advance()
 void SessionActions::finish()
 {
     const Session session = *std::exchange(m_pending, std::nullopt);
+    m_before.reset();
     m_parts.filterBar->textField()->setText(session.filterText);
     if (!session.selectedKernel.isEmpty())
         selectKernel(session.selectedKernel);

@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 
 class QMainWindow;
@@ -23,6 +24,7 @@ class QModelIndex;
 namespace Ridgeline {
 
 class AnalysisController;
+struct AnalysisResult;
 class CompareMode;
 class KernelFilterBar;
 class KernelTableView;
@@ -84,6 +86,7 @@ private:
     Parts m_parts;
     QMainWindow* m_window;
     std::optional<Session> m_pending;
+    std::shared_ptr<const AnalysisResult> m_before; // shown when the session was opened: not its trace's result
     Step m_step = Step::Trace;
     bool m_advancing = false;
     QStringList m_warnings;
