@@ -1,12 +1,14 @@
 #include "guimain.h"
 
 #include "analysiscontroller.h"
+#include "engine/session/sessionfile.h"
 #include "inspector/formulainspector.h"
 #include "mainwindow.h"
 #include "table/kerneltableview.h"
 #include "timeline/timelinepane.h"
 #include "timeline/timelineview.h"
 #include "workspace/fulltimeline.h"
+#include "window/sessionactions.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -139,7 +141,10 @@ int runGui(int argc, char** argv, const QString& tracePath, const QString& induc
             [&window, baseline] { QTimer::singleShot(0, &window, [&window, baseline] { window.compareWithBaseline(baseline); }); },
             Qt::SingleShotConnection);
     window.show();
-    if (!tracePath.isEmpty())
+    // A session file (`ridgeline work.ridgeline`) opens as File > Open Session does.
+    if (tracePath.endsWith(u'.' + SessionFile::suffix()))
+        window.sessions()->open(tracePath);
+    else if (!tracePath.isEmpty())
         window.openTrace(tracePath, inductorCache, captures);
     else if (!inductorCache.isEmpty())
         window.attachInductorCache(inductorCache);

@@ -19,6 +19,7 @@
 #include "tracesummary.h"
 #include "window/comparemode.h"
 #include "window/lensmenus.h"
+#include "window/sessionactions.h"
 #include "window/timebudgetlink.h"
 #include "window/timelinelink.h"
 #include "window/traceinputs.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_exports = new WindowExports(m_shown, m_roofline, m_inputs, this);
     m_reportExports = new ReportExports(m_shown, m_timeline, m_inputs, this);
     m_fullTimeline = new FullTimeline(m_timelinePane, m_chartTabs, this);
+    m_sessions = new SessionActions({ m_controller, m_shown, m_inputs, m_compare, m_timelineLink, m_lensMenus, m_filterBar, m_table }, this);
     createMenus();
     connectViews();
     restoreSettings();
@@ -251,6 +253,8 @@ void MainWindow::createMenus()
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openTrace(path); });
     file->addAction(tr("Open &Sample Trace"), this, [this] { openTrace(sampleTrace); });
     m_inputs->addAttachActions(file);
+    file->addSeparator();
+    m_sessions->addActions(file);
     file->addSeparator();
     m_compare->addActions(file);
     file->addSeparator();

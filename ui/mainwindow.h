@@ -37,6 +37,7 @@ class KernelTableView;
 class LensMenus;
 class RecentFiles;
 class ReportExports;
+class SessionActions;
 class ShownAnalysis;
 class SummaryStrip;
 class TimeBudgetLink;
@@ -96,6 +97,7 @@ public:
     WindowExports* exports() const { return m_exports; }
     ReportExports* reportExports() const { return m_reportExports; }
     FullTimeline* fullTimeline() const { return m_fullTimeline; }
+    SessionActions* sessions() const { return m_sessions; } // File > Open Session, Save Session
 
     // For tests and the screenshot script.
     AnalysisController* controller() const { return m_controller; }
@@ -175,6 +177,7 @@ private:
     WindowExports* m_exports = nullptr;
     ReportExports* m_reportExports = nullptr;
     FullTimeline* m_fullTimeline = nullptr;
+    SessionActions* m_sessions = nullptr;
     // The judgement the views show: its traces tell a new row set from a new lens.
     std::shared_ptr<const Judgement> m_shownJudgement;
 };

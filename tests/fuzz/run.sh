@@ -139,6 +139,12 @@ printf '<h1>MI300X</h1>\r\n# injected| a | b |\\x2<img src=y onerror=alert(2)>\\
 printf 'H100\\ 2\\ trace\\ triton_poi_fused_add_0\\ \001\037\177kernel\\ ``x``\\ ' >"$work/hostile-names/control"
 seed fuzz_report "$work"/hostile-names/*
 seed fuzz_timelinesvg "$work"/hostile-names/*
+# Sessions (see fuzz_session.cpp: its folder holds t.json and cache/): one of
+# every field with the user's GPUs embedded, and a bare one.
+mkdir -p "$work/sessions"
+printf '%s' '{"format": "ridgeline-session", "version": 1, "trace": {"relative": "t.json", "absolute": "/gone/t.json"}, "captures": [{"relative": "t.json"}, {"absolute": "/gone/c.json"}], "inductor_cache": {"relative": "cache"}, "baseline": {"relative": "t.json"}, "range_us": {"start": 10.5, "end": 2000}, "filter": "triton_poi", "selected_kernel": "triton_poi_fused_add_0", "lens": {"gpu": "X", "peaks": "max_achievable", "latency_floor_us": 2.5, "cache_roofs": true}, "user_gpus": {"format": "ridgeline-gpus/1", "gpus": [{"name": "X", "peaks": {"datasheet": {"hbm_tbps": 2, "tflops": {"vector_fp32": 20}}}}]}}' >"$work/sessions/full"
+printf '%s' '{"format": "ridgeline-session", "version": 1, "trace": {"relative": "t.json"}}' >"$work/sessions/bare"
+seed fuzz_session "$work"/sessions/*
 
 # Leaks are Qt's one-time allocations, not ours: crashes, UB and hangs fail.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

@@ -35,6 +35,7 @@ public:
     // The user's own GPUs (the peaks editor's), merged over the built-in ones.
     void applyUserPeaks(const GpuCatalog& user);
     QString userPeaksPath() const { return m_userPeaksPath; }
+    const GpuCatalog& userPeaks() const { return m_userPeaks; } // the user's own GPUs, without the built-in ones
 
 private:
     void loadUserPeaks();

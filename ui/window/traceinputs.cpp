@@ -4,6 +4,7 @@
 #include "droppedinputs.h"
 #include "engine/inductorcache/inductorcachelocator.h"
 #include "engine/inductorcache/inputkind.h"
+#include "engine/session/sessionfile.h"
 #include "settingskeys.h"
 #include "shownanalysis.h"
 
@@ -241,13 +242,19 @@ QString TraceInputs::dropDescription(const DroppedInputs& dropped) const
         : tr("Drop to read %1's kernels again\nwith the Inductor cache %2").arg(displayName(trace), fileName(dropped.inductorCache));
 }
 
+bool TraceInputs::isSessionDrop(const QStringList& paths)
+{
+    return paths.size() == 1 && QFileInfo(paths.front()).suffix() == SessionFile::suffix();
+}
+
 void TraceInputs::dragEnter(QDragEnterEvent* event)
 {
     const QStringList paths = localPaths(event->mimeData());
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    m_dropOverlay->setText(dropDescription(classifyDroppedPaths(paths)));
+    m_dropOverlay->setText(isSessionDrop(paths) ? tr("Drop to open the session %1").arg(fileName(paths.front()))
+                                                : dropDescription(classifyDroppedPaths(paths)));
     m_dropOverlay->setGeometry(m_window->centralWidget()->geometry());
     m_dropOverlay->raise();
     m_dropOverlay->show();
@@ -265,6 +272,10 @@ void TraceInputs::drop(QDropEvent* event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    if (isSessionDrop(paths)) {
+        Q_EMIT sessionDropped(paths.front());
+        return;
+    }
     const DroppedInputs dropped = classifyDroppedPaths(paths);
     if (!dropped.problems.isEmpty()) {
         // Nothing is opened: half of what was meant would mislead.

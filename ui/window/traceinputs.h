@@ -65,11 +65,14 @@ Q_SIGNALS:
     void refused(const QString& error);
     // A trace dropped with Shift held: the baseline of the open one.
     void baselineDropped(const QString& path);
+    // A session file (.ridgeline) dropped alone: SessionActions opens it.
+    void sessionDropped(const QString& path);
 
 private:
     void start(const TraceSession::Start& start);
     bool hasGraphReplays() const; // the open trace launches CUDA/HIP graphs
     QString dropDescription(const DroppedInputs& dropped) const;
+    static bool isSessionDrop(const QStringList& paths);
     void chooseInductorCache(bool archive);
     void showStatus(const QString& message, int timeoutMs = 0) const;
 
