@@ -65,12 +65,12 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
     EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Compared with baseline <b>transformer_block_mi300x.json.gz</b>")))
         << qPrintable(window.summaryStrip()->text());
     EXPECT_TRUE(window.summaryStrip()->text().contains(QStringLiteral("Triton time = <b>unchanged</b>")));
-    // The sample counts no steps: compared in total, its recoverable time unchanged.
+    // The sample is one compiled graph call: compared per call, its recoverable time unchanged.
     const QString recoverable = formatTimeUs(window.comparison()->candidateRecoverableUs);
     EXPECT_GT(window.comparison()->candidateRecoverableUs, 0);
     EXPECT_TRUE(window.summaryStrip()->text().contains(
-        QStringLiteral("GPU time = <b>unchanged</b> in total: the traces count no step of one kind (this trace: none; the "
-                       "baseline: none); recoverable %1 → %1 (+0.00 \u00b5s)")
+        QStringLiteral("GPU time = <b>unchanged</b> per compiled graph call (1 against 1 in the baseline): the only step both count; "
+                       "recoverable %1 → %1 (+0.00 \u00b5s)")
             .arg(recoverable)))
         << qPrintable(window.summaryStrip()->text());
     // Every matched kernel has a hollow baseline point (no arrows: nothing moved).
