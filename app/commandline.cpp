@@ -91,7 +91,8 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({ QStringLiteral("list-gpus"), QStringLiteral("List the known GPUs and exit.") });
     parser.addOption({ { QStringLiteral("q"), QStringLiteral("quiet") }, QStringLiteral("Do not print warnings about the trace.") });
     parser.addPositionalArgument(QStringLiteral("TRACE"),
-        QStringLiteral("PyTorch profiler trace (.json, .json.gz, .bz2, .xz, .zst), or a saved session (.ridgeline) to open in the window."));
+        QStringLiteral(
+            "PyTorch profiler trace (.json, .json.gz, .bz2, .xz, .zst), or a saved session (.ridgeline) to open in the window."));
 }
 
 // Reads the roofline options; on a bad value returns false with one line in *error.

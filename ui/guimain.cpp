@@ -7,8 +7,8 @@
 #include "table/kerneltableview.h"
 #include "timeline/timelinepane.h"
 #include "timeline/timelineview.h"
-#include "workspace/fulltimeline.h"
 #include "window/sessionactions.h"
+#include "workspace/fulltimeline.h"
 
 #include <QApplication>
 #include <QIcon>

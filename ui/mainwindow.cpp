@@ -91,7 +91,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_exports = new WindowExports(m_shown, m_roofline, m_inputs, this);
     m_reportExports = new ReportExports(m_shown, m_timeline, m_inputs, this);
     m_fullTimeline = new FullTimeline(m_timelinePane, m_chartTabs, this);
-    m_sessions = new SessionActions({ m_controller, m_shown, m_inputs, m_compare, m_timelineLink, m_lensMenus, m_filterBar, m_table }, this);
+    m_sessions
+        = new SessionActions({ m_controller, m_shown, m_inputs, m_compare, m_timelineLink, m_lensMenus, m_filterBar, m_table }, this);
     createMenus();
     connectViews();
     restoreSettings();

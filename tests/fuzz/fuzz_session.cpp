@@ -30,9 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             std::abort();
         return 0;
     }
-    if (session->trace.isEmpty() || session->captures.size() > SessionFile::maxCaptures
-        || warnings.size() > SessionFile::maxCaptures + 2 || session->filterText.size() > SessionFile::maxTextChars
-        || session->selectedKernel.size() > SessionFile::maxTextChars)
+    if (session->trace.isEmpty() || session->captures.size() > SessionFile::maxCaptures || warnings.size() > SessionFile::maxCaptures + 2
+        || session->filterText.size() > SessionFile::maxTextChars || session->selectedKernel.size() > SessionFile::maxTextChars)
         std::abort();
     if (session->rangeUs && !(session->rangeUs->first >= 0 && session->rangeUs->first < session->rangeUs->second))
         std::abort();
@@ -41,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     // Written back where it was read, it reads back the same.
     QString again;
     QStringList moreWarnings;
-    const std::optional<Session> reread = SessionFile::fromJson(SessionFile::toJson(*session, folder.path()), folder.path(), &again,
-        &moreWarnings);
+    const std::optional<Session> reread
+        = SessionFile::fromJson(SessionFile::toJson(*session, folder.path()), folder.path(), &again, &moreWarnings);
     if (!reread || !(*reread == *session) || !moreWarnings.isEmpty())
         std::abort();
     return 0;

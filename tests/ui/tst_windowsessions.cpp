@@ -104,8 +104,8 @@ TEST(WindowSessions, SavedMovedWithItsTraceAndReopenedEqual)
         window.filterBar()->textField()->setText(QStringLiteral("fused"));
         QAbstractItemModel* rows = window.kernelView()->model();
         ASSERT_GE(rows->rowCount(), 2);
-        window.kernelView()->selectionModel()->setCurrentIndex(rows->index(1, 0),
-            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        window.kernelView()->selectionModel()->setCurrentIndex(
+            rows->index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         window.applyUserPeaks(sessionCard());
         window.shown()->setGpuChoice(QStringLiteral("Session Card"));
         window.shown()->setPeakSet(PeakSet::MaxAchievable);
@@ -123,7 +123,8 @@ TEST(WindowSessions, SavedMovedWithItsTraceAndReopenedEqual)
 
     // Moved: the session with its trace and baseline, the old folder gone.
     const QString moved = second.filePath(QStringLiteral("moved"));
-    for (const QString& file : { QStringLiteral("work.ridgeline"), QStringLiteral("run/trace.json.gz"), QStringLiteral("base/baseline.json.gz") })
+    for (const QString& file :
+        { QStringLiteral("work.ridgeline"), QStringLiteral("run/trace.json.gz"), QStringLiteral("base/baseline.json.gz") })
         ASSERT_TRUE(copyInto(first.filePath(file), moved + u'/' + file));
     ASSERT_TRUE(QDir(first.path()).removeRecursively());
 
@@ -216,7 +217,8 @@ TEST(WindowSessions, TheVllmGraphPairReopensWithItsCaptures)
         GTEST_SKIP() << "shared traces absent";
     QTemporaryDir first, second;
     const QString capture = QStringLiteral("capture_traces/graph_capture_rank_0.1773709742341309550.pt.trace.json.gz");
-    for (const QString& file : { QStringLiteral("graph_execution.json.gz"), capture, QStringLiteral("capture_traces/execution_details.json") })
+    for (const QString& file :
+        { QStringLiteral("graph_execution.json.gz"), capture, QStringLiteral("capture_traces/execution_details.json") })
         ASSERT_TRUE(copyInto(pair + u'/' + file, first.filePath(file)));
 
     QStringList names;
@@ -224,7 +226,8 @@ TEST(WindowSessions, TheVllmGraphPairReopensWithItsCaptures)
     {
         MainWindow window;
         QSignalSpy finished(window.controller(), &AnalysisController::finished);
-        window.openTrace(first.filePath(QStringLiteral("graph_execution.json.gz")), {}, { first.filePath(QStringLiteral("capture_traces")) });
+        window.openTrace(
+            first.filePath(QStringLiteral("graph_execution.json.gz")), {}, { first.filePath(QStringLiteral("capture_traces")) });
         ASSERT_TRUE(finished.wait(60000));
         ASSERT_TRUE(QTest::qWaitFor([&] { return window.result() != nullptr; }, 5000));
         for (const KernelRow& row : window.result()->rows)

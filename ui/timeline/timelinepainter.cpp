@@ -1,11 +1,11 @@
 #include "timeline/timelinepainter.h"
 
 #include "engine/base/textescaping.h"
-#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
-#include "timeline/busytrack.h"
+#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/workspace/timelineticks.h"
+#include "timeline/busytrack.h"
 
 #include <QBuffer>
 #include <QFontMetricsF>
@@ -35,8 +35,8 @@ void drawRuler(QPainter& painter, const TimelineScene& scene, const TimelineLayo
     painter.drawLine(QPointF(ruler.left(), ruler.bottom()), QPointF(ruler.right(), ruler.bottom()));
     // Step and label precision chosen together (engine/timeline/timelineticks.h):
     // no two labels alike at any zoom, counted in integers far from zero.
-    const TimelineTicks ticks = timelineTicks(
-        scene.startNs, scene.endNs, ruler.width(), [&](const QString& text) { return metrics.horizontalAdvance(text); });
+    const TimelineTicks ticks
+        = timelineTicks(scene.startNs, scene.endNs, ruler.width(), [&](const QString& text) { return metrics.horizontalAdvance(text); });
     for (const TimelineTick& tick : ticks.ticks) {
         const double x = layout.xOf(scene, double(tick.ns));
         painter.setPen(palette.grid());

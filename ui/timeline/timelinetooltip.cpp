@@ -23,7 +23,8 @@ int percentDecimals(double fraction)
 
 } // namespace
 
-QString timelineToolTip(const TimelineScene& scene, const std::vector<KernelTimeFigures>& figures, std::uint32_t laneIndex, std::uint32_t event)
+QString timelineToolTip(
+    const TimelineScene& scene, const std::vector<KernelTimeFigures>& figures, std::uint32_t laneIndex, std::uint32_t event)
 {
     if (!scene.timeline || laneIndex >= scene.timeline->lanes.size())
         return {};

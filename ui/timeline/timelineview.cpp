@@ -1,9 +1,9 @@
 #include "timeline/timelineview.h"
 
 #include "engine/base/text/units.h"
-#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
+#include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/workspace/hostframelanes.h"
 #include "timeline/busytrack.h"
 #include "timeline/timelinetooltip.h"

@@ -141,8 +141,8 @@ void SessionActions::chooseAndSave(bool ask)
     QString path = m_path;
     if (ask || path.isEmpty()) {
         // Beside the trace by default: its paths are then the shortest relative ones.
-        const QString suggested = m_parts.inputs->dialogFolder() + u'/' + QFileInfo(m_parts.inputs->currentTracePath()).baseName()
-            + u'.' + SessionFile::suffix();
+        const QString suggested = m_parts.inputs->dialogFolder() + u'/' + QFileInfo(m_parts.inputs->currentTracePath()).baseName() + u'.'
+            + SessionFile::suffix();
         path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), suggested, fileFilter());
         if (path.isEmpty())
             return;
@@ -204,8 +204,8 @@ void SessionActions::finish()
     m_parts.filterBar->textField()->setText(session.filterText);
     if (!session.selectedKernel.isEmpty())
         selectKernel(session.selectedKernel);
-    m_window->statusBar()->showMessage(m_warnings.isEmpty() ? tr("Session %1 restored").arg(QFileInfo(m_path).fileName())
-                                                            : m_warnings.join(u' '));
+    m_window->statusBar()->showMessage(
+        m_warnings.isEmpty() ? tr("Session %1 restored").arg(QFileInfo(m_path).fileName()) : m_warnings.join(u' '));
     Q_EMIT restored();
 }
 

@@ -48,8 +48,8 @@ void ReportExports::exportReport()
 {
     if (!m_shown->result())
         return;
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export Report"), suggestedPath(QStringLiteral(".report.md")), tr("Markdown (*.md)"));
+    const QString path
+        = QFileDialog::getSaveFileName(m_window, tr("Export Report"), suggestedPath(QStringLiteral(".report.md")), tr("Markdown (*.md)"));
     if (path.isEmpty())
         return;
     QString error;

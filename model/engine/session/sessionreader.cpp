@@ -23,8 +23,7 @@ public:
     SessionReader(const QString& folder, QStringList* warnings)
         : m_folder(folder)
         , m_warnings(warnings)
-    {
-    }
+    { }
 
     std::optional<Session> read(object root)
     {
@@ -36,7 +35,7 @@ public:
             return std::nullopt;
         if (trace->isEmpty())
             return fail(QStringLiteral("the trace %1 is not there (nor where the session was saved): %2")
-                            .arg(m_lastTried.relative, m_lastTried.absolute));
+                    .arg(m_lastTried.relative, m_lastTried.absolute));
         session.trace = *trace;
         if (!readCaptures(root, &session) || !optionalPath(root, "inductor_cache", QStringLiteral("Inductor cache"), &session.inductorCache)
             || !optionalPath(root, "baseline", QStringLiteral("baseline"), &session.baseline) || !readRange(root, &session)
@@ -70,7 +69,8 @@ private:
         if (value.get_string().get(format) != simdjson::SUCCESS)
             return failed(QStringLiteral("\"format\" is not a string"));
         if (format != "ridgeline-session")
-            return failed(QStringLiteral("\"format\" is \"%1\", not \"ridgeline-session\"").arg(QString::fromUtf8(format.data(), qsizetype(format.size())).left(80)));
+            return failed(QStringLiteral("\"format\" is \"%1\", not \"ridgeline-session\"")
+                    .arg(QString::fromUtf8(format.data(), qsizetype(format.size())).left(80)));
         std::int64_t fileVersion = 0;
         if (!member(root, "version", &value))
             return failed(QStringLiteral("no \"version\""));
@@ -79,7 +79,8 @@ private:
         if (fileVersion > version)
             return failed(QStringLiteral("version %1, from a newer Ridgeline (this one reads version %2)").arg(fileVersion).arg(version));
         if (fileVersion != version)
-            return failed(QStringLiteral("version %1 is not a session version (this Ridgeline reads version %2)").arg(fileVersion).arg(version));
+            return failed(
+                QStringLiteral("version %1 is not a session version (this Ridgeline reads version %2)").arg(fileVersion).arg(version));
         return true;
     }
 
@@ -224,8 +225,8 @@ private:
                 return false;
             if (floor <= 0 || floor > maxLatencyFloorUs)
                 return failed(QStringLiteral("\"lens\".latency_floor_us %1 is not a latency floor (above 0, at most %2 us)")
-                                  .arg(floor)
-                                  .arg(maxLatencyFloorUs));
+                        .arg(floor)
+                        .arg(maxLatencyFloorUs));
             session->latencyFloorUs = floor;
         }
         if (member(lens, "cache_roofs", &value) && value.get_bool().get(session->cacheRoofs) != simdjson::SUCCESS)

@@ -52,8 +52,9 @@ const HostileSession hostile[] = {
     { "TooBig", "{\"filter\": \"" + QByteArray(SessionFile::maxBytes, 'x') + "\"}",
         QStringLiteral("1048590 bytes, more than the 1048576 such a file can need") },
     { "TooDeep", nested(40), QStringLiteral("nested deeper than 16 levels: not a session") },
-    { "NotJson", "ridgeline, but not JSON", QStringLiteral("not JSON (TAPE_ERROR: The JSON document has an improper structure: missing "
-                                                           "or superfluous commas, braces, missing keys, etc.)") },
+    { "NotJson", "ridgeline, but not JSON",
+        QStringLiteral("not JSON (TAPE_ERROR: The JSON document has an improper structure: missing "
+                       "or superfluous commas, braces, missing keys, etc.)") },
     { "Empty", "", QStringLiteral("an empty file: not a session") },
     { "NotAnObject", "[1, 2]", QStringLiteral("not a JSON object: not a Ridgeline session") },
     { "NoFormat", R"({"version": 1})", QStringLiteral("no \"format\": not a Ridgeline session") },

@@ -136,7 +136,8 @@ TEST(SessionFile, AGoneTraceRefusesAGoneBaselineIsLeftOutWithAWarning)
     ASSERT_TRUE(read) << qPrintable(error);
     EXPECT_TRUE(read->baseline.isEmpty());
     ASSERT_EQ(warnings.size(), 1);
-    EXPECT_EQ(warnings[0], path + QStringLiteral(": the baseline base/baseline.json is not there (nor where the session was saved): left out"));
+    EXPECT_EQ(
+        warnings[0], path + QStringLiteral(": the baseline base/baseline.json is not there (nor where the session was saved): left out"));
 
     ASSERT_TRUE(QFile::remove(saved.trace));
     read = SessionFile::read(path, &error, &warnings);

@@ -3,8 +3,8 @@
 // of its time covered, and one device's streams alone. Hand-derived.
 #include "engine/timeline/workspace/gpubusycolumns.h"
 
-#include <gtest/gtest.h>
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace Ridgeline;
 

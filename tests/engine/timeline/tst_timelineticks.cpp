@@ -5,8 +5,8 @@
 #include "engine/timeline/workspace/timelineticks.h"
 
 #include <QStringList>
-#include <gtest/gtest.h>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <set>
 
 using namespace Ridgeline;
@@ -88,8 +88,8 @@ TEST(TimelineTicks, FarFromZeroCountsByTheStep)
     const TimelineTicks ticks = timelineTicks(start, start + 2048, 600, sevenPerChar);
     EXPECT_EQ(ticks.stepNs, 1000);
     EXPECT_EQ(labelsOf(ticks),
-        QStringList({ QStringLiteral("1152921504.606847 s"), QStringLiteral("1152921504.606848 s"),
-            QStringLiteral("1152921504.606849 s") }));
+        QStringList(
+            { QStringLiteral("1152921504.606847 s"), QStringLiteral("1152921504.606848 s"), QStringLiteral("1152921504.606849 s") }));
 }
 
 TEST(TimelineTicks, EmptyOrHostileViewsHaveNoTicks)

@@ -116,7 +116,7 @@ LaunchedWork launchedFrom(const Timeline& timeline, std::uint32_t hostLane, std:
         return work; // past maxLaunchTargets: no flows kept
     const std::int64_t from = host.events.startNs(event), to = host.events.endNs(event);
     for (std::uint32_t i = launches.events.firstStartingAtOrAfter(from); i < launches.events.size() && launches.events.startNs(i) < to;
-         ++i) {
+        ++i) {
         const TimelineLaunchTarget& target = launches.launched[i];
         if (target.gpuLane >= timeline.lanes.size())
             continue;

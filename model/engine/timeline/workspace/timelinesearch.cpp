@@ -71,9 +71,8 @@ std::optional<TimelineSpot> stepToMatch(const Timeline& timeline, const std::vec
                 }
             }
         } else {
-            std::uint32_t i = from ? events.firstStartingAtOrAfter(from->startNs == std::numeric_limits<std::int64_t>::max()
-                                             ? from->startNs
-                                             : from->startNs + 1)
+            std::uint32_t i = from ? events.firstStartingAtOrAfter(
+                                         from->startNs == std::numeric_limits<std::int64_t>::max() ? from->startNs : from->startNs + 1)
                                    : events.size();
             while (i > 0) {
                 --i;

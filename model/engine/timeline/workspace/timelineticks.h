@@ -28,8 +28,8 @@ struct TimelineTicks
 // The ticks of a ruler over [startNs, endNs] drawn `widthPx` wide: the
 // finest step whose labels, as wide as `labelWidth` says plus `gapPx`, do
 // not overlap. Empty for an empty or non-finite view.
-TimelineTicks timelineTicks(double startNs, double endNs, double widthPx, const std::function<double(const QString&)>& labelWidth,
-    double gapPx = 16);
+TimelineTicks timelineTicks(
+    double startNs, double endNs, double widthPx, const std::function<double(const QString&)>& labelWidth, double gapPx = 16);
 
 // A time of `ns` in the unit of `unitNs` (1, 1e3, 1e6 or 1e9) with
 // `decimals` digits after the point, from integers: "341.25 ms".
