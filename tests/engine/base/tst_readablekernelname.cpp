@@ -84,6 +84,17 @@ TEST(BoundedDemangle, RefusesWhatIsNoManglingOrTooLongOrTooDeep)
     EXPECT_FALSE(demangleBounded("_Z9f"));
 }
 
+TEST(BoundedDemangle, ADemangledNameWithoutScopeIsCutToItsNameToo)
+{
+    // Found by fuzz_demangle: f(__float128, __float128, ...) holds no "::"
+    // or '<', and its short name was the whole signature.
+    const QString name = QStringLiteral("_Z1g") + QString(45, u'g');
+    const ReadableKernelName readable = readableKernelName(name);
+    ASSERT_TRUE(readable.demangled);
+    EXPECT_TRUE(readable.fullName.startsWith(QStringLiteral("g(__float128, __float128"))) << qPrintable(readable.fullName);
+    EXPECT_EQ(readable.shortName, QStringLiteral("g"));
+}
+
 TEST(NameFromMangling, ReadsTheNestedNameUpToItsTemplateArgs)
 {
     // xDiT's CK grouped convolution (GNU's demangler rejects the whole name), its opening.

@@ -89,12 +89,10 @@ QString templateHint(QStringView args)
     return {};
 }
 
-} // namespace
-
-QString shortSignature(QStringView signature)
+// A C++ signature cut to its qualified name (shortSignature without its test
+// for one: the demangler's output is one, "f(int)" included).
+QString cutSignature(QStringView signature)
 {
-    if (!signature.contains(u"::") && !signature.contains(u'<'))
-        return signature.toString();
     static constexpr QStringView anonymous = u"(anonymous namespace)::";
     QString name;
     for (qsizetype i = 0; i < signature.size();) {
@@ -119,7 +117,16 @@ QString shortSignature(QStringView signature)
             ++i;
         }
     }
-    return name.isEmpty() ? signature.toString() : elidedInTheMiddle(name);
+    return elidedInTheMiddle(name.isEmpty() ? signature.toString() : name);
+}
+
+} // namespace
+
+QString shortSignature(QStringView signature)
+{
+    if (!signature.contains(u"::") && !signature.contains(u'<'))
+        return signature.toString();
+    return cutSignature(signature);
 }
 
 QString tensileShortName(QStringView name)
@@ -151,7 +158,7 @@ ReadableKernelName readableKernelName(QStringView name)
         if (const auto text = demangleBounded(view)) {
             readable.fullName = QString::fromStdString(*text);
             readable.demangled = true;
-            readable.shortName = shortSignature(readable.fullName);
+            readable.shortName = cutSignature(readable.fullName);
         } else if (const auto shortName = nameFromMangling(view)) {
             readable.shortName = elidedInTheMiddle(QString::fromStdString(*shortName));
         } else {
