@@ -1,6 +1,7 @@
 #include "itemmodels/kerneltablemodel.h"
 
 #include "engine/base/text/units.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "itemmodels/comparisoncolumns.h"
 #include "itemmodels/timebudgetcolumns.h"
 
@@ -102,11 +103,25 @@ bool libraryShows(int column)
     }
 }
 
+// The name and the shown name, both: a filter finds a row by either.
+QString filterNames(const KernelRow& row)
+{
+    const QString shown = rowNames(row).display;
+    return shown == row.name ? row.name : QString(row.name + u' ' + shown);
+}
+
+// The demangled name where there is one (else the name as the trace wrote it), and the shown one where it says more.
+QString wholeName(const KernelRow& row)
+{
+    const RowNames names = rowNames(row);
+    return names.full.contains(names.display) ? names.full : QString(names.display + u'\n' + names.full);
+}
+
 QString display(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {
-    case KernelTableModel::Kernel:
-        return row.name;
+    case KernelTableModel::Kernel: // demangled and short, a library op with its shape: the tooltip has the whole name
+        return rowNames(row).display;
     case KernelTableModel::Bound:
         return placement ? boundName(placement->bound) : QStringLiteral("–");
     case KernelTableModel::RoofPercent:
@@ -296,7 +311,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case AboveRoofRole:
         return placement && placement->aboveRoof;
     case FilterTextRole:
-        return QString(row->name + u' ' + row->parsedName.fusedOps.join(u' '));
+        return QString(filterNames(*row) + u' ' + row->parsedName.fusedOps.join(u' '));
     case RowIndexRole:
         return kernel;
     case CategoryKeyRole:
@@ -307,7 +322,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
         if (column == Kernel) // the whole name: the cell may show only its ends
-            return QString(row->name + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+            return QString(wholeName(*row) + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if (column == Provenance)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if (column == Shape && row->hasModel())
@@ -391,7 +406,7 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
     case AboveRoofRole:
         return false;
     case FilterTextRole:
-        return row.name;
+        return filterNames(row);
     case RowIndexRole:
         return -1;
     case LibraryIndexRole:
@@ -406,7 +421,7 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
         if (column == Kernel)
-            return QString(row.name + u'\n' + row.model.reason);
+            return QString(wholeName(row) + u'\n' + row.model.reason);
         if (column == Category || column == Provenance || column == Limiter)
             return row.model.reason;
         return {};

@@ -102,6 +102,16 @@ printf 'triton_red_fused_add_mean_mul_pow_rsqrt_0' >"$work/names/red"
 printf 'triton_per_fused__to_copy_add_addmm_mean_mul_pow_rsqrt_transpose_view_8' >"$work/names/per"
 printf 'triton_0' >"$work/names/generic"
 seed fuzz_kernelname "$work"/names/*
+# Kernel names to make readable: a mangled aiter kernel, CK's grouped
+# convolution opening, the exponential name of nested substitutions, a
+# profiler's signature and a Tensile GEMM.
+mkdir -p "$work/demangle"
+printf '_ZN5aiter24add_rmsnorm_quant_kernelIN3c108BFloat16ELi256EEEvPT_PKS3_fi' >"$work/demangle/aiter"
+printf '_ZN2ck16tensor_operation6device12_GLOBAL__N_139kernel_grouped_conv_fwd_xdl_cshuffle_v3INS_34GridwiseGemmMultiD_xdl_cshuffle_v3INS_13tensor_layout4gemm8RowMajorENS6_11ColumnMajorENS_5TupleIJEEES7_ttftSA_' >"$work/demangle/ck"
+printf '_Z1f1AIiiES_IS0_S0_ES_IS1_S1_ES_IS2_S2_ES_IS3_S3_ES_IS4_S4_ES_IS5_S5_ES_IS6_S6_E' >"$work/demangle/exponential"
+printf 'void at::native::vectorized_elementwise_kernel<4, at::native::rsqrt_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda(float)#1}, std::array<char*, 2ul> >(int)' >"$work/demangle/signature"
+printf 'Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x112x32_MI16x16x1_SN_LDSB0_AFC1' >"$work/demangle/tensile"
+seed fuzz_demangle "$work"/demangle/*
 tar -C tests/data/inductor_cache -czf "$work/cache.tar.gz" .
 seed fuzz_cacheloader tests/data/inductor_cache/transformer_block_wrapper.py "$work/cache.tar.gz"
 # The built-in catalogue, and a user's file with a figure's own source.

@@ -536,7 +536,7 @@ QString RooflineChart::toolTip(int kernelIndex) const
     const RooflinePoint* p = m_data.point(kernelIndex);
     if (!p)
         return {};
-    QString text = QStringLiteral("<b>%1</b><br>").arg(p->name.toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b><br>").arg(p->shownName().toHtmlEscaped());
     text += QStringLiteral("%1 kernel, figures %2<br>")
                 .arg(categoryTitle(p->category),
                     p->provenance == Provenance::V1 ? QStringLiteral("from the Inductor cache (V1)")

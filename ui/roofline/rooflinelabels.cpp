@@ -168,13 +168,13 @@ void RooflineLabels::layout(
         // line; where that has none, the red ring and the tool tip say it.
         const QString percent = formatPercent(point->fractionOfRoof, 0);
         auto* flag = addText(QStringLiteral("%1\nabove roof (%2): %3")
-                                 .arg(shortKernelName(point->name), percent,
+                                 .arg(shortKernelName(point->shownName()), percent,
                                      point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
                                                                       : QStringLiteral("probably from ") + point->servedFromCache),
             0.85, m_colors.flag);
         if (placeBesideMarker(flag, map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer))
             continue;
-        placeBesideMarker(addText(QStringLiteral("%1 above roof (%2)").arg(shortKernelName(point->name), percent), 0.85, m_colors.flag),
+        placeBesideMarker(addText(QStringLiteral("%1 above roof (%2)").arg(shortKernelName(point->shownName()), percent), 0.85, m_colors.flag),
             map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer);
     }
     // Names of the largest kernels where they fit; the rest are a hover away.
@@ -184,7 +184,7 @@ void RooflineLabels::layout(
             break;
         if (!plot.contains(map(marker.value)) || data.point(marker.kernelIndex)->aboveRoof) // named by its flag
             continue;
-        const QString name = shortKernelName(data.point(marker.kernelIndex)->name);
+        const QString name = shortKernelName(data.point(marker.kernelIndex)->shownName());
         placeBesideMarker(addText(name, 0.8, m_colors.ink), map(marker.value), marker.size, 2, false, false, placer);
         ++named;
     }

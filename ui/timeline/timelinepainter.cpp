@@ -423,12 +423,15 @@ TimelineLayout TimelinePainter::paint(QPainter& painter, const TimelineScene& sc
                 painter.setPen(
                     lane.kind == TimelineLaneKind::GpuStream && box.style.colour != TimelineColour::Memset ? Qt::white : palette.text());
                 // A kernel's name differs at its end (triton_poi_fused_..._15),
-                // an op's at its start once its namespace goes (aten::_scaled_...).
+                // an op's at its start once its namespace goes (aten::_scaled_...),
+                // a library kernel's short name at its end too ("… MT 256x112x32",
+                // "…elementwise_kernel<…>"): its start is the shared prefix.
                 const TimelineLabel& named = timeline.labels[label];
                 const bool op = named.kernelRow >= 0 && named.work != GpuWork::Triton;
                 const QString text = printableText(op ? named.name.section(QStringLiteral("::"), -1) : named.name);
-                painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                    metrics.elidedText(text, op ? Qt::ElideRight : Qt::ElideMiddle, rect.width() - 6));
+                const Qt::TextElideMode elide = op ? Qt::ElideRight : named.libraryRow >= 0 ? Qt::ElideLeft : Qt::ElideMiddle;
+                painter.drawText(
+                    rect.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(text, elide, rect.width() - 6));
             }
             if (shown(scene.labelMatched, label, false)) {
                 painter.setPen(QPen(palette.searchMatch(), 2));

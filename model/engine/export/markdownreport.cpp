@@ -3,6 +3,7 @@
 #include "engine/base/text/markdownwriter.h"
 #include "engine/base/text/units.h"
 #include "engine/comparison/stepcomparison.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/timebudget.h"
 
@@ -25,6 +26,17 @@ constexpr int percentDecimals = 1; // "12.3 %"
 QString nameCell(const QString& name)
 {
     return MD::code(name, MarkdownPlace::TableCell);
+}
+
+// An item of one row by that row's display name (a library op with its
+// shape: aten::mm is many rows); any other by its own name.
+QString shownName(const AnalysisResult& result, const Opportunity& item)
+{
+    if (item.rowIndices.size() == 1 && item.libraryIndices.empty() && size_t(item.rowIndices[0]) < result.rows.size())
+        return rowNames(result.rows[size_t(item.rowIndices[0])]).display;
+    if (item.libraryIndices.size() == 1 && item.rowIndices.empty() && size_t(item.libraryIndices[0]) < result.libraryKernels.size())
+        return rowNames(result.libraryKernels[size_t(item.libraryIndices[0])]).display;
+    return item.name;
 }
 
 QString ratio(std::optional<double> value)
@@ -161,7 +173,7 @@ void opportunitiesSection(MD& md, const AnalysisResult& result, const TimeBudget
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
         const QString share = item.shareOfSpan ? formatPercent(*item.shareOfSpan, percentDecimals) + QStringLiteral(" of the span")
                                                : formatPercent(item.shareOfGpuTime, percentDecimals);
-        rows.push_back({ QString::number(rows.size() + 1), named ? nameCell(item.name) : MD::plain(item.name),
+        rows.push_back({ QString::number(rows.size() + 1), named ? nameCell(shownName(result, item)) : MD::plain(item.name),
             formatTimeUs(item.recoverableUs), share, MD::plainWithCode(item.why, MarkdownPlace::TableCell) });
     }
     md.table({ QStringLiteral("#"), QStringLiteral("what"), QStringLiteral("time at stake"), QStringLiteral("of GPU time"),
@@ -182,7 +194,7 @@ void kernelsSection(MD& md, const AnalysisResult& result, const TimeBudget& budg
         const KernelRow& row = result.rows[order[i]];
         const KernelTimeFigures& figures = budget.rows[order[i]];
         const std::optional<double> fraction = figures.fractionOfAttainable;
-        rows.push_back({ nameCell(row.name), QString::number(row.calls), formatTimeUs(figures.measuredUs),
+        rows.push_back({ nameCell(rowNames(row).display), QString::number(row.calls), formatTimeUs(figures.measuredUs),
             formatTimeUs(figures.recoverableUs), fraction ? formatPercent(*fraction, percentDecimals) : QStringLiteral("–"),
             limiterTitle(figures.limiter), figure(row.tbPerS ? std::optional(row.tbPerS->mean) : std::nullopt),
             figure(row.tflopsPerS ? std::optional(row.tflopsPerS->mean) : std::nullopt) });
@@ -216,7 +228,7 @@ void comparisonSection(MD& md, const TraceComparison& comparison)
             const KernelMatch& match = comparison.matching.matches[size_t(i)];
             const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
             const KernelDelta& delta = comparison.deltas[size_t(i)];
-            rows.push_back({ nameCell(row->name), (delta.timeUs > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(delta.timeUs),
+            rows.push_back({ nameCell(rowNames(*row).display), (delta.timeUs > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(delta.timeUs),
                 ratio(delta.speedup) });
         }
         md.paragraph(title + u':');

@@ -11,6 +11,7 @@
 #include "engine/export/libraryopexport.h"
 #include "engine/export/timebudgetexport.h"
 #include "engine/perfmodel/kernelkinds/inductorestimate.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
 
@@ -151,6 +152,7 @@ QJsonObject kernelJson(const KernelRow& row)
 {
     QJsonObject object;
     object[QStringLiteral("name")] = row.name;
+    object[QStringLiteral("display_name")] = rowNames(row).display;
     object[QStringLiteral("category")] = categoryKey(row.parsedName.category);
     object[QStringLiteral("kind")] = rowKindKey(row.kind);
     object[QStringLiteral("provenance")] = provenanceKey(row.provenance());
@@ -254,6 +256,7 @@ QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& t
     const QJsonValue null(QJsonValue::Null);
     QJsonObject kernel {
         { QStringLiteral("name"), row.name },
+        { QStringLiteral("display_name"), rowNames(row).display },
         { QStringLiteral("category"), categoryKey(row.parsedName.category) },
         { QStringLiteral("kind"), rowKindKey(row.kind) },
         { QStringLiteral("work"), gpuWorkKey(row.work) },
@@ -490,19 +493,22 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
         ok = ok && device->write(bytes) == bytes.size();
     };
     const QStringList header = csvHeader();
-    // The source's and the launch's columns, then the first finding, last: every column before them keeps its place.
+    // The source's and the launch's columns, then the first finding, then the display name, last: every column before them
+    // keeps its place.
     line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader()
-                             << launchCsvHeader() << findingsCsvHeader());
+                             << launchCsvHeader() << findingsCsvHeader() << QStringLiteral("display_name"));
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
             << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString()) << argsAndKernelsCsvFields(row)
-            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()) << findingsCsvFields(budget.rows[i]));
+            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()) << findingsCsvFields(budget.rows[i])
+            << csvTextField(rowNames(row).display));
     }
     for (const KernelRow& row : result.libraryKernels)
         line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
                             << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
-                            << QString()); // a library kernel has no findings
+                            << QString() // a library kernel has no findings
+                            << csvTextField(rowNames(row).display));
     return ok;
 }
 

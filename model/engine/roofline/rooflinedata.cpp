@@ -3,6 +3,7 @@
 #include "engine/base/exportnumber.h"
 #include "engine/base/textescaping.h"
 #include "engine/findings/bytesdisagree.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/findings/kernelfindings.h"
 
 #include <QFileInfo>
@@ -138,6 +139,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             RooflinePoint point;
             point.kernelIndex = i;
             point.name = row.name;
+            point.displayName = rowNames(row).display;
             point.category = row.parsedName.category;
             point.provenance = row.provenance();
             point.shareOfGpuTime = row.shareOfGpuTime;

@@ -39,6 +39,8 @@ struct RooflinePoint
 {
     int kernelIndex = -1; // into AnalysisResult::rows
     QString name;
+    QString displayName; // the row's as the table shows it (a library op with its shape): the chart's labels
+    const QString& shownName() const { return displayName.isEmpty() ? name : displayName; }
     KernelCategory category = KernelCategory::Other;
     Provenance provenance = Provenance::None;
     std::optional<double> shareOfGpuTime;

@@ -1,5 +1,6 @@
 #include "engine/timeline/buildtimeline.h"
 
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/timeline/executeranges.h"
 #include "engine/timeline/workspace/hostframelanes.h"
 
@@ -144,7 +145,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
             : inputs.libraryOpRows && size_t(r - tritonRows) < inputs.libraryOpRows->size() ? &(*inputs.libraryOpRows)[size_t(r - tritonRows)]
                                                                                            : nullptr;
         if (row) {
-            label.name = row->name;
+            label.name = rowNames(*row).display; // what the box says: the distinguishing part
             if (row->isLibraryOp())
                 label.work = row->work;
         }
@@ -153,7 +154,7 @@ std::shared_ptr<const Timeline> buildTimeline(const TimelineInputs& inputs)
     if (inputs.libraryRows) {
         for (size_t r = 0; r < inputs.libraryRows->size(); ++r) {
             const KernelRow& row = (*inputs.libraryRows)[r];
-            libraryLabelOfName.insert(row.name, labels.add({ row.name, TimelineLabelKind::GpuWork, row.work, -1, std::int32_t(r) }));
+            libraryLabelOfName.insert(row.name, labels.add({ rowNames(row).display, TimelineLabelKind::GpuWork, row.work, -1, std::int32_t(r) }));
         }
     }
     const auto workOf = [&](std::uint32_t nameId, GpuEventKind kind) {

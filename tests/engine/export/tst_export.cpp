@@ -84,11 +84,13 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
     // GPU kernels (3 aten::mm, the SDPA): no kernel is left time-only.
     ASSERT_EQ(kernels.size(), 8);
     int libraryOps = 0;
+    QStringList shownOps;
     for (const QJsonValue& value : kernels) {
         const QJsonObject kernel = value.toObject();
         EXPECT_NE(kernel.value(QStringLiteral("kind")).toString(), QStringLiteral("library"));
         if (kernel.value(QStringLiteral("kind")).toString() == u"library-op") {
             ++libraryOps;
+            shownOps << kernel.value(QStringLiteral("display_name")).toString();
             for (const char* key : { "name", "category", "kind", "work", "provenance", "reason", "rule", "compute_spec", "input_dims",
                      "input_types", "input_strides", "concrete_inputs", "calls", "timed_calls", "kernel_time_us", "share_of_gpu_time",
                      "flops", "bytes", "tb_per_s", "tflops_per_s", "roof", "bound", "fraction_of_roof", "attainable_time_us",
@@ -106,6 +108,12 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
             EXPECT_TRUE(kernel.contains(QString::fromLatin1(key))) << key;
     }
     EXPECT_EQ(libraryOps, 4);
+    // Each op with its shape: GEMM M x N x K, attention B x H x S x D.
+    shownOps.sort();
+    EXPECT_EQ(shownOps,
+        (QStringList { QStringLiteral("aten::_scaled_dot_product_flash_attention (8 x 16 x 4096 x 128)"),
+            QStringLiteral("aten::mm (32768 x 2048 x 2048)"), QStringLiteral("aten::mm (32768 x 2048 x 8192)"),
+            QStringLiteral("aten::mm (32768 x 8192 x 2048)") }));
     for (const char* key : { "latency_floor_us", "time_budget", "opportunities", "coverage" })
         EXPECT_TRUE(root.contains(QString::fromLatin1(key))) << key;
     // The sample has 8 kernels: too few to measure a floor.
@@ -116,6 +124,7 @@ TEST(Export, CommandLineJsonHasTheDocumentedShape)
         budget.value(QStringLiteral("busy_us")).toDouble() + budget.value(QStringLiteral("idle_us")).toDouble(), 0.002);
     EXPECT_EQ(budget.value(QStringLiteral("idle_gaps")).toArray().size(), 4);
     const QJsonObject silu = kernels.at(0).toObject(); // the longest kernel comes first
+    EXPECT_EQ(silu.value(QStringLiteral("display_name")).toString(), silu.value(QStringLiteral("name")).toString()); // Triton's, as named
     EXPECT_EQ(silu.value(QStringLiteral("name")).toString(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     EXPECT_EQ(silu.value(QStringLiteral("bytes")).toInteger(), 1610612736);
     EXPECT_EQ(silu.value(QStringLiteral("xnumel")).toInteger(), 268435456);
@@ -138,9 +147,19 @@ TEST(Export, CommandLineCsvHasOneRowPerKernel)
     EXPECT_TRUE(lines[0].startsWith(QStringLiteral("name,category,kind,provenance,reason,xnumel,rnumel")));
     EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",attainable_time_us,fraction_of_attainable,recoverable_us,limiter,work,input_strides,"
                                                  "concrete_inputs,kernels,rule,compute_spec,tracelens_flops,tracelens_bytes,"
-                                                 "source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding")));
+                                                 "source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding,display_name")));
     EXPECT_TRUE(lines[5].contains(QStringLiteral(",library-op,V2,"))) << qPrintable(lines[5]);
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2,poi,launched,V2,")));
+    // The display name, last: a Triton kernel's own name, a library op's with its shape.
+    EXPECT_TRUE(lines[1].endsWith(QStringLiteral(",triton_poi_fused__unsafe_view_mul_silu_2"))) << qPrintable(lines[1]);
+    QStringList shownOps;
+    for (int i = 5; i < 9; ++i)
+        shownOps << lines[i].section(u',', -1);
+    shownOps.sort();
+    EXPECT_EQ(shownOps,
+        (QStringList { QStringLiteral("aten::_scaled_dot_product_flash_attention (8 x 16 x 4096 x 128)"),
+            QStringLiteral("aten::mm (32768 x 2048 x 2048)"), QStringLiteral("aten::mm (32768 x 2048 x 8192)"),
+            QStringLiteral("aten::mm (32768 x 8192 x 2048)") }));
     EXPECT_TRUE(lines[1].contains(QStringLiteral(",1610612736,")));
 }
 
@@ -541,6 +560,8 @@ TEST(Export, CommandLineReportsWhereTheTimeGoesWithTheUsersLatencyFloor)
         { "## Where the time goes", "## What to fix first", "## Triton kernels and library ops by recoverable time" })
         EXPECT_TRUE(text.contains(QString::fromLatin1(section))) << section;
     EXPECT_TRUE(text.contains(QStringLiteral("| `triton_poi_fused__unsafe_view_mul_silu_2` |")));
+    // A library op by its display name: aten::mm is three rows of the sample, told apart by their shapes.
+    EXPECT_TRUE(text.contains(QStringLiteral("| `aten::mm (32768 x 8192 x 2048)` |"))) << qPrintable(text);
 
     EXPECT_EQ(runCli({ QStringLiteral("--latency-floor"), QStringLiteral("-1"), QStringLiteral("--export"), json, bundledSampleTrace() })
                   .exitCode,

@@ -63,7 +63,9 @@ TEST(ComparisonTable, RowsColumnsAndRoles)
 
     const int removed = kernels;
     EXPECT_EQ(model.index(removed, KernelTableModel::Match).data().toString(), QStringLiteral("removed"));
-    EXPECT_EQ(model.index(removed, KernelTableModel::Kernel).data().toString(), comparison->baseline->rows.back().name);
+    // Its display name: the op's with its shape.
+    EXPECT_EQ(model.index(removed, KernelTableModel::Kernel).data().toString(),
+        comparison->baseline->rows.back().name + QStringLiteral(" (32768 x 2048 x 8192)"));
     EXPECT_EQ(model.index(removed, KernelTableModel::TimeSum).data().toString(), QStringLiteral("–")); // not in this trace
     EXPECT_NE(model.index(removed, KernelTableModel::BaselineTime).data().toString(), QStringLiteral("–"));
     EXPECT_EQ(model.index(removed, 0).data(KernelTableModel::RowIndexRole).toInt(), -1);
