@@ -37,10 +37,10 @@ struct PeakFigures
 {
     double memoryBandwidthTBps = 0;
     QString memorySource; // as ComputeRoof::source, for hbm_tbps
+    std::vector<ComputeRoof> computeRoofs; // highest first
     // Where the set's figures come from as a whole: a citation, or "estimate:
     // X % of datasheet (why)" where no measurement is published.
     QString source;
-    std::vector<ComputeRoof> computeRoofs; // highest first
 
     const ComputeRoof* roof(const QString& key) const; // null when this set lacks it
     bool operator==(const PeakFigures&) const = default;

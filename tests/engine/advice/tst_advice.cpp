@@ -32,6 +32,12 @@ KernelRow libraryOpRow(const QString& op, LibraryOpCategory category, const QStr
     LibraryOpRowDetails details;
     details.category = category;
     details.kernelNames = kernels;
+    LibraryOpModel model; // the op's figures: a library op row's bytes and FLOPs are its model's
+    model.category = category;
+    model.figures.bytes = bytes;
+    model.figures.flops = flops.value_or(0);
+    model.figures.computeSpec = QStringLiteral("vector_fp32");
+    details.model = model;
     row.libraryOp = details;
     return row;
 }
@@ -40,11 +46,8 @@ KernelRow gemmRow(double m, double n, double k, const QString& kernel)
 {
     KernelRow row = libraryOpRow(QStringLiteral("aten::mm"), LibraryOpCategory::Gemm, { kernel }, 2 * (m * k + k * n + m * n),
         2 * m * n * k, { 100, 100 });
-    LibraryOpModel model;
-    model.category = LibraryOpCategory::Gemm;
-    model.figures.params
+    row.libraryOp->model->figures.params
         = { { QStringLiteral("B"), 1 }, { QStringLiteral("M"), m }, { QStringLiteral("N"), n }, { QStringLiteral("K"), k } };
-    row.libraryOp->model = model;
     return row;
 }
 
@@ -175,7 +178,7 @@ TEST(Advice, LatencyBoundKernelIsToldToFuse)
     // 5.3 MB = 1 us at HBM, t0 = 2: attainable 3; calls of 5 and 5 us, 60 % of attainable: latency-bound.
     const Advice advice = adviceOn(modelledRow(QStringLiteral("triton_poi_fused_add_0"), 5.3e6, 0, { 5, 5 }));
     EXPECT_EQ(advice.adviceClass, AdviceClass::Fuse);
-    EXPECT_TRUE(advice.text.startsWith(QStringLiteral("latency-bound, 2 calls at 5.00 us each against 3.00 us attainable")))
+    EXPECT_TRUE(advice.text.startsWith(QStringLiteral("latency-bound, 2 calls at 5.00 µs each against 3.00 µs attainable")))
         << advice.text.toStdString();
     EXPECT_TRUE(advice.text.contains(QStringLiteral("do not tune it")));
 }
@@ -222,7 +225,7 @@ TEST(Advice, MemoryBoundPointwiseIsTuned)
 {
     const Advice advice = adviceOn(modelledRow(QStringLiteral("triton_poi_fused_mul_2"), 53e6, 1e6, { 15, 12, 11 }));
     EXPECT_EQ(advice.adviceClass, AdviceClass::Tune);
-    EXPECT_TRUE(advice.text.startsWith(QStringLiteral("memory-bound, 3 calls at 12.7 us each against 12.0 us attainable: tune it")))
+    EXPECT_TRUE(advice.text.startsWith(QStringLiteral("memory-bound, 3 calls at 12.7 µs each against 12.0 µs attainable: tune it")))
         << advice.text.toStdString();
 }
 
@@ -251,8 +254,9 @@ TEST(RealisticCeilings, EveryCatalogueGpuHasMaxAchievableWithASource)
         ASSERT_TRUE(gpu.hostLinkTBps);
         EXPECT_FALSE(gpu.hostLinkSource.isEmpty());
         // Without a measurement, the figure says it is an estimate.
-        if (!gpu.maxAchievable->source.contains(QStringLiteral("measured")))
+        if (!gpu.maxAchievable->source.contains(QStringLiteral("measured"))) {
             EXPECT_TRUE(gpu.maxAchievable->source.startsWith(QStringLiteral("estimate: ")));
+        }
     }
     // MI300X: measured, not the datasheet's 5.3 TB/s.
     const PeakFigures& measured = *mi300x().maxAchievable;

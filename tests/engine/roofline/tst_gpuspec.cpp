@@ -128,7 +128,8 @@ TEST(GpuSpec, AUserFileKeepsEachFiguresOwnSource)
     lab.sources = QStringLiteral("vendor sheet");
     lab.maxAchievable = PeakFigures { 1.25, QStringLiteral("measured with a STREAM run"),
         { { QStringLiteral("matrix_bf16"), QStringLiteral("BF16 matrix"), 512.5, QStringLiteral("user override") },
-            { QStringLiteral("vector_fp32"), QStringLiteral("FP32 vector"), 0.03125, {} } } };
+            { QStringLiteral("vector_fp32"), QStringLiteral("FP32 vector"), 0.03125, {} } },
+        QStringLiteral("a lab's STREAM and GEMM runs") };
     QString error;
     const auto back = GpuCatalog::fromJson(GpuCatalog::of({ lab }).toJson(), &error);
     ASSERT_TRUE(back) << qPrintable(error);
@@ -205,7 +206,7 @@ TEST(GpuSpec, MergingManyGpusReplacesByNameAndKeepsTheRest)
     for (int i = 0; i < 100000; ++i) {
         GpuSpec gpu;
         gpu.name = QStringLiteral("GPU %1").arg(i);
-        gpu.datasheet = PeakFigures { 1, {}, {} };
+        gpu.datasheet = PeakFigures { 1, {}, {}, {} };
         gpus.push_back(std::move(gpu));
     }
     GpuCatalog catalog = GpuCatalog::of(gpus);
