@@ -54,7 +54,7 @@ struct Window
 QByteArray commandLineExport(const QString& path, const std::shared_ptr<const AnalysisResult>& result, const GpuSpec& gpu, PeakSet peaks,
     std::optional<double> latencyFloorUs)
 {
-    Lens lens;
+    Lens lens = datasheetLens();
     lens.gpuChoice = gpu.name;
     lens.peaks = peaks;
     lens.latencyFloorUs = latencyFloorUs;

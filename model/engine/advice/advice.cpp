@@ -76,8 +76,8 @@ Advice unmodelledAdvice(const KernelRow& row, const AdviceFacts& facts)
         missing = QStringLiteral("no model of %1 fits its args%2")
                       .arg(row.name, row.model.reason.isEmpty() ? QString() : QString(QStringLiteral(" (") + row.model.reason + u')'));
     else if (row.isLibrary())
-        missing = QStringLiteral("a %1 kernel that no modelled op owns: the op above it needs a model (ATEN_MODELS.md)")
-                      .arg(gpuWorkTitle(row.work));
+        missing = QStringLiteral("a library kernel (%1 work) that no modelled op owns: the op above it needs a model (ATEN_MODELS.md)")
+                      .arg(gpuWorkKey(row.work));
     else
         missing = QStringLiteral("no figures: %1")
                       .arg(row.model.reason.isEmpty() ? QStringLiteral("the kernel's inputs are unknown") : row.model.reason);

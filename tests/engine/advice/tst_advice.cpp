@@ -5,11 +5,14 @@
 #include "engine/advice/copywork.h"
 #include "engine/advice/eagerattention.h"
 #include "engine/advice/gemmadvice.h"
+#include "engine/export/resultexport.h"
 #include "engine/lens/judgement.h"
 #include "engine/timebudget/timebudget.h"
 #include "testsupport.h"
 #include "timebudgetfixture.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <gtest/gtest.h>
 
 using namespace Ridgeline;
@@ -306,4 +309,31 @@ TEST(Advice, EagerAttentionSoftmaxBesideTwiceItsBmmCalls)
     result.rows.front().calls = 95;
     EXPECT_EQ(eagerAttentionChain(result, softmax), QString());
     EXPECT_EQ(kernelTimeFigures(softmax, datasheet(), 2.0, &mi300x(), &result).advice.adviceClass, AdviceClass::Unmodelled);
+}
+
+TEST(AdviceExport, JsonAndCsvCarryTheAdviceAndTheGpusSources)
+{
+    const std::shared_ptr<const Judgement> judgement = judge(timeBudgetFixture(), Lens());
+    const QJsonObject root = exportObject(*judgement);
+    EXPECT_EQ(root.value(QStringLiteral("peak_set")).toString(), QStringLiteral("max_achievable"));
+    EXPECT_DOUBLE_EQ(root.value(QStringLiteral("host_link_tbps")).toDouble(), 0.064);
+    EXPECT_TRUE(root.value(QStringLiteral("host_link_source")).toString().contains(QStringLiteral("PCIe Gen5 x16")));
+    const QJsonObject sources = root.value(QStringLiteral("peak_sources")).toObject();
+    EXPECT_TRUE(sources.value(QStringLiteral("max_achievable")).toString().startsWith(QStringLiteral("measured")));
+    EXPECT_TRUE(sources.value(QStringLiteral("datasheet")).toString().startsWith(QStringLiteral("vendor datasheet")));
+    // Every kernel, Triton or library, carries {class, text}; "mem" (53 MB at 4.3 TB/s = 12.3 us + t0 2) is tuned.
+    const QJsonArray kernels = root.value(QStringLiteral("kernels")).toArray();
+    ASSERT_FALSE(kernels.isEmpty());
+    for (const QJsonValue& kernel : kernels) {
+        const QJsonObject advice = kernel.toObject().value(QStringLiteral("advice")).toObject();
+        EXPECT_FALSE(advice.value(QStringLiteral("class")).toString().isEmpty());
+        EXPECT_FALSE(advice.value(QStringLiteral("text")).toString().isEmpty());
+    }
+    EXPECT_EQ(kernels.first().toObject().value(QStringLiteral("advice")).toObject().value(QStringLiteral("class")).toString(),
+        QStringLiteral("tune"));
+    // The CSV: advice is the last column, after first_finding, as "class: text".
+    const QStringList lines = QString::fromUtf8(exportCsv(judgement->trace)).split(u'\n');
+    EXPECT_TRUE(lines.first().endsWith(QStringLiteral(",first_finding,advice")));
+    EXPECT_TRUE(lines.value(1).endsWith(QStringLiteral("\"")) || lines.value(1).contains(QStringLiteral("tune: ")));
+    EXPECT_TRUE(lines.value(1).contains(QStringLiteral("tune: memory-bound, 3 calls")));
 }
