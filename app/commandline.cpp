@@ -46,8 +46,8 @@ void addOptions(QCommandLineParser& parser)
             "Write a Markdown report (where the time goes, what to fix first, with --baseline the comparison per step) to FILE and exit."),
         QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("peaks"),
-        QStringLiteral("Peaks for roofs, attainable times and % of roof: datasheet (default) or max-achievable (measured; a GPU without "
-                       "them falls back to datasheet)."),
+        QStringLiteral("Peaks for roofs, attainable times and % of roof: max-achievable (default: measured, or estimates "
+                       "that say so; a GPU without them falls back to datasheet) or datasheet."),
         QStringLiteral("SET") });
     parser.addOption({ QStringLiteral("latency-floor"),
         QStringLiteral("Fixed cost of one kernel in microseconds for attainable times (default: the 1st percentile of the trace's kernel "
@@ -101,9 +101,9 @@ bool readRooflineOptions(const QCommandLineParser& parser, RooflineOptions* roof
     roofline->path = parser.value(QStringLiteral("export-roofline"));
     // The peak set also places the exported kernels and their attainable times.
     const QString peaks = parser.value(QStringLiteral("peaks"));
-    if (peaks == u"max-achievable" || peaks == u"max_achievable") {
-        roofline->peaks = PeakSet::MaxAchievable;
-    } else if (!peaks.isEmpty() && peaks != u"datasheet") {
+    if (peaks == u"datasheet") {
+        roofline->peaks = PeakSet::Datasheet;
+    } else if (!peaks.isEmpty() && peaks != u"max-achievable" && peaks != u"max_achievable") {
         *error = QStringLiteral("--peaks must be datasheet or max-achievable, got \"%1\"").arg(peaks);
         return false;
     }

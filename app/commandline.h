@@ -29,7 +29,7 @@ void printError(const QString& message);
 struct RooflineOptions
 {
     QString path;
-    PeakSet peaks = PeakSet::Datasheet;
+    PeakSet peaks = PeakSet::MaxAchievable;
     bool gpuFrame = false;
     QSize size { 1600, 1000 };
     double scale = 1;

@@ -549,8 +549,9 @@ void MainWindow::restoreSettings()
     m_inputs->session().setRememberedCaptures(settings.value(SettingsKeys::attachedCaptures()).toStringList());
     Lens lens = m_shown->lens();
     lens.gpuChoice = settings.value(SettingsKeys::gpu()).toString();
-    lens.peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::MaxAchievable) ? PeakSet::MaxAchievable
-                                                                                                          : PeakSet::Datasheet;
+    // Max-achievable unless the user chose datasheet: the ceilings a kernel can reach.
+    lens.peaks = settings.value(SettingsKeys::peakSet()).toString() == peakSetKey(PeakSet::Datasheet) ? PeakSet::Datasheet
+                                                                                                      : PeakSet::MaxAchievable;
     m_shown->setLens(lens);
     const auto frame
         = settings.value(SettingsKeys::frame()).toString() == u"gpu" ? RooflineView::Frame::GpuRoofs : RooflineView::Frame::FitToData;

@@ -54,4 +54,13 @@ void writeLaunch(MarkdownWriter& md, const KernelRow& row, const TraceJudgement&
     md.table({ QString(), QStringLiteral("Value"), QStringLiteral("From") }, rows, { A::Left, A::Right, A::Left });
 }
 
+void writeAdvice(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)
+{
+    const Advice advice = judged.adviceOf(row);
+    if (advice.text.isEmpty())
+        return;
+    md.heading(2, QStringLiteral("Advice"));
+    md.paragraph(QStringLiteral("**") + adviceClassKey(advice.adviceClass) + QStringLiteral("**: ") + MD::plain(advice.text));
+}
+
 } // namespace Ridgeline::Derivation

@@ -51,6 +51,8 @@ void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row);
 // How the kernel was launched (row.launch under the judged GPU); nothing
 // where the row has no launch facts.
 void writeLaunch(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
+// What to do about the row: its advice's class and sentence (advice/).
+void writeAdvice(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
 
 // The Inductor cache's sections; each needs row.model.v1.
 void writeV1Block(MarkdownWriter& md, const KernelRow& row);

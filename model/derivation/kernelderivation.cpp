@@ -222,6 +222,7 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
     MarkdownWriter md;
     writeSummary(md, row);
     writeAtAGlance(md, row, judged);
+    writeAdvice(md, row, judged); // what to do, before how the figures came about
     if (row.replay)
         writeReplayChain(md, row);
     writeRawArgs(md, row);

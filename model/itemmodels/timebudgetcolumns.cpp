@@ -129,7 +129,26 @@ std::optional<double> sortValue(const KernelTimeFigures& figures, Column column)
     return std::nullopt;
 }
 
+namespace {
+
+QString ownToolTip(const TimeBudget& budget, size_t row, Column column);
+
+} // namespace
+
 QString toolTip(const TimeBudget& budget, size_t row, Column column)
+{
+    const QString own = ownToolTip(budget, row, column);
+    const Advice& advice = budget.rows[row].advice;
+    if (column != Limiter || advice.text.isEmpty())
+        return own;
+    // The limiter says what bounds it; the advice, what to do about it.
+    const QString adviceText = tr("Advice (%1): %2").arg(adviceClassKey(advice.adviceClass), advice.text);
+    return own.isEmpty() ? adviceText : own + QStringLiteral("\n\n") + adviceText;
+}
+
+namespace {
+
+QString ownToolTip(const TimeBudget& budget, size_t row, Column column)
 {
     const KernelTimeFigures& figures = budget.rows[row];
     const LatencyFloor& floor = budget.latencyFloor;
@@ -157,9 +176,9 @@ QString toolTip(const TimeBudget& budget, size_t row, Column column)
     case Limiter:
         switch (figures.limiter) {
         case Ridgeline::Limiter::Memory:
-            return tr("Memory-bound: its bytes at the HBM roof (%1) take longer than t0 (%2) and than its FLOPs at a compute "
+            return tr("Memory-bound: its bytes at the %3 roof (%1) take longer than t0 (%2) and than its FLOPs at a compute "
                       "roof: tune its memory access")
-                .arg(formatTimeUs(figures.roofTermUs.value_or(0)), formatTimeUs(floor.us));
+                .arg(formatTimeUs(figures.roofTermUs.value_or(0)), formatTimeUs(floor.us), figures.memoryRoofLabel);
         case Ridgeline::Limiter::Compute:
             return tr("Compute-bound: its FLOPs at the %1 roof (%2) take longer than t0 (%3) and than its bytes at the HBM roof: "
                       "tune its math (tile sizes, matrix cores)")
@@ -187,6 +206,8 @@ QString toolTip(const TimeBudget& budget, size_t row, Column column)
     }
     return {};
 }
+
+} // namespace
 
 QString latencyBoundRoofText()
 {

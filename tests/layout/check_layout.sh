@@ -19,7 +19,7 @@ set -uo pipefail
 root=${1:?usage: check_layout.sh SOURCE_DIR}
 cd "$root" || exit 2
 
-STAGES=(base triton input kernelsource inductorcache linking graphs activity perfmodel launch findings libraryops results roofline timebudget timeline comparison lens export session)
+STAGES=(base triton input kernelsource inductorcache linking graphs activity perfmodel launch findings libraryops results roofline advice timebudget timeline comparison lens export session)
 declare -A rank
 for i in "${!STAGES[@]}"; do rank[${STAGES[$i]}]=$i; done
 

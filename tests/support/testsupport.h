@@ -13,6 +13,15 @@
 
 namespace Ridgeline::Test {
 
+// The default lens but for datasheet peaks: what tests written against
+// datasheet figures judge under (max-achievable is the default set).
+inline Lens datasheetLens()
+{
+    Lens lens;
+    lens.peaks = PeakSet::Datasheet;
+    return lens;
+}
+
 QString sourcePath(const QString& relative); // inside the checkout
 // A file of ../shared, or an empty string (after a loud message) when the
 // shared folder is absent, so the caller can GTEST_SKIP.

@@ -35,7 +35,7 @@ QByteArray libraryOnlyTrace(double softmaxUs)
 TEST(CoverageViews, TheStripSaysHowMuchGpuTimeHasFigures)
 {
     SummaryStrip strip;
-    strip.setJudgement(*judge(timeBudgetFixture(), Lens {}));
+    strip.setJudgement(*judge(timeBudgetFixture(), datasheetLens()));
     EXPECT_TRUE(strip.text().contains(QStringLiteral("<b>modelled 75.6 % of GPU time (208 \u00b5s of 275 \u00b5s)</b>")))
         << qPrintable(strip.text());
 }
@@ -43,7 +43,7 @@ TEST(CoverageViews, TheStripSaysHowMuchGpuTimeHasFigures)
 TEST(CoverageViews, TheCompareStripSetsKindsOfWorkAndSpansSideBySide)
 {
     SummaryStrip strip;
-    strip.setJudgement(*judge(softmaxCandidate(), Lens {}, softmaxBaseline()));
+    strip.setJudgement(*judge(softmaxCandidate(), datasheetLens(), softmaxBaseline()));
     const QString text = strip.text();
     EXPECT_TRUE(text.contains(
         QStringLiteral("By kind of work, baseline \u2192 this trace: Triton 10.0 \u00b5s \u2192 10.0 \u00b5s (+0.00 \u00b5s), "

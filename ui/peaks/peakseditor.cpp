@@ -168,7 +168,7 @@ const GpuSpec* PeaksEditor::known(const QString& name) const
 void PeaksEditor::showGpu(const QString& name)
 {
     const GpuSpec* gpu = known(name);
-    m_shown = gpu ? *gpu : GpuSpec { name, {}, {}, {}, std::nullopt, std::nullopt, {}, std::nullopt, {} };
+    m_shown = gpu ? *gpu : GpuSpec { name, {}, {}, {}, std::nullopt, std::nullopt, {}, std::nullopt, {}, std::nullopt, {} };
     m_edited = !gpu; // a new GPU is the user's once saved
     m_filling = true;
     m_gpuChoice->setCurrentText(m_shown.name);

@@ -6,6 +6,7 @@
 #include "engine/export/graphexport.h"
 #include "engine/export/jsonnumber.h"
 #include "engine/export/jsonstreamwriter.h"
+#include "engine/export/launch/adviceexport.h"
 #include "engine/export/launch/findingsexport.h"
 #include "engine/export/launch/launchexport.h"
 #include "engine/export/libraryopexport.h"
@@ -231,6 +232,7 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
     addKernelTimeFigures(kernel, time);
     kernel[QStringLiteral("launch")] = launchJson(row, gpu);
     kernel[QStringLiteral("findings")] = findingsJson(time);
+    kernel[QStringLiteral("advice")] = adviceJson(time.advice);
     // As the roofline CSV has them; null where the kernel has no place.
     const QJsonValue null(QJsonValue::Null);
     const auto placement = placeKernel(row, figures);
@@ -275,6 +277,7 @@ QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& t
         { QStringLiteral("fraction_of_roof"), null },
     };
     addKernelTimeFigures(kernel, time);
+    kernel[QStringLiteral("advice")] = adviceJson(time.advice);
     return kernel;
 }
 
@@ -288,6 +291,10 @@ QJsonObject exportHeader(const TraceJudgement& judged, const QStringList& moreWa
     root[QStringLiteral("trace")] = result.tracePath;
     root[QStringLiteral("gpu")] = gpu.name;
     root[QStringLiteral("peak_set")] = peakSetKey(judged.peakSetUsed());
+    // Where the figures come from: each peak set's source, and the host link (the roof of host-device copies).
+    root[QStringLiteral("peak_sources")] = peakSourcesJson(gpu);
+    root[QStringLiteral("host_link_tbps")] = gpu.hostLinkTBps ? QJsonValue(*gpu.hostLinkTBps) : QJsonValue(QJsonValue::Null);
+    root[QStringLiteral("host_link_source")] = gpu.hostLinkTBps ? QJsonValue(gpu.hostLinkSource) : QJsonValue(QJsonValue::Null);
     // The --range (or the window's) the figures were counted in, from the first GPU event; null: the whole trace.
     root[QStringLiteral("range")] = result.gpuRangeUs ? QJsonValue(QJsonObject { { QStringLiteral("start_us"), result.gpuRangeUs->first },
                                                             { QStringLiteral("end_us"), result.gpuRangeUs->second } })
@@ -329,7 +336,7 @@ void forEachKernelExport(const TraceJudgement& judged, const std::function<void(
     for (size_t i = 0; i < result.rows.size(); ++i)
         take(tritonKernelExport(result.rows[i], budget.rows[i], gpu, figures));
     for (const KernelRow& row : result.libraryKernels)
-        take(libraryKernelExport(row, kernelTimeFigures(row, figures, budget.latencyFloor.us)));
+        take(libraryKernelExport(row, kernelTimeFigures(row, figures, budget.latencyFloor.us, &gpu, &result)));
 }
 
 } // namespace
@@ -496,19 +503,22 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
     // The source's and the launch's columns, then the first finding, then the display name, last: every column before them
     // keeps its place.
     line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader()
-                             << launchCsvHeader() << findingsCsvHeader() << QStringLiteral("display_name"));
+                             << launchCsvHeader() << findingsCsvHeader() << QStringLiteral("display_name")
+                             << QStringLiteral("advice"));
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)
             << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString()) << argsAndKernelsCsvFields(row)
             << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()) << findingsCsvFields(budget.rows[i])
-            << csvTextField(rowNames(row).display));
+            << csvTextField(rowNames(row).display) << adviceCsvField(budget.rows[i].advice));
     }
-    for (const KernelRow& row : result.libraryKernels)
-        line(csvFields(row) << kernelTimeCsvFields(kernelTimeFigures(row, figures, budget.latencyFloor.us)) << gpuWorkKey(row.work)
-                            << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
+    for (const KernelRow& row : result.libraryKernels) {
+        const KernelTimeFigures time = kernelTimeFigures(row, figures, budget.latencyFloor.us, &judged.gpuSpec(), &result);
+        line(csvFields(row) << kernelTimeCsvFields(time) << gpuWorkKey(row.work) << argsAndKernelsCsvFields(row)
+                            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
                             << QString() // a library kernel has no findings
-                            << csvTextField(rowNames(row).display));
+                            << csvTextField(rowNames(row).display) << adviceCsvField(time.advice));
+    }
     return ok;
 }
 

@@ -56,6 +56,15 @@ std::vector<JudgedFinding> TraceJudgement::findingsOf(const KernelRow& row) cons
     return judged;
 }
 
+Advice TraceJudgement::adviceOf(const KernelRow& row) const
+{
+    const std::vector<KernelRow>& rows = result->rows;
+    const std::less<const KernelRow*> before;
+    if (!rows.empty() && !before(&row, rows.data()) && before(&row, rows.data() + rows.size()) && budget.rows.size() == rows.size())
+        return budget.rows[size_t(&row - rows.data())].advice;
+    return kernelTimeFigures(row, peaks(), budget.latencyFloor.us, &gpu.spec, result.get()).advice;
+}
+
 TraceJudgement judgeTrace(std::shared_ptr<const AnalysisResult> result, const Lens& lens)
 {
     TraceJudgement judged;

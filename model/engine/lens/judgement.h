@@ -32,7 +32,7 @@ struct TraceJudgement
 {
     std::shared_ptr<const AnalysisResult> result; // never null
     GpuPick gpu;
-    PeakSet peakSet = PeakSet::Datasheet; // the requested set (the lens's)
+    PeakSet peakSet = PeakSet::MaxAchievable; // the requested set (the lens's)
     TimeBudget budget; // its latencyFloor says which t0, and why
     // The roofs of gpu under peakSet and every placed kernel, the
     // latency-bound ones marked; with a baseline, the arrows from it.
@@ -47,6 +47,9 @@ struct TraceJudgement
     // A row's findings as every view shows them: the row's own and those the
     // judged GPU adds (under_filled from the catalogue's compute units).
     std::vector<JudgedFinding> findingsOf(const KernelRow& row) const;
+    // A row's advice as every view and export shows it (advice/): the
+    // budget's own for a row of this trace, else figured the same way.
+    Advice adviceOf(const KernelRow& row) const;
 };
 
 struct Judgement

@@ -21,7 +21,9 @@ struct Lens
     std::shared_ptr<const GpuCatalog> catalog = builtInCatalog();
     // The chosen GPU's name (--gpu, View > GPU); empty: each trace's own.
     QString gpuChoice;
-    PeakSet peaks = PeakSet::Datasheet;
+    // Max-achievable: the ceilings a tuned kernel reaches (datasheet peaks,
+    // never reached, would call every kernel slow); datasheet one choice away.
+    PeakSet peaks = PeakSet::MaxAchievable;
     // The user's t0 (--latency-floor, View > Latency Floor) for both
     // traces; nullopt: each trace's own measurement, else the default.
     std::optional<double> latencyFloorUs;

@@ -62,6 +62,7 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
     // Optional, per figure: {"hbm_tbps": "...", "matrix_bf16": "user override"}.
     const QJsonObject sources = object.value(QStringLiteral("sources")).toObject();
     figures.memorySource = sources.value(HbmKey).toString();
+    figures.source = object.value(QStringLiteral("source")).toString();
     for (ComputeRoof& roof : figures.computeRoofs)
         roof.source = sources.value(roof.key).toString();
     // Stable: roofs of equal height keep the file's (alphabetical) order,
@@ -85,6 +86,8 @@ QJsonObject writePeaks(const PeakFigures& figures)
     QJsonObject object { { HbmKey, figures.memoryBandwidthTBps }, { QStringLiteral("tflops"), tflops } };
     if (!sources.isEmpty())
         object.insert(QStringLiteral("sources"), sources);
+    if (!figures.source.isEmpty())
+        object.insert(QStringLiteral("source"), figures.source);
     return object;
 }
 
@@ -207,6 +210,16 @@ std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsize
         spec.computeUnits = int(number);
         spec.computeUnitsSource = object.value(QStringLiteral("compute_units_source")).toString();
     }
+    if (const QJsonValue link = object.value(QStringLiteral("host_link_tbps")); !link.isUndefined() && !link.isNull()) {
+        const double tbps = link.toDouble(-1);
+        // A host link is slower than HBM: PCIe Gen5 x16 moves 0.064 TB/s a direction.
+        if (!plausible(tbps, 0.001, maxTBps)) {
+            *error = shortName + QStringLiteral(": host_link_tbps %1 is not a bandwidth (0.001 to %2 TB/s)").arg(tbps).arg(maxTBps);
+            return std::nullopt;
+        }
+        spec.hostLinkTBps = tbps;
+        spec.hostLinkSource = object.value(QStringLiteral("host_link_source")).toString();
+    }
     if (!spec.datasheet && !spec.maxAchievable) {
         *error = shortName + QStringLiteral(": no peaks");
         return std::nullopt;
@@ -286,6 +299,11 @@ QByteArray GpuCatalog::toJson() const
             object.insert(QStringLiteral("compute_units"), *gpu.computeUnits);
             if (!gpu.computeUnitsSource.isEmpty())
                 object.insert(QStringLiteral("compute_units_source"), gpu.computeUnitsSource);
+        }
+        if (gpu.hostLinkTBps) {
+            object.insert(QStringLiteral("host_link_tbps"), *gpu.hostLinkTBps);
+            if (!gpu.hostLinkSource.isEmpty())
+                object.insert(QStringLiteral("host_link_source"), gpu.hostLinkSource);
         }
         gpus.append(object);
     }

@@ -38,6 +38,9 @@ struct PeakFigures
     double memoryBandwidthTBps = 0;
     QString memorySource; // as ComputeRoof::source, for hbm_tbps
     std::vector<ComputeRoof> computeRoofs; // highest first
+    // Where the set's figures come from as a whole: a citation, or "estimate:
+    // X % of datasheet (why)" where no measurement is published.
+    QString source;
 
     const ComputeRoof* roof(const QString& key) const; // null when this set lacks it
     bool operator==(const PeakFigures&) const = default;
@@ -67,6 +70,10 @@ struct GpuSpec
     // spread over, for its waves where the trace has no deviceProperties.
     std::optional<int> computeUnits;
     QString computeUnitsSource;
+    // The host link's bandwidth per direction (PCIe, ...): the roof of a copy
+    // between host and device memory. nullopt: unknown, such copies get no roof.
+    std::optional<double> hostLinkTBps;
+    QString hostLinkSource;
 
     // The requested set, or the other one when this GPU lacks it.
     const PeakFigures& peaks(PeakSet preferred) const;

@@ -1,6 +1,9 @@
 #include "engine/timebudget/attainabletime.h"
 
+#include "engine/advice/copywork.h"
+#include "engine/advice/eagerattention.h"
 #include "engine/findings/kernelfindings.h"
+#include "engine/timebudget/timebudget.h"
 #include "engine/roofline/roofline.h"
 
 #include <algorithm>
@@ -77,16 +80,66 @@ Limiter limiterOf(double floorUs, double memoryUs, double computeUs, bool flopsK
     return Limiter::Latency; // also without timed calls: nothing says it is slow
 }
 
-} // namespace
+AdviceFacts::Verdict verdictOf(Limiter limiter)
+{
+    switch (limiter) {
+    case Limiter::Latency:
+        return AdviceFacts::Verdict::LatencyBound;
+    case Limiter::SlowForSize:
+        return AdviceFacts::Verdict::SlowForSize;
+    case Limiter::Unmodelled:
+        return AdviceFacts::Verdict::Unmodelled;
+    case Limiter::Memory:
+    case Limiter::Compute:
+    case Limiter::FlopsUnknown:
+        break;
+    }
+    return AdviceFacts::Verdict::Tune;
+}
 
-KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs)
+// The row's advice from its figures, once they are all known.
+void advise(KernelTimeFigures& figures, const KernelRow& row, double latencyFloorUs, const GpuSpec* gpu, const AnalysisResult* trace)
+{
+    AdviceFacts facts;
+    facts.verdict = verdictOf(figures.limiter);
+    facts.timedCalls = figures.timedCalls;
+    facts.meanUs = figures.timedCalls > 0 ? figures.measuredUs / double(figures.timedCalls) : 0.0;
+    facts.attainableUs = figures.attainableUs;
+    facts.latencyFloorUs = latencyFloorUs;
+    facts.limiterTitle = limiterTitle(figures.limiter);
+    const KernelFindings& findings = gpu ? figures.findings : row.findings;
+    if (!findings.empty())
+        facts.firstFinding = findings.front().text;
+    if (gpu) {
+        facts.gpuName = gpu->name;
+        facts.computeUnits = gpu->computeUnits;
+        facts.hostLinkTBps = gpu->hostLinkTBps;
+        facts.hostLinkSource = gpu->hostLinkSource;
+    }
+    if (trace)
+        facts.eagerAttentionChain = eagerAttentionChain(*trace, row);
+    figures.advice = adviseRow(row, facts);
+}
+
+KernelTimeFigures roofTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs, const GpuSpec* gpu)
 {
     KernelTimeFigures figures;
     figures.timedCalls = row.timedCalls();
     figures.measuredUs = row.kernelTimeUs ? row.kernelTimeUs->sum : 0.0;
     figures.memoryTBps = peaks.memoryBandwidthTBps;
-    const std::optional<double> bytes = row.bytes();
-    if (!bytes || peaks.memoryBandwidthTBps <= 0)
+    std::optional<double> bytes = row.bytes();
+    const std::optional<CopyWork> copy = copyWorkOf(row);
+    if (copy && copy->crossesHostLink()) {
+        // Its bytes cross the host link once, at the link's speed: HBM's roof
+        // would call a copy at the link's full speed latency-bound. No link
+        // figure, no roof.
+        if (!gpu || !gpu->hostLinkTBps)
+            return figures;
+        bytes = hostLinkBytesPerCall(row);
+        figures.memoryTBps = *gpu->hostLinkTBps;
+        figures.memoryRoofLabel = QStringLiteral("host link");
+    }
+    if (!bytes || figures.memoryTBps <= 0)
         return figures;
 
     const std::optional<double> flops = row.flops();
@@ -95,7 +148,7 @@ KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& pea
         figures.computeTflops = roof->tflops;
         figures.computeRoofLabel = roof->label;
     }
-    const double memoryUs = *bytes / (peaks.memoryBandwidthTBps * 1e6);
+    const double memoryUs = *bytes / (figures.memoryTBps * 1e6);
     const double computeUs = roof && roof->tflops > 0 ? *flops / (roof->tflops * 1e6) : 0.0;
     const double term = std::max(memoryUs, computeUs);
     // A library op pays the floor once per GPU event it ran.
@@ -116,6 +169,18 @@ KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& pea
         if (figures.timedCalls > 0 && figures.measuredUs > 0)
             figures.fractionOfAttainableSource = double(figures.timedCalls) * *figures.attainableSourceUs / figures.measuredUs;
     }
+    return figures;
+}
+
+} // namespace
+
+KernelTimeFigures kernelTimeFigures(
+    const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs, const GpuSpec* gpu, const AnalysisResult* trace)
+{
+    KernelTimeFigures figures = roofTimeFigures(row, peaks, latencyFloorUs, gpu);
+    if (gpu)
+        figures.findings = judgedFindings(row, gpu);
+    advise(figures, row, latencyFloorUs * row.latencyFloorsPerCall(), gpu, trace);
     return figures;
 }
 

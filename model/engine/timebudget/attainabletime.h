@@ -5,6 +5,8 @@
 // no tuning goes; above it is time a fix could win back.
 #pragma once
 
+#include "engine/advice/advice.h"
+#include "engine/results/analysisresult.h"
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
 
@@ -59,15 +61,23 @@ struct KernelTimeFigures
     // Triton rows: the row's findings under the judged GPU (evaluateTimeBudget
     // with a GpuSpec); each one's time at stake is recoverableUs, never summed.
     KernelFindings findings;
-    // The roofs used, for derivations.
+    // What to do about it (advice/): one class, one sentence with its figures.
+    Advice advice;
+    // The roofs used, for derivations. A copy between host and device
+    // memory is measured against the host link, not HBM.
     double memoryTBps = 0;
+    QString memoryRoofLabel = QStringLiteral("HBM"); // "HBM", "host link"
     std::optional<double> computeTflops;
     QString computeRoofLabel;
 };
 
 // `latencyFloorUs`: t0. Rows without bytes (no figures) are Unmodelled and
 // keep their measured time. A row without a FLOPs figure keeps its bytes-only
-// attainable and recoverable time whatever its limiter.
-KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs);
+// attainable and recoverable time whatever its limiter. `gpu`: the judged
+// GPU, for the host link's roof (a host-device copy without one gets no
+// roof), its compute units and findings in the advice; null: HBM only.
+// `trace`: the row's analysis, for advice across rows (eager attention).
+KernelTimeFigures kernelTimeFigures(const KernelRow& row, const PeakFigures& peaks, double latencyFloorUs, const GpuSpec* gpu = nullptr,
+    const AnalysisResult* trace = nullptr);
 
 } // namespace Ridgeline

@@ -18,8 +18,8 @@ QString callsText(std::int64_t calls)
 
 QString bytesRoofText(const KernelRow& row, const KernelTimeFigures& figures)
 {
-    return QStringLiteral("its %1 MiB take %2 at the HBM roof")
-        .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatTimeUs(*figures.roofTermUs));
+    return QStringLiteral("its %1 MiB take %2 at the %3 roof")
+        .arg(QString::number(row.dataMovedMib().value_or(0), 'g', 3), formatTimeUs(*figures.roofTermUs), figures.memoryRoofLabel);
 }
 
 QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const LatencyFloor& floor)
@@ -30,10 +30,9 @@ QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const 
         // not win this back; its code is slow for the work it does.
         const double times = figures.fractionOfAttainable && *figures.fractionOfAttainable > 0 ? 1.0 / *figures.fractionOfAttainable : 0.0;
         return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): it runs %7x its attainable time, "
-                              "far above the fixed cost of a launch: tune it (block sizes, memory access, how its work is "
-                              "split), fusing it alone would not win this back")
+                              "far above the fixed cost of a launch, so fusing it alone would not win this back: %8")
             .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), bytesRoofText(row, figures),
-                formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs), QString::number(times, 'f', 1));
+                formatTimeUs(floor.us), formatTimeUs(*figures.attainableUs), QString::number(times, 'f', 1), figures.advice.text);
     }
     if (figures.limiter == Limiter::FlopsUnknown) {
         return QStringLiteral("%1: %2 at %3 each; %4 (+ t0 %5 = %6 attainable, bytes only): at most this much above it, "
@@ -45,10 +44,10 @@ QString kernelWhy(const KernelRow& row, const KernelTimeFigures& figures, const 
     const QString roof = figures.limiter == Limiter::Compute
         ? QStringLiteral("its FLOPs take %1 at the %2 roof").arg(formatTimeUs(*figures.roofTermUs), figures.computeRoofLabel)
         : bytesRoofText(row, figures);
-    return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): tune it (block sizes, "
-                          "memory access, fusion of its loads)")
+    // What to do is the row's advice (advice/): its class's specific fix.
+    return QStringLiteral("%1: %2 at %3 each, where %4 (+ t0 %5 = %6 attainable): %7")
         .arg(limiterTitle(figures.limiter), callsText(figures.timedCalls), formatTimeUs(mean), roof, formatTimeUs(floor.us),
-            formatTimeUs(*figures.attainableUs));
+            formatTimeUs(*figures.attainableUs), figures.advice.text);
 }
 
 // A kernel's own line: one a fix to its own code could speed up.

@@ -40,8 +40,9 @@ TimeBudget evaluateTimeBudget(
     budget.latencyFloor = chooseLatencyFloor(result.activity, latencyFloorOverrideUs);
     budget.rows.reserve(result.rows.size());
     for (const KernelRow& row : result.rows) {
-        KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us);
-        figures.findings = judgedFindings(row, gpu);
+        KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us, gpu, &result);
+        if (!gpu)
+            figures.findings = row.findings; // as judgedFindings gives them without a GPU
         budget.recoverableUs += figures.recoverableUs;
         if (row.isLibraryOp()) { // no Triton time
             budget.rows.push_back(std::move(figures));

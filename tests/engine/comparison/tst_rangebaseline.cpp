@@ -66,7 +66,7 @@ TEST(RangeWithBaseline, ATraceAgainstItselfInTheSameRangeIsUnchanged)
     ASSERT_DOUBLE_EQ(ranged.result->totalGpuKernelTimeUs, 4);
     ASSERT_DOUBLE_EQ(whole.result->totalGpuKernelTimeUs, 8);
 
-    const auto same = judge(ranged.result, Lens {}, ranged.result);
+    const auto same = judge(ranged.result, datasheetLens(), ranged.result);
     ASSERT_TRUE(same->comparison);
     ASSERT_TRUE(same->comparison->gpuTimeSpeedup);
     EXPECT_DOUBLE_EQ(*same->comparison->gpuTimeSpeedup, 1.0);
@@ -74,7 +74,7 @@ TEST(RangeWithBaseline, ATraceAgainstItselfInTheSameRangeIsUnchanged)
 
     // The old way, the range on the candidate alone: 8 us over 4 reads 2x faster,
     // and the judgement says the spans differ.
-    const auto lopsided = judge(ranged.result, Lens {}, whole.result);
+    const auto lopsided = judge(ranged.result, datasheetLens(), whole.result);
     ASSERT_TRUE(lopsided->comparison->gpuTimeSpeedup);
     EXPECT_DOUBLE_EQ(*lopsided->comparison->gpuTimeSpeedup, 2.0);
     const QStringList warnings = lopsided->gpuWarnings();
@@ -93,11 +93,11 @@ TEST(RangeWithBaseline, EveryExportNamesItsRangeAndNullWithout)
     ASSERT_EQ(ranged.status, AnalysisOutcome::Status::Ok) << qPrintable(ranged.error);
     ASSERT_EQ(whole.status, AnalysisOutcome::Status::Ok) << qPrintable(whole.error);
 
-    const QJsonObject alone = exportObject(*judge(whole.result, Lens {}));
+    const QJsonObject alone = exportObject(*judge(whole.result, datasheetLens()));
     ASSERT_TRUE(alone.contains(QStringLiteral("range")));
     EXPECT_TRUE(alone.value(QStringLiteral("range")).isNull());
 
-    const auto comparison = judge(ranged.result, Lens {}, ranged.result);
+    const auto comparison = judge(ranged.result, datasheetLens(), ranged.result);
     const QJsonObject compared = QJsonDocument::fromJson(exportComparisonJson(*comparison)).object();
     const QJsonObject range = compared.value(QStringLiteral("range")).toObject();
     EXPECT_EQ(range.value(QStringLiteral("start_us")).toDouble(-1), 0.0);
@@ -110,7 +110,7 @@ TEST(RangeWithBaseline, EveryExportNamesItsRangeAndNullWithout)
     EXPECT_TRUE(text.contains(QStringLiteral("- Range: 0.00 \u00b5s to 100 \u00b5s from the first GPU event (the baseline's: the same from "
                                              "its own first); only the GPU events that start in it count\n")))
         << qPrintable(text.left(600));
-    const auto wholeJudgement = judge(whole.result, Lens {});
+    const auto wholeJudgement = judge(whole.result, datasheetLens());
     report.judgement = wholeJudgement.get();
     EXPECT_FALSE(QString::fromUtf8(markdownReport(report)).contains(QStringLiteral("Range:")));
 }

@@ -111,7 +111,7 @@ TEST(StepComparison, OneProfilerStepOfFourLaunchesAgainstOneLaunchComparesFourAg
     const AnalysisOutcome cand = analyze(traces.write(QStringLiteral("cand.json"), traceJson(oneProfilerStepOfFourGraphLaunches())));
     ASSERT_EQ(base.status, AnalysisOutcome::Status::Ok);
     ASSERT_EQ(cand.status, AnalysisOutcome::Status::Ok);
-    const auto judgement = judge(cand.result, Lens {}, base.result);
+    const auto judgement = judge(cand.result, datasheetLens(), base.result);
     const TraceComparison* comparison = judgement->comparison.get();
     EXPECT_NEAR(*comparison->gpuTimeSpeedup, 50.0 / 320.0, 1e-12);
     ASSERT_TRUE(comparison->perStep);

@@ -94,7 +94,7 @@ TEST(WorkComparison, GpuTimeByKindOfWorkAndTheSpans)
 
 TEST(WorkComparison, ExportAndReportCarryTheTableAndTheSpans)
 {
-    const auto judgement = judge(softmaxCandidate(), Lens {}, softmaxBaseline());
+    const auto judgement = judge(softmaxCandidate(), datasheetLens(), softmaxBaseline());
     const QJsonObject root = QJsonDocument::fromJson(exportComparisonJson(*judgement)).object();
     const QJsonObject summary = root.value(QStringLiteral("comparison")).toObject();
     const QJsonArray byWork = summary.value(QStringLiteral("by_work")).toArray();

@@ -261,7 +261,7 @@ TEST_F(KernelSourceFinding, TheExportCarriesTheSource)
     EXPECT_EQ(pointers[1].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("gather"));
     const QList<QByteArray> lines = exportCsv(judged(outcome.result)->trace).split('\n');
     ASSERT_GE(lines.size(), 2);
-    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding,display_name"))
+    EXPECT_TRUE(lines[0].endsWith(",source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding,display_name,advice"))
         << lines[0].right(80).constData();
 }
 

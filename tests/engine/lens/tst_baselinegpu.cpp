@@ -46,7 +46,7 @@ TEST(BaselineGpu, ABaselineOnAGpuTheCatalogueLacksIsJudgedOnTheDefaultNotTheCand
     const AnalysisOutcome baseline = analyze(pair.baseline);
     ASSERT_EQ(candidate.status, AnalysisOutcome::Status::Ok) << qPrintable(candidate.error);
     ASSERT_EQ(baseline.status, AnalysisOutcome::Status::Ok) << qPrintable(baseline.error);
-    const auto judgement = judge(candidate.result, Lens {}, baseline.result);
+    const auto judgement = judge(candidate.result, datasheetLens(), baseline.result);
 
     const QString fallback = GpuCatalog::builtIn().defaultGpu().name;
     const GpuSpec* h100 = GpuCatalog::builtIn().find(QStringLiteral("H100"));

@@ -87,7 +87,7 @@ void expectExportsDiffer(const Exports& before, const Exports& after)
 
 TEST(LensReach, TheDefaultLensJudgesTheFixtureAsDerivedByHand)
 {
-    const auto judged = judgedFixture(Lens {});
+    const auto judged = judgedFixture(datasheetLens());
     EXPECT_EQ(judged->trace.gpuSpec().name, mi300x().name); // the catalogue's default: the fixture names no GPU
     EXPECT_DOUBLE_EQ(judged->trace.budget.latencyFloor.us, 2.0);
     const KernelTimeFigures& figures = judged->trace.budget.rows[mem];
@@ -103,8 +103,8 @@ TEST(LensReach, TheDefaultLensJudgesTheFixtureAsDerivedByHand)
 // at 3 x 22 / 38 = 1.74 of attainable: latency-bound, nothing recoverable.
 TEST(LensReach, ALatencyFloorReachesTheBudgetTheRooflineTheTimelineAndEveryExport)
 {
-    const auto before = judgedFixture(Lens {});
-    Lens lens;
+    const auto before = judgedFixture(datasheetLens());
+    Lens lens = datasheetLens();
     lens.latencyFloorUs = 12.0;
     const auto after = judgedFixture(lens);
 
@@ -133,8 +133,8 @@ TEST(LensReach, ALatencyFloorReachesTheBudgetTheRooflineTheTimelineAndEveryExpor
 // the measured FP32 vector figure, not the datasheet's 163.4 TFLOPS.
 TEST(LensReach, APeakSetReachesTheBudgetTheTimelineAndEveryExport)
 {
-    const auto before = judgedFixture(Lens {});
-    Lens lens;
+    const auto before = judgedFixture(datasheetLens());
+    Lens lens = datasheetLens();
     lens.peaks = PeakSet::MaxAchievable;
     const auto after = judgedFixture(lens);
     ASSERT_FALSE(after->trace.peakSetFellBack());
@@ -157,8 +157,8 @@ TEST(LensReach, APeakSetReachesTheBudgetTheTimelineAndEveryExport)
 // 53 MB at that bandwidth, every call is under 2 us + it, nothing recoverable.
 TEST(LensReach, AGpuReachesTheBudgetTheRooflineTheTimelineAndEveryExport)
 {
-    const auto before = judgedFixture(Lens {});
-    Lens lens;
+    const auto before = judgedFixture(datasheetLens());
+    Lens lens = datasheetLens();
     lens.gpuChoice = QStringLiteral("H100");
     const auto after = judgedFixture(lens);
     const GpuSpec* h100 = GpuCatalog::builtIn().find(QStringLiteral("H100"));

@@ -17,7 +17,7 @@ using namespace Ridgeline::Test;
 
 TEST(ComparisonLibraryRows, MatchedByNameWithTheirDeltas)
 {
-    const auto judged = judge(softmaxCandidate(), Lens {}, softmaxBaseline());
+    const auto judged = judge(softmaxCandidate(), datasheetLens(), softmaxBaseline());
     const auto comparison = judged->comparison;
     KernelTableModel model;
     KernelFilterProxy proxy;

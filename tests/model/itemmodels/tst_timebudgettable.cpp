@@ -33,7 +33,7 @@ QStringList columnOf(const QAbstractItemModel& model, int column)
 
 struct Table
 {
-    Lens lens; // MI300X (the fixture's GPU, the default), datasheet peaks, the trace's t0
+    Lens lens = datasheetLens(); // MI300X (the fixture's GPU, the default), datasheet peaks, the trace's t0
     KernelTableModel model;
     KernelFilterProxy proxy;
     QAbstractItemModelTester modelTester { &model, QAbstractItemModelTester::FailureReportingMode::Fatal };
@@ -203,7 +203,7 @@ TEST(TimeBudgetTable, SlowForItsSizeAndFlopsUnknownHaveTheirOwnBadges)
     result->totalGpuKernelTimeUs = 68;
     KernelTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    model.setJudgement(judge(result, Lens {}));
+    model.setJudgement(judge(result, datasheetLens()));
     using M = KernelTableModel;
     EXPECT_EQ(cell(model, 0, M::Limiter), QStringLiteral("slow"));
     EXPECT_EQ(cell(model, 0, 0, M::LimiterKeyRole), QStringLiteral("slow-for-size"));

@@ -163,7 +163,7 @@ TEST(PeaksEditor, TheWindowDrawsTheUsersRoofs)
 
         GpuSpec lab;
         lab.name = QStringLiteral("Lab GPU");
-        lab.datasheet = PeakFigures { 2, {}, { { QStringLiteral("matrix_bf16"), QStringLiteral("BF16 matrix"), 321, {} } } };
+        lab.datasheet = PeakFigures { 2, {}, { { QStringLiteral("matrix_bf16"), QStringLiteral("BF16 matrix"), 321, {} } }, {} };
         window.applyUserPeaks(GpuCatalog::of({ lab }));
         EXPECT_NE(window.catalog().find(QStringLiteral("Lab GPU")), nullptr);
         EXPECT_TRUE(roofNames(window).contains(QStringLiteral("BF16 matrix 1307.4 TFLOPS"))); // the override is gone

@@ -25,6 +25,7 @@ std::shared_ptr<const Judgement> judged(
     std::shared_ptr<const AnalysisResult> result = {}, PeakSet peaks = PeakSet::Datasheet, const QString& gpu = {}, bool cacheRoofs = false)
 {
     Lens lens;
+    lens.peaks = PeakSet::Datasheet;
     lens.peaks = peaks;
     lens.gpuChoice = gpu;
     lens.cacheRoofs = cacheRoofs;
