@@ -559,7 +559,6 @@ void MainWindow::restoreSettings()
     for (QAction* action : m_frameGroup->actions())
         action->setChecked(RooflineView::Frame(action->data().toInt()) == frame);
     m_budgetPanel->setExpanded(settings.value(SettingsKeys::timeBudgetExpanded(), true).toBool());
-
     // Layouts saved by an older version may not fit these widgets.
     if (settings.value(QStringLiteral("window/stateVersion")).toInt() != SettingsKeys::stateVersion)
         return;

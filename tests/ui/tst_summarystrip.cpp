@@ -28,7 +28,11 @@ AnalysisResult traceOf(double tritonUs, double otherUs)
 QString shown(const AnalysisResult& result)
 {
     SummaryStrip strip;
-    strip.setJudgement(*judge(std::make_shared<const AnalysisResult>(result), [] { Lens lens; lens.peaks = PeakSet::Datasheet; return lens; }()));
+    strip.setJudgement(*judge(std::make_shared<const AnalysisResult>(result), [] {
+        Lens lens;
+        lens.peaks = PeakSet::Datasheet;
+        return lens;
+    }()));
     return strip.text();
 }
 

@@ -174,7 +174,8 @@ void RooflineLabels::layout(
             0.85, m_colors.flag);
         if (placeBesideMarker(flag, map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer))
             continue;
-        placeBesideMarker(addText(QStringLiteral("%1 above roof (%2)").arg(shortKernelName(point->shownName()), percent), 0.85, m_colors.flag),
+        placeBesideMarker(
+            addText(QStringLiteral("%1 above roof (%2)").arg(shortKernelName(point->shownName()), percent), 0.85, m_colors.flag),
             map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer);
     }
     // Names of the largest kernels where they fit; the rest are a hover away.

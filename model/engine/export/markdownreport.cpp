@@ -228,8 +228,8 @@ void comparisonSection(MD& md, const TraceComparison& comparison)
             const KernelMatch& match = comparison.matching.matches[size_t(i)];
             const KernelRow* row = comparison.candidateRow(match) ? comparison.candidateRow(match) : comparison.baselineRow(match);
             const KernelDelta& delta = comparison.deltas[size_t(i)];
-            rows.push_back({ nameCell(rowNames(*row).display), (delta.timeUs > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(delta.timeUs),
-                ratio(delta.speedup) });
+            rows.push_back({ nameCell(rowNames(*row).display),
+                (delta.timeUs > 0 ? QStringLiteral("+") : QString()) + formatTimeUs(delta.timeUs), ratio(delta.speedup) });
         }
         md.paragraph(title + u':');
         md.table({ QStringLiteral("Kernel"), QStringLiteral("change of total time"), QStringLiteral("speedup") }, rows,

@@ -503,8 +503,7 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
     // The source's and the launch's columns, then the first finding, then the display name, last: every column before them
     // keeps its place.
     line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader()
-                             << launchCsvHeader() << findingsCsvHeader() << QStringLiteral("display_name")
-                             << QStringLiteral("advice"));
+                             << launchCsvHeader() << findingsCsvHeader() << QStringLiteral("display_name") << QStringLiteral("advice"));
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const KernelRow& row = result.rows[i];
         line(libraryOpCsvFields(row, csvFields(row), header)

@@ -20,7 +20,10 @@ std::optional<double> param(const LibraryOpModel& model, QStringView name)
     return std::nullopt;
 }
 
-QString number(double value) { return QString::number(value, 'f', 0); }
+QString number(double value)
+{
+    return QString::number(value, 'f', 0);
+}
 
 constexpr size_t maxLabelDims = 8; // a label, not the args: more dims end in "…"
 

@@ -3,8 +3,8 @@
 #include "engine/base/exportnumber.h"
 #include "engine/base/textescaping.h"
 #include "engine/findings/bytesdisagree.h"
-#include "engine/results/naming/rowdisplayname.h"
 #include "engine/findings/kernelfindings.h"
+#include "engine/results/naming/rowdisplayname.h"
 
 #include <QFileInfo>
 #include <QLocale>

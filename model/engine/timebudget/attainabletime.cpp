@@ -3,8 +3,8 @@
 #include "engine/advice/copywork.h"
 #include "engine/advice/eagerattention.h"
 #include "engine/findings/kernelfindings.h"
-#include "engine/timebudget/timebudget.h"
 #include "engine/roofline/roofline.h"
+#include "engine/timebudget/timebudget.h"
 
 #include <algorithm>
 

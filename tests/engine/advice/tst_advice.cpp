@@ -26,8 +26,8 @@ const PeakFigures& datasheet()
 }
 
 // A library op row (aten::mm, aten::copy_, ...) over these GPU kernels.
-KernelRow libraryOpRow(const QString& op, LibraryOpCategory category, const QStringList& kernels, double bytes,
-    std::optional<double> flops, const std::vector<double>& timesUs)
+KernelRow libraryOpRow(const QString& op, LibraryOpCategory category, const QStringList& kernels, double bytes, std::optional<double> flops,
+    const std::vector<double>& timesUs)
 {
     KernelRow row = modelledRow(op, bytes, flops, timesUs);
     row.kind = RowKind::LibraryOp;
@@ -47,8 +47,8 @@ KernelRow libraryOpRow(const QString& op, LibraryOpCategory category, const QStr
 
 KernelRow gemmRow(double m, double n, double k, const QString& kernel)
 {
-    KernelRow row = libraryOpRow(QStringLiteral("aten::mm"), LibraryOpCategory::Gemm, { kernel }, 2 * (m * k + k * n + m * n),
-        2 * m * n * k, { 100, 100 });
+    KernelRow row = libraryOpRow(
+        QStringLiteral("aten::mm"), LibraryOpCategory::Gemm, { kernel }, 2 * (m * k + k * n + m * n), 2 * m * n * k, { 100, 100 });
     row.libraryOp->model->figures.params
         = { { QStringLiteral("B"), 1 }, { QStringLiteral("M"), m }, { QStringLiteral("N"), n }, { QStringLiteral("K"), k } };
     return row;
@@ -110,14 +110,14 @@ TEST(Advice, AttentionBackendFromTheOpOrItsKernels)
         AttentionBackend::Flash);
     EXPECT_EQ(attentionBackendOf(attention(QStringLiteral("aten::_scaled_dot_product_efficient_attention"), QStringLiteral("x"))),
         AttentionBackend::Efficient);
-    EXPECT_EQ(attentionBackendOf(attention(QStringLiteral("aten::scaled_dot_product_attention"),
-                  QStringLiteral("fmha_cutlassF_bf16_aligned_64x64_rf_sm80"))),
+    EXPECT_EQ(attentionBackendOf(attention(
+                  QStringLiteral("aten::scaled_dot_product_attention"), QStringLiteral("fmha_cutlassF_bf16_aligned_64x64_rf_sm80"))),
         AttentionBackend::Efficient);
-    EXPECT_EQ(attentionBackendOf(attention(QStringLiteral("aten::scaled_dot_product_attention"),
-                  QStringLiteral("aiter::fmha_fwd_hd128_bf16_causal"))),
+    EXPECT_EQ(attentionBackendOf(
+                  attention(QStringLiteral("aten::scaled_dot_product_attention"), QStringLiteral("aiter::fmha_fwd_hd128_bf16_causal"))),
         AttentionBackend::Aiter);
-    EXPECT_EQ(attentionBackendOf(attention(QStringLiteral("aten::scaled_dot_product_attention"),
-                  QStringLiteral("ck_tile::kentry<ck_tile::FmhaFwdKernel<...>>"))),
+    EXPECT_EQ(attentionBackendOf(attention(
+                  QStringLiteral("aten::scaled_dot_product_attention"), QStringLiteral("ck_tile::kentry<ck_tile::FmhaFwdKernel<...>>"))),
         AttentionBackend::Ck);
     const Advice advice = adviceOn(attention(QStringLiteral("aten::_scaled_dot_product_efficient_attention"), QStringLiteral("x")));
     EXPECT_EQ(advice.adviceClass, AdviceClass::Attention);
@@ -333,7 +333,7 @@ TEST(AdviceExport, JsonAndCsvCarryTheAdviceAndTheGpusSources)
         QStringLiteral("tune"));
     // The CSV: advice is the last column, after first_finding, as "class: text".
     const QStringList lines = QString::fromUtf8(exportCsv(judgement->trace)).split(u'\n');
-    EXPECT_TRUE(lines.first().endsWith(QStringLiteral(",first_finding,advice")));
+    EXPECT_TRUE(lines.first().endsWith(QStringLiteral(",first_finding,display_name,advice")));
     EXPECT_TRUE(lines.value(1).endsWith(QStringLiteral("\"")) || lines.value(1).contains(QStringLiteral("tune: ")));
     EXPECT_TRUE(lines.value(1).contains(QStringLiteral("tune: memory-bound, 3 calls")));
 }

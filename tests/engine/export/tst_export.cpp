@@ -145,9 +145,10 @@ TEST(Export, CommandLineCsvHasOneRowPerKernel)
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 9); // 4 Triton kernels, 4 library ops
     EXPECT_TRUE(lines[0].startsWith(QStringLiteral("name,category,kind,provenance,reason,xnumel,rnumel")));
-    EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",attainable_time_us,fraction_of_attainable,recoverable_us,limiter,work,input_strides,"
-                                                 "concrete_inputs,kernels,rule,compute_spec,tracelens_flops,tracelens_bytes,"
-                                                 "source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding,display_name,advice")));
+    EXPECT_TRUE(
+        lines[0].endsWith(QStringLiteral(",attainable_time_us,fraction_of_attainable,recoverable_us,limiter,work,input_strides,"
+                                         "concrete_inputs,kernels,rule,compute_spec,tracelens_flops,tracelens_bytes,"
+                                         "source_unique_bytes,source_unique_bytes_max,programs,waves,first_finding,display_name,advice")));
     EXPECT_TRUE(lines[5].contains(QStringLiteral(",library-op,V2,"))) << qPrintable(lines[5]);
     EXPECT_TRUE(lines[1].startsWith(QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2,poi,launched,V2,")));
     // The display name, before the advice: a Triton kernel's own name, a library op's with its shape.

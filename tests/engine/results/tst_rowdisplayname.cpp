@@ -39,14 +39,16 @@ TEST(ShapeLabel, EachCategoryFromItsModelsFiguresOrItsArgs)
 {
     const TritonOpArgs none;
     EXPECT_EQ(libraryOpShapeLabel(u"aten::mm",
-                  modelWith(LibraryOpCategory::Gemm, { { QStringLiteral("B"), 1 }, { QStringLiteral("M"), 4096 },
-                                                         { QStringLiteral("N"), 1536 }, { QStringLiteral("K"), 6144 } }),
+                  modelWith(LibraryOpCategory::Gemm,
+                      { { QStringLiteral("B"), 1 }, { QStringLiteral("M"), 4096 }, { QStringLiteral("N"), 1536 },
+                          { QStringLiteral("K"), 6144 } }),
                   none),
         QStringLiteral("4096 x 1536 x 6144"));
-    EXPECT_EQ(libraryOpShapeLabel(u"aten::bmm",
-                  modelWith(LibraryOpCategory::Gemm, { { QStringLiteral("B"), 1 }, { QStringLiteral("M"), 64 },
-                                                         { QStringLiteral("N"), 32 }, { QStringLiteral("K"), 16 } }),
-                  none),
+    EXPECT_EQ(
+        libraryOpShapeLabel(u"aten::bmm",
+            modelWith(LibraryOpCategory::Gemm,
+                { { QStringLiteral("B"), 1 }, { QStringLiteral("M"), 64 }, { QStringLiteral("N"), 32 }, { QStringLiteral("K"), 16 } }),
+            none),
         QStringLiteral("1 x 64 x 32 x 16")); // a bmm says its batch even when it is one
     const QList<QPair<QString, double>> attention { { QStringLiteral("B"), 2 }, { QStringLiteral("N_Q"), 4429 },
         { QStringLiteral("H_Q"), 24 }, { QStringLiteral("N_KV"), 4429 }, { QStringLiteral("d_qk"), 64 } };

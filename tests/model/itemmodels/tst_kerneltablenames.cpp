@@ -54,8 +54,8 @@ TEST(KernelTableNames, ShortNamesShownWholeNamesInTheTooltipFilterMatchesBoth)
     EXPECT_TRUE(names.contains(QStringLiteral("mem"))); // a Triton row's name as it is
     const int aiterRow = int(names.indexOf(aiterShort));
     const QString tooltip = model.index(aiterRow, KernelTableModel::Kernel).data(Qt::ToolTipRole).toString();
-    EXPECT_TRUE(tooltip.contains(QStringLiteral(
-        "void aiter::add_rmsnorm_quant_kernel<c10::BFloat16, 256>(c10::BFloat16*, c10::BFloat16 const*, float, int)")))
+    EXPECT_TRUE(tooltip.contains(
+        QStringLiteral("void aiter::add_rmsnorm_quant_kernel<c10::BFloat16, 256>(c10::BFloat16*, c10::BFloat16 const*, float, int)")))
         << qPrintable(tooltip);
 
     // By the shown name (text the trace's name does not hold) ...

@@ -233,7 +233,8 @@ TEST(TimelineView, ALibraryOpBoxSelectsItsRowWhoseCallsAreOutlinedAndSteppedThro
     ASSERT_FALSE(layout.rows.empty());
     ASSERT_EQ(layout.rows[0].lane, 0u);
     const QPoint firstGemm(int(std::lround(layout.xOf(view.scene(), 25'000))), int(layout.rows[0].top + layout.rows[0].height / 2));
-    EXPECT_TRUE(view.toolTipAt(firstGemm).contains(QStringLiteral("<b>aten::addmm (141 x 512 x 512)</b>"))) << qPrintable(view.toolTipAt(firstGemm));
+    EXPECT_TRUE(view.toolTipAt(firstGemm).contains(QStringLiteral("<b>aten::addmm (141 x 512 x 512)</b>")))
+        << qPrintable(view.toolTipAt(firstGemm));
     EXPECT_TRUE(view.toolTipAt(firstGemm).contains(QStringLiteral("GEMM, library op")));
     QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, firstGemm);
 

@@ -9,8 +9,14 @@ namespace Ridgeline {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isUpper(char c) { return c >= 'A' && c <= 'Z'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isUpper(char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
 
 // A source name's length at i: its digits' count in *digits, the length
 // when it fits in what is left (nullopt otherwise, or for a leading zero).
@@ -41,7 +47,19 @@ std::size_t backReferenceEnd(std::string_view s, std::size_t i)
 bool opensNesting(char c)
 {
     switch (c) {
-    case 'I': case 'N': case 'P': case 'R': case 'O': case 'K': case 'V': case 'F': case 'A': case 'M': case 'Z': case 'L': case 'D':
+    case 'I':
+    case 'N':
+    case 'P':
+    case 'R':
+    case 'O':
+    case 'K':
+    case 'V':
+    case 'F':
+    case 'A':
+    case 'M':
+    case 'Z':
+    case 'L':
+    case 'D':
         return true;
     default:
         return false;
@@ -124,7 +142,8 @@ std::optional<std::string> nameFromMangling(std::string_view mangled)
     const bool nested = i < mangled.size() && mangled[i] == 'N';
     if (nested) {
         ++i;
-        while (i < mangled.size() && (mangled[i] == 'r' || mangled[i] == 'V' || mangled[i] == 'K' || mangled[i] == 'R' || mangled[i] == 'O'))
+        while (
+            i < mangled.size() && (mangled[i] == 'r' || mangled[i] == 'V' || mangled[i] == 'K' || mangled[i] == 'R' || mangled[i] == 'O'))
             ++i;
     }
     std::string name;

@@ -79,8 +79,8 @@ QString templateHint(QStringView args)
             QStringView part = parts[i];
             if (part.isEmpty() || part.startsWith(u'{') || part.startsWith(u'(') || part.startsWith(u"operator"))
                 continue;
-            const qsizetype cut = std::min(part.indexOf(u'<') < 0 ? part.size() : part.indexOf(u'<'),
-                part.indexOf(u'(') < 0 ? part.size() : part.indexOf(u'('));
+            const qsizetype cut = std::min(
+                part.indexOf(u'<') < 0 ? part.size() : part.indexOf(u'<'), part.indexOf(u'(') < 0 ? part.size() : part.indexOf(u'('));
             part = part.left(cut).trimmed();
             if (!part.isEmpty())
                 return part.toString();
