@@ -13,6 +13,7 @@
 #include "table/kernelfilterbar.h"
 #include "table/kerneltableview.h"
 #include "testsupport.h"
+#include "windowloading.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractSeries>
@@ -70,23 +71,6 @@ void dropFiles(QWidget& window, const QList<QUrl>& urls)
     QApplication::sendEvent(&window, &drop);
 }
 
-// Closes the next modal message box and returns its text.
-std::shared_ptr<QString> closeNextMessageBox()
-{
-    auto text = std::make_shared<QString>();
-    auto* timer = new QTimer;
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, text] {
-        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
-            *text = box->text();
-            box->done(QMessageBox::Ok);
-            timer->deleteLater();
-        }
-    });
-    timer->start();
-    return text;
-}
-
 QStringList seriesNames(RooflineView* view)
 {
     QStringList names;
@@ -134,14 +118,14 @@ TEST(MainWindow, DropOfSomethingElseSaysWhy)
     MainWindow window;
     window.show();
     QSignalSpy started(window.controller(), &AnalysisController::started);
-    auto message = closeNextMessageBox();
+    auto message = Ridgeline::Test::closeNextMessageBox();
     dropFiles(window, { QUrl::fromLocalFile(notes) });
     EXPECT_TRUE(message->contains(notes)) << qPrintable(*message);
     EXPECT_TRUE(message->contains(QStringLiteral("neither a trace"))) << qPrintable(*message);
     EXPECT_TRUE(started.isEmpty()) << "nothing is analysed";
 
     // A trace dropped with a file that is neither: nothing opens, the file is named.
-    auto mixedMessage = closeNextMessageBox();
+    auto mixedMessage = Ridgeline::Test::closeNextMessageBox();
     dropFiles(window, { QUrl::fromLocalFile(samplePath), QUrl::fromLocalFile(notes) });
     EXPECT_TRUE(mixedMessage->contains(notes)) << qPrintable(*mixedMessage);
     EXPECT_TRUE(started.isEmpty());

@@ -31,23 +31,6 @@ using namespace Ridgeline::Test;
 
 namespace {
 
-// Closes the next modal message box and returns its text.
-std::shared_ptr<QString> closeNextMessageBox()
-{
-    auto text = std::make_shared<QString>();
-    auto* timer = new QTimer;
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, text] {
-        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
-            *text = box->text();
-            box->done(QMessageBox::Ok);
-            timer->deleteLater();
-        }
-    });
-    timer->start();
-    return text;
-}
-
 bool copyInto(const QString& from, const QString& to)
 {
     QDir().mkpath(QFileInfo(to).absolutePath());

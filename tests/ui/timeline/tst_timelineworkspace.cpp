@@ -166,6 +166,10 @@ TEST(TimelineWorkspace, SearchOutlinesAndStepsThroughMatches)
     QTest::keyClick(&view, Qt::Key_F3, Qt::ShiftModifier);
     EXPECT_NEAR((view.startNs() + view.endNs()) / 2, 25'000, 1);
 
+    // The table's display name too: the op's shape is in no kernel's name.
+    pane.searchField()->setText(QStringLiteral("aten::addmm (141 x 512 x 512)"));
+    EXPECT_EQ(count->text(), QStringLiteral("2 boxes"));
+
     pane.searchField()->clear();
     EXPECT_TRUE(view.scene().labelMatched.empty());
     EXPECT_FALSE(view.stepToMatch(+1));
