@@ -104,24 +104,23 @@ bool libraryShows(int column)
 }
 
 // The name and the shown name, both: a filter finds a row by either.
-QString filterNames(const KernelRow& row)
+QString filterNames(const KernelRow& row, const RowNames& names)
 {
-    const QString shown = rowNames(row).display;
+    const QString& shown = names.display;
     return shown == row.name ? row.name : QString(row.name + u' ' + shown);
 }
 
 // The demangled name where there is one (else the name as the trace wrote it), and the shown one where it says more.
-QString wholeName(const KernelRow& row)
+QString wholeName(const RowNames& names)
 {
-    const RowNames names = rowNames(row);
     return names.full.contains(names.display) ? names.full : QString(names.display + u'\n' + names.full);
 }
 
-QString display(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
+QString display(const KernelRow& row, const RowNames& names, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {
     case KernelTableModel::Kernel: // demangled and short, a library op with its shape: the tooltip has the whole name
-        return rowNames(row).display;
+        return names.display;
     case KernelTableModel::Bound:
         return placement ? boundName(placement->bound) : QStringLiteral("–");
     case KernelTableModel::RoofPercent:
@@ -185,6 +184,7 @@ void KernelTableModel::setResult(std::shared_ptr<const AnalysisResult> result)
     m_baseline.reset();
     m_comparison.reset();
     m_result = std::move(result);
+    m_names.clear();
     place();
     endResetModel();
     Q_EMIT timeBudgetChanged();
@@ -196,8 +196,10 @@ void KernelTableModel::setJudgement(std::shared_ptr<const Judgement> judgement)
     auto baseline = judgement && judgement->baseline ? judgement->baseline->result : nullptr;
     // The same traces under another lens: the same rows, other figures.
     const bool sameRows = m_judgement && judgement && result == m_result && baseline == m_baseline;
-    if (!sameRows)
+    if (!sameRows) {
         beginResetModel();
+        m_names.clear();
+    }
     m_judgement = std::move(judgement);
     m_result = std::move(result);
     m_baseline = std::move(baseline);
@@ -301,17 +303,17 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     }
     switch (role) {
     case Qt::DisplayRole:
-        return display(*row, placement, column);
+        return display(*row, namesOf(*row), placement, column);
     case SortRole:
         if (column == Kernel || column == Category || column == Provenance || column == FusedOps)
-            return display(*row, placement, column);
+            return display(*row, namesOf(*row), placement, column);
         return rawValue(*row, placement, column).value_or(missing);
     case ReasonRole:
         return row->model.reason;
     case AboveRoofRole:
         return placement && placement->aboveRoof;
     case FilterTextRole:
-        return QString(filterNames(*row) + u' ' + row->parsedName.fusedOps.join(u' '));
+        return QString(filterNames(*row, namesOf(*row)) + u' ' + row->parsedName.fusedOps.join(u' '));
     case RowIndexRole:
         return kernel;
     case CategoryKeyRole:
@@ -322,7 +324,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
         if (column == Kernel) // the whole name: the cell may show only its ends
-            return QString(wholeName(*row) + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+            return QString(wholeName(namesOf(*row)) + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if (column == Provenance)
             return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
         if (column == Shape && row->hasModel())
@@ -362,6 +364,14 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
+const RowNames& KernelTableModel::namesOf(const KernelRow& row) const
+{
+    auto found = m_names.find(&row);
+    if (found == m_names.end())
+        found = m_names.insert(&row, rowNames(row));
+    return *found;
+}
+
 QVariant KernelTableModel::timeData(int kernel, int column, int role) const
 {
     if (!m_budget) {
@@ -396,7 +406,7 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
             return QStringLiteral("lib");
         if (column == Limiter)
             return TimeBudgetColumns::limiterBadge(Ridgeline::Limiter::Unmodelled);
-        return libraryShows(column) ? display(row, none, column) : QStringLiteral("–");
+        return libraryShows(column) ? display(row, namesOf(row), none, column) : QStringLiteral("–");
     case SortRole:
         if (column == Kernel || column == Category || column == Provenance || column == FusedOps)
             return libraryData(row, library, column, Qt::DisplayRole);
@@ -406,7 +416,7 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
     case AboveRoofRole:
         return false;
     case FilterTextRole:
-        return filterNames(row);
+        return filterNames(row, namesOf(row));
     case RowIndexRole:
         return -1;
     case LibraryIndexRole:
@@ -421,7 +431,7 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
         if (column == Kernel)
-            return QString(wholeName(row) + u'\n' + row.model.reason);
+            return QString(wholeName(namesOf(row)) + u'\n' + row.model.reason);
         if (column == Category || column == Provenance || column == Limiter)
             return row.model.reason;
         return {};

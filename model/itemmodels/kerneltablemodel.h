@@ -9,11 +9,13 @@
 #include "engine/comparison/tracecomparison.h"
 #include "engine/lens/judgement.h"
 #include "engine/results/analysisresult.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/roofline/gpuspec.h"
 #include "engine/roofline/roofline.h"
 #include "engine/timebudget/timebudget.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <memory>
 
 namespace Ridgeline {
@@ -114,6 +116,10 @@ private:
     QVariant comparisonData(int row, int column, int role) const;
     QVariant libraryData(const KernelRow& row, int library, int column, int role) const;
     QVariant timeData(int kernel, int column, int role) const;
+    // A row's shown and whole names, made on first use and kept until the
+    // rows change: the demangler and the shape reader run once per row, not
+    // per sort comparison, filter keystroke or paint.
+    const RowNames& namesOf(const KernelRow& row) const;
     static QVariant alignment(int column);
 
     std::shared_ptr<const AnalysisResult> m_result;
@@ -121,6 +127,7 @@ private:
     std::shared_ptr<const AnalysisResult> m_baseline; // compare mode: whose removed kernels are rows
     std::shared_ptr<const TraceComparison> m_comparison;
     std::vector<std::optional<RooflinePlacement>> m_placements; // per kernel
+    mutable QHash<const KernelRow*, RowNames> m_names; // by the rows of m_result and m_baseline
     const TimeBudget* m_budget = nullptr; // in m_judgement
 };
 

@@ -1,7 +1,6 @@
 #include "timeline/timelineview.h"
 
 #include "engine/base/text/units.h"
-#include "engine/results/naming/rowdisplayname.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
 #include "engine/timeline/workspace/gpubusycolumns.h"
@@ -472,13 +471,13 @@ std::int64_t TimelineView::setSearchText(const QString& text)
     m_scene.labelMatched.clear();
     if (m_scene.timeline && !text.isEmpty())
         m_scene.labelMatched = labelsMatching(*m_scene.timeline, text, [this](std::uint32_t label) {
-            // The table's display name too ("aten::mm (8192 x 9728 x 2432)", a short library name).
+            // A box's label is its row's display name: the name as the trace wrote it is matched too.
             const TimelineLabel& l = m_scene.timeline->labels[label];
             if (!m_result)
                 return QString();
             const auto& rows = l.kernelRow >= 0 ? m_result->rows : m_result->libraryKernels;
             const std::int32_t row = l.kernelRow >= 0 ? l.kernelRow : l.libraryRow;
-            return row >= 0 && size_t(row) < rows.size() ? rowNames(rows[size_t(row)]).display : QString();
+            return row >= 0 && size_t(row) < rows.size() ? rows[size_t(row)].name : QString();
         });
     update();
     return m_scene.timeline ? countMatches(*m_scene.timeline, m_scene.labelMatched, m_scene.laneShown) : 0;
