@@ -3,6 +3,7 @@
 #include "derivation/derivationsections.h"
 #include "engine/base/checkedmath.h"
 #include "engine/base/text/units.h"
+#include "engine/results/naming/rowdisplayname.h"
 
 #include <QRegularExpression>
 #include <cmath>
@@ -88,7 +89,17 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
     // An identifier's underscores sit between word characters, where
     // CommonMark never reads emphasis: it stays unescaped, easy to search for.
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_:]+$")); // "aten::mm" too
-    md.heading(1, identifier.match(row.name).hasMatch() ? row.name : MD::plain(row.name));
+    // A library op's heading carries its shape as its table row's label
+    // does: one op name has many rows. A mangled library kernel keeps the
+    // name the trace wrote (to search for) with its demangled name below.
+    const RowNames names = rowNames(row);
+    const QString title = identifier.match(row.name).hasMatch() ? row.name : MD::plain(row.name);
+    md.heading(1, row.libraryOp && names.display.startsWith(row.name) ? title + MD::plain(names.display.mid(row.name.size())) : title);
+    if (names.full != row.name) {
+        constexpr qsizetype shownCharacters = 2000; // a template's name runs to tens of KB: its head tells it
+        const QString full = names.full.size() > shownCharacters ? names.full.left(shownCharacters) + QStringLiteral("…") : names.full;
+        md.bullet(MD::bold(QStringLiteral("Demangled:")) + u' ' + MD::code(full, MarkdownPlace::Prose));
+    }
     const KernelCategory category = row.parsedName.category;
     const QString provenance = provenanceKey(row.provenance());
     md.bullet(MD::bold(QStringLiteral("Provenance: ") + MD::code(provenance)) + QStringLiteral(" — ")

@@ -140,6 +140,7 @@ std::shared_ptr<AnalysisResult> figuresOf(
     std::vector<std::uint32_t> rowOfGroup;
     std::vector<KernelRow> libraryOpRowsOfTrace = libraryOpRows(libraryWork, trace.totalGpuKernelTimeUs, &rowOfGroup);
     result->libraryKernels = libraryRows(trace, linked, nameKinds, libraryWork.ownedEvents);
+    result->eagerAttention = eagerAttentionChains(trace);
     for (const KernelRow& row : result->rows) {
         if (row.kernelTimeUs)
             result->tritonKernelTimeUs += row.kernelTimeUs->sum;

@@ -73,6 +73,11 @@ TEST(CompareMode, ABaselineFillsTableRooflineStripAndInspector)
                        "recoverable %1 → %1 (+0.00 \u00b5s)")
             .arg(recoverable)))
         << qPrintable(window.summaryStrip()->text());
+    // The timeline aligns the baseline at the same kind of step: its first compiled graph call.
+    ASSERT_TRUE(window.timelineView()->baselineScene());
+    EXPECT_TRUE(window.timelineView()->baselineScene()->title.endsWith(QStringLiteral("aligned at its first compiled graph call")))
+        << qPrintable(window.timelineView()->baselineScene()->title);
+    EXPECT_NEAR(window.timelineView()->baselineShiftNs(), 0, 1) << "a trace against itself";
     // Every matched kernel has a hollow baseline point (no arrows: nothing moved).
     EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("baseline")), 1);
     EXPECT_EQ(seriesWithRole(window.rooflineView(), QStringLiteral("arrow")), 0);

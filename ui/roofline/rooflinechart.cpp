@@ -329,8 +329,7 @@ void RooflineChart::buildPoints()
 
     buildMemoryOnlyLane();
 
-    // Above its roof is physically impossible: a model or unit error. Flag
-    // it loudly rather than clip it.
+    // Above its roof is physically impossible: a model or unit error. Flagged loudly, not clipped.
     QList<QPointF> values;
     QList<int> kernels;
     QXYSeries::PointsConfigurationHash rings;
@@ -354,9 +353,9 @@ void RooflineChart::buildPoints()
 void RooflineChart::buildMemoryOnlyLane()
 {
     // Kernels of 0 FLOPs have no place on a log intensity axis: a lane of
-    // triangles at its left edge, each as far below the memory roof (at
-    // that edge) as the kernel's TB/s is below the HBM bandwidth, so that
-    // the gap reads as % of roof and a kernel above the roof sits above it.
+    // triangles at its left edge, each as far below the memory roof as its
+    // TB/s is below its own (HBM; a host copy's: the link): the gap reads
+    // as % of roof.
     m_memoryOnlyLane = nullptr;
     if (m_data.memoryOnlyPoints.empty())
         return;
@@ -372,7 +371,9 @@ void RooflineChart::buildMemoryOnlyLane()
         kernels << point.kernelIndex;
         m_markers.push_back({ point.kernelIndex, QPointF(1, 1), markerSize(point), nullptr });
     }
-    m_memoryOnlyLane = addScatter(QStringLiteral("0 or unknown FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM"),
+    m_memoryOnlyLane = addScatter(
+        QStringLiteral(
+            "0 or unknown FLOPs: at the left edge, as far below the memory roof as TB/s is below HBM (a host copy: the host link)"),
         "memory-only", QScatterSeries::MarkerShapeTriangle, m_colors.neutral, QColor(0, 0, 0, 150), m_textPx * 0.08);
     setCompactName(m_memoryOnlyLane, QStringLiteral("0 FLOPs"));
     m_memoryOnlyLane->append(values);
@@ -545,20 +546,19 @@ QString RooflineChart::toolTip(int kernelIndex) const
         ? QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error</b>")
         : QStringLiteral("<br><b style=\"color:#d00000\">above the HBM roof but below the %1's: probably served from the %1</b>")
               .arg(p->servedFromCache);
-    if (p->intensity == 0) { // the 0-FLOP lane
+    if (p->hostLinkTBps) { // a copy between host and device: the link is its roof
+        text += QStringLiteral("a copy between host and device: %1 of the host link (%2 TB/s), which carries each byte once")
+                    .arg(formatPercent(p->fractionOfRoof), formatFigure(*p->hostLinkTBps));
+    } else if (p->intensity == 0) { // the 0-FLOP lane
         text += (p->flopsUnknown ? QStringLiteral("FLOPs unknown: measured by TB/s alone, %1 of the HBM roof (%2 TB/s)")
                                  : QStringLiteral("0 FLOPs: memory-bound by definition, %1 of the HBM roof (%2 TB/s)"))
                     .arg(formatPercent(p->fractionOfRoof), formatFigure(m_data.bandwidthTBps()));
-        if (p->shareOfGpuTime)
-            text += QStringLiteral("<br>%1 of GPU time").arg(formatPercent(*p->shareOfGpuTime));
-        if (p->aboveRoof)
-            text += above;
-        return text;
+    } else {
+        text += QStringLiteral("%1 FLOPS/Byte, %2 TFLOPS/s<br>").arg(formatFigure(p->intensity), formatFigure(p->tflops));
+        text += QStringLiteral("%1-bound under the %2 roof (%3 TFLOPS): %4 of the attainable %5 TFLOPS/s")
+                    .arg(boundName(p->bound), p->roofLabel, shortest(p->roofTflops), formatPercent(p->fractionOfRoof),
+                        formatFigure(p->attainableTflops));
     }
-    text += QStringLiteral("%1 FLOPS/Byte, %2 TFLOPS/s<br>").arg(formatFigure(p->intensity), formatFigure(p->tflops));
-    text += QStringLiteral("%1-bound under the %2 roof (%3 TFLOPS): %4 of the attainable %5 TFLOPS/s")
-                .arg(boundName(p->bound), p->roofLabel, shortest(p->roofTflops), formatPercent(p->fractionOfRoof),
-                    formatFigure(p->attainableTflops));
     if (p->shareOfGpuTime)
         text += QStringLiteral("<br>%1 of GPU time").arg(formatPercent(*p->shareOfGpuTime));
     if (p->aboveRoof)

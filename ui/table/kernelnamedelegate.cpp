@@ -9,6 +9,31 @@
 
 namespace Ridgeline {
 
+namespace {
+
+// Where a library op's shape begins in its label ("aten::mm (8 x 32 x 2432)":
+// at " ("), or -1: the shape is what tells one op's rows apart. Only the
+// characters a shape label is made of (shapelabel.h) count as one, so that a
+// C++ signature's parameter list is not taken for a shape.
+qsizetype shapeStart(const QString& name)
+{
+    if (!name.endsWith(u')'))
+        return -1;
+    const qsizetype open = name.lastIndexOf(QStringLiteral(" ("));
+    if (open <= 0)
+        return -1;
+    bool digit = false;
+    for (qsizetype at = open + 2; at < name.size() - 1; ++at) {
+        const QChar c = name.at(at);
+        digit |= c.isDigit();
+        if (!c.isDigit() && !QStringView(u" x/,->…").contains(c))
+            return -1;
+    }
+    return digit ? open : -1;
+}
+
+} // namespace
+
 KernelNameDelegate::KernelNameDelegate(QObject* parent, const QWidget* cover)
     : QStyledItemDelegate(parent)
     , m_cover(cover)
@@ -19,6 +44,28 @@ QString KernelNameDelegate::elide(const QString& name, const std::function<bool(
     if (fits(name))
         return name;
     const QString ellipsis = QStringLiteral("…");
+    if (const qsizetype shape = shapeStart(name); shape > 0) {
+        // A library op's label: its shape whole, the op name cut from the
+        // front ("…mm (8 x 32 x 2432)"), since "aten::" is every op's.
+        const QString op = name.left(shape);
+        const QString suffix = name.mid(shape);
+        const auto shown = [&](qsizetype keep) -> QString {
+            if (keep > 0)
+                return ellipsis + op.right(keep) + suffix;
+            return ellipsis + suffix.mid(1); // the shape alone, without the space before it
+        };
+        if (fits(shown(0))) {
+            qsizetype low = 0, high = op.size() - 1; // keep `low` characters of the op's tail: fits
+            while (low < high) {
+                const qsizetype middle = (low + high + 1) / 2;
+                if (fits(shown(middle)))
+                    low = middle;
+                else
+                    high = middle - 1;
+            }
+            return shown(low);
+        }
+    }
     if (!name.startsWith(u"triton_")) {
         // Library kernels (Cijk_..., void at::native::...): both ends, the
         // most characters that fit; more kept is never narrower, so a binary

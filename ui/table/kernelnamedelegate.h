@@ -24,8 +24,10 @@ public:
     // `name` as it fits (`fits` says whether a text does): whole; then
     // without "triton_" and "fused_" ("poi_addmm_gelu_view_15"); then the
     // kind, "…" and as many whole words of the tail as fit
-    // ("poi_…gelu_view_15"); then fewer characters of the tail. A name that
-    // is no Inductor kernel's (a library kernel's) loses its middle.
+    // ("poi_…gelu_view_15"); then fewer characters of the tail. A library
+    // op's label keeps its shape and loses the front of its op name
+    // ("…mm (8 x 32 x 2432)"); any other name (a library kernel's) loses
+    // its middle.
     static QString elide(const QString& name, const std::function<bool(const QString&)>& fits);
     static QString elide(const QString& name, const QFontMetrics& metrics, int width);
 

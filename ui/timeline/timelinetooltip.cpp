@@ -23,8 +23,8 @@ int percentDecimals(double fraction)
 
 } // namespace
 
-QString timelineToolTip(
-    const TimelineScene& scene, const std::vector<KernelTimeFigures>& figures, std::uint32_t laneIndex, std::uint32_t event)
+QString timelineToolTip(const TimelineScene& scene, const std::vector<KernelTimeFigures>& figures, std::uint32_t laneIndex,
+    std::uint32_t event, const QString& fullName)
 {
     if (!scene.timeline || laneIndex >= scene.timeline->lanes.size())
         return {};
@@ -39,6 +39,13 @@ QString timelineToolTip(
     const std::int64_t duration = lane.events.durationNs(event);
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(label.name.toHtmlEscaped());
+    if (!fullName.isEmpty() && !label.name.startsWith(fullName)) { // a library op's label is its name and shape
+        // A template's whole name runs to thousands of characters: a tool tip
+        // shows the head that tells it apart, wrapped at the commas it has.
+        constexpr qsizetype shownCharacters = 600;
+        const QString shown = fullName.size() > shownCharacters ? fullName.left(shownCharacters) + QStringLiteral("…") : fullName;
+        lines << QStringLiteral("<i>%1</i>").arg(shown.toHtmlEscaped());
+    }
     lines << tr("%1 at %2, %3")
                  .arg(TimelinePainter::duration(double(duration)), TimelinePainter::duration(double(lane.events.startNs(event))),
                      lane.title.toHtmlEscaped());

@@ -1,10 +1,13 @@
 #include "timeline/timelineview.h"
 
 #include "engine/base/text/units.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/timeline/timelinedetail.h"
 #include "engine/timeline/timelinens.h"
 #include "engine/timeline/workspace/gpubusycolumns.h"
 #include "engine/timeline/workspace/hostframelanes.h"
+#include "engine/timeline/workspace/labelrow.h"
+#include "engine/timeline/workspace/stepalignment.h"
 #include "timeline/busytrack.h"
 #include "timeline/timelinetooltip.h"
 
@@ -24,29 +27,6 @@ namespace Ridgeline {
 namespace {
 
 constexpr double minimumSpanNs = 1000; // 1 us across the view: kernels are longer
-
-// Where a timeline's first step begins: its first ProfilerStep window, else
-// its first execute_ range, else its first graph launch, else its first GPU
-// event (0).
-double firstStepNs(const Timeline& timeline)
-{
-    for (TimelineLaneKind kind : { TimelineLaneKind::Steps, TimelineLaneKind::ExecuteRanges, TimelineLaneKind::GraphLaunches }) {
-        for (const TimelineLane& lane : timeline.lanes) {
-            if (lane.kind == kind && !lane.events.empty())
-                return double(lane.events.startNs(0));
-        }
-    }
-    return 0;
-}
-
-// Where a result's first step of `kind` begins, from its timeline's origin;
-// else its first step of any kind.
-double firstStepNs(const AnalysisResult& result, StepKind kind)
-{
-    if (const StepFigures* steps = result.activity.stepsOf(kind); steps && steps->firstStartUs)
-        return *steps->firstStartUs * 1000.0 - double(result.timeline->originNs);
-    return firstStepNs(*result.timeline);
-}
 
 // A share in a tool tip: "4.2 %" where small, else "42 %".
 int percentDecimals(double fraction)
@@ -114,9 +94,9 @@ void TimelineView::setBaseline(
         for (const TimelineLane& lane : m_baseline->timeline->lanes)
             m_baselineScene.laneShown.push_back(m_launchThreadsShown || lane.kind != TimelineLaneKind::LaunchThread);
         m_baselineScene.legend = true;
-        const QString at = alignOn == StepKind::GraphLaunch ? tr("its first graph launch")
-            : alignOn == StepKind::ProfilerStep             ? tr("its first ProfilerStep")
-                                                            : tr("its first step");
+        // The kind the comparison counts steps by (graph launch, compiled
+        // graph call, outermost module call, ProfilerStep), in its words.
+        const QString at = alignOn == StepKind::None ? tr("its first step") : tr("its first %1").arg(stepKindWords(alignOn, 1));
         m_baselineScene.title = tr("baseline: %1, aligned at %2").arg(m_baseline->tracePath.section(u'/', -1), at);
         if (m_result && m_scene.timeline)
             m_baselineShiftNs = firstStepNs(*m_result, alignOn) - firstStepNs(*m_baseline, alignOn);
@@ -295,10 +275,19 @@ std::optional<TimelineView::Hit> TimelineView::hitAt(const QPoint& position) con
     return Hit { *lane, *event };
 }
 
+void TimelineView::setFillHeight(bool fill)
+{
+    m_scene.fillHeight = fill;
+    update();
+}
+
 QString TimelineView::toolTipAt(const QPoint& position) const
 {
     const std::optional<Hit> hit = hitAt(position);
-    return hit ? timelineToolTip(m_scene, m_figures, hit->lane, hit->event) : QString();
+    if (!hit)
+        return {};
+    const KernelRow* row = m_result ? rowOfLabel(*m_result, m_scene.timeline->lanes[hit->lane].events.label(hit->event)) : nullptr;
+    return timelineToolTip(m_scene, m_figures, hit->lane, hit->event, row ? rowNames(*row).full : QString());
 }
 
 bool TimelineView::event(QEvent* event)
@@ -472,12 +461,8 @@ std::int64_t TimelineView::setSearchText(const QString& text)
     if (m_scene.timeline && !text.isEmpty())
         m_scene.labelMatched = labelsMatching(*m_scene.timeline, text, [this](std::uint32_t label) {
             // A box's label is its row's display name: the name as the trace wrote it is matched too.
-            const TimelineLabel& l = m_scene.timeline->labels[label];
-            if (!m_result)
-                return QString();
-            const auto& rows = l.kernelRow >= 0 ? m_result->rows : m_result->libraryKernels;
-            const std::int32_t row = l.kernelRow >= 0 ? l.kernelRow : l.libraryRow;
-            return row >= 0 && size_t(row) < rows.size() ? rows[size_t(row)].name : QString();
+            const KernelRow* row = m_result ? rowOfLabel(*m_result, label) : nullptr;
+            return row ? row->name : QString();
         });
     update();
     return m_scene.timeline ? countMatches(*m_scene.timeline, m_scene.labelMatched, m_scene.laneShown) : 0;

@@ -50,6 +50,9 @@ public:
     double baselineShiftNs() const { return m_baselineShiftNs; }
     const TimelineScene* baselineScene() const { return m_baseline ? &m_baselineScene : nullptr; }
     void setDark(bool dark);
+    // Whether the GPU streams share all the height the pane has (the
+    // full-window timeline) or keep a readable one (a tab beside the table).
+    void setFillHeight(bool fill);
 
     // The visible time, in ns from the first GPU event.
     double startNs() const { return m_scene.startNs; }

@@ -49,6 +49,9 @@ void FullTimeline::setFull(bool full)
         m_tabs->insertTab(m_tabIndex, m_pane, m_tabText);
         m_tabs->setCurrentIndex(m_currentTab);
     }
+    // The whole window is the timeline's: its streams take all the height,
+    // not a blank band under them.
+    m_pane->view()->setFillHeight(full);
     m_pane->view()->setFocus();
     if (m_action && m_action->isChecked() != full)
         m_action->setChecked(full);

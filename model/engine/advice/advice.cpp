@@ -1,9 +1,9 @@
 #include "engine/advice/advice.h"
 
 #include "engine/advice/attentionadvice.h"
-#include "engine/advice/copywork.h"
 #include "engine/advice/gemmadvice.h"
 #include "engine/base/text/units.h"
+#include "engine/results/copies/copywork.h"
 
 #include <cmath>
 

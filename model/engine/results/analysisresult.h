@@ -5,6 +5,7 @@
 
 #include "engine/activity/gpuactivity.h"
 #include "engine/graphs/graphmerge.h"
+#include "engine/libraryops/eagerattentionchains.h"
 #include "engine/results/gputimebreakdown.h"
 #include "engine/results/kernelrow.h"
 
@@ -62,6 +63,9 @@ struct AnalysisResult
     // other library kernels), one row per name, longest first: with the
     // Triton rows of `rows`, every GPU kernel is in exactly one row.
     std::vector<KernelRow> libraryKernels;
+    // The softmax kernels that run in eager attention chains (bmm, softmax,
+    // bmm under one module call), by kernel name: their rows' advice.
+    std::vector<EagerAttentionChains> eagerAttention;
     EventsRead events;
     QStringList warnings;
 

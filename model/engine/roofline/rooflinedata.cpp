@@ -4,6 +4,7 @@
 #include "engine/base/textescaping.h"
 #include "engine/findings/bytesdisagree.h"
 #include "engine/findings/kernelfindings.h"
+#include "engine/results/copies/copywork.h"
 #include "engine/results/naming/rowdisplayname.h"
 
 #include <QFileInfo>
@@ -136,6 +137,10 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             const auto placement = placeKernel(row, figures);
             if (!placement)
                 continue;
+            const std::optional<CopyWork> copy = copyWorkOf(row);
+            const bool crossesHostLink = copy && copy->crossesHostLink() && placement->memoryOnly;
+            if (crossesHostLink && !(gpu.hostLinkTBps && *gpu.hostLinkTBps > 0))
+                continue; // no link figure, no roof: as the time budget says (attainabletime.h)
             RooflinePoint point;
             point.kernelIndex = i;
             point.name = row.name;
@@ -156,6 +161,17 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             if (const CacheRoof* cache = probablyServedFrom(*placement, gpu, figures))
                 point.servedFromCache = cache->label;
             point.sourceIntensity = sourceIntensity(row, placement->intensity);
+            if (crossesHostLink) {
+                // The model counts a copy's read and its write; the link carries each byte once.
+                const std::optional<double> modelBytes = row.bytes();
+                const std::optional<double> linkBytes = hostLinkBytesPerCall(row);
+                const double share = modelBytes && linkBytes && *modelBytes > 0 ? *linkBytes / *modelBytes : 1.0;
+                point.hostLinkTBps = gpu.hostLinkTBps;
+                point.roofLabel = QStringLiteral("host link");
+                point.fractionOfRoof = placement->achievedTBps * share / *gpu.hostLinkTBps;
+                point.aboveRoof = point.fractionOfRoof > 1.0 + 1e-9;
+                point.servedFromCache.clear();
+            }
             (placement->memoryOnly ? data.memoryOnlyPoints : data.points).push_back(point);
         }
     }

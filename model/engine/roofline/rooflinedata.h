@@ -55,6 +55,9 @@ struct RooflinePoint
     bool aboveRoof = false; // a model or unit error: flagged, never hidden
     bool flopsUnknown = false; // memory-only because its FLOPs are unknown, not 0
     QString servedFromCache; // above HBM but below this cache's roof ("L2"); empty otherwise
+    // A copy between host and device (results/copies/): its bytes cross the
+    // host link once, so its roof is the link's (this, in TB/s), not HBM's.
+    std::optional<double> hostLinkTBps;
     // Too small to reach any roof (the latency floor is at least its roof
     // term): drawn apart, and never stretches a fitted frame. Set from the
     // time budget (timebudget/markLatencyBound), which knows the floor.
@@ -104,7 +107,8 @@ struct RooflineData
     std::vector<RooflineRoof> roofs; // the memory roof first, then compute roofs, highest first
     std::vector<RooflinePoint> points; // in kernel order
     // Kernels of 0 FLOPs that moved bytes: memory-bound at intensity 0, off
-    // a log axis. Their fractionOfRoof is TB/s over the memory roof.
+    // a log axis. Their fractionOfRoof is TB/s over their memory roof: HBM's,
+    // or the host link's for a copy between host and device (hostLinkTBps).
     std::vector<RooflinePoint> memoryOnlyPoints;
     // The GPU's cache bandwidths (lowest first): memory roofs a view draws
     // dashed on request (View > Cache Roofs, --cache-roofs).

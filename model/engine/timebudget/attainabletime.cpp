@@ -1,8 +1,8 @@
 #include "engine/timebudget/attainabletime.h"
 
-#include "engine/advice/copywork.h"
 #include "engine/advice/eagerattention.h"
 #include "engine/findings/kernelfindings.h"
+#include "engine/results/copies/copywork.h"
 #include "engine/roofline/roofline.h"
 #include "engine/timebudget/timebudget.h"
 

@@ -2,11 +2,11 @@
 // comments), the host link's roof for a copy between host and device, and
 // the catalogue's realistic ceilings with their sources.
 #include "engine/advice/attentionadvice.h"
-#include "engine/advice/copywork.h"
-#include "engine/advice/eagerattention.h"
 #include "engine/advice/gemmadvice.h"
 #include "engine/export/resultexport.h"
 #include "engine/lens/judgement.h"
+#include "engine/results/copies/copywork.h"
+#include "engine/roofline/rooflinedata.h"
 #include "engine/timebudget/timebudget.h"
 #include "testsupport.h"
 #include "timebudgetfixture.h"
@@ -158,6 +158,32 @@ TEST(Advice, HostToDeviceCopyMeasuredAgainstTheHostLink)
     EXPECT_FALSE(noRoof.attainableUs);
     EXPECT_TRUE(noRoof.advice.text.contains(QStringLiteral("no host link for AMD Instinct MI300X, so no roof")))
         << noRoof.advice.text.toStdString();
+
+    // The roofline measures it against the same roof: its model's 21.2 MB in
+    // 228 us read as 0.093 TB/s; the link carries half, 0.0465 TB/s, 72.6 %
+    // of 0.064 TB/s (against HBM it read 1.8 %).
+    AnalysisResult trace;
+    KernelRow placed = copy;
+    placed.tbPerS = summarize({ 21.2e6 / 228e-6 / 1e12 });
+    placed.tflopsPerS = summarize({ 0.0 });
+    trace.rows.push_back(placed);
+    const RooflineData roofline = rooflineData(&trace, mi300x(), PeakSet::Datasheet);
+    ASSERT_EQ(roofline.memoryOnlyPoints.size(), 1u);
+    const RooflinePoint& point = roofline.memoryOnlyPoints.front();
+    ASSERT_TRUE(point.hostLinkTBps);
+    EXPECT_DOUBLE_EQ(*point.hostLinkTBps, 0.064);
+    EXPECT_EQ(point.roofLabel, QStringLiteral("host link"));
+    EXPECT_NEAR(point.fractionOfRoof, 10.6e6 / 228e-6 / 1e12 / 0.064, 1e-12);
+    EXPECT_FALSE(point.aboveRoof);
+    EXPECT_TRUE(rooflineCsv(roofline).contains(",host link,")) << rooflineCsv(roofline).constData();
+    // No link figure: no roof to place it under, as the budget says.
+    EXPECT_TRUE(rooflineData(&trace, unknownLink, PeakSet::Datasheet).memoryOnlyPoints.empty());
+    // A copy on the device stays on HBM.
+    trace.rows.front().libraryOp->kernelNames = { QStringLiteral("Memcpy DtoD (Device -> Device)") };
+    const RooflineData device = rooflineData(&trace, mi300x(), PeakSet::Datasheet);
+    ASSERT_EQ(device.memoryOnlyPoints.size(), 1u);
+    EXPECT_FALSE(device.memoryOnlyPoints.front().hostLinkTBps);
+    EXPECT_EQ(device.memoryOnlyPoints.front().roofLabel, QStringLiteral("HBM"));
 }
 
 TEST(Advice, DeviceToDeviceCopyStaysOnHbm)
@@ -287,29 +313,7 @@ TEST(RealisticCeilings, MaxAchievableIsTheLensDefault)
     EXPECT_DOUBLE_EQ(judged.peaks().memoryBandwidthTBps, 4.3);
 }
 
-TEST(Advice, EagerAttentionSoftmaxBesideTwiceItsBmmCalls)
-{
-    // xDiT's pattern: 48 softmax_warp_forward calls, 96 aten::bmm calls (QK^T and PV for each).
-    AnalysisResult result;
-    KernelRow bmm = libraryOpRow(QStringLiteral("aten::bmm"), LibraryOpCategory::Gemm, { QStringLiteral("Cijk_x") }, 1e6, 1e9, { 10 });
-    bmm.calls = 96;
-    result.rows.push_back(bmm);
-    KernelRow softmax;
-    softmax.name = QStringLiteral("void (anonymous namespace)::softmax_warp_forward<float, float, float, 8, false, false>");
-    softmax.kind = RowKind::Library;
-    softmax.parsedName.category = KernelCategory::Library;
-    softmax.calls = 48;
-    softmax.kernelTimeUs = summarize(std::vector<double>(48, 20.0));
-    softmax.callTimesUs = CallTimes(std::vector<double>(48, 20.0));
-    EXPECT_EQ(eagerAttentionChain(result, softmax), QStringLiteral("48 softmax calls beside 96 aten::bmm calls"));
-    const Advice advice = kernelTimeFigures(softmax, datasheet(), 2.0, &mi300x(), &result).advice;
-    EXPECT_EQ(advice.adviceClass, AdviceClass::EagerAttention);
-    EXPECT_TRUE(advice.text.contains(QStringLiteral("use scaled_dot_product_attention"))) << advice.text.toStdString();
-    // Fewer bmm calls than two per softmax: no chain, the row is only unmodelled.
-    result.rows.front().calls = 95;
-    EXPECT_EQ(eagerAttentionChain(result, softmax), QString());
-    EXPECT_EQ(kernelTimeFigures(softmax, datasheet(), 2.0, &mi300x(), &result).advice.adviceClass, AdviceClass::Unmodelled);
-}
+// Eager attention is read from the host's records: tst_eagerattentionchains.cpp.
 
 TEST(AdviceExport, JsonAndCsvCarryTheAdviceAndTheGpusSources)
 {

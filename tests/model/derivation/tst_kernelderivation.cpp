@@ -234,3 +234,28 @@ TEST(KernelDerivation, KernelOnlyRowShowsTimeAndNoArgs)
     EXPECT_CONTAINS(md, QStringLiteral("Known: the kernel time."));
     EXPECT_FALSE(md.contains(QStringLiteral("```")));
 }
+
+TEST(KernelDerivation, ALibraryOpsHeadingCarriesItsShapeAndAMangledKernelItsDemangledName)
+{
+    ASSERT_TRUE(sample());
+    QStringList headings;
+    for (const KernelRow& row : sample()->rows) {
+        if (row.libraryOp)
+            headings << derivationMarkdown(row, judgedOnMi300x(*sample(), PeakSet::Datasheet)->trace).section(u'\n', 0, 0);
+    }
+    // The sample's three aten::mm rows differ only in their shape.
+    EXPECT_TRUE(headings.contains(QStringLiteral("# aten::mm (32768 x 8192 x 2048)"))) << qPrintable(headings.join(u'\n'));
+    EXPECT_TRUE(headings.contains(QStringLiteral("# aten::mm (32768 x 2048 x 8192)"))) << qPrintable(headings.join(u'\n'));
+    EXPECT_TRUE(headings.contains(QStringLiteral("# aten::_scaled_dot_product_flash_attention (8 x 16 x 4096 x 128)")))
+        << qPrintable(headings.join(u'\n'));
+
+    KernelRow mangled;
+    mangled.name = QStringLiteral("_ZN5aiter24add_rmsnorm_quant_kernelIfLi256EEEvPfS1_i");
+    mangled.kind = RowKind::Library;
+    mangled.work = GpuWork::Other;
+    mangled.calls = 1;
+    mangled.kernelTimeUs = summarize({ 5.0 });
+    const QString md = derivationMarkdown(mangled, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
+    EXPECT_TRUE(md.startsWith(QStringLiteral("# _ZN5aiter24add_rmsnorm_quant_kernelIfLi256EEEvPfS1_i\n"))) << qPrintable(md.left(200));
+    EXPECT_CONTAINS(md, QStringLiteral("**Demangled:** `void aiter::add_rmsnorm_quant_kernel<float, 256>(float*, float*, int)`"));
+}

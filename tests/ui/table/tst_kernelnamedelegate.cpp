@@ -1,7 +1,8 @@
 // Kernel names in a narrow column keep what tells them apart: Inductor's
 // names differ in their tail (`..._view_25` / `_27`), so the table, its
 // frozen column, the opportunity list and the roofline's labels cut the
-// middle and keep the kind and the tail; a tool tip gives the whole name.
+// middle and keep the kind and the tail; a library op keeps its shape; a
+// tool tip gives the whole name.
 #include "engine/analysis.h"
 #include "itemmodels/kerneltablemodel.h"
 #include "roofline/rooflinelabels.h"
@@ -47,6 +48,31 @@ TEST(KernelNameDelegate, KeepsTheKindAndWholeOpsOfTheTail)
     const QString gemm = QStringLiteral("Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x256x64");
     const QString cut = KernelNameDelegate::elide(gemm, atMost(20));
     EXPECT_TRUE(cut.startsWith(QStringLiteral("Cijk")) && cut.endsWith(QStringLiteral("x64"))) << qPrintable(cut);
+}
+
+TEST(KernelNameDelegate, ALibraryOpKeepsItsShapeAndLosesTheFrontOfItsOpName)
+{
+    // One op name has many rows (aten::mm six times in xDiT's table): the shape tells them apart.
+    const QString a = QStringLiteral("aten::mm (8 x 32 x 2432)");
+    const QString b = QStringLiteral("aten::mm (8 x 32 x 9728)");
+    EXPECT_EQ(KernelNameDelegate::elide(a, atMost(24)), a) << "what fits stays whole";
+    EXPECT_EQ(KernelNameDelegate::elide(a, atMost(21)), QStringLiteral("…::mm (8 x 32 x 2432)"));
+    EXPECT_EQ(KernelNameDelegate::elide(a, atMost(19)), QStringLiteral("…mm (8 x 32 x 2432)"));
+    EXPECT_EQ(KernelNameDelegate::elide(a, atMost(17)), QStringLiteral("…(8 x 32 x 2432)")) << "the shape alone";
+    for (qsizetype width = 4; width <= a.size(); ++width) {
+        EXPECT_LE(KernelNameDelegate::elide(a, atMost(width)).size(), width);
+        if (width >= 16) {
+            EXPECT_NE(KernelNameDelegate::elide(a, atMost(width)), KernelNameDelegate::elide(b, atMost(width))) << width;
+        }
+    }
+    // Attention and convolution labels too; a C++ signature's parameter list is no shape.
+    const QString conv = QStringLiteral("aten::convolution (2 x 16 x 128 x 128 -> 320, 3 x 3)");
+    EXPECT_EQ(KernelNameDelegate::elide(conv, atMost(44)), QStringLiteral("…volution (2 x 16 x 128 x 128 -> 320, 3 x 3)"));
+    const QString sdpa = QStringLiteral("aten::_scaled_dot_product_flash_attention (2 x 24 x 4096/333 x 64)");
+    EXPECT_TRUE(KernelNameDelegate::elide(sdpa, atMost(30)).endsWith(QStringLiteral("(2 x 24 x 4096/333 x 64)")));
+    const QString signature = QStringLiteral("void at::native::kernel (float*, int)");
+    const QString cut = KernelNameDelegate::elide(signature, atMost(20));
+    EXPECT_TRUE(cut.startsWith(QStringLiteral("void")) && cut.endsWith(QStringLiteral("int)"))) << qPrintable(cut);
 }
 
 TEST(KernelNameDelegate, PixelWidthsFitTheirColumn)

@@ -2,7 +2,7 @@
 // a drag pans, W/A/S/D, a drag on the ruler measures (length, busy %,
 // Triton time), a click selects the box's row, N/P step through the
 // highlighted row's calls, Shift-drag asks for a range, a tooltip names the
-// box; and the main window shows it as a tab beside the roofline.
+// box (a library kernel's whole demangled name beside its short one); and the main window shows it as a tab beside the roofline.
 #include "engine/analysis.h"
 #include "graphfixtures.h"
 #include "itemmodels/kerneltablemodel.h"
@@ -132,6 +132,31 @@ TEST(TimelineView, ClickSelectsTheRowAndTheRulerMeasures)
     // F zooms to it.
     QTest::keyClick(&pane.view, Qt::Key_F);
     EXPECT_NEAR(pane.view.startNs(), pane.view.measuredRange()->first, 1);
+}
+
+TEST(TimelineView, ALibraryKernelsBoxShowsItsShortNameAndItsToolTipTheWholeDemangledOne)
+{
+    TempTraces traces;
+    const auto result = analyze(traces.write(QStringLiteral("mangled.json"),
+                                    traceJson(kernelEvent("_ZN5aiter24add_rmsnorm_quant_kernelIfLi256EEEvPfS1_i", 1000, 50, 1, 0))))
+                            .result;
+    ASSERT_TRUE(result && result->timeline);
+    TimelineView view;
+    view.resize(1000, 400);
+    view.setResult(result);
+    view.show();
+    view.showRange(-10'000, 60'000); // from the timeline's origin: the kernel's start
+    view.grab();
+    const TimelineLayout& layout = view.layoutForTests();
+    const auto stream = std::find_if(layout.rows.begin(), layout.rows.end(),
+        [&](const TimelineLayout::Row& row) { return result->timeline->lanes[row.lane].kind == TimelineLaneKind::GpuStream; });
+    ASSERT_NE(stream, layout.rows.end());
+    const QPoint box(int(std::lround(layout.xOf(view.scene(), 25'000))), int(stream->top + stream->height / 2));
+    const QString tip = view.toolTipAt(box);
+    ASSERT_FALSE(tip.isEmpty());
+    EXPECT_TRUE(tip.contains(QStringLiteral("<b>aiter::add_rmsnorm_quant_kernel&lt;…&gt;</b>"))) << qPrintable(tip);
+    EXPECT_TRUE(tip.contains(QStringLiteral("<i>void aiter::add_rmsnorm_quant_kernel&lt;float, 256&gt;(float*, float*, int)</i>")))
+        << qPrintable(tip);
 }
 
 TEST(TimelineView, HighlightedRowStepsThroughItsCallsAndShiftDragAsksForARange)

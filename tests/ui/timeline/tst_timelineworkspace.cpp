@@ -84,6 +84,11 @@ TEST(TimelineWorkspace, FullWindowTogglesAndRestoresTheLayout)
     EXPECT_EQ(window.chartTabs()->count(), 1) << "the tab leaves while the timeline fills the window";
     ASSERT_TRUE(QTest::qWaitFor([&] { return window.timelinePane()->isVisible() && window.timelinePane()->width() > 1500; }, 5000));
     EXPECT_GT(window.timelinePane()->width(), paneWidth);
+    // Its lanes fill the window's height: the last ends at the foot of the lanes' area.
+    window.timelinePane()->view()->grab();
+    const TimelineLayout& full = window.timelinePane()->view()->layoutForTests();
+    ASSERT_FALSE(full.rows.empty());
+    EXPECT_NEAR(full.rows.back().top + full.rows.back().height, full.lanes.bottom(), 12) << "no blank band under the lanes";
 
     toggle->trigger();
     EXPECT_FALSE(window.fullTimeline()->isFull());

@@ -1,4 +1,4 @@
-#include "engine/advice/copywork.h"
+#include "engine/results/copies/copywork.h"
 
 namespace Ridgeline {
 

@@ -1,7 +1,8 @@
-// Stage advice/: what an expert would tell each row to do, from the trace's figures.
+// Stage results/: calls grouped into unique kernel rows.
 // A row whose GPU work is copies (memcpy, memset): which way it copies and how
 // many bytes cross. A copy between host and device runs at the host link's
-// speed, not HBM's: the time budget measures it against that roof.
+// speed, not HBM's: the roofline, the time budget and the advice measure it
+// against that roof.
 #pragma once
 
 #include "engine/input/records/hostspans.h"
