@@ -17,6 +17,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 
 namespace Ridgeline {
@@ -30,14 +31,18 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
         QTimer::singleShot(200, &window, [&window, path, comparing] { saveWhenShown(window, path, comparing); });
         return;
     }
-    // RIDGELINE_SCREENSHOT_KERNEL=TEXT: the first kernel whose name holds TEXT is the one selected.
+    // RIDGELINE_SCREENSHOT_KERNEL=TEXT: the first kernel whose name holds TEXT
+    // is the one selected (a Triton or library-op row, else a library kernel).
     if (const QString wanted = qEnvironmentVariable("RIDGELINE_SCREENSHOT_KERNEL"); !wanted.isEmpty() && window.result()) {
+        const auto holds = [&](const KernelRow& row) { return row.name.contains(wanted); };
         const auto& rows = window.result()->rows;
-        for (size_t i = 0; i < rows.size(); ++i) {
-            if (rows[i].name.contains(wanted)) {
-                QTimer::singleShot(300, &window, [&window, i] { window.kernelView()->selectKernel(int(i)); });
-                break;
-            }
+        const auto& library = window.result()->libraryKernels;
+        if (const auto row = std::find_if(rows.begin(), rows.end(), holds); row != rows.end()) {
+            const int i = int(row - rows.begin());
+            QTimer::singleShot(300, &window, [&window, i] { window.kernelView()->selectKernel(i); });
+        } else if (const auto kernel = std::find_if(library.begin(), library.end(), holds); kernel != library.end()) {
+            const int i = int(kernel - library.begin());
+            QTimer::singleShot(300, &window, [&window, i] { window.kernelView()->selectKernels({}, { i }); });
         }
     }
     // RIDGELINE_SCREENSHOT_TAB=timeline: the timeline tab in front; =fulltimeline:

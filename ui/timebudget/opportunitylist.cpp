@@ -101,11 +101,12 @@ void OpportunityList::setBudget(const AnalysisResult* result, const TimeBudget* 
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
         line->setText(
             Share, item.shareOfSpan ? tr("%1 of span").arg(formatPercent(*item.shareOfSpan)) : formatPercent(item.shareOfGpuTime));
-        line->setText(What, item.name);
+        const QString name = opportunityShownName(*result, item); // a library op with its shape
+        line->setText(What, name);
         line->setText(Fix, fixOf(item, *budget, *result));
         line->setTextAlignment(AtStake, Qt::AlignRight | Qt::AlignVCenter);
         line->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
-        const QString why = item.name + QStringLiteral(": ") + item.why;
+        const QString why = name + QStringLiteral(": ") + item.why;
         for (int column = 0; column < ColumnCount; ++column)
             line->setToolTip(column, why);
         if (item.kind != Opportunity::Kind::Kernel && item.kind != Opportunity::Kind::Unmodelled) {

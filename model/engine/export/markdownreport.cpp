@@ -5,6 +5,7 @@
 #include "engine/comparison/stepcomparison.h"
 #include "engine/results/naming/rowdisplayname.h"
 #include "engine/timebudget/gputimecoverage.h"
+#include "engine/timebudget/opportunities.h"
 #include "engine/timebudget/timebudget.h"
 
 #include <QFileInfo>
@@ -26,17 +27,6 @@ constexpr int percentDecimals = 1; // "12.3 %"
 QString nameCell(const QString& name)
 {
     return MD::code(name, MarkdownPlace::TableCell);
-}
-
-// An item of one row by that row's display name (a library op with its
-// shape: aten::mm is many rows); any other by its own name.
-QString shownName(const AnalysisResult& result, const Opportunity& item)
-{
-    if (item.rowIndices.size() == 1 && item.libraryIndices.empty() && size_t(item.rowIndices[0]) < result.rows.size())
-        return rowNames(result.rows[size_t(item.rowIndices[0])]).display;
-    if (item.libraryIndices.size() == 1 && item.rowIndices.empty() && size_t(item.libraryIndices[0]) < result.libraryKernels.size())
-        return rowNames(result.libraryKernels[size_t(item.libraryIndices[0])]).display;
-    return item.name;
 }
 
 QString ratio(std::optional<double> value)
@@ -173,7 +163,7 @@ void opportunitiesSection(MD& md, const AnalysisResult& result, const TimeBudget
         // The idle GPU by its span: idle over kernel time passes 100 % on a host-bound trace.
         const QString share = item.shareOfSpan ? formatPercent(*item.shareOfSpan, percentDecimals) + QStringLiteral(" of the span")
                                                : formatPercent(item.shareOfGpuTime, percentDecimals);
-        rows.push_back({ QString::number(rows.size() + 1), named ? nameCell(shownName(result, item)) : MD::plain(item.name),
+        rows.push_back({ QString::number(rows.size() + 1), named ? nameCell(opportunityShownName(result, item)) : MD::plain(item.name),
             formatTimeUs(item.recoverableUs), share, MD::plainWithCode(item.why, MarkdownPlace::TableCell) });
     }
     md.table({ QStringLiteral("#"), QStringLiteral("what"), QStringLiteral("time at stake"), QStringLiteral("of GPU time"),

@@ -1,6 +1,7 @@
 #include "engine/timebudget/opportunities.h"
 
 #include "engine/base/text/units.h"
+#include "engine/results/naming/rowdisplayname.h"
 #include "engine/timebudget/idleopportunities.h"
 #include "engine/timebudget/unmodelledopportunities.h"
 
@@ -84,6 +85,17 @@ void attachFindings(Opportunity& item, const TimeBudget& budget)
 }
 
 } // namespace
+
+QString opportunityShownName(const AnalysisResult& result, const Opportunity& item)
+{
+    if (item.kind != Opportunity::Kind::Kernel && item.kind != Opportunity::Kind::Unmodelled)
+        return item.name; // a group of one row is still the group
+    if (item.rowIndices.size() == 1 && item.libraryIndices.empty() && size_t(item.rowIndices[0]) < result.rows.size())
+        return rowNames(result.rows[size_t(item.rowIndices[0])]).display;
+    if (item.libraryIndices.size() == 1 && item.rowIndices.empty() && size_t(item.libraryIndices[0]) < result.libraryKernels.size())
+        return rowNames(result.libraryKernels[size_t(item.libraryIndices[0])]).display;
+    return item.name;
+}
 
 std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget)
 {

@@ -17,4 +17,9 @@ inline constexpr size_t maxFindingsPerOpportunity = 5;
 
 std::vector<Opportunity> rankOpportunities(const AnalysisResult& result, const TimeBudget& budget);
 
+// An item as the window and the report name it: a kernel's or time-only
+// row's item by that row's display name (a library op with its shape:
+// aten::mm is many rows); a group or the idle GPU by its own name.
+QString opportunityShownName(const AnalysisResult& result, const Opportunity& item);
+
 } // namespace Ridgeline

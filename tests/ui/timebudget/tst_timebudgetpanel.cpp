@@ -226,3 +226,26 @@ TEST(TimeBudgetPanel, ALibraryRowIsInspectedButIsNoRooflinePoint)
     EXPECT_FALSE(table->selectionModel()->hasSelection());
     EXPECT_TRUE(window.inspector()->markdown().isEmpty()) << qPrintable(window.inspector()->markdown().left(200));
 }
+
+TEST(TimeBudgetPanel, ALibraryOpsLineIsNamedWithItsShape)
+{
+    // The sample's three aten::mm rows differ only in their shape: a line of
+    // one row names it as the table does, and its tooltip too.
+    const std::shared_ptr<const AnalysisResult> result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    ASSERT_TRUE(result);
+    const TimeBudget budget = evaluateTimeBudget(*result, mi300x().peaks(PeakSet::Datasheet));
+    TimeBudgetPanel panel;
+    panel.resize(1600, 400);
+    panel.show();
+    panel.setBudget(result.get(), &budget);
+    OpportunityList* list = panel.opportunityList();
+    QStringList names;
+    for (int i = 0; i < list->topLevelItemCount(); ++i)
+        names << list->topLevelItem(i)->text(OpportunityList::What);
+    const auto gemmLine = std::find_if(names.begin(), names.end(), [](const QString& name) { return name.startsWith(u"aten::mm"); });
+    ASSERT_NE(gemmLine, names.end()) << qPrintable(names.join(u'|'));
+    EXPECT_TRUE(gemmLine->startsWith(QStringLiteral("aten::mm (32768 x "))) << qPrintable(*gemmLine);
+    EXPECT_FALSE(names.contains(QStringLiteral("aten::mm"))) << qPrintable(names.join(u'|'));
+    const QTreeWidgetItem* item = list->topLevelItem(int(gemmLine - names.begin()));
+    EXPECT_TRUE(item->toolTip(OpportunityList::What).startsWith(*gemmLine + QStringLiteral(": "))) << qPrintable(item->toolTip(0));
+}
