@@ -37,9 +37,9 @@ QString roofReason(const KernelRow& row, const ComputeRoof& roof)
 }
 
 // Above HBM but within a cache level's published bandwidth: the likelier story.
-void writeCacheNote(MarkdownWriter& md, const RooflinePlacement& p, const GpuSpec& gpu, const PeakFigures& pf)
+void writeCacheNote(MarkdownWriter& md, const KernelRow& row, const RooflinePlacement& p, const GpuSpec& gpu, const PeakFigures& pf)
 {
-    if (const CacheRoof* cache = probablyServedFrom(p, gpu, pf))
+    if (const CacheRoof* cache = probablyServedFrom(p, gpu, pf, row.bytes()))
         md.paragraph(MD::bold(QStringLiteral("Probably served from cache:")) + u' '
             + MD::plain(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
 }
@@ -109,7 +109,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
                 + QStringLiteral(" %1 of the memory roof means bytes over-counted, a time too short, data served "
                                  "from a cache, or the wrong GPU.")
                     .arg(formatPercent(p.fractionOfRoof)));
-        writeCacheNote(md, p, gpu, pf);
+        writeCacheNote(md, row, p, gpu, pf);
         return;
     }
     const QString bound = boundName(p.bound);
@@ -132,7 +132,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
             + QStringLiteral(" a kernel cannot beat its roof, so %1 means a model or unit error (bytes or "
                              "FLOPs over-counted, a time too short, or the wrong GPU or peak set).")
                 .arg(formatPercent(p.fractionOfRoof)));
-    writeCacheNote(md, p, gpu, pf);
+    writeCacheNote(md, row, p, gpu, pf);
 }
 
 void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)

@@ -538,14 +538,14 @@ QString RooflineChart::toolTip(int kernelIndex) const
     if (!p)
         return {};
     QString text = QStringLiteral("<b>%1</b><br>").arg(p->shownName().toHtmlEscaped());
-    text += QStringLiteral("%1 kernel, figures %2<br>")
-                .arg(categoryTitle(p->category),
-                    p->provenance == Provenance::V1 ? QStringLiteral("from the Inductor cache (V1)")
-                                                    : QStringLiteral("from the trace's args (V2)"));
-    const QString above = p->servedFromCache.isEmpty()
-        ? QStringLiteral("<br><b style=\"color:#d00000\">above its roof: a model or unit error</b>")
-        : QStringLiteral("<br><b style=\"color:#d00000\">above the HBM roof but below the %1's: probably served from the %1</b>")
-              .arg(p->servedFromCache);
+    const QString origin
+        = p->provenance == Provenance::V1 ? QStringLiteral("the Inductor cache (V1)") : QStringLiteral("the trace's args (V2)");
+    text += QStringLiteral("%1 kernel, figures from %2<br>").arg(categoryTitle(p->category), origin);
+    const QString why = !p->servedFromCache.isEmpty()
+        ? QStringLiteral("above the HBM roof but below the %1's: probably served from the %1").arg(p->servedFromCache)
+        : p->withinDatasheetHbm ? QStringLiteral("above the measured HBM roof, within the datasheet's: the measurement is low")
+                                : QStringLiteral("above its roof: a model or unit error");
+    const QString above = QStringLiteral("<br><b style=\"color:#d00000\">%1</b>").arg(why);
     if (p->hostLinkTBps) { // a copy between host and device: the link is its roof
         text += QStringLiteral("a copy between host and device: %1 of the host link (%2 TB/s), which carries each byte once")
                     .arg(formatPercent(p->fractionOfRoof), formatFigure(*p->hostLinkTBps));

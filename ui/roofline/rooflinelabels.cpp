@@ -169,8 +169,9 @@ void RooflineLabels::layout(
         const QString percent = formatPercent(point->fractionOfRoof, 0);
         auto* flag = addText(QStringLiteral("%1\nabove roof (%2): %3")
                                  .arg(shortKernelName(point->shownName()), percent,
-                                     point->servedFromCache.isEmpty() ? QStringLiteral("model or unit error")
-                                                                      : QStringLiteral("probably from ") + point->servedFromCache),
+                                     !point->servedFromCache.isEmpty() ? QStringLiteral("probably from ") + point->servedFromCache
+                                         : point->withinDatasheetHbm   ? QStringLiteral("within datasheet HBM")
+                                                                       : QStringLiteral("model or unit error")),
             0.85, m_colors.flag);
         if (placeBesideMarker(flag, map(marker.value), marker.size + m_textPx * 0.9, 4, false, true, placer))
             continue;

@@ -242,7 +242,7 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
     kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(exportFigure(placement->fractionOfRoof)) : null;
     kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
     // Above HBM but within a cache level's bandwidth: probably served from it.
-    const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures) : nullptr;
+    const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures, row.bytes()) : nullptr;
     kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
     if (cache)
         kernel[QStringLiteral("reason")]

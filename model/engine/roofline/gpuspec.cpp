@@ -187,7 +187,7 @@ std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsize
     for (const QJsonValue& cache : caches) {
         const QJsonObject c = cache.toObject();
         CacheRoof roof { c.value(QStringLiteral("key")).toString(), c.value(QStringLiteral("label")).toString(),
-            c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString() };
+            c.value(QStringLiteral("tbps")).toDouble(-1), c.value(QStringLiteral("source")).toString(), std::nullopt };
         if (roof.key.isEmpty() || !plausible(roof.tbps, minTBps, maxTBps)) {
             *error = shortName
                 + QStringLiteral(": cache roof %1 needs a key and tbps from %2 to %3 TB/s")
@@ -198,6 +198,14 @@ std::optional<GpuSpec> readGpu(const QJsonObject& object, qsizetype entry, qsize
         }
         if (roof.label.isEmpty())
             roof.label = roof.key;
+        if (const QJsonValue capacity = c.value(QStringLiteral("capacity_mb")); !capacity.isUndefined()) {
+            const double mb = capacity.toDouble(-1);
+            if (!plausible(mb, 0.001, 1e6)) {
+                *error = shortName + QStringLiteral(": cache roof %1 needs capacity_mb from 0.001 to 1000000 MB").arg(roof.key.left(40));
+                return std::nullopt;
+            }
+            roof.capacityMB = mb;
+        }
         spec.cacheRoofs.push_back(std::move(roof));
     }
     std::sort(spec.cacheRoofs.begin(), spec.cacheRoofs.end(), [](const CacheRoof& a, const CacheRoof& b) { return a.tbps < b.tbps; });
@@ -290,9 +298,13 @@ QByteArray GpuCatalog::toJson() const
         object.insert(QStringLiteral("peaks"), peaks);
         if (!gpu.cacheRoofs.empty()) {
             QJsonArray caches;
-            for (const CacheRoof& roof : gpu.cacheRoofs)
-                caches.append(QJsonObject { { QStringLiteral("key"), roof.key }, { QStringLiteral("label"), roof.label },
-                    { QStringLiteral("tbps"), roof.tbps }, { QStringLiteral("source"), roof.source } });
+            for (const CacheRoof& roof : gpu.cacheRoofs) {
+                QJsonObject cache { { QStringLiteral("key"), roof.key }, { QStringLiteral("label"), roof.label },
+                    { QStringLiteral("tbps"), roof.tbps }, { QStringLiteral("source"), roof.source } };
+                if (roof.capacityMB)
+                    cache.insert(QStringLiteral("capacity_mb"), *roof.capacityMB);
+                caches.append(cache);
+            }
             object.insert(QStringLiteral("cache_roofs"), caches);
         }
         if (gpu.computeUnits) {

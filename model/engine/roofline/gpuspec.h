@@ -54,6 +54,9 @@ struct CacheRoof
     QString label; // "L2", "Infinity Cache"
     double tbps = 0;
     QString source; // where the figure is published
+    // Its size in MB: a kernel that moves more per call than the cache holds
+    // cannot have been served from it. nullopt: not published.
+    std::optional<double> capacityMB;
     bool operator==(const CacheRoof&) const = default;
 };
 

@@ -137,13 +137,15 @@ std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFig
     return placement;
 }
 
-const CacheRoof* probablyServedFrom(const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks)
+const CacheRoof* probablyServedFrom(
+    const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks, std::optional<double> bytesPerCall)
 {
     const double tbps = placement.achievedTBps;
     if (!placement.aboveRoof || !(tbps > peaks.memoryBandwidthTBps))
         return nullptr;
     for (const CacheRoof& cache : gpu.cacheRoofs) { // lowest first
-        if (tbps <= cache.tbps)
+        const bool holds = !cache.capacityMB || !bytesPerCall || *bytesPerCall <= *cache.capacityMB * 1e6;
+        if (tbps <= cache.tbps && holds)
             return &cache;
     }
     return nullptr;

@@ -51,10 +51,13 @@ struct RooflinePlacement
 std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFigures& peaks);
 
 // A kernel above the HBM roof whose TB/s a cache level's bandwidth still
-// allows: its data was probably served from that cache (the lowest such
+// allows, and whose bytes per call (`bytesPerCall`, where known) the cache
+// can hold: its data was probably served from that cache (the lowest such
 // level), not a model error. Null when the kernel is not above the memory
-// roof, or above every cache roof the GPU publishes.
-const CacheRoof* probablyServedFrom(const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks);
+// roof, or above every cache roof the GPU publishes, or moves more per call
+// than any of them holds (805 MB streamed at 5 TB/s came from HBM).
+const CacheRoof* probablyServedFrom(
+    const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks, std::optional<double> bytesPerCall);
 // One sentence for reasons and the inspector; empty when null.
 QString servedFromCacheNote(const CacheRoof* cache, double achievedTBps, const PeakFigures& peaks);
 

@@ -158,8 +158,11 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             point.fractionOfRoof = placement->fractionOfRoof;
             point.aboveRoof = placement->aboveRoof;
             point.flopsUnknown = placement->flopsUnknown;
-            if (const CacheRoof* cache = probablyServedFrom(*placement, gpu, figures))
+            if (const CacheRoof* cache = probablyServedFrom(*placement, gpu, figures, row.bytes()))
                 point.servedFromCache = cache->label;
+            else if (placement->aboveRoof && data.peakSet == PeakSet::MaxAchievable && placement->bound == RooflinePlacement::Bound::Memory
+                && gpu.datasheet && placement->achievedTBps <= gpu.datasheet->memoryBandwidthTBps)
+                point.withinDatasheetHbm = true;
             point.sourceIntensity = sourceIntensity(row, placement->intensity);
             if (crossesHostLink) {
                 // The model counts a copy's read and its write; the link carries each byte once.

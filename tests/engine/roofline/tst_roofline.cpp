@@ -106,16 +106,28 @@ TEST(Roofline, AKernelAboveHbmButBelowACacheRoofWasProbablyServedFromIt)
         copy.tbPerS = SampleStats { 1, tbps, tbps, tbps, tbps, tbps, std::nullopt };
         return *placeKernel(copy, peaks);
     };
-    EXPECT_EQ(probablyServedFrom(at(5.0), gpu, peaks), nullptr); // below HBM: nothing to explain
-    EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks)->label, QStringLiteral("Infinity Cache"));
-    EXPECT_EQ(probablyServedFrom(at(20.0), gpu, peaks)->label, QStringLiteral("L2"));
-    EXPECT_EQ(probablyServedFrom(at(40.0), gpu, peaks), nullptr); // above every cache: a model or unit error
-    EXPECT_TRUE(servedFromCacheNote(probablyServedFrom(at(9.5), gpu, peaks), 9.5, peaks)
+    const std::optional<double> bytes = copy.bytes(); // 8 MB a call: both caches hold it
+    EXPECT_EQ(probablyServedFrom(at(5.0), gpu, peaks, bytes), nullptr); // below HBM: nothing to explain
+    EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks, bytes)->label, QStringLiteral("Infinity Cache"));
+    EXPECT_EQ(probablyServedFrom(at(20.0), gpu, peaks, bytes)->label, QStringLiteral("L2"));
+    EXPECT_EQ(probablyServedFrom(at(40.0), gpu, peaks, bytes), nullptr); // above every cache: a model or unit error
+    EXPECT_TRUE(servedFromCacheNote(probablyServedFrom(at(9.5), gpu, peaks, bytes), 9.5, peaks)
             .contains(QStringLiteral("probably served from the Infinity Cache")));
+
+    // What a cache cannot hold it did not serve: MI300X's L2 holds 32 MB, its
+    // Infinity Cache 256 MB. 100 MB a call at 9.5 TB/s fits only the latter;
+    // xDiT's aten::add streams 805 MB a call, which neither holds.
+    ASSERT_TRUE(gpu.cacheRoofs[0].capacityMB && gpu.cacheRoofs[1].capacityMB);
+    EXPECT_DOUBLE_EQ(*gpu.cacheRoofs[0].capacityMB, 256);
+    EXPECT_DOUBLE_EQ(*gpu.cacheRoofs[1].capacityMB, 32);
+    EXPECT_EQ(probablyServedFrom(at(20.0), gpu, peaks, 100e6), nullptr) << "above the Infinity Cache's bandwidth, too big for L2";
+    EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks, 100e6)->label, QStringLiteral("Infinity Cache"));
+    EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks, 805e6), nullptr);
+    EXPECT_EQ(probablyServedFrom(at(9.5), gpu, peaks, std::nullopt)->label, QStringLiteral("Infinity Cache")) << "bytes unknown";
 
     // A GPU that publishes no cache bandwidth explains nothing.
     const GpuSpec& a100 = *GpuCatalog::builtIn().find(QStringLiteral("NVIDIA A100 SXM4 80GB"));
-    EXPECT_EQ(probablyServedFrom(at(9.5), a100, *a100.datasheet), nullptr);
+    EXPECT_EQ(probablyServedFrom(at(9.5), a100, *a100.datasheet, bytes), nullptr);
 }
 
 TEST(Roofline, NoPlacementWithoutIntensity)

@@ -138,6 +138,41 @@ TEST(RooflineData, AboveTheRoofIsKeptAndFlagged)
     EXPECT_FALSE(data.points[1].aboveRoof);
 }
 
+TEST(RooflineData, AboveAMeasuredHbmRoofIsCalledNeitherACacheNorAnError)
+{
+    // 1 FLOP/B at 5.0 TB/s (5.0 TFLOPS/s), under MI300X's measured 4.3 TB/s:
+    // 116 % of the roof. 805 MB a call fits no cache (L2 32 MB, Infinity
+    // Cache 256 MB) and 5.0 is within the datasheet's 5.3: the measurement
+    // is low. 8 MB a call at the same speed: probably the Infinity Cache.
+    // 6.0 TB/s is above the datasheet too: a model or unit error.
+    const auto streamed = [](const QString& name, double bytes, double tbps) {
+        KernelRow row = syntheticRow(name, tbps);
+        row.model.flops = std::int64_t(bytes);
+        row.model.bytes = std::int64_t(bytes);
+        row.tbPerS = SampleStats { 1, tbps, tbps, tbps, tbps, tbps, std::nullopt };
+        return row;
+    };
+    AnalysisResult result;
+    result.rows.push_back(streamed(QStringLiteral("big"), 805e6, 5.0));
+    result.rows.push_back(streamed(QStringLiteral("small"), 8e6, 5.0));
+    result.rows.push_back(streamed(QStringLiteral("impossible"), 805e6, 6.0));
+    const RooflineData measured = rooflineData(&result, mi300x(), PeakSet::MaxAchievable);
+    ASSERT_EQ(measured.points.size(), 3u);
+    EXPECT_TRUE(measured.points[0].aboveRoof);
+    EXPECT_NEAR(measured.points[0].fractionOfRoof, 5.0 / 4.3, 1e-9);
+    EXPECT_TRUE(measured.points[0].servedFromCache.isEmpty());
+    EXPECT_TRUE(measured.points[0].withinDatasheetHbm);
+    EXPECT_EQ(measured.points[1].servedFromCache, QStringLiteral("Infinity Cache"));
+    EXPECT_FALSE(measured.points[1].withinDatasheetHbm);
+    EXPECT_TRUE(measured.points[2].aboveRoof);
+    EXPECT_FALSE(measured.points[2].withinDatasheetHbm);
+    EXPECT_TRUE(measured.points[2].servedFromCache.isEmpty());
+    // Under the datasheet's 5.3 TB/s the big one is below its roof.
+    const RooflineData datasheet = rooflineData(&result, mi300x(), PeakSet::Datasheet);
+    EXPECT_FALSE(datasheet.points[0].aboveRoof);
+    EXPECT_FALSE(datasheet.points[0].withinDatasheetHbm);
+}
+
 TEST(RooflineData, AnFp64KernelBringsItsRoofIn)
 {
     AnalysisResult result;

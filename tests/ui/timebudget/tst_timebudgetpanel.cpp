@@ -231,7 +231,8 @@ TEST(TimeBudgetPanel, ALibraryOpsLineIsNamedWithItsShape)
 {
     // The sample's three aten::mm rows differ only in their shape: a line of
     // one row names it as the table does, and its tooltip too.
-    const std::shared_ptr<const AnalysisResult> result = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
+    const std::shared_ptr<const AnalysisResult> result
+        = analyzedSource(QStringLiteral("resources/samples/transformer_block_mi300x.json.gz"));
     ASSERT_TRUE(result);
     const TimeBudget budget = evaluateTimeBudget(*result, mi300x().peaks(PeakSet::Datasheet));
     TimeBudgetPanel panel;
