@@ -1,10 +1,13 @@
 #include "engine/roofline/gpuspec.h"
 
+#include "engine/base/textescaping.h"
+
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
 #include <cmath>
@@ -47,7 +50,21 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
         *error = where + QStringLiteral(": %1 compute roofs (at most %2)").arg(tflops.size()).arg(GpuCatalog::maxComputeRoofs);
         return std::nullopt;
     }
+    QSet<QString> seen; // Qt's object keeps a key given twice twice; a catalogue written back would keep it once
     for (auto it = tflops.begin(); it != tflops.end(); ++it) {
+        if (seen.contains(it.key())) {
+            *error = where + QStringLiteral(": tflops.%1 is given twice").arg(it.key().left(40));
+            return std::nullopt;
+        }
+        seen.insert(it.key());
+        // A roof's key is a name ("matrix_bf16"): anything else is no peak,
+        // and Qt's JSON reader does not give such keys back as it took them.
+        static const QRegularExpression roofKey(QStringLiteral("^[A-Za-z0-9_]{1,64}$"));
+        if (!roofKey.match(it.key()).hasMatch()) {
+            *error = where
+                + QStringLiteral(": tflops key \"%1\" is not a roof's name (letters, digits and _)").arg(printableText(it.key().left(40)));
+            return std::nullopt;
+        }
         const double peak = it.value().toDouble(-1);
         if (!plausible(peak, minTflops, maxTflops)) {
             *error = where
@@ -65,10 +82,12 @@ std::optional<PeakFigures> readPeaks(const QJsonValue& value, const QString& whe
     figures.source = object.value(QStringLiteral("source")).toString();
     for (ComputeRoof& roof : figures.computeRoofs)
         roof.source = sources.value(roof.key).toString();
-    // Stable: roofs of equal height keep the file's (alphabetical) order,
-    // so that a catalogue written and read back comes out the same.
-    std::stable_sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
-        [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops > b.tflops; });
+    // Roofs of equal height by key: an order of their own, not the order a
+    // JSON object iterates its keys in (Qt's differs for a key outside
+    // Latin-1, such as one led by a byte-order mark), so that a catalogue
+    // written and read back comes out the same.
+    std::sort(figures.computeRoofs.begin(), figures.computeRoofs.end(),
+        [](const ComputeRoof& a, const ComputeRoof& b) { return a.tflops != b.tflops ? a.tflops > b.tflops : a.key < b.key; });
     return figures;
 }
 
