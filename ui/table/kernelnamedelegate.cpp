@@ -32,6 +32,22 @@ qsizetype shapeStart(const QString& name)
     return digit ? open : -1;
 }
 
+// The most characters in [0, most] that `fitsWith` accepts (0 when none
+// more than it): more kept is never narrower, so a binary search, as this
+// runs for every cell the table paints.
+qsizetype mostThatFit(qsizetype most, const std::function<bool(qsizetype)>& fitsWith)
+{
+    qsizetype low = 0, high = most;
+    while (low < high) {
+        const qsizetype middle = (low + high + 1) / 2;
+        if (fitsWith(middle))
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    return low;
+}
+
 } // namespace
 
 KernelNameDelegate::KernelNameDelegate(QObject* parent, const QWidget* cover)
@@ -54,32 +70,16 @@ QString KernelNameDelegate::elide(const QString& name, const std::function<bool(
                 return ellipsis + op.right(keep) + suffix;
             return ellipsis + suffix.mid(1); // the shape alone, without the space before it
         };
-        if (fits(shown(0))) {
-            qsizetype low = 0, high = op.size() - 1; // keep `low` characters of the op's tail: fits
-            while (low < high) {
-                const qsizetype middle = (low + high + 1) / 2;
-                if (fits(shown(middle)))
-                    low = middle;
-                else
-                    high = middle - 1;
-            }
-            return shown(low);
-        }
+        if (fits(shown(0)))
+            return shown(mostThatFit(op.size() - 1, [&](qsizetype keep) { return fits(shown(keep)); }));
     }
     if (!name.startsWith(u"triton_")) {
         // Library kernels (Cijk_..., void at::native::...): both ends, the
         // most characters that fit; more kept is never narrower, so a binary
         // search (C++ template names run to hundreds of characters).
         const auto shown = [&](qsizetype keep) { return name.left((keep + 1) / 2) + ellipsis + name.right(keep / 2); };
-        qsizetype low = 0, high = name.size() - 1; // keep `low` fits (0: the ellipsis alone)
-        while (low < high) {
-            const qsizetype middle = (low + high + 1) / 2;
-            if (fits(shown(middle)))
-                low = middle;
-            else
-                high = middle - 1;
-        }
-        return low > 0 ? shown(low) : ellipsis;
+        const qsizetype keep = mostThatFit(name.size() - 1, [&](qsizetype kept) { return fits(shown(kept)); });
+        return keep > 0 ? shown(keep) : ellipsis; // 0: the ellipsis alone
     }
     // "triton_" says nothing in a list of Triton kernels, nor does "fused_".
     QString head;

@@ -37,7 +37,15 @@ struct HostMark
 // among the kernel launches (one pass over each, a sort of the keys).
 std::vector<HostMark> softmaxLaunches(const RawTrace& trace)
 {
-    std::vector<std::int8_t> softmaxName(size_t(trace.gpuEventNames.size()), -1); // per name id: unknown, no, yes
+    // A trace of no softmax kernel (most compiled models) skips the pass over its events.
+    std::vector<std::int8_t> softmaxName(size_t(trace.gpuEventNames.size()), 0); // per name id
+    bool any = false;
+    for (qsizetype i = 0; i < trace.gpuEventNames.size(); ++i) {
+        softmaxName[size_t(i)] = isSoftmaxKernelName(trace.gpuEventNames[i]) ? 1 : 0;
+        any |= softmaxName[size_t(i)] == 1;
+    }
+    if (!any)
+        return {};
     std::vector<std::pair<std::int64_t, std::uint32_t>> keys; // (key, kernel name id)
     for (size_t i = 0; i < trace.gpuEvents.size(); ++i) {
         if (trace.gpuEvents.kind(i) != GpuEventKind::Kernel)
@@ -45,8 +53,6 @@ std::vector<HostMark> softmaxLaunches(const RawTrace& trace)
         const std::uint32_t name = trace.gpuEvents.nameId(i);
         if (name >= softmaxName.size())
             continue;
-        if (softmaxName[name] < 0)
-            softmaxName[name] = isSoftmaxKernelName(trace.gpuEventNames[int(name)]) ? 1 : 0;
         const std::int64_t key = trace.gpuEvents.key(i);
         if (softmaxName[name] == 1 && key >= 0)
             keys.push_back({ key, name });
