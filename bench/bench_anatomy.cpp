@@ -83,7 +83,7 @@ int main(int argc, char** argv)
     found.text = std::make_shared<const QString>(text);
     found.key = QStringLiteral("hash:clarge");
     found.source.anatomy = std::move(anatomy);
-    row.model.source = std::move(found);
+    row.model.edit().source = std::move(found);
 
     // Judged on MI300X as the window would (an empty result: only the row is shown).
     Lens lens;
@@ -113,7 +113,7 @@ int main(int argc, char** argv)
         ++turns;
     }
     std::printf("the rest of the source loaded in %d event-loop turns, the longest %.0f ms: %.0f ms\n", turns, longestTurn, ms(timer));
-    const auto& pointers = row.model.source->source.anatomy->pointers;
+    const auto& pointers = row.model->source->source.anatomy->pointers;
     for (int p = int(pointers.size()) - 1; p >= 0; --p) {
         if (!pointers[p].accesses.empty()) {
             view->selectAccess(p, int(pointers[p].accesses.size()) - 1);

@@ -35,11 +35,11 @@ KernelRow row(const QString& name, int shape, double timeUs, double share)
     KernelRow r;
     r.name = name;
     r.parsedName = parseKernelName(name, OpCatalog::builtIn());
-    r.args->inputDimsJson = QStringLiteral("[[%1, 4096], [%1, 4096], []]").arg(shape);
-    r.args->hasInputDims = true;
-    r.args->inputTypesJson = QStringLiteral("[\"c10::BFloat16\", \"c10::BFloat16\", \"Scalar\"]");
-    r.args->hasInputTypes = true;
-    r.args->inputStridesJson = QStringLiteral("[[4096, 1], [4096, 1], []]");
+    r.args.edit().inputDimsJson = QStringLiteral("[[%1, 4096], [%1, 4096], []]").arg(shape);
+    r.args.edit().hasInputDims = true;
+    r.args.edit().inputTypesJson = QStringLiteral("[\"c10::BFloat16\", \"c10::BFloat16\", \"Scalar\"]");
+    r.args.edit().hasInputTypes = true;
+    r.args.edit().inputStridesJson = QStringLiteral("[[4096, 1], [4096, 1], []]");
     r.calls = 1;
     r.kernelTimeUs = SampleStats { 1, timeUs, timeUs, timeUs, timeUs, timeUs, std::nullopt };
     r.shareOfGpuTime = share;

@@ -11,7 +11,8 @@
 # args reader's cap, every list kept) overlap-1m (the timeline of a million
 # kernels running at once, as PNG and SVG, and the window's pane drawing
 # them: ridgeline_timeline_bench --overlap) identical-20m-timeline (the 20M
-# file's timeline export, against its plain export) (default all).
+# file's timeline export, against its plain export) compare-100k (100k
+# distinct kernels against a baseline of the same 100k) (default all).
 # Runs the binary inside the build root when the host lacks its libraries
 # (with the host's GNU time copied beside it: the root has none, and the
 # binary must be run as itself to find ridgeline-widgets.so). Prints wall and
@@ -23,7 +24,7 @@ build="$(cd "${1:-$here/../build}" && pwd)"
 work="${2:-/tmp/ridgeline-hostile}"
 shift $(( $# > 2 ? 2 : $# )) || true
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args overlap-1m identical-20m-timeline)
+[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k compare-100k long-args overlap-1m identical-20m-timeline)
 mkdir -p "$work"
 
 generate() { # name kind n [entries]
@@ -62,6 +63,9 @@ for c in "${cases[@]}"; do
         identical-20m) run "$c" "$(generate identical-20m identical-kernels 20000000)" ;;
         names-1m) run "$c" "$(generate names-1m distinct-names 1000000)" ;;
         kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;
+        compare-100k)
+            trace="$(generate kernels-100k distinct-kernels 100000)"
+            run "$c" "$trace" --baseline "$trace" --export "$work/$c.out.json" ;;
         long-args) run "$c" "$(generate long-args long-args 1500 4096)" ;;
         long-args-distinct) run "$c" "$(generate long-args-distinct long-args-distinct 1500 4096)" ;;
         long-args-distinct-200) run "$c" "$(generate long-args-distinct-200 long-args-distinct 200 4096)" ;;

@@ -88,7 +88,7 @@ void writeSourceBytes(MarkdownWriter& md, const KernelRow& row, const KernelAnat
 
 void writeKernelSource(MarkdownWriter& md, const KernelRow& row)
 {
-    const FoundSource& found = *row.model.source;
+    const FoundSource& found = *row.model->source;
     const KernelSource& s = found.source;
     md.heading(2, QStringLiteral("Kernel source"));
     if (s.origin == SourceOrigin::None) {

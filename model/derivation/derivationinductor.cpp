@@ -19,7 +19,7 @@ QString percentText(std::optional<double> percent)
 
 void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row)
 {
-    const InductorEstimate& estimate = *row.model.inductor;
+    const InductorEstimate& estimate = *row.model->inductor;
     md.heading(2, QStringLiteral("Inductor's estimate"));
     md.paragraph(QStringLiteral("Inductor estimated this kernel itself (TORCHINDUCTOR_BENCHMARK_KERNEL or "
                                 "TORCHINDUCTOR_PROFILE), read from ")

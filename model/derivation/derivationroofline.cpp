@@ -17,7 +17,7 @@ QString roofReason(const KernelRow& row, const ComputeRoof& roof)
     const QString precision = kernelPrecision(row);
     if (precision.isEmpty())
         return QStringLiteral("the first tensor's dtype names no precision, so the FP32 vector roof (or the lowest) applies");
-    if (row.model.gemm) {
+    if (row.model->gemm) {
         if (roof.key.startsWith(u"matrix_"))
             return QStringLiteral("a GEMM template runs on the matrix units (tl.dot), in its operands' dtype (%1)%2")
                 .arg(precision,

@@ -45,7 +45,7 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
 // fraction of attainable, recoverable time and the limiter's meaning.
 void writeAttainableTime(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
 void writeTraceLens(MarkdownWriter& md, const KernelRow& row);
-// Inductor's own estimate beside Ridgeline's figures; needs row.model.inductor.
+// Inductor's own estimate beside Ridgeline's figures; needs row.model->inductor.
 void writeInductorEstimate(MarkdownWriter& md, const KernelRow& row);
 
 // How the kernel was launched (row.launch under the judged GPU); nothing
@@ -54,14 +54,14 @@ void writeLaunch(MarkdownWriter& md, const KernelRow& row, const TraceJudgement&
 // What to do about the row: its advice's class and sentence (advice/).
 void writeAdvice(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged);
 
-// The Inductor cache's sections; each needs row.model.v1.
+// The Inductor cache's sections; each needs row.model->v1.
 void writeV1Block(MarkdownWriter& md, const KernelRow& row);
 void writeV1Bytes(MarkdownWriter& md, const KernelRow& row);
 void writeV1FlopsSource(MarkdownWriter& md, const KernelRow& row);
 void writeV1CrossCheck(MarkdownWriter& md, const KernelRow& row);
 void writeTritonSource(MarkdownWriter& md, const KernelRow& row);
 
-// The kernel's source read (needs row.model.source): its origin, or why
+// The kernel's source read (needs row.model->source): its origin, or why
 // there is none and how to attach one; each pointer's kind and bytes, their
 // sums beside the model's bytes and Inductor's kernel_num_gb.
 void writeKernelSource(MarkdownWriter& md, const KernelRow& row);

@@ -85,8 +85,8 @@ void writeThroughput(MarkdownWriter& md, const KernelRow& row)
     }
     if (auto intensity = row.flopsPerByte())
         md.bullet(MD::bold(QStringLiteral("FLOPS/Byte")) + QStringLiteral(" = flops / bytes = ")
-            + (row.libraryOp ? exact(*row.flops()) : count(row.model.flops)) + QStringLiteral(" / ")
-            + (row.libraryOp ? exact(*row.bytes()) : count(*row.model.bytes)) + QStringLiteral(" = ") + MD::bold(figure(*intensity)));
+            + (row.libraryOp ? exact(*row.flops()) : count(row.model->flops)) + QStringLiteral(" / ")
+            + (row.libraryOp ? exact(*row.bytes()) : count(*row.model->bytes)) + QStringLiteral(" = ") + MD::bold(figure(*intensity)));
     else
         md.bullet(MD::bold(QStringLiteral("FLOPS/Byte")) + QStringLiteral(": undefined (bytes unknown or 0)"));
 }
@@ -102,11 +102,11 @@ void writeTraceLens(MarkdownWriter& md, const KernelRow& row)
     const TraceLensFigures& tl = *row.traceLens;
     auto optional = [](std::optional<double> v) { return v ? figure(*v) : QStringLiteral("undefined"); };
     auto mean = [](const std::optional<SampleStats>& s) { return s ? figure(s->mean) : QStringLiteral("undefined"); };
-    const std::optional<std::int64_t>& bytes = row.model.bytes;
+    const std::optional<std::int64_t>& bytes = row.model->bytes;
     std::vector<QStringList> rows {
         { QStringLiteral("bytes"), bytes ? count(*bytes) : QStringLiteral("unknown"), count(tl.bytes) },
-        { QStringLiteral("FLOPs"), count(row.model.flops), count(tl.flops) },
-        { QStringLiteral("GFLOPS"), exact(double(row.model.flops) / 1e9), exact(tl.gflops) },
+        { QStringLiteral("FLOPs"), count(row.model->flops), count(tl.flops) },
+        { QStringLiteral("GFLOPS"), exact(double(row.model->flops) / 1e9), exact(tl.gflops) },
         { QStringLiteral("Data moved (MiB; TraceLens's \"MB\")"),
             bytes ? figure(double(*bytes) / double(1 << 20)) : QStringLiteral("unknown"), figure(tl.dataMovedMib) },
         { QStringLiteral("FLOPS/Byte"), optional(row.flopsPerByte()), optional(tl.flopsPerByte) },
@@ -121,7 +121,7 @@ void writeTraceLens(MarkdownWriter& md, const KernelRow& row)
     md.table({ QStringLiteral("figure"), QStringLiteral("Ridgeline"), QStringLiteral("TraceLens") }, rows,
         { MD::Align::Left, MD::Align::Right, MD::Align::Right });
     md.paragraph(MD::bold(QStringLiteral("Why:")));
-    const QStringList why = row.model.traceLensDifferences.isEmpty() ? QStringList { tl.why } : row.model.traceLensDifferences;
+    const QStringList why = row.model->traceLensDifferences.isEmpty() ? QStringList { tl.why } : row.model->traceLensDifferences;
     for (const QString& line : why)
         md.bullet(MD::plain(line) + u'.');
 }

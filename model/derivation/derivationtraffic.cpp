@@ -50,7 +50,7 @@ QString broadcastDims(const TritonOpArgs& args, const TensorTraffic& t)
 std::vector<QStringList> tensorRows(const KernelRow& row, QStringList* terms)
 {
     std::vector<QStringList> rows;
-    for (const TensorTraffic& t : row.model.tensors) {
+    for (const TensorTraffic& t : row.model->tensors) {
         QStringList notes;
         if (t.broadcast)
             notes << QStringLiteral("stride 0 along ") + broadcastDims(row.args, t) + QStringLiteral(": read once");

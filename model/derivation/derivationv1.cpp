@@ -25,7 +25,7 @@ QString sizeHintsForm(const WrapperKernel& block)
 
 void writeV1Block(MarkdownWriter& md, const KernelRow& row)
 {
-    const V1Derivation& v1 = *row.model.v1;
+    const V1Derivation& v1 = *row.model->v1;
     const WrapperKernel& block = v1.kernel;
     md.heading(2, QStringLiteral("Inductor cache block"));
     md.bullet(MD::bold(QStringLiteral("Wrapper file:")) + u' ' + MD::code(block.wrapperFile));
@@ -85,7 +85,7 @@ void writeV1Bytes(MarkdownWriter& md, const KernelRow& row)
 
 void writeV1FlopsSource(MarkdownWriter& md, const KernelRow& row)
 {
-    const V1Derivation& v1 = *row.model.v1;
+    const V1Derivation& v1 = *row.model->v1;
     if (v1.opsSource == u"Original ATen comment")
         md.paragraph(QStringLiteral("Ops from the block's Original ATen comment, which lists every fused op "
                                     "(the name may be generic or truncated)."));
@@ -127,7 +127,7 @@ void writeV1CrossCheck(MarkdownWriter& md, const KernelRow& row)
 
 void writeTritonSource(MarkdownWriter& md, const KernelRow& row)
 {
-    const WrapperKernel& block = row.model.v1->kernel;
+    const WrapperKernel& block = row.model->v1->kernel;
     md.heading(2, QStringLiteral("Triton source"));
     if (block.source.trimmed().isEmpty()) {
         md.paragraph(QStringLiteral("The block holds no source text."));

@@ -103,7 +103,7 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
     const KernelCategory category = row.parsedName.category;
     const QString provenance = provenanceKey(row.provenance());
     md.bullet(MD::bold(QStringLiteral("Provenance: ") + MD::code(provenance)) + QStringLiteral(" — ")
-        + (row.model.reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::plain(row.model.reason)));
+        + (row.model->reason.isEmpty() ? QStringLiteral("no reason recorded") : MD::plain(row.model->reason)));
     QString categoryLine = MD::bold(QStringLiteral("Category:")) + u' ' + categoryTitle(category) + QStringLiteral(" (")
         + MD::code(categoryKey(category)) + u')';
     categoryLine += traceLensModels(category) ? QStringLiteral(", covered by TraceLens's Triton perf model")
@@ -189,7 +189,7 @@ void writeElementCounts(MarkdownWriter& md, const KernelRow& row)
     if (auto elements = checkedMul(m.xnumel, m.rnumel))
         md.bullet(
             QStringLiteral("Elements processed: xnumel × rnumel = %1 × %2 = %3").arg(count(m.xnumel), count(m.rnumel), count(*elements)));
-    if (row.provenance() == Provenance::V1 && (!row.model.v1 || row.model.v1->approximate))
+    if (row.provenance() == Provenance::V1 && (!row.model->v1 || row.model->v1->approximate))
         md.paragraph(QStringLiteral("V1 counts come from size_hints, which Inductor rounds up to powers of two: "
                                     "they are approximate."));
     else if (row.provenance() == Provenance::V1)
@@ -201,7 +201,7 @@ void writeNoModel(MarkdownWriter& md, const KernelRow& row)
 {
     md.heading(2, QStringLiteral("Why there are no figures"));
     md.paragraph(
-        MD::plain(row.model.reason.isEmpty() ? QStringLiteral("no model source could model this kernel") : row.model.reason) + u'.');
+        MD::plain(row.model->reason.isEmpty() ? QStringLiteral("no model source could model this kernel") : row.model->reason) + u'.');
     QStringList known;
     if (row.kernelTimeUs)
         known << QStringLiteral("the kernel time");
@@ -242,7 +242,7 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
         writeTimeAndRoofs(md, row, judged);
         return md.text();
     }
-    const bool v1 = row.provenance() == Provenance::V1 && row.model.v1;
+    const bool v1 = row.provenance() == Provenance::V1 && row.model->v1;
     if (v1)
         writeV1Block(md, row); // where the figures below come from
     if (row.hasModel()) {
@@ -256,7 +256,7 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
             writeV1FlopsSource(md, row);
     } else {
         writeNoModel(md, row);
-        if (row.model.v1)
+        if (row.model->v1)
             writeV1Block(md, row);
     }
     writeTimeAndRoofs(md, row, judged);
@@ -265,15 +265,15 @@ QString derivationMarkdown(const KernelRow& row, const TraceJudgement& judged)
         writeFindings(md, findings);
     if (row.hasModel())
         writeTraceLens(md, row);
-    if (row.model.inductor)
+    if (row.model->inductor)
         writeInductorEstimate(md, row);
-    if (row.model.source)
+    if (row.model->source)
         writeKernelSource(md, row);
-    if (row.provenance() == Provenance::V2 && row.model.v1) {
+    if (row.provenance() == Provenance::V2 && row.model->v1) {
         writeV1CrossCheck(md, row);
         writeV1Block(md, row);
     }
-    if (row.model.v1)
+    if (row.model->v1)
         writeTritonSource(md, row); // last: the longest section
     return md.text();
 }

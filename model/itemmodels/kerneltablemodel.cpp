@@ -11,7 +11,7 @@ namespace {
 // V1 rows whose counts are size_hints' powers of two, not the block's own statement.
 bool approximateCounts(const KernelRow& row)
 {
-    return row.provenance() == Provenance::V1 && (!row.model.v1 || row.model.v1->approximate);
+    return row.provenance() == Provenance::V1 && (!row.model->v1 || row.model->v1->approximate);
 }
 
 // Missing figures sort below every real one.
@@ -37,11 +37,11 @@ std::optional<double> rawValue(const KernelRow& row, const std::optional<Rooflin
     case KernelTableModel::Bound:
         return placement ? std::optional<double>(placement->bound == RooflinePlacement::Bound::Memory ? 0.0 : 1.0) : std::nullopt;
     case KernelTableModel::XNumel:
-        return row.hasModel() ? std::optional<double>(double(row.model.xnumel)) : std::nullopt;
+        return row.hasModel() ? std::optional<double>(double(row.model->xnumel)) : std::nullopt;
     case KernelTableModel::RNumel:
-        return row.hasModel() ? std::optional<double>(double(row.model.rnumel)) : std::nullopt;
+        return row.hasModel() ? std::optional<double>(double(row.model->rnumel)) : std::nullopt;
     case KernelTableModel::Shape:
-        return row.hasModel() ? std::optional<double>(double(row.model.xnumel) * double(std::max<std::int64_t>(row.model.rnumel, 1)))
+        return row.hasModel() ? std::optional<double>(double(row.model->xnumel) * double(std::max<std::int64_t>(row.model->rnumel, 1)))
                               : std::nullopt;
     case KernelTableModel::Calls:
         return double(row.calls);
@@ -150,8 +150,8 @@ QString display(const KernelRow& row, const RowNames& names, const std::optional
     case KernelTableModel::Shape:
         // Short enough for the first look: no digit grouping; a pointwise
         // kernel has no reduction to show.
-        return (approximateCounts(row) ? QStringLiteral("≈") : QString()) + QString::number(row.model.xnumel)
-            + (row.model.rnumel > 1 ? QStringLiteral(" × ") + QString::number(row.model.rnumel) : QString());
+        return (approximateCounts(row) ? QStringLiteral("≈") : QString()) + QString::number(row.model->xnumel)
+            + (row.model->rnumel > 1 ? QStringLiteral(" × ") + QString::number(row.model->rnumel) : QString());
     case KernelTableModel::TimeSum:
     case KernelTableModel::TimeMean:
     case KernelTableModel::TimeMedian:
@@ -309,7 +309,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return display(*row, namesOf(*row), placement, column);
         return rawValue(*row, placement, column).value_or(missing);
     case ReasonRole:
-        return row->model.reason;
+        return row->model->reason;
     case AboveRoofRole:
         return placement && placement->aboveRoof;
     case FilterTextRole:
@@ -324,12 +324,12 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
         if (column == Kernel) // the whole name: the cell may show only its ends
-            return QString(wholeName(namesOf(*row)) + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+            return QString(wholeName(namesOf(*row)) + u'\n' + provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model->reason);
         if (column == Provenance)
-            return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model.reason);
+            return QString(provenanceKey(row->provenance()) + QStringLiteral(": ") + row->model->reason);
         if (column == Shape && row->hasModel())
             return tr("xnumel %1 × rnumel %2: the elements the kernel's grid covers%3")
-                .arg(formatCount(row->model.xnumel), formatCount(row->model.rnumel),
+                .arg(formatCount(row->model->xnumel), formatCount(row->model->rnumel),
                     row->args->hasInputDims ? tr("\nInput Dims: %1").arg(row->args->inputDimsJson.left(200)) : QString());
         if ((column == XNumel || column == RNumel) && row->provenance() == Provenance::V1)
             return approximateCounts(*row) ? tr("V1: from the Inductor cache's size_hints, rounded up to a power of two (approximate)")
@@ -412,7 +412,7 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
             return libraryData(row, library, column, Qt::DisplayRole);
         return libraryShows(column) ? rawValue(row, none, column).value_or(missing) : missing;
     case ReasonRole:
-        return row.model.reason;
+        return row.model->reason;
     case AboveRoofRole:
         return false;
     case FilterTextRole:
@@ -431,9 +431,9 @@ QVariant KernelTableModel::libraryData(const KernelRow& row, int library, int co
         if (column == ShareOfGpuTime)
             return tr("Share of the trace's whole GPU kernel time");
         if (column == Kernel)
-            return QString(wholeName(namesOf(row)) + u'\n' + row.model.reason);
+            return QString(wholeName(namesOf(row)) + u'\n' + row.model->reason);
         if (column == Category || column == Provenance || column == Limiter)
-            return row.model.reason;
+            return row.model->reason;
         return {};
     case Qt::TextAlignmentRole:
         return alignment(column);

@@ -39,7 +39,7 @@ TEST(SharedTraces, XditSd35EveryTritonOpLinkedToGpuTime)
         EXPECT_EQ(row.kind, RowKind::Launched);
         ASSERT_TRUE(row.kernelTimeUs.has_value());
         EXPECT_EQ(row.kernelTimeUs->count, row.calls) << "every call has GPU time";
-        EXPECT_EQ(row.provenance(), Provenance::V2) << qPrintable(row.model.reason);
+        EXPECT_EQ(row.provenance(), Provenance::V2) << qPrintable(row.model->reason);
         calls += row.calls;
     }
     EXPECT_EQ(calls, 2076); // the trace's Triton cpu_ops

@@ -61,10 +61,10 @@ KernelRow row(FuzzedDataProvider& bytes)
         r.parsedName.fusedOps = ops[bytes.ConsumeIntegralInRange<size_t>(0, std::size(ops) - 1)];
     }
     r.kind = RowKind(bytes.ConsumeIntegralInRange<int>(0, 4));
-    r.args->inputDimsJson = dims[bytes.ConsumeIntegralInRange<size_t>(0, std::size(dims) - 1)];
-    r.args->hasInputDims = bytes.ConsumeBool();
-    r.args->inputTypesJson = bytes.ConsumeBool() ? QStringLiteral("[\"c10::BFloat16\"]") : QStringLiteral("[\"float\"]");
-    r.args->inputStridesJson = bytes.ConsumeBool() ? QStringLiteral("[[1]]") : QString();
+    r.args.edit().inputDimsJson = dims[bytes.ConsumeIntegralInRange<size_t>(0, std::size(dims) - 1)];
+    r.args.edit().hasInputDims = bytes.ConsumeBool();
+    r.args.edit().inputTypesJson = bytes.ConsumeBool() ? QStringLiteral("[\"c10::BFloat16\"]") : QStringLiteral("[\"float\"]");
+    r.args.edit().inputStridesJson = bytes.ConsumeBool() ? QStringLiteral("[[1]]") : QString();
     if (bytes.ConsumeBool())
         r.shareOfGpuTime = share(bytes);
     return r;

@@ -13,7 +13,7 @@ KernelRow libraryRow(const QString& name, GpuWork work, const std::vector<double
     row.parsedName.category = KernelCategory::Library;
     row.work = work;
     row.calls = int(timesUs.size());
-    row.model.reason = QStringLiteral("%1 kernel of a library").arg(gpuWorkTitle(work));
+    row.model.edit().reason = QStringLiteral("%1 kernel of a library").arg(gpuWorkTitle(work));
     row.kernelTimeUs = summarize(timesUs);
     return row;
 }

@@ -10,11 +10,11 @@ KernelRow modelledRow(const QString& name, double bytes, std::optional<double> f
     row.name = name;
     row.parsedName.category = KernelCategory::Pointwise;
     row.calls = int(timesUs.size());
-    row.model.provenance = Provenance::V2;
-    row.model.reason = QStringLiteral("hand-made");
-    row.model.bytes = std::int64_t(bytes);
-    row.model.flopsKnown = flops.has_value();
-    row.model.flops = std::int64_t(flops.value_or(0));
+    row.model.edit().provenance = Provenance::V2;
+    row.model.edit().reason = QStringLiteral("hand-made");
+    row.model.edit().bytes = std::int64_t(bytes);
+    row.model.edit().flopsKnown = flops.has_value();
+    row.model.edit().flops = std::int64_t(flops.value_or(0));
     row.kernelTimeUs = summarize(timesUs);
     row.callTimesUs = CallTimes(timesUs);
     return row;
@@ -32,7 +32,7 @@ std::shared_ptr<const AnalysisResult> timeBudgetFixture()
     nofig.parsedName.category = KernelCategory::Pointwise;
     nofig.kind = RowKind::Launched;
     nofig.calls = 1;
-    nofig.model.reason = QStringLiteral("no args recorded");
+    nofig.model.edit().reason = QStringLiteral("no args recorded");
     nofig.kernelTimeUs = summarize(std::vector<double> { 7 });
     nofig.callTimesUs = CallTimes(std::vector<double> { 7 });
     result->rows.push_back(std::move(nofig));
@@ -43,7 +43,7 @@ std::shared_ptr<const AnalysisResult> timeBudgetFixture()
     gemm.parsedName.category = KernelCategory::Library;
     gemm.work = GpuWork::Gemm;
     gemm.calls = 2;
-    gemm.model.reason = QStringLiteral("GEMM kernel of a library, not a Triton kernel");
+    gemm.model.edit().reason = QStringLiteral("GEMM kernel of a library, not a Triton kernel");
     gemm.kernelTimeUs = summarize(std::vector<double> { 30, 30 });
     gemm.callTimesUs = CallTimes(std::vector<double> { 30, 30 });
     result->libraryKernels.push_back(std::move(gemm));

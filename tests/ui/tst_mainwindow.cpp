@@ -151,8 +151,8 @@ TEST(MainWindow, DroppedCacheFolderAttachesToTheOpenTrace)
     EXPECT_EQ(window.attachedInductorCache(), cache);
     const KernelRow* row = findRow(*window.result(), rmsNorm);
     ASSERT_NE(row, nullptr);
-    EXPECT_EQ(row->provenance(), Provenance::V1) << qPrintable(row->model.reason);
-    EXPECT_EQ(row->model.bytes, std::optional<std::int64_t>(268500992));
+    EXPECT_EQ(row->provenance(), Provenance::V1) << qPrintable(row->model->reason);
+    EXPECT_EQ(row->model->bytes, std::optional<std::int64_t>(268500992));
     EXPECT_EQ(window.result()->inductorCache.source, cache);
     EXPECT_TRUE(QTest::qWaitFor([&] {
         return window.summaryStrip()->text().contains(QStringLiteral(

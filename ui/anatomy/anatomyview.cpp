@@ -124,7 +124,7 @@ QString AnatomyView::signature(const KernelRow* row, const std::vector<JudgedFin
 {
     if (!row)
         return {};
-    QString key = row->name + u'\n' + (row->model.source ? row->model.source->key + row->model.source->source.why : QString());
+    QString key = row->name + u'\n' + (row->model->source ? row->model->source->key + row->model->source->source.why : QString());
     for (const JudgedFinding& f : findings)
         key += u'\n' + f.finding.text + u'\t' + QString::number(f.timeAtStakeUs);
     return key;
@@ -149,7 +149,7 @@ void AnatomyView::setKernel(const KernelRow* row, const TraceJudgement* judged)
     }
     m_signature = key;
     m_name = row ? row->name : QString();
-    m_found = row && row->model.source ? std::optional<FoundSource>(*row->model.source) : std::nullopt;
+    m_found = row && row->model->source ? std::optional<FoundSource>(*row->model->source) : std::nullopt;
     m_kernelFindings = std::move(findings);
     m_findingsJudged = row && judged;
     m_dirty = true;

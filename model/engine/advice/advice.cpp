@@ -66,7 +66,7 @@ Advice reductionAdvice(const KernelRow& row, const AdviceFacts& facts)
     else
         text += QStringLiteral("try a persistent reduction (its rnumel %1 in one block, triton.persistent_reductions) or "
                                "coordinate-descent tuning (coordinate_descent_tuning=True) of its block sizes")
-                    .arg(row.hasModel() ? QString::number(row.model.rnumel) : QStringLiteral("?"));
+                    .arg(row.hasModel() ? QString::number(row.model->rnumel) : QStringLiteral("?"));
     return { AdviceClass::Reduction, text };
 }
 
@@ -75,13 +75,13 @@ Advice unmodelledAdvice(const KernelRow& row, const AdviceFacts& facts)
     QString missing;
     if (row.isLibraryOp())
         missing = QStringLiteral("no model of %1 fits its args%2")
-                      .arg(row.name, row.model.reason.isEmpty() ? QString() : QString(QStringLiteral(" (") + row.model.reason + u')'));
+                      .arg(row.name, row.model->reason.isEmpty() ? QString() : QString(QStringLiteral(" (") + row.model->reason + u')'));
     else if (row.isLibrary())
         missing = QStringLiteral("a library kernel (%1 work) that no modelled op owns: the op above it needs a model (ATEN_MODELS.md)")
                       .arg(gpuWorkKey(row.work));
     else
         missing = QStringLiteral("no figures: %1")
-                      .arg(row.model.reason.isEmpty() ? QStringLiteral("the kernel's inputs are unknown") : row.model.reason);
+                      .arg(row.model->reason.isEmpty() ? QStringLiteral("the kernel's inputs are unknown") : row.model->reason);
     QString text = QStringLiteral("not modelled: %1").arg(missing);
     if (facts.timedCalls > 0)
         text += QStringLiteral("; ") + callsText(facts.timedCalls, facts.meanUs) + QStringLiteral(", all of it unjudged");

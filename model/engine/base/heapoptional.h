@@ -137,7 +137,8 @@ static_assert(sizeof(HeapOptional<double>) == sizeof(void*));
 // A value always present, kept on the heap and shared between copies until
 // one of them changes it: for a row's copy of its kernel's args (328
 // bytes inline; a library row has none, and every row of a kernel the
-// same). `row.args->inputDimsJson` reads it; writing through -> detaches.
+// same) and its model (344 bytes inline; a million library rows share one
+// empty one). `row.args->inputDimsJson` reads it; `edit()` detaches.
 template <typename T> class SharedValue
 {
 public:
@@ -151,11 +152,12 @@ public:
         m_shared = true;
     }
 
+    // Reading never copies; writing is said out loud (`row.model.edit().x =`),
+    // so that a read through a non-const row does not detach a shared value.
     const T& operator*() const { return m_value ? *m_value : empty(); }
     const T* operator->() const { return &**this; }
     operator const T&() const { return **this; }
-    T& operator*() { return *detached(); }
-    T* operator->() { return detached(); }
+    T& edit() { return *detached(); }
 
 private:
     static const T& empty()

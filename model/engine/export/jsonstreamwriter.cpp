@@ -99,6 +99,17 @@ void JsonStreamWriter::writeValue(const QJsonValue& value)
     write(valueJson(value));
 }
 
+void JsonStreamWriter::writeValueJson(const QByteArray& json)
+{
+    beforeValue();
+    write(json);
+}
+
+QByteArray JsonStreamWriter::compactJson(const QJsonObject& object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
 void JsonStreamWriter::writeMember(QStringView key, const QJsonValue& value)
 {
     writeKey(key);

@@ -32,6 +32,10 @@ public:
     // The next value (an array element, a member's value after writeKey, or the document).
     void writeValue(const QJsonValue& value);
     void writeObject(const QJsonObject& object) { writeValue(QJsonValue(object)); }
+    // The next value, already written as compactJson gives it (rendered on
+    // other threads: base/orderedrender.h).
+    void writeValueJson(const QByteArray& json);
+    static QByteArray compactJson(const QJsonObject& object);
     // writeKey + writeValue.
     void writeMember(QStringView key, const QJsonValue& value);
 

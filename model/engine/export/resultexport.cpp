@@ -1,6 +1,7 @@
 #include "engine/export/resultexport.h"
 
 #include "engine/base/exportnumber.h"
+#include "engine/base/orderedrender.h"
 #include "engine/base/textescaping.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/export/graphexport.h"
@@ -118,9 +119,9 @@ QJsonValue gemmObject(const KernelModel& model)
 // Inductor's opinion beside Ridgeline's, with the difference in percent.
 QJsonValue inductorObject(const KernelRow& row)
 {
-    if (!row.model.inductor)
+    if (!row.model->inductor)
         return QJsonValue::Null;
-    const InductorEstimate& e = *row.model.inductor;
+    const InductorEstimate& e = *row.model->inductor;
     const auto flops = e.flops ? std::optional(double(*e.flops)) : std::nullopt;
     const auto bytes = e.bytes ? std::optional(double(*e.bytes)) : std::nullopt;
     return QJsonObject {
@@ -157,9 +158,9 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("category")] = categoryKey(row.parsedName.category);
     object[QStringLiteral("kind")] = rowKindKey(row.kind);
     object[QStringLiteral("provenance")] = provenanceKey(row.provenance());
-    object[QStringLiteral("reason")] = row.model.reason;
-    object[QStringLiteral("xnumel")] = row.hasModel() ? QJsonValue(qint64(row.model.xnumel)) : QJsonValue::Null;
-    object[QStringLiteral("rnumel")] = row.hasModel() ? QJsonValue(qint64(row.model.rnumel)) : QJsonValue::Null;
+    object[QStringLiteral("reason")] = row.model->reason;
+    object[QStringLiteral("xnumel")] = row.hasModel() ? QJsonValue(qint64(row.model->xnumel)) : QJsonValue::Null;
+    object[QStringLiteral("rnumel")] = row.hasModel() ? QJsonValue(qint64(row.model->rnumel)) : QJsonValue::Null;
     object[QStringLiteral("fused_ops")] = QJsonArray::fromStringList(row.parsedName.fusedOps);
     object[QStringLiteral("input_dims")] = rawList(row.args->inputDimsJson);
     object[QStringLiteral("input_types")] = rawList(row.args->inputTypesJson);
@@ -171,9 +172,9 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("timed_calls")] = row.timedCalls();
     object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
     object[QStringLiteral("share_of_gpu_time")] = figureJson(row.shareOfGpuTime);
-    object[QStringLiteral("flops")] = row.flops() ? QJsonValue(qint64(row.model.flops)) : QJsonValue::Null;
-    object[QStringLiteral("flops_known")] = row.hasModel() ? QJsonValue(row.model.flopsKnown) : QJsonValue::Null;
-    object[QStringLiteral("bytes")] = row.hasModel() && row.model.bytes ? QJsonValue(qint64(*row.model.bytes)) : QJsonValue::Null;
+    object[QStringLiteral("flops")] = row.flops() ? QJsonValue(qint64(row.model->flops)) : QJsonValue::Null;
+    object[QStringLiteral("flops_known")] = row.hasModel() ? QJsonValue(row.model->flopsKnown) : QJsonValue::Null;
+    object[QStringLiteral("bytes")] = row.hasModel() && row.model->bytes ? QJsonValue(qint64(*row.model->bytes)) : QJsonValue::Null;
     object[QStringLiteral("gflops")] = figureJson(row.gflops());
     object[QStringLiteral("data_moved_mib")] = figureJson(row.dataMovedMib());
     object[QStringLiteral("flops_per_byte")] = figureJson(row.flopsPerByte());
@@ -181,12 +182,12 @@ QJsonObject kernelJson(const KernelRow& row)
     object[QStringLiteral("tflops_per_s")] = figureJson(mean(row.tflopsPerS));
     object[QStringLiteral("gemm")] = gemmObject(row.model);
     object[QStringLiteral("inductor")] = inductorObject(row);
-    if (row.model.outputWrite)
+    if (row.model->outputWrite)
         object[QStringLiteral("output_write")] = QJsonObject {
-            { QStringLiteral("counted"), row.model.outputWrite->counted },
-            { QStringLiteral("tensor"), row.model.outputWrite->tensor },
-            { QStringLiteral("ambiguous"), row.model.outputWrite->ambiguous },
-            { QStringLiteral("note"), row.model.outputWrite->note },
+            { QStringLiteral("counted"), row.model->outputWrite->counted },
+            { QStringLiteral("tensor"), row.model->outputWrite->tensor },
+            { QStringLiteral("ambiguous"), row.model->outputWrite->ambiguous },
+            { QStringLiteral("note"), row.model->outputWrite->note },
         };
     object[QStringLiteral("v1")] = v1Object(row.model);
     object[QStringLiteral("source")] = kernelSourceJson(row.model);
@@ -246,7 +247,7 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
     kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
     if (cache)
         kernel[QStringLiteral("reason")]
-            = QString(row.model.reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
+            = QString(row.model->reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
     return kernel;
 }
 
@@ -263,7 +264,7 @@ QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& t
         { QStringLiteral("kind"), rowKindKey(row.kind) },
         { QStringLiteral("work"), gpuWorkKey(row.work) },
         { QStringLiteral("provenance"), provenanceKey(row.provenance()) },
-        { QStringLiteral("reason"), row.model.reason },
+        { QStringLiteral("reason"), row.model->reason },
         { QStringLiteral("calls"), row.calls },
         { QStringLiteral("timed_calls"), row.timedCalls() },
         { QStringLiteral("kernel_time_us"), timeObject(row.kernelTimeUs) },
@@ -325,18 +326,22 @@ QJsonObject exportHeader(const TraceJudgement& judged, const QStringList& moreWa
     return root;
 }
 
-// Each kernel's export object in turn, Triton rows then library rows: one
-// at a time, so that a streamed export never holds them all.
-void forEachKernelExport(const TraceJudgement& judged, const std::function<void(const QJsonObject&)>& take)
+// Kernel `index` of the export: Triton rows, then library rows. Reads the
+// judgement only, so that rows render on several threads at once.
+size_t kernelExportCount(const TraceJudgement& judged)
+{
+    return judged.result->rows.size() + judged.result->libraryKernels.size();
+}
+
+QJsonObject kernelExportAt(const TraceJudgement& judged, size_t index)
 {
     const AnalysisResult& result = *judged.result;
     const GpuSpec& gpu = judged.gpuSpec();
     const TimeBudget& budget = judged.budget;
-    const PeakFigures& figures = judged.peaks();
-    for (size_t i = 0; i < result.rows.size(); ++i)
-        take(tritonKernelExport(result.rows[i], budget.rows[i], gpu, figures));
-    for (const KernelRow& row : result.libraryKernels)
-        take(libraryKernelExport(row, kernelTimeFigures(row, figures, budget.latencyFloor.us, &gpu, &result)));
+    if (index < result.rows.size())
+        return tritonKernelExport(result.rows[index], budget.rows[index], gpu, judged.peaks());
+    const KernelRow& row = result.libraryKernels[index - result.rows.size()];
+    return libraryKernelExport(row, kernelTimeFigures(row, judged.peaks(), budget.latencyFloor.us, &gpu, &result));
 }
 
 } // namespace
@@ -359,7 +364,10 @@ bool writeExportJson(QIODevice* device, const Judgement& judgement)
         writer.writeMember(it.key(), it.value());
     writer.writeKey(QStringLiteral("kernels"));
     writer.beginArray();
-    forEachKernelExport(judged, [&](const QJsonObject& kernel) { writer.writeObject(kernel); });
+    // Rendered on every core, written in order: a million rows in seconds.
+    renderInOrder(
+        kernelExportCount(judged), [&](size_t i) { return JsonStreamWriter::compactJson(kernelExportAt(judged, i)); },
+        [&](const QByteArray& kernel) { writer.writeValueJson(kernel); });
     writer.endArray();
     writer.endObject();
     return writer.ok();
@@ -369,7 +377,8 @@ QJsonObject exportObject(const Judgement& judgement)
 {
     QJsonObject root = exportRootWithoutKernels(judgement);
     QJsonArray kernels;
-    forEachKernelExport(judgement.trace, [&](const QJsonObject& kernel) { kernels.append(kernel); });
+    for (size_t i = 0; i < kernelExportCount(judgement.trace); ++i)
+        kernels.append(kernelExportAt(judgement.trace, i));
     root[QStringLiteral("kernels")] = kernels;
     return root;
 }
@@ -443,9 +452,9 @@ QStringList csvFields(const KernelRow& row)
         categoryKey(row.parsedName.category),
         rowKindKey(row.kind),
         provenanceKey(row.provenance()),
-        csvTextField(row.model.reason),
-        row.hasModel() ? QString::number(row.model.xnumel) : QString(),
-        row.hasModel() ? QString::number(row.model.rnumel) : QString(),
+        csvTextField(row.model->reason),
+        row.hasModel() ? QString::number(row.model->xnumel) : QString(),
+        row.hasModel() ? QString::number(row.model->rnumel) : QString(),
         csvTextField(row.parsedName.fusedOps.join(u' ')),
         csvTextField(row.args->inputDimsJson),
         csvTextField(row.args->inputTypesJson),
@@ -458,8 +467,8 @@ QStringList csvFields(const KernelRow& row)
         stat(&SampleStats::max),
         t ? exportTimeText(t->std) : QString(),
         csvNumber(row.shareOfGpuTime),
-        row.flops() ? QString::number(row.model.flops) : QString(),
-        row.hasModel() && row.model.bytes ? QString::number(*row.model.bytes) : QString(),
+        row.flops() ? QString::number(row.model->flops) : QString(),
+        row.hasModel() && row.model->bytes ? QString::number(*row.model->bytes) : QString(),
         csvNumber(row.gflops()),
         csvNumber(row.dataMovedMib()),
         csvNumber(row.flopsPerByte()),
@@ -473,15 +482,15 @@ QStringList csvFields(const KernelRow& row)
         tl ? csvTextField(tl->why) : QString(),
         csvTextField(row.args->kernelFile),
     };
-    const auto& v1 = row.model.v1;
+    const auto& v1 = row.model->v1;
     const auto optional = [](std::optional<std::int64_t> n) { return n ? QString::number(*n) : QString(); };
     fields << (v1 ? csvTextField(v1->kernel.wrapperFile) : QString()) << (v1 ? QString::number(v1->kernel.blockIndex) : QString())
            << (v1 ? QString::number(v1->kernel.line) : QString()) << (v1 ? heuristicKey(v1->kernel.heuristic) : QString())
            << (v1 ? csvTextField(v1->kernel.sizeHintsText) : QString()) << (v1 ? optional(v1->bytes) : QString())
-           << (v1 ? optional(v1->flops) : QString()) << csvTextField(row.model.v1OutputWriteNote.value_or(QString()));
-    const auto& e = row.model.inductor;
+           << (v1 ? optional(v1->flops) : QString()) << csvTextField(row.model->v1OutputWriteNote.value_or(QString()));
+    const auto& e = row.model->inductor;
     const auto inductorFlops = e && e->flops ? std::optional(double(*e->flops)) : std::nullopt;
-    fields << (row.hasModel() ? QString(row.model.flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())
+    fields << (row.hasModel() ? QString(row.model->flopsKnown ? QStringLiteral("true") : QStringLiteral("false")) : QString())
            << (e && e->bytes ? QString::number(*e->bytes) : QString()) << (e && e->flops ? QString::number(*e->flops) : QString())
            << (e ? csvNumber(differencePercent(row.bytes(), e->bytes ? std::optional(double(*e->bytes)) : std::nullopt)) : QString())
            << (e ? csvNumber(differencePercent(row.flops(), inductorFlops)) : QString());
@@ -495,29 +504,34 @@ bool writeExportCsv(QIODevice* device, const TraceJudgement& judged)
     const PeakFigures& figures = judged.peaks();
     const TimeBudget& budget = judged.budget;
     bool ok = true;
-    const auto line = [&](const QStringList& fields) {
-        const QByteArray bytes = (fields.join(u',') + u'\n').toUtf8();
-        ok = ok && device->write(bytes) == bytes.size();
-    };
+    const auto csvLine = [](const QStringList& fields) { return (fields.join(u',') + u'\n').toUtf8(); };
+    const auto write = [&](const QByteArray& bytes) { ok = ok && device->write(bytes) == bytes.size(); };
     const QStringList header = csvHeader();
     // The source's and the launch's columns, then the first finding, then the display name, last: every column before them
     // keeps its place.
-    line(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader() << kernelSourceCsvHeader()
-                             << launchCsvHeader() << findingsCsvHeader() << QStringLiteral("display_name") << QStringLiteral("advice"));
-    for (size_t i = 0; i < result.rows.size(); ++i) {
-        const KernelRow& row = result.rows[i];
-        line(libraryOpCsvFields(row, csvFields(row), header)
-            << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString()) << argsAndKernelsCsvFields(row)
-            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec()) << findingsCsvFields(budget.rows[i])
-            << csvTextField(rowNames(row).display) << adviceCsvField(budget.rows[i].advice));
-    }
-    for (const KernelRow& row : result.libraryKernels) {
-        const KernelTimeFigures time = kernelTimeFigures(row, figures, budget.latencyFloor.us, &judged.gpuSpec(), &result);
-        line(csvFields(row) << kernelTimeCsvFields(time) << gpuWorkKey(row.work) << argsAndKernelsCsvFields(row)
-                            << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
-                            << QString() // a library kernel has no findings
-                            << csvTextField(rowNames(row).display) << adviceCsvField(time.advice));
-    }
+    write(csvLine(QStringList(header) << kernelTimeCsvHeader() << QStringLiteral("work") << argsAndKernelsCsvHeader()
+                                      << kernelSourceCsvHeader() << launchCsvHeader() << findingsCsvHeader()
+                                      << QStringLiteral("display_name") << QStringLiteral("advice")));
+    const size_t tritonRows = result.rows.size();
+    // Rendered on every core, written in order, as the JSON export.
+    renderInOrder(
+        tritonRows + result.libraryKernels.size(),
+        [&](size_t i) {
+            if (i < tritonRows) {
+                const KernelRow& row = result.rows[i];
+                return csvLine(libraryOpCsvFields(row, csvFields(row), header)
+                    << kernelTimeCsvFields(budget.rows[i]) << (row.isLibraryOp() ? gpuWorkKey(row.work) : QString())
+                    << argsAndKernelsCsvFields(row) << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
+                    << findingsCsvFields(budget.rows[i]) << csvTextField(rowNames(row).display) << adviceCsvField(budget.rows[i].advice));
+            }
+            const KernelRow& row = result.libraryKernels[i - tritonRows];
+            const KernelTimeFigures time = kernelTimeFigures(row, figures, budget.latencyFloor.us, &judged.gpuSpec(), &result);
+            return csvLine(csvFields(row) << kernelTimeCsvFields(time) << gpuWorkKey(row.work) << argsAndKernelsCsvFields(row)
+                                          << kernelSourceCsvFields(row.model) << launchCsvFields(row, judged.gpuSpec())
+                                          << QString() // a library kernel has no findings
+                                          << csvTextField(rowNames(row).display) << adviceCsvField(time.advice));
+        },
+        write);
     return ok;
 }
 

@@ -1,5 +1,6 @@
 #include "engine/results/kernelaggregator.h"
 
+#include "engine/base/text/textinterner.h"
 #include "engine/findings/kernelfindings.h"
 #include "engine/launch/launchofkernel.h"
 #include "engine/linking/kernelrowkey.h"
@@ -198,6 +199,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
     const OpCatalog& catalog = OpCatalog::builtIn();
     std::vector<KernelRow> rows;
     rows.reserve(groups.size());
+    TextInterner texts; // one copy of each sentence the rows repeat
     for (Group& group : groups) {
         KernelRow row;
         row.name = group.name;
@@ -233,12 +235,12 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             if (byName.provenance == Provenance::V1) {
                 row.model = std::move(byName);
                 if (!replayReason.isEmpty())
-                    appendReason(row.model, QStringLiteral("figures from the Inductor cache by name: ") + replayReason);
+                    appendReason(row.model.edit(), QStringLiteral("figures from the Inductor cache by name: ") + replayReason);
             } else {
-                row.model.provenance = Provenance::None;
+                row.model.edit().provenance = Provenance::None;
                 const bool replays = std::any_of(group.kernelOnlyCalls.begin(), group.kernelOnlyCalls.end(),
                     [&](std::uint32_t index) { return linked.kernelOnlyCalls[index].graphLaunch >= 0; });
-                row.model.reason = replayReason.isEmpty()
+                row.model.edit().reason = replayReason.isEmpty()
                     ? QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model")
                     : replays ? QStringLiteral("graph replay, time only: ") + replayReason
                               : replayReason;
@@ -255,7 +257,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 capture += QStringLiteral(" (capture %1%2)")
                                .arg(chain.captureWindow)
                                .arg(chain.batchSize ? QStringLiteral(", batch %1").arg(*chain.batchSize) : QString());
-                appendReason(row.model,
+                appendReason(row.model.edit(),
                     QStringLiteral("figures from the op captured in %1, time from %2 %3 in %4 %5")
                         .arg(capture)
                         .arg(times.size())
@@ -264,37 +266,37 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                         .arg(chain.graphLaunches == 1 ? QStringLiteral("graph launch") : QStringLiteral("graph launches")));
             }
             if (badOpDuration > 0)
-                appendReason(row.model,
+                appendReason(row.model.edit(),
                     QStringLiteral("%1 of %2 calls have a cpu_op with a missing or negative dur, so their launch could not be attributed")
                         .arg(badOpDuration)
                         .arg(row.calls));
             if (droppedKernel > 0)
-                appendReason(row.model,
+                appendReason(row.model.edit(),
                     QStringLiteral("%1 of %2 calls launched a GPU kernel whose event was malformed and skipped")
                         .arg(droppedKernel)
                         .arg(row.calls));
             if (row.kind == RowKind::OpOnly && badOpDuration == 0 && droppedKernel == 0)
-                appendReason(row.model, QStringLiteral("no GPU kernel: launched during graph capture (figures, no time)"));
+                appendReason(row.model.edit(), QStringLiteral("no GPU kernel: launched during graph capture (figures, no time)"));
             else if (withoutKernel > 0 && row.kind == RowKind::Launched && droppedKernel == 0 && badOpDuration == 0)
                 appendReason(
-                    row.model, QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
+                    row.model.edit(), QStringLiteral("%1 of %2 calls ran no GPU kernel (graph capture)").arg(withoutKernel).arg(row.calls));
         }
 
         // The found source (by kernel_hash, name, output_code or log), else the V1 block's.
-        const QString* source = row.model.source && row.model.source->text ? row.model.source->text.get()
-            : row.model.v1                                                 ? &row.model.v1->kernel.source
-                                                                           : nullptr;
-        if (auto launch = launchOfKernel({ &row.model, row.parsedName.category, group.args, firstLaunchShape(trace, linked, group),
+        const QString* source = row.model->source && row.model->source->text ? row.model->source->text.get()
+            : row.model->v1                                                  ? &row.model->v1->kernel.source
+                                                                             : nullptr;
+        if (auto launch = launchOfKernel({ &*row.model, row.parsedName.category, group.args, firstLaunchShape(trace, linked, group),
                 source ? QStringView(*source) : QStringView(), trace.gpuComputeUnits }))
             row.launch = std::move(*launch);
         // What to change: the launch's and the source's findings (under_filled
         // here only where the trace gave its compute units).
-        row.findings = findKernelFindings({ row.launch ? &*row.launch : nullptr, anatomyOf(row.model), &row.model, trace.gpuName });
+        row.findings = findKernelFindings({ row.launch ? &*row.launch : nullptr, anatomyOf(*row.model), &*row.model, trace.gpuName });
 
         // TraceLens's own figures where they differ from the row's.
-        const bool traceLensDiffers = row.hasModel() && !row.model.traceLensDifferences.isEmpty();
-        const std::optional<double> traceLensBytes = traceLensDiffers ? std::optional(double(row.model.traceLensBytes)) : std::nullopt;
-        const std::optional<double> traceLensFlops = traceLensDiffers ? std::optional(double(row.model.traceLensFlops)) : std::nullopt;
+        const bool traceLensDiffers = row.hasModel() && !row.model->traceLensDifferences.isEmpty();
+        const std::optional<double> traceLensBytes = traceLensDiffers ? std::optional(double(row.model->traceLensBytes)) : std::nullopt;
+        const std::optional<double> traceLensFlops = traceLensDiffers ? std::optional(double(row.model->traceLensFlops)) : std::nullopt;
         const CallStatistics stats = summarizeCalls(times, { row.bytes(), row.flops(), traceLensBytes, traceLensFlops });
         row.kernelTimeUs = stats.time;
         if (row.kernelTimeUs && trace.totalGpuKernelTimeUs > 0)
@@ -305,8 +307,8 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
 
         if (traceLensDiffers) {
             TraceLensFigures figures;
-            figures.bytes = row.model.traceLensBytes;
-            figures.flops = row.model.traceLensFlops;
+            figures.bytes = row.model->traceLensBytes;
+            figures.flops = row.model->traceLensFlops;
             figures.gflops = double(figures.flops) / 1e9;
             figures.dataMovedMib = double(figures.bytes) / double(1 << 20);
             if (figures.bytes > 0)
@@ -315,9 +317,10 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
                 figures.tbPerS = rate->mean;
             if (const auto& rate = stats.rates[3])
                 figures.tflopsPerS = rate->mean;
-            figures.why = row.model.traceLensDifferences.join(QStringLiteral("; "));
+            figures.why = row.model->traceLensDifferences.join(QStringLiteral("; "));
             row.traceLens = figures;
         }
+        shareEqualTexts(row, texts);
         rows.push_back(std::move(row));
     }
 

@@ -1,5 +1,7 @@
 #include "engine/results/kernelrow.h"
 
+#include "engine/base/text/textinterner.h"
+
 #include <cmath>
 
 namespace Ridgeline {
@@ -40,18 +42,18 @@ std::optional<double> KernelRow::flops() const
 {
     if (libraryOp)
         return libraryFigure(*this, &LibraryOpFigures::flops);
-    if (!hasModel() || !model.flopsKnown)
+    if (!hasModel() || !model->flopsKnown)
         return std::nullopt;
-    return double(model.flops);
+    return double(model->flops);
 }
 
 std::optional<double> KernelRow::bytes() const
 {
     if (libraryOp)
         return libraryFigure(*this, &LibraryOpFigures::bytes);
-    if (!hasModel() || !model.bytes)
+    if (!hasModel() || !model->bytes)
         return std::nullopt;
-    return double(*model.bytes);
+    return double(*model->bytes);
 }
 
 std::optional<double> KernelRow::gflops() const
@@ -75,6 +77,41 @@ std::optional<double> KernelRow::flopsPerByte() const
     if (!b || !f || *b == 0) // undefined, not 0
         return std::nullopt;
     return *f / *b;
+}
+
+void shareEqualTexts(KernelRow& row, TextInterner& texts)
+{
+    {
+        KernelModel& model = row.model.edit(); // the row's own: a Triton or library op row's model is made for it
+        texts.intern(model.reason);
+        texts.intern(model.xnumelSource);
+        texts.intern(model.rnumelSource);
+        texts.intern(model.outputWriteRule);
+        texts.intern(model.traceLensDifferences);
+        for (TensorTraffic& tensor : model.tensors)
+            texts.intern(tensor.dtype);
+        for (OpFlops& op : model.ops)
+            texts.intern(op.op);
+        if (model.outputWrite)
+            texts.intern(model.outputWrite->note);
+        texts.intern(row.parsedName.fusedPart);
+        texts.intern(row.parsedName.fusedOps);
+        if (row.launch) {
+            texts.intern(row.launch->kwargs);
+            texts.intern(row.launch->programsSource);
+            texts.intern(row.launch->note);
+            texts.intern(row.launch->computeUnitsSource);
+            texts.intern(row.launch->activeLaneShareSource);
+        }
+        if (row.traceLens) {
+            texts.intern(row.traceLens->why);
+            texts.intern(row.traceLens->timeWhy);
+        }
+        for (KernelFinding& finding : row.findings) {
+            texts.intern(finding.text);
+            texts.intern(finding.pointer);
+        }
+    }
 }
 
 } // namespace Ridgeline

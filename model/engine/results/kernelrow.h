@@ -82,11 +82,11 @@ struct KernelRow
     QString name;
     KernelName parsedName;
     RowKind kind = RowKind::Launched;
-    KernelModel model;
+    SharedValue<KernelModel> model; // empty (shared, no allocation) for library rows
     SharedValue<TritonOpArgs> args; // of the group's first call (shared with its op); empty for kernel-only rows
 
     int calls = 0;
-    std::optional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
+    HeapOptional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
     CallTimes callTimesUs; // the same times, for time above an attainable one
     GpuWork work = GpuWork::Triton; // Library rows: what the kernel's name says it does
     HeapOptional<SampleStats> tbPerS;
@@ -102,8 +102,8 @@ struct KernelRow
     // each finding's time at stake is the row's recoverable time under the lens.
     KernelFindings findings;
 
-    Provenance provenance() const { return model.provenance; }
-    bool hasModel() const { return model.provenance != Provenance::None; }
+    Provenance provenance() const { return model->provenance; }
+    bool hasModel() const { return model->provenance != Provenance::None; }
     bool isLibrary() const { return kind == RowKind::Library; }
     bool isLibraryOp() const { return kind == RowKind::LibraryOp; }
     // Latency floors (t0) one call pays: one per GPU event it ran (a
@@ -118,5 +118,13 @@ struct KernelRow
     std::optional<double> dataMovedMib() const;
     std::optional<double> flopsPerByte() const;
 };
+
+// Makes a new row's texts (reasons, sources of numels, launch and finding
+// sentences) share one copy with the equal texts of the rows made before
+// it: what a row keeps stays small when a trace holds 200,000 kernels of
+// one kind. Figures and text do not change. Not for library rows, whose
+// model is shared already (libraryrows.cpp).
+class TextInterner;
+void shareEqualTexts(KernelRow& row, TextInterner& texts);
 
 } // namespace Ridgeline

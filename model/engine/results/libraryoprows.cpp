@@ -1,5 +1,6 @@
 #include "engine/results/libraryoprows.h"
 
+#include "engine/base/text/textinterner.h"
 #include "engine/results/kernelaggregator.h"
 
 #include <algorithm>
@@ -93,22 +94,22 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
     if (details.model) {
         details.category = details.model->category;
         if (std::isnan(details.model->figures.flops)) {
-            row.model.provenance = Provenance::None;
-            row.model.reason
+            row.model.edit().provenance = Provenance::None;
+            row.model.edit().reason
                 = QStringLiteral("%1: no figures for these args (as TraceLens, kernel time only)").arg(details.model->figures.rule);
         } else {
-            row.model.provenance = Provenance::V2;
-            row.model.reason = QStringLiteral("%1, from the op's own args").arg(details.model->figures.rule);
+            row.model.edit().provenance = Provenance::V2;
+            row.model.edit().reason = QStringLiteral("%1, from the op's own args").arg(details.model->figures.rule);
         }
     } else {
-        row.model.provenance = Provenance::None;
-        row.model.reason = whyNot.isEmpty() ? QStringLiteral("its args fit no model: kernel time only") : whyNot;
+        row.model.edit().provenance = Provenance::None;
+        row.model.edit().reason = whyNot.isEmpty() ? QStringLiteral("its args fit no model: kernel time only") : whyNot;
     }
     if (group.replayedCalls > 0)
-        row.model.reason += QStringLiteral("; %1 of %2 calls are graph replays of the op captured in the graph (its args, the "
-                                           "replay's GPU time)")
-                                .arg(group.replayedCalls)
-                                .arg(group.calls);
+        row.model.edit().reason += QStringLiteral("; %1 of %2 calls are graph replays of the op captured in the graph (its args, the "
+                                                  "replay's GPU time)")
+                                       .arg(group.replayedCalls)
+                                       .arg(group.calls);
     row.work = gpuWorkOf(details.category);
     row.libraryOp = std::move(details);
 
@@ -155,8 +156,11 @@ std::vector<KernelRow> libraryOpRows(const LibraryOpWork& work, double totalGpuK
 {
     std::vector<KernelRow> unsorted;
     unsorted.reserve(work.groups.size());
-    for (const LibraryOpGroup& group : work.groups)
+    TextInterner texts;
+    for (const LibraryOpGroup& group : work.groups) {
         unsorted.push_back(rowOf(group, totalGpuKernelTimeUs));
+        shareEqualTexts(unsorted.back(), texts);
+    }
     // Sorted as indices, so that each group's row is known.
     std::vector<std::uint32_t> order(unsorted.size());
     for (std::uint32_t i = 0; i < order.size(); ++i)

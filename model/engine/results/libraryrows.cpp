@@ -61,16 +61,21 @@ std::vector<KernelRow> libraryRows(
     std::stable_sort(order.begin(), order.end(),
         [&](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : nameOf(a.second) < nameOf(b.second); });
 
-    // One reason per kind of work, shared by its rows (QString is implicitly shared).
-    std::unordered_map<int, QString> reasonOf;
-    const auto reason = [&](GpuWork work) -> const QString& {
-        auto [it, inserted] = reasonOf.try_emplace(int(work));
-        if (inserted)
-            it->second = work == GpuWork::Triton
+    // One model per kind of work, shared by its rows: no figures, and the
+    // reason why (a million library rows hold one copy of it).
+    std::unordered_map<int, SharedValue<KernelModel>> modelOf;
+    const auto unmodelled = [&](GpuWork work) -> const SharedValue<KernelModel>& {
+        auto [it, inserted] = modelOf.try_emplace(int(work));
+        if (inserted) {
+            KernelModel model;
+            model.provenance = Provenance::None;
+            model.reason = work == GpuWork::Triton
                 ? QStringLiteral(
                       "Triton kernel without its op (a graph replay no capture explains): name, calls and time only, not modelled")
                 : QStringLiteral("%1 kernel of a library, not a Triton kernel: name, calls and time only, not modelled")
                       .arg(gpuWorkTitle(work));
+            it->second = SharedValue<KernelModel>(std::move(model));
+        }
         return it->second;
     };
 
@@ -85,8 +90,7 @@ std::vector<KernelRow> libraryRows(
         // A Triton kernel whose op was lost (a graph replay without its
         // capture) is still Triton work, if not a Triton row.
         row.work = nameId < kinds.size() ? kinds[nameId].work : GpuWork::Other;
-        row.model.provenance = Provenance::None;
-        row.model.reason = reason(row.work);
+        row.model = unmodelled(row.work);
         // No figures, so no attainable time: callTimesUs stays empty.
         const std::uint32_t count = first[nameId + 1] - first[nameId];
         row.calls = int(std::min<std::uint32_t>(count, INT32_MAX));

@@ -33,7 +33,7 @@ QString kernelPrecision(const KernelRow& row)
         const qsizetype underscore = spec.indexOf(u'_');
         return underscore < 0 ? QString() : spec.mid(underscore + 1);
     }
-    if (row.model.tensors.empty() && !row.model.gemm)
+    if (row.model->tensors.empty() && !row.model->gemm)
         return {};
     // V2 rows name ATen dtypes ("c10::BFloat16"); V1 rows the Triton pointer
     // types of the signature ("*bf16").
@@ -58,7 +58,7 @@ QString kernelPrecision(const KernelRow& row)
         { u"*f64", "fp64" },
     };
     // A GEMM computes in its operands' dtype, whatever its epilogue writes.
-    const QString& dtype = row.model.gemm ? row.model.gemm->operandDtype : row.model.tensors.front().dtype;
+    const QString& dtype = row.model->gemm ? row.model->gemm->operandDtype : row.model->tensors.front().dtype;
     for (const Name& name : names) {
         if (dtype == QStringView(name.dtype))
             return QString::fromLatin1(name.precision);
@@ -78,13 +78,13 @@ const ComputeRoof* applicableRoof(const PeakFigures& peaks, const KernelRow& row
             if (const ComputeRoof* roof = findRoof(peaks, spec))
                 return roof;
     }
-    if (row.model.gemm) {
+    if (row.model->gemm) {
         // GEMM templates run on the matrix units (tl.dot). FP32 operands use
         // TF32 only where the template allows it (ALLOW_TF32, known from V1);
         // otherwise FP32 matrix units where the GPU has them (CDNA), else the
         // vector roof below.
         if (precision == u"fp32") {
-            if (row.model.gemm->allowTf32.value_or(false))
+            if (row.model->gemm->allowTf32.value_or(false))
                 if (const ComputeRoof* roof = findRoof(peaks, QStringLiteral("matrix_tf32")))
                     return roof;
         }
@@ -105,7 +105,7 @@ std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFig
 {
     // FLOPs unknown (a user kernel's ops): its bytes still give TB/s, which
     // only the memory roof bounds, as for a kernel of 0 FLOPs.
-    const bool flopsUnknown = row.hasModel() && !row.model.flopsKnown;
+    const bool flopsUnknown = row.hasModel() && !row.model->flopsKnown;
     const auto intensity = flopsUnknown && row.bytes() && *row.bytes() > 0 ? std::optional(0.0) : row.flopsPerByte();
     if (!intensity || !(*intensity >= 0) || !(row.tflopsPerS || flopsUnknown))
         return std::nullopt;

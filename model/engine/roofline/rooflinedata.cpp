@@ -30,7 +30,7 @@ std::optional<double> sourceIntensity(const KernelRow& row, double intensity)
     const KernelAnatomy* anatomy = anatomyOf(row.model);
     if (!anatomy || !sourceBytesDisagree(*anatomy, row.model) || intensity <= 0)
         return std::nullopt;
-    return intensity * double(*row.model.bytes) / double(*anatomy->uniqueBytes);
+    return intensity * double(*row.model->bytes) / double(*anatomy->uniqueBytes);
 }
 
 // Precisions that Triton pointwise and reduction kernels almost never run

@@ -1,5 +1,6 @@
 #include "engine/timebudget/timebudget.h"
 
+#include "engine/base/text/textinterner.h"
 #include "engine/findings/underfilled.h"
 #include "engine/launch/computeunits.h"
 #include "engine/timebudget/opportunities.h"
@@ -39,10 +40,14 @@ TimeBudget evaluateTimeBudget(
     TimeBudget budget;
     budget.latencyFloor = chooseLatencyFloor(result.activity, latencyFloorOverrideUs);
     budget.rows.reserve(result.rows.size());
+    TextInterner texts; // rows of one kind are told the same: one copy of each sentence
     for (const KernelRow& row : result.rows) {
         KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us, gpu, &result);
         if (!gpu)
             figures.findings = row.findings; // as judgedFindings gives them without a GPU
+        texts.intern(figures.advice.text);
+        for (KernelFinding& finding : figures.findings)
+            texts.intern(finding.text);
         budget.recoverableUs += figures.recoverableUs;
         if (row.isLibraryOp()) { // no Triton time
             budget.rows.push_back(std::move(figures));

@@ -73,7 +73,7 @@ std::vector<Opportunity> unmodelledOpportunities(const AnalysisResult& result)
         // One arg() of strings: a name holding "%4" is not filled in again.
         item.why = QStringLiteral("no model: `%1` %2, %3 % of kernel time in %4 %5; its FLOPs and bytes are unknown (%6): %7")
                        .arg(row.name, formatTimeUs(candidate.us), QString::number(100.0 * item.shareOfGpuTime, 'f', 1),
-                           QString::number(row.calls), row.calls == 1 ? QStringLiteral("call") : QStringLiteral("calls"), row.model.reason,
+                           QString::number(row.calls), row.calls == 1 ? QStringLiteral("call") : QStringLiteral("calls"), row.model->reason,
                            remedy(row));
         items.push_back(std::move(item));
     }

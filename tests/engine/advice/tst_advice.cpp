@@ -231,7 +231,7 @@ TEST(Advice, InductorReductionsPersistentOrCoordinateDescent)
     // 53 MB = 10 us at HBM: memory-bound.
     KernelRow red = modelledRow(QStringLiteral("triton_red_fused_sum_1"), 53e6, 1e6, { 15 });
     red.parsedName.category = KernelCategory::Reduction;
-    red.model.rnumel = 4096;
+    red.model.edit().rnumel = 4096;
     const Advice advice = adviceOn(red);
     EXPECT_EQ(advice.adviceClass, AdviceClass::Reduction);
     EXPECT_TRUE(advice.text.contains(QStringLiteral("persistent reduction (its rnumel 4096 in one block"))) << advice.text.toStdString();
@@ -243,7 +243,7 @@ TEST(Advice, UnmodelledSaysWhichModelIsMissing)
 {
     KernelRow op = libraryOpRow(QStringLiteral("aten::upsample_nearest2d"), LibraryOpCategory::Other, { QStringLiteral("k") }, 0, 0, { 9 });
     op.model = KernelModel();
-    op.model.reason = QStringLiteral("its args fit no model");
+    op.model.edit().reason = QStringLiteral("its args fit no model");
     const Advice advice = adviceOn(op);
     EXPECT_EQ(advice.adviceClass, AdviceClass::Unmodelled);
     EXPECT_TRUE(advice.text.startsWith(QStringLiteral("not modelled: no model of aten::upsample_nearest2d fits its args")))

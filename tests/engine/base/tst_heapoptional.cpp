@@ -80,3 +80,24 @@ TEST(HeapOptional, CopiesOnManyThreadsCountTheirOwners)
         thread.join();
     EXPECT_EQ(shared->size(), 1000u);
 }
+
+TEST(SharedValue, ReadsNeverCopyAndEditDetachesOneCopy)
+{
+    SharedValue<std::vector<int>> empty;
+    SharedValue<std::vector<int>> other;
+    EXPECT_EQ(&*empty, &*other) << "empty values share one static instance";
+    EXPECT_TRUE(empty->empty());
+
+    SharedValue<std::vector<int>> a = std::vector<int> { 1, 2, 3 };
+    SharedValue<std::vector<int>> b = a;
+    EXPECT_EQ(&*a, &*b);
+    EXPECT_EQ(b->size(), 3u); // a read through a non-const value: still shared
+    EXPECT_EQ(&*a, &*b);
+    b.edit().push_back(4); // detaches b only
+    EXPECT_NE(&*a, &*b);
+    EXPECT_EQ(a->size(), 3u);
+    EXPECT_EQ(b->size(), 4u);
+    other.edit().push_back(9); // an empty value gets its own on the first write
+    EXPECT_TRUE(empty->empty());
+    EXPECT_EQ(other->size(), 1u);
+}

@@ -14,11 +14,11 @@ KernelRow row(const QString& name, const QString& dims, double share, const QStr
     KernelRow r;
     r.name = name;
     r.parsedName = parseKernelName(name, OpCatalog::builtIn());
-    r.args->inputDimsJson = dims;
-    r.args->hasInputDims = true;
-    r.args->inputTypesJson = types;
-    r.args->hasInputTypes = true;
-    r.args->inputDims = {}; // the JSON text is what groups and matches
+    r.args.edit().inputDimsJson = dims;
+    r.args.edit().hasInputDims = true;
+    r.args.edit().inputTypesJson = types;
+    r.args.edit().hasInputTypes = true;
+    r.args.edit().inputDims = {}; // the JSON text is what groups and matches
     r.shareOfGpuTime = share;
     return r;
 }

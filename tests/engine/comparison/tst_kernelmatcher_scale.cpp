@@ -94,10 +94,10 @@ KernelRow row(const QString& name, const QString& dims, double share)
     KernelRow r;
     r.name = name;
     r.parsedName = parseKernelName(name, OpCatalog::builtIn());
-    r.args->inputDimsJson = dims;
-    r.args->hasInputDims = true;
-    r.args->inputTypesJson = QStringLiteral("[\"c10::BFloat16\"]");
-    r.args->hasInputTypes = true;
+    r.args.edit().inputDimsJson = dims;
+    r.args.edit().hasInputDims = true;
+    r.args.edit().inputTypesJson = QStringLiteral("[\"c10::BFloat16\"]");
+    r.args.edit().hasInputTypes = true;
     r.shareOfGpuTime = share;
     return r;
 }

@@ -115,8 +115,8 @@ TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
     slow.kernelTimeUs->sum *= 2;
     slow.tbPerS->mean /= 2;
     slow.tflopsPerS->mean /= 2;
-    candidate->rows[1].args->inputDimsJson = QStringLiteral("[[1, 2, 3]]");
-    candidate->rows[1].args->hasInputDims = true;
+    candidate->rows[1].args.edit().inputDimsJson = QStringLiteral("[[1, 2, 3]]");
+    candidate->rows[1].args.edit().hasInputDims = true;
     candidate->rows.pop_back(); // removed: the last library op
     candidate->tritonKernelTimeUs += baseSum;
 

@@ -73,7 +73,7 @@ TEST(FindingsTraces, TheEmbeddingGatherReadsAFewRowsOfItsTable)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const KernelRow* row = findRow(*outcome.result, embedName);
     ASSERT_NE(row, nullptr);
-    ASSERT_TRUE(row->model.bytes.has_value()) << qPrintable(row->model.reason);
+    ASSERT_TRUE(row->model->bytes.has_value()) << qPrintable(row->model->reason);
     // The table: one row of 576 halves (1,152 B) to 8,192 of them; TraceLens
     // counts its 49,152 rows (56,623,104 B). With the two outputs (9 MiB each)
     // and the ids: TraceLens 72.0 MiB against 18.0 to 27.0 MiB.

@@ -37,7 +37,7 @@ std::shared_ptr<AnalysisResult> fixture()
     FoundSource found;
     found.source.origin = SourceOrigin::CacheName;
     found.source.anatomy = anatomy;
-    gather.model.source = found;
+    gather.model.edit().source = found;
     LaunchFacts launch; // 16 programs; the trace gave no compute units
     launch.programs = 16;
     gather.launch = launch;
@@ -137,7 +137,7 @@ TEST(FindingsAtStake, AttainableTimeFromTheSourcesBytes)
     EXPECT_FALSE(kernelTimeFigures(result->rows[1], peaks(), 2.0).attainableSourceUs.has_value());
     // Numels from size_hints: bounds, not counts: none.
     KernelRow approximate = result->rows[0];
-    approximate.model.source->source.anatomy->approximate = true;
+    approximate.model.edit().source->source.anatomy->approximate = true;
     EXPECT_FALSE(kernelTimeFigures(approximate, peaks(), 2.0).attainableSourceUs.has_value());
 }
 
@@ -200,8 +200,8 @@ TEST(FindingsAtStake, TheRooflineBarsAKernelWhoseByteCountsDisagree)
     EXPECT_NEAR(*gather->sourceIntensity, 1e6 / 10.6e6, 1e-12);
     // Within 1.5x: no bar.
     auto close = fixture();
-    close->rows[0].model.source->source.anatomy->uniqueBytes = 35'400'000; // 53 / 35.4 = 1.497x
-    close->rows[0].model.source->source.anatomy->uniqueBytesMax = 35'400'000;
+    close->rows[0].model.edit().source->source.anatomy->uniqueBytes = 35'400'000; // 53 / 35.4 = 1.497x
+    close->rows[0].model.edit().source->source.anatomy->uniqueBytesMax = 35'400'000;
     EXPECT_FALSE(rooflineData(close.get(), mi300x(), PeakSet::Datasheet).point(0)->sourceIntensity.has_value());
 }
 

@@ -204,9 +204,10 @@ TEST(GraphMerge, TwoCapturesThatMatchEquallyWellAreAmbiguousNeverGuessed)
     }
     ASSERT_NE(kernelOnly, nullptr);
     EXPECT_EQ(kernelOnly->provenance(), Provenance::None);
-    EXPECT_TRUE(kernelOnly->model.reason.contains(QStringLiteral("several captures equally well"))) << qPrintable(kernelOnly->model.reason);
-    EXPECT_TRUE(kernelOnly->model.reason.contains(QStringLiteral("batch 1"))) << qPrintable(kernelOnly->model.reason);
-    EXPECT_TRUE(kernelOnly->model.reason.contains(QStringLiteral("batch 2"))) << qPrintable(kernelOnly->model.reason);
+    EXPECT_TRUE(kernelOnly->model->reason.contains(QStringLiteral("several captures equally well")))
+        << qPrintable(kernelOnly->model->reason);
+    EXPECT_TRUE(kernelOnly->model->reason.contains(QStringLiteral("batch 1"))) << qPrintable(kernelOnly->model->reason);
+    EXPECT_TRUE(kernelOnly->model->reason.contains(QStringLiteral("batch 2"))) << qPrintable(kernelOnly->model->reason);
     EXPECT_DOUBLE_EQ(kernelOnly->kernelTimeUs->sum, 4.0);
     EXPECT_EQ(result->graphs.unattributed.size(), 1);
 }
@@ -232,15 +233,15 @@ TEST(GraphMerge, AReplayNoCaptureExplainsKeepsItsTimeWithTheReason)
     ASSERT_TRUE(alone);
     ASSERT_EQ(alone->rows.size(), 1u);
     EXPECT_EQ(alone->rows[0].kind, RowKind::KernelOnly);
-    EXPECT_TRUE(alone->rows[0].model.reason.contains(QStringLiteral("attach the capture trace")))
-        << qPrintable(alone->rows[0].model.reason);
+    EXPECT_TRUE(alone->rows[0].model->reason.contains(QStringLiteral("attach the capture trace")))
+        << qPrintable(alone->rows[0].model->reason);
 
     const auto attached = resultOf(analyzeWith(replay, { capture }));
     ASSERT_TRUE(attached);
     ASSERT_EQ(attached->rows.size(), 1u); // the capture's own op is not a row of the replay trace
     EXPECT_EQ(attached->rows[0].kind, RowKind::KernelOnly);
-    EXPECT_TRUE(attached->rows[0].model.reason.contains(QStringLiteral("no capture holds its Triton kernels")))
-        << qPrintable(attached->rows[0].model.reason);
+    EXPECT_TRUE(attached->rows[0].model->reason.contains(QStringLiteral("no capture holds its Triton kernels")))
+        << qPrintable(attached->rows[0].model->reason);
     EXPECT_EQ(attached->graphs.unmatchedLaunches, 1);
     EXPECT_EQ(attached->graphs.captures.size(), 1u);
     EXPECT_EQ(attached->graphs.captures[0].matchedLaunches, 0);
@@ -349,8 +350,8 @@ TEST(GraphMerge, ManyUnmatchedLaunchesGiveAShortReason)
     const KernelRow* row = findRow(*result, QString::fromLatin1(mul));
     ASSERT_TRUE(row);
     EXPECT_EQ(row->calls, 2000);
-    EXPECT_LT(row->model.reason.size(), 1000) << qPrintable(row->model.reason.left(300));
-    EXPECT_EQ(row->model.reason, QStringLiteral("graph replay, time only: no capture holds its Triton kernels in this order"));
+    EXPECT_LT(row->model->reason.size(), 1000) << qPrintable(row->model->reason.left(300));
+    EXPECT_EQ(row->model->reason, QStringLiteral("graph replay, time only: no capture holds its Triton kernels in this order"));
     EXPECT_EQ(result->graphs.unattributed.size(), 1);
     EXPECT_EQ(result->graphs.unattributed.value(QStringLiteral("no capture holds its Triton kernels in this order")), 2000);
 }

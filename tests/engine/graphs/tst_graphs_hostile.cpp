@@ -205,7 +205,7 @@ QStringList shownMessages(const AnalysisResult& result)
 {
     QStringList messages = result.warnings;
     for (const KernelRow& row : result.rows)
-        messages << row.model.reason;
+        messages << row.model->reason;
     for (const MergedGraphLaunch& launch : result.graphs.launches)
         messages << launch.reason;
     for (auto it = result.graphs.unattributed.cbegin(); it != result.graphs.unattributed.cend(); ++it)

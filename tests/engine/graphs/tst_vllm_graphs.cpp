@@ -62,8 +62,8 @@ void expectTraceLensFigures(const AnalysisResult& result, const QString& referen
             EXPECT_FALSE(row->hasModel()) << qPrintable(name);
             continue;
         }
-        EXPECT_EQ(row->model.xnumel, expected.value(QStringLiteral("xnumel")).toInteger()) << qPrintable(name);
-        EXPECT_EQ(row->model.rnumel, expected.value(QStringLiteral("rnumel")).toInteger()) << qPrintable(name);
+        EXPECT_EQ(row->model->xnumel, expected.value(QStringLiteral("xnumel")).toInteger()) << qPrintable(name);
+        EXPECT_EQ(row->model->rnumel, expected.value(QStringLiteral("rnumel")).toInteger()) << qPrintable(name);
         // TraceLens's view: its own figures, or Ridgeline's where they agree.
         const double bytes = row->traceLens ? double(row->traceLens->bytes) : row->bytes().value_or(-1);
         const double flops = row->traceLens ? double(row->traceLens->flops) : row->flops().value_or(-1);
@@ -200,7 +200,7 @@ TEST_F(VllmDecodeFull, WithoutItsCaptureEveryReplayedKernelSaysWhy)
         if (row.isLibraryOp())
             continue; // the library ops the replay trace ran outside the graph
         EXPECT_EQ(row.kind, RowKind::KernelOnly) << qPrintable(row.name);
-        EXPECT_TRUE(row.model.reason.contains(QStringLiteral("--capture"))) << qPrintable(row.model.reason);
+        EXPECT_TRUE(row.model->reason.contains(QStringLiteral("--capture"))) << qPrintable(row.model->reason);
     }
     EXPECT_EQ(result->graphs.unmatchedLaunches, 1);
 }

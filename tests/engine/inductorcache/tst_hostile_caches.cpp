@@ -107,9 +107,9 @@ TEST(HostileCache, AZipMemberThatInflatesPastItsSizeIsDamaged)
     EXPECT_EQ(rowsWithV1(*outcome.result), 1);
     for (const KernelRow& row : outcome.result->rows) {
         if (row.provenance() == Provenance::V1) {
-            ASSERT_TRUE(row.model.v1);
-            EXPECT_EQ(row.model.v1->kernel.origin, SourceOrigin::KernelFile) << qPrintable(row.name);
-            EXPECT_TRUE(row.model.v1->kernel.wrapperFile.contains(QStringLiteral("mw/"))) << qPrintable(row.model.v1->kernel.wrapperFile);
+            ASSERT_TRUE(row.model->v1);
+            EXPECT_EQ(row.model->v1->kernel.origin, SourceOrigin::KernelFile) << qPrintable(row.name);
+            EXPECT_TRUE(row.model->v1->kernel.wrapperFile.contains(QStringLiteral("mw/"))) << qPrintable(row.model->v1->kernel.wrapperFile);
         }
     }
 }

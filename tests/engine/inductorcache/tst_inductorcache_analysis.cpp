@@ -102,9 +102,9 @@ TEST(InductorCacheAnalysis, FoundInTheDefaultPlaceAndReported)
     const KernelRow& row = none.result->rows.front();
     EXPECT_EQ(row.provenance(), Provenance::None);
     EXPECT_TRUE(
-        row.model.reason.contains(QStringLiteral("V1: no Inductor cache given or found (looked in $TORCHINDUCTOR_CACHE_DIR (unset), ")
+        row.model->reason.contains(QStringLiteral("V1: no Inductor cache given or found (looked in $TORCHINDUCTOR_CACHE_DIR (unset), ")
             + home.filePath(QStringLiteral(".cache/torchinductor"))))
-        << qPrintable(row.model.reason);
+        << qPrintable(row.model->reason);
 }
 
 namespace {
@@ -241,20 +241,20 @@ TEST(InductorCacheAnalysis, V2RowsStayV2AndCarryTheCacheCrossCheck)
         if (row.isLibraryOp())
             continue; // no Triton kernel: nothing of the cache's
         ASSERT_EQ(row.provenance(), Provenance::V2) << "V2 first: the cache never replaces the trace's own args";
-        ASSERT_TRUE(row.model.v1.has_value());
-        EXPECT_FALSE(row.model.v1->kernel.source.isEmpty());
+        ASSERT_TRUE(row.model->v1.has_value());
+        EXPECT_FALSE(row.model->v1->kernel.source.isEmpty());
         if (row.parsedName.category == KernelCategory::Pointwise) {
-            ASSERT_TRUE(row.model.v1OutputWriteNote.has_value());
-            EXPECT_TRUE(row.model.v1OutputWriteNote->startsWith(QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0")))
-                << qPrintable(*row.model.v1OutputWriteNote);
+            ASSERT_TRUE(row.model->v1OutputWriteNote.has_value());
+            EXPECT_TRUE(row.model->v1OutputWriteNote->startsWith(QStringLiteral("V1 signature agrees: the first pointer, in_out_ptr0")))
+                << qPrintable(*row.model->v1OutputWriteNote);
         } else {
-            EXPECT_FALSE(row.model.v1OutputWriteNote.has_value());
+            EXPECT_FALSE(row.model->v1OutputWriteNote.has_value());
         }
     }
     // V2's own figures are untouched: 256.00390625 MB for the RMSNorm kernel.
     const KernelRow* rms = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(rms, nullptr);
-    EXPECT_EQ(rms->model.bytes, std::optional<std::int64_t>(268439552));
+    EXPECT_EQ(rms->model->bytes, std::optional<std::int64_t>(268439552));
 }
 
 TEST(InductorCacheAnalysis, ReplayedKernelsAreModelledByName)
@@ -269,13 +269,13 @@ TEST(InductorCacheAnalysis, ReplayedKernelsAreModelledByName)
     const KernelRow* known = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_add_3"));
     ASSERT_NE(known, nullptr);
     EXPECT_EQ(known->kind, RowKind::KernelOnly);
-    ASSERT_EQ(known->provenance(), Provenance::V1) << qPrintable(known->model.reason);
-    EXPECT_EQ(known->model.bytes, std::optional<std::int64_t>(536870912));
+    ASSERT_EQ(known->provenance(), Provenance::V1) << qPrintable(known->model->reason);
+    EXPECT_EQ(known->model->bytes, std::optional<std::int64_t>(536870912));
     ASSERT_TRUE(known->tbPerS);
     const KernelRow* unknown = findRow(*outcome.result, QStringLiteral("triton_poi_fused_mul_7"));
     ASSERT_NE(unknown, nullptr);
     EXPECT_EQ(unknown->provenance(), Provenance::None);
-    EXPECT_TRUE(unknown->model.reason.contains(QStringLiteral("without a Triton op"))) << qPrintable(unknown->model.reason);
+    EXPECT_TRUE(unknown->model->reason.contains(QStringLiteral("without a Triton op"))) << qPrintable(unknown->model->reason);
 }
 
 } // namespace

@@ -91,9 +91,9 @@ TEST_P(CacheLayouts, GiveV1RowsWithTheV1Figures)
         const auto it = expected.find(row.name);
         ASSERT_NE(it, expected.end());
         const Expected& e = it->second;
-        ASSERT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.model.reason);
-        EXPECT_EQ(row.model.xnumel, e.xnumel);
-        EXPECT_EQ(row.model.rnumel, e.rnumel);
+        ASSERT_EQ(row.provenance(), Provenance::V1) << qPrintable(row.model->reason);
+        EXPECT_EQ(row.model->xnumel, e.xnumel);
+        EXPECT_EQ(row.model->rnumel, e.rnumel);
         ASSERT_TRUE(row.bytes());
         EXPECT_DOUBLE_EQ(*row.bytes(), double(e.bytes));
         EXPECT_DOUBLE_EQ(*row.flops(), double(e.flops));
@@ -102,12 +102,12 @@ TEST_P(CacheLayouts, GiveV1RowsWithTheV1Figures)
         ASSERT_TRUE(row.tbPerS);
         EXPECT_NEAR(row.tbPerS->mean, (double(e.bytes) / 1e12) / (row.kernelTimeUs->sum / 1e6), 1e-9);
         // The real wrapper states every count (static shapes): exact, not size_hints' powers of two.
-        EXPECT_TRUE(row.model.reason.contains(QStringLiteral("exact: the block's source states its element counts")))
-            << qPrintable(row.model.reason);
-        ASSERT_TRUE(row.model.v1.has_value());
-        EXPECT_TRUE(row.model.v1->kernel.wrapperFile.endsWith(QString::fromLatin1(fixtureWrapperMember))
+        EXPECT_TRUE(row.model->reason.contains(QStringLiteral("exact: the block's source states its element counts")))
+            << qPrintable(row.model->reason);
+        ASSERT_TRUE(row.model->v1.has_value());
+        EXPECT_TRUE(row.model->v1->kernel.wrapperFile.endsWith(QString::fromLatin1(fixtureWrapperMember))
             || GetParam().file == std::string("wrapper"))
-            << qPrintable(row.model.v1->kernel.wrapperFile);
+            << qPrintable(row.model->v1->kernel.wrapperFile);
         EXPECT_FALSE(row.traceLens.has_value()) << "TraceLens's V1 figures are the same";
     }
 }
@@ -122,11 +122,11 @@ TEST(InductorCache, RmsNormExampleFromTheIssue)
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok);
     const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_red_fused_add_mean_mul_pow_rsqrt_0"));
     ASSERT_NE(row, nullptr);
-    ASSERT_EQ(row->provenance(), Provenance::V1) << qPrintable(row->model.reason);
+    ASSERT_EQ(row->provenance(), Provenance::V1) << qPrintable(row->model->reason);
     // (2 + 2) x 32768 x 2048 + 2 x 32768: in_ptr0 and the weight in_ptr1 over x*r, out_ptr0 over x.
-    EXPECT_EQ(row->model.bytes, std::optional<std::int64_t>(268500992));
-    EXPECT_EQ(row->model.flops, 469762048);
-    EXPECT_TRUE(row->model.reason.contains(QStringLiteral("V2 not available: no Concrete Inputs"))) << qPrintable(row->model.reason);
+    EXPECT_EQ(row->model->bytes, std::optional<std::int64_t>(268500992));
+    EXPECT_EQ(row->model->flops, 469762048);
+    EXPECT_TRUE(row->model->reason.contains(QStringLiteral("V2 not available: no Concrete Inputs"))) << qPrintable(row->model->reason);
 }
 
 struct BadCache
@@ -190,8 +190,8 @@ TEST_P(BadCaches, WarnNamingTheFileAndKeepTheRows)
         EXPECT_GT(row.kernelTimeUs->sum, 0);
         EXPECT_NE(row.provenance(), Provenance::V2);
         if (row.provenance() == Provenance::None) {
-            EXPECT_TRUE(row.model.reason.contains(QStringLiteral("V2: no Concrete Inputs"))) << qPrintable(row.model.reason);
-            EXPECT_TRUE(row.model.reason.contains(QStringLiteral("; V1: "))) << qPrintable(row.model.reason);
+            EXPECT_TRUE(row.model->reason.contains(QStringLiteral("V2: no Concrete Inputs"))) << qPrintable(row.model->reason);
+            EXPECT_TRUE(row.model->reason.contains(QStringLiteral("; V1: "))) << qPrintable(row.model->reason);
         }
     }
 }

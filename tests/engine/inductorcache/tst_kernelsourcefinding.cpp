@@ -63,8 +63,8 @@ protected:
         m_cacheKind = outcome.result->inductorCache.kind;
         const KernelRow* row = findRow(*outcome.result, name);
         EXPECT_NE(row, nullptr);
-        EXPECT_TRUE(row && row->model.source) << "every Triton row of an analysis says where its source is";
-        return row && row->model.source ? *row->model.source : FoundSource {};
+        EXPECT_TRUE(row && row->model->source) << "every Triton row of an analysis says where its source is";
+        return row && row->model->source ? *row->model->source : FoundSource {};
     }
 
     // A cache folder holding the embedding kernel's per-kernel file <xx>/<hash>.py.
@@ -206,15 +206,15 @@ TEST_F(KernelSourceFinding, APerKernelFileGivesTheBlocksV1Figures)
     const KernelRow* block = findRow(*byBlock.result, embedName);
     const KernelRow* file = findRow(*byFile.result, embedName);
     ASSERT_TRUE(block && file);
-    ASSERT_EQ(block->provenance(), Provenance::V1) << qPrintable(block->model.reason);
-    ASSERT_EQ(file->provenance(), Provenance::V1) << qPrintable(file->model.reason);
-    EXPECT_EQ(file->model.xnumel, block->model.xnumel);
-    EXPECT_EQ(file->model.rnumel, block->model.rnumel);
+    ASSERT_EQ(block->provenance(), Provenance::V1) << qPrintable(block->model->reason);
+    ASSERT_EQ(file->provenance(), Provenance::V1) << qPrintable(file->model->reason);
+    EXPECT_EQ(file->model->xnumel, block->model->xnumel);
+    EXPECT_EQ(file->model->rnumel, block->model->rnumel);
     EXPECT_EQ(file->bytes(), block->bytes());
     EXPECT_EQ(file->flops(), block->flops());
-    ASSERT_TRUE(file->model.v1);
-    EXPECT_EQ(file->model.v1->kernel.heuristic, block->model.v1->kernel.heuristic);
-    EXPECT_EQ(file->model.v1->kernel.origin, SourceOrigin::KernelFile);
+    ASSERT_TRUE(file->model->v1);
+    EXPECT_EQ(file->model->v1->kernel.heuristic, block->model->v1->kernel.heuristic);
+    EXPECT_EQ(file->model->v1->kernel.origin, SourceOrigin::KernelFile);
 }
 
 TEST_F(KernelSourceFinding, RowsOfOneHashShareOneText)
@@ -236,9 +236,9 @@ TEST_F(KernelSourceFinding, RowsOfOneHashShareOneText)
             rows.push_back(&row);
     }
     ASSERT_EQ(rows.size(), 2u);
-    ASSERT_TRUE(rows[0]->model.source && rows[1]->model.source);
-    EXPECT_EQ(rows[0]->model.source->text.get(), rows[1]->model.source->text.get()) << "read once per hash";
-    EXPECT_EQ(rows[0]->model.source->key, rows[1]->model.source->key);
+    ASSERT_TRUE(rows[0]->model->source && rows[1]->model->source);
+    EXPECT_EQ(rows[0]->model->source->text.get(), rows[1]->model->source->text.get()) << "read once per hash";
+    EXPECT_EQ(rows[0]->model->source->key, rows[1]->model->source->key);
 }
 
 // The export carries each Triton kernel's `source` with its pointers; the

@@ -249,8 +249,8 @@ TEST_P(DamagedEvent, CostsThatEventOnly)
     ASSERT_NE(row, nullptr);
     EXPECT_EQ(row->name, QString::fromLatin1(poiName));
     EXPECT_EQ(row->calls, 1);
-    EXPECT_EQ(row->provenance(), c.provenance) << row->model.reason.toStdString();
-    EXPECT_TRUE(row->model.reason.contains(QString::fromUtf16(c.reason))) << row->model.reason.toStdString();
+    EXPECT_EQ(row->provenance(), c.provenance) << row->model->reason.toStdString();
+    EXPECT_TRUE(row->model->reason.contains(QString::fromUtf16(c.reason))) << row->model->reason.toStdString();
     if (c.provenance == Provenance::None) {
         EXPECT_FALSE(row->bytes());
     }

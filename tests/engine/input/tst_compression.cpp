@@ -58,7 +58,7 @@ TEST_P(CompressedTrace, GivesTheSameKernelsAsPlainJson)
     ASSERT_EQ(tritonRowCount(*outcome.result), 4u);
     const KernelRow* silu = findRow(*outcome.result, QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     ASSERT_NE(silu, nullptr);
-    EXPECT_EQ(*silu->model.bytes, 1610612736);
+    EXPECT_EQ(*silu->model->bytes, 1610612736);
     EXPECT_DOUBLE_EQ(silu->kernelTimeUs->sum, 527.3818359375);
 }
 

@@ -69,8 +69,8 @@ const HostileCase cases[] = {
         Status::Ok,
         [](const AnalysisOutcome& o) {
             EXPECT_EQ(onlyRow(o).provenance(), Provenance::None);
-            EXPECT_TRUE(onlyRow(o).model.reason.contains(QStringLiteral("malformed args: Input Dims")))
-                << qPrintable(onlyRow(o).model.reason);
+            EXPECT_TRUE(onlyRow(o).model->reason.contains(QStringLiteral("malformed args: Input Dims")))
+                << qPrintable(onlyRow(o).model->reason);
         } },
     { "ALongKernelNameIsNotSplitAndSaysSo",
         []() -> QByteArray {
@@ -92,7 +92,9 @@ const HostileCase cases[] = {
                 linked(poi, 100, 5, 1, "\"Input Dims\": " + dims + "], \"Input type\": " + types + "], \"Concrete Inputs\": [\"8\"]"));
         },
         Status::Ok,
-        [](const AnalysisOutcome& o) { EXPECT_LT(onlyRow(o).model.reason.size(), 4000) << "a reason lists a few dtypes, not thousands"; } },
+        [](const AnalysisOutcome& o) {
+            EXPECT_LT(onlyRow(o).model->reason.size(), 4000) << "a reason lists a few dtypes, not thousands";
+        } },
     { "AnEscapedFiveMegabyteRootKeyIsQuotedShort",
         []() -> QByteArray {
             const QByteArray key = QByteArray("\\u0041").repeated(1'000'000);
@@ -158,8 +160,8 @@ const HostileCase cases[] = {
                     continue;
                 found = true;
                 EXPECT_EQ(row.calls, 1000);
-                EXPECT_FALSE(row.model.reason.contains(QStringLiteral("graph replay"))) << qPrintable(row.model.reason);
-                EXPECT_TRUE(row.model.reason.contains(QStringLiteral("another launch's"))) << qPrintable(row.model.reason);
+                EXPECT_FALSE(row.model->reason.contains(QStringLiteral("graph replay"))) << qPrintable(row.model->reason);
+                EXPECT_TRUE(row.model->reason.contains(QStringLiteral("another launch's"))) << qPrintable(row.model->reason);
             }
             EXPECT_TRUE(found);
         } },
@@ -228,7 +230,7 @@ TEST(HostileTrace, APrettyPrintedTraceKeepsItsV2Figures)
         const KernelRow& a = indented.result->rows[i];
         const KernelRow& b = compact->rows[i];
         EXPECT_EQ(a.name, b.name);
-        EXPECT_EQ(a.provenance(), Provenance::V2) << qPrintable(a.model.reason);
+        EXPECT_EQ(a.provenance(), Provenance::V2) << qPrintable(a.model->reason);
         EXPECT_EQ(a.bytes(), b.bytes());
         EXPECT_EQ(a.flops(), b.flops());
         EXPECT_EQ(a.args->inputDimsJson, b.args->inputDimsJson) << "the same canonical text either way";

@@ -411,8 +411,8 @@ TEST(LibraryOpImpossibleArgsInATrace, TheRowIsTimeOnlyAndNamesTheArgument)
     }
     ASSERT_NE(row, nullptr);
     EXPECT_FALSE(row->hasModel());
-    EXPECT_EQ(row->model.provenance, Provenance::None);
-    EXPECT_TRUE(row->model.reason.contains(u"argument 0 has a negative size (-1000")) << row->model.reason.toStdString();
+    EXPECT_EQ(row->model->provenance, Provenance::None);
+    EXPECT_TRUE(row->model->reason.contains(u"argument 0 has a negative size (-1000")) << row->model->reason.toStdString();
     EXPECT_EQ(row->calls, 1);
 }
 

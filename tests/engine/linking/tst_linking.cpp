@@ -96,7 +96,7 @@ TEST_F(Linking, KernelWithoutOpIsKernelOnly)
     EXPECT_FALSE(r.bytes());
     ASSERT_TRUE(r.kernelTimeUs);
     EXPECT_DOUBLE_EQ(r.kernelTimeUs->sum, 12.5);
-    EXPECT_TRUE(r.model.reason.contains(u"without a Triton op")) << r.model.reason.toStdString();
+    EXPECT_TRUE(r.model->reason.contains(u"without a Triton op")) << r.model->reason.toStdString();
 }
 
 TEST_F(Linking, NonTritonKernelMakesNoRow)
@@ -123,7 +123,7 @@ TEST_F(Linking, OpWithoutKernelIsOpOnly)
     EXPECT_FALSE(r.kernelTimeUs);
     EXPECT_FALSE(r.tbPerS);
     EXPECT_FALSE(r.shareOfGpuTime);
-    EXPECT_TRUE(r.model.reason.contains(u"graph capture")) << r.model.reason.toStdString();
+    EXPECT_TRUE(r.model->reason.contains(u"graph capture")) << r.model->reason.toStdString();
 }
 
 TEST_F(Linking, LaunchInsideAnotherCpuOpDoesNotLinkToTheTritonOp)

@@ -110,8 +110,8 @@ TEST_F(WorkedExamples, MatchSpecTable)
         const KernelRow* row = findRow(result(), QString::fromLatin1(e.name));
         ASSERT_NE(row, nullptr);
         EXPECT_EQ(row->provenance(), Provenance::V2);
-        EXPECT_EQ(row->model.xnumel, e.xnumel);
-        EXPECT_EQ(row->model.rnumel, e.rnumel);
+        EXPECT_EQ(row->model->xnumel, e.xnumel);
+        EXPECT_EQ(row->model->rnumel, e.rnumel);
         EXPECT_NEAR(*row->gflops(), e.gflops, 1e-12);
         EXPECT_NEAR(*row->dataMovedMib(), e.mb, 1e-9);
         // The spec rounds to six significant digits.
@@ -167,14 +167,14 @@ TEST_F(WorkedExamples, SwiGluDerivation)
     const KernelRow* row = findRow(result(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     ASSERT_NE(row, nullptr);
     EXPECT_EQ(row->parsedName.fusedOps, (QStringList { QStringLiteral("_unsafe_view"), QStringLiteral("mul"), QStringLiteral("silu") }));
-    ASSERT_EQ(row->model.tensors.size(), 2u);
+    ASSERT_EQ(row->model->tensors.size(), 2u);
     // 8 x 4096 x 8192 bf16 and 32768 x 8192 bf16: 512 MiB each, plus the
     // pointwise output write of 268435456 x 2 bytes.
-    EXPECT_EQ(row->model.tensors[0].bytes, 536870912);
-    EXPECT_EQ(row->model.tensors[1].bytes, 536870912);
-    EXPECT_EQ(row->model.outputWriteBytes, 536870912);
-    EXPECT_EQ(*row->model.bytes, 1610612736);
+    EXPECT_EQ(row->model->tensors[0].bytes, 536870912);
+    EXPECT_EQ(row->model->tensors[1].bytes, 536870912);
+    EXPECT_EQ(row->model->outputWriteBytes, 536870912);
+    EXPECT_EQ(*row->model->bytes, 1610612736);
     // (0 + 1 + 4) FLOPs per element x 268435456
-    EXPECT_EQ(row->model.flopsPerElement, 5);
-    EXPECT_EQ(row->model.flops, 1342177280);
+    EXPECT_EQ(row->model->flopsPerElement, 5);
+    EXPECT_EQ(row->model->flops, 1342177280);
 }

@@ -60,7 +60,7 @@ TEST_F(KernelKindsTrace, UserKernelIsFoundByItsBackendAndOtherOpsAreNot)
     const KernelRow* user = findRow(*m_result, QStringLiteral("_rms_norm_forward_kernel"));
     ASSERT_NE(user, nullptr);
     EXPECT_EQ(user->parsedName.category, KernelCategory::User);
-    EXPECT_EQ(user->provenance(), Provenance::V2) << qPrintable(user->model.reason);
+    EXPECT_EQ(user->provenance(), Provenance::V2) << qPrintable(user->model->reason);
     EXPECT_DOUBLE_EQ(*user->bytes(), 139264.0);
     EXPECT_FALSE(user->flops().has_value());
     ASSERT_TRUE(user->tbPerS.has_value());
@@ -138,8 +138,8 @@ TEST(InductorEstimateExport, BytesAreExactCounts)
         QStringLiteral("estimate.json"), traceJson(call("triton_poi_fused_relu_0", "triton_poi_fused_relu_0", 0, 5.0, 1, args))));
     ASSERT_EQ(outcome.status, AnalysisOutcome::Status::Ok) << qPrintable(outcome.error);
     const KernelRow* row = findRow(*outcome.result, QStringLiteral("triton_poi_fused_relu_0"));
-    ASSERT_TRUE(row && row->model.inductor && row->model.inductor->bytes);
-    EXPECT_EQ(*row->model.inductor->bytes, 6291456);
+    ASSERT_TRUE(row && row->model->inductor && row->model->inductor->bytes);
+    EXPECT_EQ(*row->model->inductor->bytes, 6291456);
     const QJsonObject root = exportObject(*judgedOnMi300x(outcome.result));
     const QJsonObject kernel = root.value(QStringLiteral("kernels")).toArray().at(0).toObject();
     EXPECT_EQ(kernel.value(QStringLiteral("inductor")).toObject().value(QStringLiteral("bytes")).toInteger(), 6291456);

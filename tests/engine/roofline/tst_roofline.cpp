@@ -49,9 +49,9 @@ TEST(Roofline, SwiGluIsMemoryBoundAt58PercentOfTheMemoryRoof)
 TEST(Roofline, AboveTheRoofIsFlagged)
 {
     KernelRow row;
-    row.model.provenance = Provenance::V2;
-    row.model.flops = 1000;
-    row.model.bytes = 1000; // 1 FLOP/B
+    row.model.edit().provenance = Provenance::V2;
+    row.model.edit().flops = 1000;
+    row.model.edit().bytes = 1000; // 1 FLOP/B
     row.tflopsPerS = SampleStats { 1, 9.0, 9.0, 9.0, 9.0, 9.0, std::nullopt };
     const auto placement = placeKernel(row, *GpuCatalog::builtIn().defaultGpu().datasheet);
     ASSERT_TRUE(placement);
@@ -65,9 +65,9 @@ TEST(Roofline, ZeroFlopKernelsAreMemoryBoundAgainstTheMemoryRoof)
 {
     const PeakFigures& mi300x = *GpuCatalog::builtIn().defaultGpu().datasheet;
     KernelRow copy;
-    copy.model.provenance = Provenance::V2;
-    copy.model.flops = 0;
-    copy.model.bytes = 8'000'000;
+    copy.model.edit().provenance = Provenance::V2;
+    copy.model.edit().flops = 0;
+    copy.model.edit().bytes = 8'000'000;
     copy.tflopsPerS = SampleStats { 1, 0, 0, 0, 0, 0, std::nullopt };
     copy.tbPerS = SampleStats { 1, 5.0, 5.0, 5.0, 5.0, 5.0, std::nullopt };
     const auto placement = placeKernel(copy, mi300x);
@@ -81,7 +81,7 @@ TEST(Roofline, ZeroFlopKernelsAreMemoryBoundAgainstTheMemoryRoof)
     copy.tbPerS = SampleStats { 1, 9.5, 9.5, 9.5, 9.5, 9.5, std::nullopt }; // xdit's clone
     EXPECT_TRUE(placeKernel(copy, mi300x)->aboveRoof);
 
-    copy.model.bytes = 0; // nothing moved: no intensity, no place
+    copy.model.edit().bytes = 0; // nothing moved: no intensity, no place
     EXPECT_FALSE(placeKernel(copy, mi300x));
 }
 
@@ -99,8 +99,8 @@ TEST(Roofline, AKernelAboveHbmButBelowACacheRoofWasProbablyServedFromIt)
     const PeakFigures& peaks = *gpu.datasheet;
 
     KernelRow copy;
-    copy.model.provenance = Provenance::V2;
-    copy.model.bytes = 8'000'000;
+    copy.model.edit().provenance = Provenance::V2;
+    copy.model.edit().bytes = 8'000'000;
     copy.tflopsPerS = SampleStats { 1, 0, 0, 0, 0, 0, std::nullopt };
     const auto at = [&](double tbps) {
         copy.tbPerS = SampleStats { 1, tbps, tbps, tbps, tbps, tbps, std::nullopt };
@@ -140,18 +140,18 @@ TEST(Roofline, V1RowsTakeThePrecisionOfTheirPointerType)
 {
     // A V1 row's tensors are the signature's pointers: "*bf16", not c10::BFloat16.
     KernelRow row;
-    row.model.provenance = Provenance::V1;
+    row.model.edit().provenance = Provenance::V1;
     TensorTraffic tensor;
     for (const auto& [type, precision] : { std::pair { "*bf16", "bf16" }, std::pair { "*fp16", "fp16" }, std::pair { "*fp32", "fp32" },
              std::pair { "*fp8e4nv", "fp8" }, std::pair { "*i64", "" } }) {
         tensor.dtype = QString::fromLatin1(type);
-        row.model.tensors = { tensor };
+        row.model.edit().tensors = { tensor };
         EXPECT_EQ(kernelPrecision(row), QString::fromLatin1(precision)) << type;
     }
     // MI300X's measured peaks publish a BF16 vector roof (its datasheet does not).
     const PeakFigures peaks = GpuCatalog::builtIn().defaultGpu().peaks(PeakSet::MaxAchievable);
     tensor.dtype = QStringLiteral("*bf16");
-    row.model.tensors = { tensor };
+    row.model.edit().tensors = { tensor };
     ASSERT_NE(applicableRoof(peaks, row), nullptr);
     EXPECT_EQ(applicableRoof(peaks, row)->key, QStringLiteral("vector_bf16"));
 }

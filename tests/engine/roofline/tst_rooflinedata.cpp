@@ -26,12 +26,12 @@ KernelRow syntheticRow(const QString& name, double tflops, const QString& dtype 
     KernelRow row;
     row.name = name;
     row.parsedName.category = KernelCategory::Pointwise;
-    row.model.provenance = Provenance::V2;
-    row.model.flops = 1000;
-    row.model.bytes = 1000;
+    row.model.edit().provenance = Provenance::V2;
+    row.model.edit().flops = 1000;
+    row.model.edit().bytes = 1000;
     TensorTraffic tensor;
     tensor.dtype = dtype;
-    row.model.tensors.push_back(tensor);
+    row.model.edit().tensors.push_back(tensor);
     row.tflopsPerS = SampleStats { 1, tflops, tflops, tflops, tflops, tflops, std::nullopt };
     row.shareOfGpuTime = 0.5;
     return row;
@@ -147,8 +147,8 @@ TEST(RooflineData, AboveAMeasuredHbmRoofIsCalledNeitherACacheNorAnError)
     // 6.0 TB/s is above the datasheet too: a model or unit error.
     const auto streamed = [](const QString& name, double bytes, double tbps) {
         KernelRow row = syntheticRow(name, tbps);
-        row.model.flops = std::int64_t(bytes);
-        row.model.bytes = std::int64_t(bytes);
+        row.model.edit().flops = std::int64_t(bytes);
+        row.model.edit().bytes = std::int64_t(bytes);
         row.tbPerS = SampleStats { 1, tbps, tbps, tbps, tbps, tbps, std::nullopt };
         return row;
     };
@@ -231,7 +231,7 @@ TEST(RooflineData, TheGpuFrameWidensOnlyForPointsOutsideIt)
 {
     AnalysisResult result;
     KernelRow tiny = syntheticRow(QStringLiteral("triton_poi_fused_add_0"), 1e-5);
-    tiny.model.flops = 1; // 1e-3 FLOP/B
+    tiny.model.edit().flops = 1; // 1e-3 FLOP/B
     result.rows.push_back(tiny);
     const RooflineData data = rooflineData(&result, mi300x(), PeakSet::Datasheet);
     ASSERT_EQ(data.points.size(), 1u);

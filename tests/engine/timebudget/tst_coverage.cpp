@@ -37,7 +37,7 @@ TEST(Coverage, TheRowsWithFiguresOverTheWholeGpuTime)
 
     // FLOPs alone are figures (a row whose bytes are unknown); neither is not.
     KernelRow flopsOnly = modelledRow(QStringLiteral("flops_only"), 0, 1e6, { 4 });
-    flopsOnly.model.bytes.reset();
+    flopsOnly.model.edit().bytes.reset();
     EXPECT_TRUE(hasFigures(flopsOnly));
     EXPECT_FALSE(flopsOnly.bytes());
     EXPECT_TRUE(hasFigures(modelledRow(QStringLiteral("bytes_only"), 64, std::nullopt, { 4 })));

@@ -147,7 +147,7 @@ TEST(KernelDerivation, TemplateRowDerivesItsMatrixProduct)
     // 3 x 1024^2 x 2 = 6,291,456 B, on the BF16 matrix roof.
     const KernelRow* row = findRow(tracelensFixture(), QStringLiteral("triton_tem_fused_mm_1"));
     ASSERT_NE(row, nullptr);
-    ASSERT_TRUE(row->hasModel()) << qPrintable(row->model.reason);
+    ASSERT_TRUE(row->hasModel()) << qPrintable(row->model->reason);
     const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_CONTAINS(md, QStringLiteral("Ridgeline's own rule"));
     // Counts carry the locale's group separators; compare without them.
@@ -170,7 +170,7 @@ TEST(KernelDerivation, RowWithoutModelSaysWhy)
     const KernelRow* row = &copy;
     ASSERT_FALSE(row->hasModel());
     const QString md = derivationMarkdown(*row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
-    EXPECT_CONTAINS(md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::plain(row->model.reason));
+    EXPECT_CONTAINS(md, QStringLiteral("**Provenance: `none`** — ") + MarkdownWriter::plain(row->model->reason));
     EXPECT_CONTAINS(md, QStringLiteral("## Why there are no figures"));
     EXPECT_CONTAINS(md, QStringLiteral("TraceLens does not model templates"));
     EXPECT_CONTAINS(md, QStringLiteral("no Concrete Inputs"));
@@ -225,7 +225,7 @@ TEST(KernelDerivation, KernelOnlyRowShowsTimeAndNoArgs)
     row.name = QStringLiteral("triton_poi_fused_add_0");
     row.kind = RowKind::KernelOnly;
     row.calls = 3;
-    row.model.reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
+    row.model.edit().reason = QStringLiteral("GPU kernel without a Triton op (CUDA/HIP graph replay): time only, nothing to model");
     row.kernelTimeUs = summarize({ 10.0, 20.0, 30.0 });
     const QString md = derivationMarkdown(row, judgedOnMi300x(AnalysisResult {}, PeakSet::Datasheet)->trace);
     EXPECT_CONTAINS(md, QStringLiteral("**Row:** kernel-only — a GPU kernel that no Triton op launched"));

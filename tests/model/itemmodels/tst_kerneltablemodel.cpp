@@ -110,8 +110,8 @@ TEST(KernelTableModel, ShapeShowsTheKernelsGrid)
     for (int row = 0; row < int(sample()->rows.size()); ++row) {
         const KernelRow& kernel = sample()->rows[size_t(row)];
         const QString text = model.index(row, KernelTableModel::Shape).data().toString();
-        const QString expected = kernel.model.rnumel > 1 ? QStringLiteral("%1 × %2").arg(kernel.model.xnumel).arg(kernel.model.rnumel)
-                                                         : QString::number(kernel.model.xnumel);
+        const QString expected = kernel.model->rnumel > 1 ? QStringLiteral("%1 × %2").arg(kernel.model->xnumel).arg(kernel.model->rnumel)
+                                                          : QString::number(kernel.model->xnumel);
         EXPECT_EQ(text, expected) << qPrintable(kernel.name);
         EXPECT_TRUE(model.index(row, KernelTableModel::Shape).data(Qt::ToolTipRole).toString().contains(QStringLiteral("xnumel")));
     }

@@ -81,7 +81,7 @@ inline KernelRow broadcastRow()
     a.perAccessBytes = 9216;
     a.inductorBytes = 9216;
     found.source.anatomy = std::move(a);
-    row.model.source = std::move(found);
+    row.model.edit().source = std::move(found);
     row.findings = {
         { FindingKind::UnderFilled, QStringLiteral("1 program on 304 compute units."), {}, 0 },
         { FindingKind::BytesDisagree, QStringLiteral("The bias is read 12 times: keep it in registers."), QStringLiteral("in_ptr1"), 15 },
@@ -102,7 +102,7 @@ inline KernelRow rowWithoutSource()
     row.name = QStringLiteral("triton_poi_fused_mul_1");
     FoundSource found;
     found.source.why = noSourceWhy();
-    row.model.source = std::move(found);
+    row.model.edit().source = std::move(found);
     return row;
 }
 

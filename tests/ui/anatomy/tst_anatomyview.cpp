@@ -171,15 +171,15 @@ TEST(AnatomyView, ALargeSourceArrivesInChunksAndItsHighlightWaitsForItsLine)
     // The kernel, then 100,000 comment lines (700 KB, three chunks), the
     // store moved to the last line.
     KernelRow row = broadcastRow();
-    QString text = *row.model.source->text;
+    QString text = *row.model->source->text;
     const int kernelLines = int(text.count(u'\n'));
     for (int i = 0; i < 100000; ++i)
         text += QStringLiteral("# pad\n");
     text += QStringLiteral("tl.store(out_ptr0 + (x2), tmp2, xmask)");
     const int lastLine = kernelLines + 100000 + 1;
     ASSERT_GT(text.size(), 2 * AnatomySourceView::chunkChars);
-    row.model.source->text = std::make_shared<const QString>(text);
-    row.model.source->source.anatomy->pointers[2].accesses[0].line = lastLine;
+    row.model.edit().source->text = std::make_shared<const QString>(text);
+    row.model.edit().source->source.anatomy->pointers[2].accesses[0].line = lastLine;
 
     AnatomyView view;
     view.setKernel(&row, nullptr);
@@ -221,8 +221,8 @@ TEST(AnatomyView, ALargeSourceArrivesInChunksAndItsHighlightWaitsForItsLine)
 TEST(AnatomyView, TheDataflowReadsOpsAndReductionsBetweenTheAccesses)
 {
     const KernelRow row = broadcastRow();
-    const KernelAnatomy& a = *row.model.source->source.anatomy;
-    DataflowGraph g = buildDataflowGraph(a, *row.model.source->text);
+    const KernelAnatomy& a = *row.model->source->source.anatomy;
+    DataflowGraph g = buildDataflowGraph(a, *row.model->source->text);
     EXPECT_EQ(g.loads(), 2);
     EXPECT_EQ(g.stores(), 1);
     ASSERT_EQ(g.accesses.size(), 3u);
@@ -234,7 +234,7 @@ TEST(AnatomyView, TheDataflowReadsOpsAndReductionsBetweenTheAccesses)
 
     // A reduction: the sum is its own step, the rsqrt an op.
     const QString reduced
-        = *row.model.source->text + QStringLiteral("    tmp3 = tl.sum(tmp2, 1)[:, None]\n    tmp4 = libdevice.rsqrt(tmp3 * tmp3)\n");
+        = *row.model->source->text + QStringLiteral("    tmp3 = tl.sum(tmp2, 1)[:, None]\n    tmp4 = libdevice.rsqrt(tmp3 * tmp3)\n");
     g = buildDataflowGraph(a, reduced);
     ASSERT_EQ(g.reductions.size(), 1u);
     EXPECT_EQ(g.reductions[0].call, QStringLiteral("tl.sum"));

@@ -152,7 +152,7 @@ TEST_F(FormulaInspectorTest, ReductionRowAndRowWithoutModel)
     const KernelRow* none = &copy;
     ASSERT_FALSE(none->hasModel());
     inspector.setKernel(none, &onMi300x->trace);
-    EXPECT_CONTAINS(seen(inspector), QStringLiteral("Provenance: none — ") + none->model.reason);
+    EXPECT_CONTAINS(seen(inspector), QStringLiteral("Provenance: none — ") + none->model->reason);
     EXPECT_CONTAINS(seen(inspector), QStringLiteral("Why there are no figures"));
 }
 

@@ -146,9 +146,9 @@ KernelRow syntheticRow(const QString& name, double tflops)
     KernelRow row;
     row.name = name;
     row.parsedName.category = KernelCategory::Pointwise;
-    row.model.provenance = Provenance::V2;
-    row.model.flops = 1000;
-    row.model.bytes = 1000; // 1 FLOP/B: the memory roof allows 5.3 TFLOPS/s
+    row.model.edit().provenance = Provenance::V2;
+    row.model.edit().flops = 1000;
+    row.model.edit().bytes = 1000; // 1 FLOP/B: the memory roof allows 5.3 TFLOPS/s
     row.tflopsPerS = SampleStats { 1, tflops, tflops, tflops, tflops, tflops, std::nullopt };
     row.shareOfGpuTime = 0.25;
     return row;
