@@ -81,36 +81,34 @@ std::optional<double> KernelRow::flopsPerByte() const
 
 void shareEqualTexts(KernelRow& row, TextInterner& texts)
 {
-    {
-        KernelModel& model = row.model.edit(); // the row's own: a Triton or library op row's model is made for it
-        texts.intern(model.reason);
-        texts.intern(model.xnumelSource);
-        texts.intern(model.rnumelSource);
-        texts.intern(model.outputWriteRule);
-        texts.intern(model.traceLensDifferences);
-        for (TensorTraffic& tensor : model.tensors)
-            texts.intern(tensor.dtype);
-        for (OpFlops& op : model.ops)
-            texts.intern(op.op);
-        if (model.outputWrite)
-            texts.intern(model.outputWrite->note);
-        texts.intern(row.parsedName.fusedPart);
-        texts.intern(row.parsedName.fusedOps);
-        if (row.launch) {
-            texts.intern(row.launch->kwargs);
-            texts.intern(row.launch->programsSource);
-            texts.intern(row.launch->note);
-            texts.intern(row.launch->computeUnitsSource);
-            texts.intern(row.launch->activeLaneShareSource);
-        }
-        if (row.traceLens) {
-            texts.intern(row.traceLens->why);
-            texts.intern(row.traceLens->timeWhy);
-        }
-        for (KernelFinding& finding : row.findings) {
-            texts.intern(finding.text);
-            texts.intern(finding.pointer);
-        }
+    KernelModel& model = row.model.edit(); // the row's own: a Triton or library op row's model is made for it
+    texts.intern(model.reason);
+    texts.intern(model.xnumelSource);
+    texts.intern(model.rnumelSource);
+    texts.intern(model.outputWriteRule);
+    texts.intern(model.traceLensDifferences);
+    for (TensorTraffic& tensor : model.tensors)
+        texts.intern(tensor.dtype);
+    for (OpFlops& op : model.ops)
+        texts.intern(op.op);
+    if (model.outputWrite)
+        texts.intern(model.outputWrite->note);
+    texts.intern(row.parsedName.fusedPart);
+    texts.intern(row.parsedName.fusedOps);
+    if (row.launch) {
+        texts.intern(row.launch->kwargs);
+        texts.intern(row.launch->programsSource);
+        texts.intern(row.launch->note);
+        texts.intern(row.launch->computeUnitsSource);
+        texts.intern(row.launch->activeLaneShareSource);
+    }
+    if (row.traceLens) {
+        texts.intern(row.traceLens->why);
+        texts.intern(row.traceLens->timeWhy);
+    }
+    for (KernelFinding& finding : row.findings) {
+        texts.intern(finding.text);
+        texts.intern(finding.pointer);
     }
 }
 

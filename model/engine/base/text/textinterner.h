@@ -31,7 +31,6 @@ public:
         for (QString& text : texts)
             intern(text);
     }
-    qsizetype distinctTexts() const { return m_texts.size(); }
 
 private:
     QSet<QString> m_texts;
