@@ -36,12 +36,17 @@ QString roofReason(const KernelRow& row, const ComputeRoof& roof)
         .arg(precision, MD::code(wanted), MD::code(roof.key));
 }
 
-// Above HBM but within a cache level's published bandwidth: the likelier story.
-void writeCacheNote(MarkdownWriter& md, const KernelRow& row, const RooflinePlacement& p, const GpuSpec& gpu, const PeakFigures& pf)
+// Above HBM but within a cache level's published bandwidth, or within the
+// datasheet's HBM under a measured roof: the likelier stories.
+void writeCacheNote(
+    MarkdownWriter& md, const KernelRow& row, const RooflinePlacement& p, const GpuSpec& gpu, const PeakFigures& pf, PeakSet used)
 {
     if (const CacheRoof* cache = probablyServedFrom(p, gpu, pf, row.bytes()))
         md.paragraph(MD::bold(QStringLiteral("Probably served from cache:")) + u' '
             + MD::plain(servedFromCacheNote(cache, p.achievedTBps, pf)) + u'.');
+    else if (withinDatasheetHbm(p, gpu, used, row.bytes()))
+        md.paragraph(MD::bold(QStringLiteral("Within the datasheet's HBM:")) + u' '
+            + MD::plain(withinDatasheetHbmNote(p.achievedTBps, gpu, pf)) + u'.');
 }
 
 QString whyNotPlaced(const KernelRow& row)
@@ -93,6 +98,8 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
         return;
     }
     const RooflinePlacement& p = *placement;
+    // Above a measured roof but within the datasheet's is no model error (writeCacheNote says what it is).
+    const bool modelError = p.aboveRoof && !withinDatasheetHbm(p, gpu, judged.peakSetUsed(), row.bytes());
     if (p.memoryOnly) {
         if (p.flopsUnknown)
             md.bullet(QStringLiteral("FLOPs unknown over %1 bytes: no intensity, so the kernel is measured by its TB/s "
@@ -104,12 +111,12 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
         md.bullet(MD::bold(QStringLiteral("Reached")) + QStringLiteral(" = TB/s / memory roof = ") + figure(p.achievedTBps)
             + QStringLiteral(" / ") + figure(pf.memoryBandwidthTBps) + QStringLiteral(" = ") + MD::bold(formatPercent(p.fractionOfRoof))
             + QStringLiteral(" of the memory roof") + (row.calls > 1 ? QStringLiteral(" (achieved: mean TB/s over calls)") : QString()));
-        if (p.aboveRoof)
+        if (modelError)
             md.paragraph(QStringLiteral("⚠ ") + MD::bold(QStringLiteral("Above the roof:"))
                 + QStringLiteral(" %1 of the memory roof means bytes over-counted, a time too short, data served "
                                  "from a cache, or the wrong GPU.")
                     .arg(formatPercent(p.fractionOfRoof)));
-        writeCacheNote(md, row, p, gpu, pf);
+        writeCacheNote(md, row, p, gpu, pf, judged.peakSetUsed());
         return;
     }
     const QString bound = boundName(p.bound);
@@ -127,12 +134,12 @@ void writeRoofline(MarkdownWriter& md, const KernelRow& row, const TraceJudgemen
     if (p.bound == RooflinePlacement::Bound::Memory && row.tbPerS)
         md.bullet(QStringLiteral("The same as bandwidth: %1 TB/s / %2 TB/s = %3")
                 .arg(figure(row.tbPerS->mean), figure(pf.memoryBandwidthTBps), formatPercent(row.tbPerS->mean / pf.memoryBandwidthTBps)));
-    if (p.aboveRoof)
+    if (modelError)
         md.paragraph(QStringLiteral("⚠ ") + MD::bold(QStringLiteral("Above the roof:"))
             + QStringLiteral(" a kernel cannot beat its roof, so %1 means a model or unit error (bytes or "
                              "FLOPs over-counted, a time too short, or the wrong GPU or peak set).")
                 .arg(formatPercent(p.fractionOfRoof)));
-    writeCacheNote(md, row, p, gpu, pf);
+    writeCacheNote(md, row, p, gpu, pf, judged.peakSetUsed());
 }
 
 void writeAtAGlance(MarkdownWriter& md, const KernelRow& row, const TraceJudgement& judged)

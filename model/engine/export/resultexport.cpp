@@ -227,7 +227,8 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
 namespace {
 
 // A Triton row as the export writes it: the row, its attainable time and its place under `figures`.
-QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu, const PeakFigures& figures)
+QJsonObject tritonKernelExport(
+    const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu, PeakSet used, const PeakFigures& figures)
 {
     QJsonObject kernel = libraryOpJson(row, kernelJson(row));
     addKernelTimeFigures(kernel, time);
@@ -245,9 +246,13 @@ QJsonObject tritonKernelExport(const KernelRow& row, const KernelTimeFigures& ti
     // Above HBM but within a cache level's bandwidth: probably served from it.
     const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures, row.bytes()) : nullptr;
     kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
-    if (cache)
-        kernel[QStringLiteral("reason")]
-            = QString(row.model->reason + QStringLiteral("; ") + servedFromCacheNote(cache, placement->achievedTBps, figures));
+    const bool measuredLow = placement && withinDatasheetHbm(*placement, gpu, used, row.bytes());
+    kernel[QStringLiteral("within_datasheet_hbm")] = placement ? QJsonValue(measuredLow) : null;
+    const QString note = cache ? servedFromCacheNote(cache, placement->achievedTBps, figures)
+        : measuredLow          ? withinDatasheetHbmNote(placement->achievedTBps, gpu, figures)
+                               : QString();
+    if (!note.isEmpty())
+        kernel[QStringLiteral("reason")] = QString(row.model->reason + QStringLiteral("; ") + note);
     return kernel;
 }
 
@@ -339,7 +344,7 @@ QJsonObject kernelExportAt(const TraceJudgement& judged, size_t index)
     const GpuSpec& gpu = judged.gpuSpec();
     const TimeBudget& budget = judged.budget;
     if (index < result.rows.size())
-        return tritonKernelExport(result.rows[index], budget.rows[index], gpu, judged.peaks());
+        return tritonKernelExport(result.rows[index], budget.rows[index], gpu, judged.peakSetUsed(), judged.peaks());
     const KernelRow& row = result.libraryKernels[index - result.rows.size()];
     return libraryKernelExport(row, kernelTimeFigures(row, judged.peaks(), budget.latencyFloor.us, &gpu, &result));
 }

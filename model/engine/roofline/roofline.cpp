@@ -151,6 +151,26 @@ const CacheRoof* probablyServedFrom(
     return nullptr;
 }
 
+bool withinDatasheetHbm(const RooflinePlacement& placement, const GpuSpec& gpu, PeakSet used, std::optional<double> bytesPerCall)
+{
+    if (used != PeakSet::MaxAchievable || !gpu.maxAchievable || !gpu.datasheet || !placement.aboveRoof
+        || placement.bound != RooflinePlacement::Bound::Memory)
+        return false;
+    if (probablyServedFrom(placement, gpu, *gpu.maxAchievable, bytesPerCall))
+        return false;
+    return placement.achievedTBps > gpu.maxAchievable->memoryBandwidthTBps && placement.achievedTBps <= gpu.datasheet->memoryBandwidthTBps;
+}
+
+QString withinDatasheetHbmNote(double achievedTBps, const GpuSpec& gpu, const PeakFigures& measured)
+{
+    if (!gpu.datasheet)
+        return {};
+    return QStringLiteral("%1 TB/s is above the measured HBM roof (%2 TB/s) but within the datasheet's (%3 TB/s): the measurement "
+                          "is probably low for this access pattern, not the model")
+        .arg(QString::number(achievedTBps, 'g', 4), QString::number(measured.memoryBandwidthTBps, 'g', 4),
+            QString::number(gpu.datasheet->memoryBandwidthTBps, 'g', 4));
+}
+
 QString servedFromCacheNote(const CacheRoof* cache, double achievedTBps, const PeakFigures& peaks)
 {
     if (!cache)

@@ -58,6 +58,15 @@ std::optional<RooflinePlacement> placeKernel(const KernelRow& row, const PeakFig
 // than any of them holds (805 MB streamed at 5 TB/s came from HBM).
 const CacheRoof* probablyServedFrom(
     const RooflinePlacement& placement, const GpuSpec& gpu, const PeakFigures& peaks, std::optional<double> bytesPerCall);
+// A memory-bound kernel above the measured (max-achievable) HBM roof, served
+// from no cache, yet within the datasheet's HBM: the measurement of the
+// roof is low, not the model (xDiT's 805 MB aten::add at 5.02 TB/s). False
+// under datasheet peaks (`used`: the set the placement was made under),
+// where above the roof is above what the GPU can do. The chart, the
+// exports and the inspector all ask this one function.
+bool withinDatasheetHbm(const RooflinePlacement& placement, const GpuSpec& gpu, PeakSet used, std::optional<double> bytesPerCall);
+// One sentence for reasons and the inspector.
+QString withinDatasheetHbmNote(double achievedTBps, const GpuSpec& gpu, const PeakFigures& measured);
 // One sentence for reasons and the inspector; empty when null.
 QString servedFromCacheNote(const CacheRoof* cache, double achievedTBps, const PeakFigures& peaks);
 

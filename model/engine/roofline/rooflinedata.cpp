@@ -160,9 +160,8 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
             point.flopsUnknown = placement->flopsUnknown;
             if (const CacheRoof* cache = probablyServedFrom(*placement, gpu, figures, row.bytes()))
                 point.servedFromCache = cache->label;
-            else if (placement->aboveRoof && data.peakSet == PeakSet::MaxAchievable && placement->bound == RooflinePlacement::Bound::Memory
-                && gpu.datasheet && placement->achievedTBps <= gpu.datasheet->memoryBandwidthTBps)
-                point.withinDatasheetHbm = true;
+            else
+                point.withinDatasheetHbm = withinDatasheetHbm(*placement, gpu, data.peakSet, row.bytes());
             point.sourceIntensity = sourceIntensity(row, placement->intensity);
             if (crossesHostLink) {
                 // The model counts a copy's read and its write; the link carries each byte once.
@@ -358,6 +357,7 @@ QByteArray rooflineCsv(const RooflineData& data)
         QStringLiteral("fraction_of_roof"),
         QStringLiteral("above_roof"),
         QStringLiteral("probably_served_from"),
+        QStringLiteral("within_datasheet_hbm"),
     };
     QString out = header.join(u',') + u'\n';
     const QString gpu = csvTextField(data.gpuName);
@@ -373,6 +373,7 @@ QByteArray rooflineCsv(const RooflineData& data)
             roof.unit(),
             memory ? QString() : shortest(roof.ridgePoint),
             csvBool(roof.plotted),
+            {},
             {},
             {},
             {},
@@ -409,6 +410,7 @@ QByteArray rooflineCsv(const RooflineData& data)
             {},
             {},
             {},
+            {},
         };
         out += fields.join(u',') + u'\n';
     }
@@ -434,6 +436,7 @@ QByteArray rooflineCsv(const RooflineData& data)
             shortest(p.fractionOfRoof),
             csvBool(p.aboveRoof),
             csvTextField(p.servedFromCache),
+            csvBool(p.withinDatasheetHbm),
         };
         out += fields.join(u',') + u'\n';
     };

@@ -1,8 +1,12 @@
 // The roofline as data: which roofs are drawn, where each kernel lands,
 // the whole-decade frames, and the CSV for re-plotting.
+#include "engine/export/resultexport.h"
+#include "engine/lens/judgement.h"
 #include "engine/roofline/rooflinedata.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -171,6 +175,27 @@ TEST(RooflineData, AboveAMeasuredHbmRoofIsCalledNeitherACacheNorAnError)
     const RooflineData datasheet = rooflineData(&result, mi300x(), PeakSet::Datasheet);
     EXPECT_FALSE(datasheet.points[0].aboveRoof);
     EXPECT_FALSE(datasheet.points[0].withinDatasheetHbm);
+
+    // The roofline CSV and the kernel export say the same: one function decides.
+    const QList<QByteArray> lines = rooflineCsv(measured).split('\n');
+    const qsizetype column = lines[0].split(',').indexOf("within_datasheet_hbm");
+    ASSERT_GE(column, 0);
+    QStringList flags;
+    for (const QByteArray& line : lines) {
+        if (line.startsWith("kernel,"))
+            flags << QString::fromUtf8(line.split(',').value(column));
+    }
+    EXPECT_EQ(flags, (QStringList { QStringLiteral("true"), QStringLiteral("false"), QStringLiteral("false") }));
+    auto shared = std::make_shared<AnalysisResult>(result);
+    shared->traceGpuName = mi300x().name;
+    const QJsonArray kernels = exportObject(*judge(shared, Lens())).value(QStringLiteral("kernels")).toArray(); // max-achievable by default
+    ASSERT_EQ(kernels.size(), 3);
+    EXPECT_TRUE(kernels[0].toObject().value(QStringLiteral("within_datasheet_hbm")).toBool());
+    EXPECT_TRUE(kernels[0].toObject().value(QStringLiteral("reason")).toString().contains(u"within the datasheet's (5.3 TB/s)"))
+        << kernels[0].toObject().value(QStringLiteral("reason")).toString().toStdString();
+    EXPECT_FALSE(kernels[1].toObject().value(QStringLiteral("within_datasheet_hbm")).toBool());
+    EXPECT_FALSE(kernels[2].toObject().value(QStringLiteral("within_datasheet_hbm")).toBool());
+    EXPECT_FALSE(kernels[2].toObject().value(QStringLiteral("reason")).toString().contains(u"datasheet"));
 }
 
 TEST(RooflineData, AnFp64KernelBringsItsRoofIn)
@@ -251,7 +276,7 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
             QStringLiteral("plotted"), QStringLiteral("category"), QStringLiteral("provenance"), QStringLiteral("flops_per_byte"),
             QStringLiteral("tflops_per_s"), QStringLiteral("share_of_gpu_time"), QStringLiteral("roof"),
             QStringLiteral("attainable_tflops_per_s"), QStringLiteral("bound"), QStringLiteral("fraction_of_roof"),
-            QStringLiteral("above_roof"), QStringLiteral("probably_served_from") }));
+            QStringLiteral("above_roof"), QStringLiteral("probably_served_from"), QStringLiteral("within_datasheet_hbm") }));
     // 1 memory roof + 8 compute peaks in the MI300X datasheet set, 2 cache roofs, 4 kernels, 4 library ops.
     ASSERT_EQ(lines.size(), 1 + 9 + 2 + 8);
     for (const QString& line : lines)
@@ -302,7 +327,7 @@ TEST(RooflineData, CsvHasARowPerRoofAndPerPlottedKernel)
 
     const QStringList measured = QString::fromUtf8(rooflineCsv(rooflineData(result.get(), mi300x(), PeakSet::MaxAchievable))).split(u'\n');
     EXPECT_TRUE(measured.contains(QStringLiteral("roof,AMD Instinct MI300X,BF16 matrix,compute,max_achievable,708,TFLOPS,")
-        + QString::number(708 / 4.3, 'g', 6) + QStringLiteral(",true,,,,,,,,,,,")));
+        + QString::number(708 / 4.3, 'g', 6) + QStringLiteral(",true,,,,,,,,,,,,")));
 }
 
 // Issue 22: a GPU of absurd peaks (made in the peaks editor, say, where no
