@@ -394,7 +394,10 @@ void TraceEventCollector::event(std::string_view json, std::int64_t offset)
         record.thread = thread;
         record.nameId = gpuNameId(event.name);
         record.kind = cat == "kernel" ? GpuEventKind::Kernel : cat == "gpu_memcpy" ? GpuEventKind::Memcpy : GpuEventKind::Memset;
-        record.geometry = args.geometry();
+        if (record.kind == GpuEventKind::Kernel)
+            record.geometry = args.geometry();
+        else if (args.copyBytes > 0)
+            record.copyBytes = std::uint64_t(args.copyBytes);
         // As TraceLens: from absolute timestamps, in float64. Far from zero a
         // timestamp cannot hold a short duration: say so instead of a wrong time.
         const double busy = (record.ts + record.dur) - record.ts;

@@ -87,6 +87,7 @@ public:
         group.gpuEvents += std::int64_t(events.size());
         group.busyTimesUs.push_back(busyTimeUs(m_trace, events));
         addTraceLensTime(group, events, leftOut);
+        addCopyBytes(group, events);
         for (std::uint32_t event : events)
             m_work.owners.push_back({ event, index });
         // By id first: comparing names per event would cost a string compare each.
@@ -102,6 +103,28 @@ public:
     }
 
 private:
+    void addCopyBytes(LibraryOpGroup& group, const std::vector<std::uint32_t>& events) const
+    {
+        double bytes = 0;
+        bool copied = false, measured = true;
+        for (std::uint32_t event : events) {
+            if (m_trace.gpuEvents.kind(event) != GpuEventKind::Memcpy)
+                continue;
+            const GpuEventRecord record = m_trace.gpuEvents[event];
+            copied = true;
+            measured = measured && record.copyBytes > 0;
+            bytes += double(record.copyBytes);
+        }
+        if (!copied)
+            return;
+        if (measured) {
+            group.copyBytes += bytes;
+            ++group.copyCallsMeasured;
+        } else {
+            ++group.copyCallsUnmeasured;
+        }
+    }
+
     void addTraceLensTime(LibraryOpGroup& group, const std::vector<std::uint32_t>& events, const std::vector<std::uint32_t>& leftOut)
     {
         m_linked.clear();
@@ -133,6 +156,13 @@ private:
 };
 
 } // namespace
+
+std::optional<double> LibraryOpGroup::copyBytesPerCall() const
+{
+    if (copyCallsMeasured == 0 || copyCallsUnmeasured > 0)
+        return std::nullopt;
+    return copyBytes / double(copyCallsMeasured);
+}
 
 void LibraryOpGroup::noteKernelName(const QString& kernel)
 {

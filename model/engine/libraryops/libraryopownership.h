@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace Ridgeline {
@@ -31,6 +32,11 @@ struct LibraryOpGroup
     QStringList kernelNames; // distinct, in order of first sight, at most maxKernelNames
     int moreKernelNames = 0; // distinct names past that (counted up to a few hundred)
     int replayedCalls = 0; // of `calls`: graph replays of an op captured in a graph
+    // The bytes its memcpy events say they moved (their `bytes` arg), over the
+    // calls that ran memcpys all of which said; the calls whose memcpys did not.
+    double copyBytes = 0;
+    int copyCallsMeasured = 0;
+    int copyCallsUnmeasured = 0;
     // TraceLens's busy time per call, parallel to busyTimesUs, once a call's
     // differs (else empty: 8 bytes a call only where it matters). TraceLens
     // leaves out a GPU event whose runtime call wrote no flow start: ROCm's
@@ -42,6 +48,8 @@ struct LibraryOpGroup
     static constexpr int maxKernelNames = 16;
     // Mean GPU events per call that ran GPU work: the latency floors it pays.
     double gpuEventsPerCall() const { return busyTimesUs.empty() ? 0.0 : double(gpuEvents) / double(busyTimesUs.size()); }
+    // The mean bytes a call's memcpys moved, where every call that ran one said.
+    std::optional<double> copyBytesPerCall() const;
     void noteKernelName(const QString& kernel);
 };
 

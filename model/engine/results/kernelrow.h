@@ -38,6 +38,9 @@ struct LibraryOpRowDetails
     QStringList kernelNames; // the GPU kernels under the op, distinct, the first few
     int moreKernelNames = 0; // distinct names past those
     double gpuEventsPerCall = 1; // mean over timed calls: each costs a latency floor
+    // The bytes a call's memcpys moved, as their events' `bytes` args say
+    // (the mean over calls); nullopt where a call's memcpy did not say.
+    std::optional<double> copyBytesPerCall;
 };
 
 // Where a replayed row's figures and time came from: replay kernel -> graph

@@ -87,6 +87,7 @@ KernelRow rowOf(const LibraryOpGroup& group, double totalGpuKernelTimeUs)
     details.kernelNames = group.kernelNames;
     details.moreKernelNames = group.moreKernelNames;
     details.gpuEventsPerCall = group.gpuEventsPerCall();
+    details.copyBytesPerCall = group.copyBytesPerCall();
     if (const auto category = libraryOpCategory(group.name))
         details.category = *category; // also when its args fit no model
     QString whyNot;

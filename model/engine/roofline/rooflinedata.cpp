@@ -164,7 +164,7 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
                 point.withinDatasheetHbm = withinDatasheetHbm(*placement, gpu, data.peakSet, row.bytes());
             point.sourceIntensity = sourceIntensity(row, placement->intensity);
             if (crossesHostLink) {
-                // The model counts a copy's read and its write; the link carries each byte once.
+                // The link carries what the memcpys said they moved, else half the model's read and write.
                 const std::optional<double> modelBytes = row.bytes();
                 const std::optional<double> linkBytes = hostLinkBytesPerCall(row);
                 const double share = modelBytes && linkBytes && *modelBytes > 0 ? *linkBytes / *modelBytes : 1.0;

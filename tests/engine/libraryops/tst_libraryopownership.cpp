@@ -5,6 +5,7 @@
 // of the op's GPU events, and the attainable time pays t0 once per event.
 #include "engine/input/tracereader.h"
 #include "engine/libraryops/models/libraryopmodel.h"
+#include "engine/results/copies/copywork.h"
 #include "engine/roofline/roofline.h"
 #include "engine/timebudget/attainabletime.h"
 #include "testsupport.h"
@@ -42,6 +43,15 @@ QByteArray memcpyEvent(double ts, double dur, int correlation)
     return "{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy DtoD (Device -> Device)\", \"pid\": 2, \"tid\": 0, \"ts\": "
         + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
         + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + "}}";
+}
+
+// A device-to-host memcpy as the profiler writes it: its `bytes` arg (0: none written).
+QByteArray deviceToHostEvent(double ts, double dur, int correlation, qint64 bytes)
+{
+    return "{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy DtoH (Device -> Host)\", \"pid\": 2, \"tid\": 0, \"ts\": "
+        + QByteArray::number(ts, 'f', 3) + ", \"dur\": " + QByteArray::number(dur, 'f', 3)
+        + ", \"args\": {\"correlation\": " + QByteArray::number(correlation) + ", \"kind\": \"DtoH\""
+        + (bytes > 0 ? ", \"bytes\": " + QByteArray::number(bytes) : QByteArray()) + "}}";
 }
 
 QByteArray joined(std::initializer_list<QByteArray> events)
@@ -163,6 +173,54 @@ TEST_F(LibraryOps, CopyOwnsTheMemcpyLaunchedUnderIt)
     EXPECT_DOUBLE_EQ(rows[0]->kernelTimeUs->sum, 12.5);
     EXPECT_EQ(rows[0]->libraryOp->category, LibraryOpCategory::Elementwise);
     EXPECT_EQ(rows[0]->libraryOp->kernelNames, QStringList { QStringLiteral("Memcpy DtoD (Device -> Device)") });
+}
+
+// Issue 37: a copy across the host link moves what its memcpy events say
+// (their `bytes` arg), not what the op's args would: the copy_ below models
+// 1024 x 256 x (2 + 4) = 1,572,864 bytes read and written, half of it
+// 786,432 crossing, but its memcpys say 524,288 each.
+TEST_F(LibraryOps, HostLinkBytesAreTheMemcpyEventsBytes)
+{
+    const auto result = run(joined({
+        opEvent("aten::copy_", 100, 50, copyArgs),
+        launchEvent(110, 5, 5, "hipMemcpyWithStream"),
+        deviceToHostEvent(200, 12.5, 5, 524'288),
+        opEvent("aten::copy_", 300, 50, copyArgs),
+        launchEvent(310, 5, 6, "hipMemcpyWithStream"),
+        deviceToHostEvent(400, 10, 6, 524'288),
+    }));
+    ASSERT_TRUE(result);
+    const auto rows = libraryOpRows(*result);
+    ASSERT_EQ(rows.size(), 1u);
+    const KernelRow& row = *rows[0];
+    ASSERT_EQ(copyWorkOf(row), (CopyWork { CopyDirection::DeviceToHost, false }));
+    ASSERT_TRUE(row.libraryOp->copyBytesPerCall);
+    EXPECT_DOUBLE_EQ(*row.libraryOp->copyBytesPerCall, 524'288.0);
+    ASSERT_TRUE(hostLinkBytesPerCall(row));
+    EXPECT_DOUBLE_EQ(*hostLinkBytesPerCall(row), 524'288.0);
+    // The host link's roof: 524,288 B at 0.064 TB/s is 8.192 us a call, plus the floor.
+    const KernelTimeFigures figures = kernelTimeFigures(row, mi300x().datasheet.value(), 0.0, &mi300x(), result.get());
+    ASSERT_TRUE(figures.attainableUs);
+    EXPECT_NEAR(*figures.attainableUs, 524'288.0 / 0.064e6, 1e-9);
+    EXPECT_EQ(figures.memoryRoofLabel, QStringLiteral("host link"));
+    EXPECT_TRUE(figures.advice.text.contains(QStringLiteral("device-to-host copy of 0.5 MB"))) << qPrintable(figures.advice.text);
+
+    // One call whose memcpy wrote no bytes: the events no longer say for
+    // every call, so the model's half stands.
+    const auto unsaid = run(joined({
+        opEvent("aten::copy_", 100, 50, copyArgs),
+        launchEvent(110, 5, 5, "hipMemcpyWithStream"),
+        deviceToHostEvent(200, 12.5, 5, 524'288),
+        opEvent("aten::copy_", 300, 50, copyArgs),
+        launchEvent(310, 5, 6, "hipMemcpyWithStream"),
+        deviceToHostEvent(400, 10, 6, 0),
+    }));
+    ASSERT_TRUE(unsaid);
+    const auto unsaidRows = libraryOpRows(*unsaid);
+    ASSERT_EQ(unsaidRows.size(), 1u);
+    EXPECT_FALSE(unsaidRows[0]->libraryOp->copyBytesPerCall);
+    ASSERT_TRUE(hostLinkBytesPerCall(*unsaidRows[0]));
+    EXPECT_DOUBLE_EQ(*hostLinkBytesPerCall(*unsaidRows[0]), 1'572'864.0 / 2);
 }
 
 TEST_F(LibraryOps, TritonKernelsStayTritonRows)

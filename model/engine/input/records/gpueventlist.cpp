@@ -94,7 +94,8 @@ void GpuEventList::push_back(const GpuEventRecord& event)
     if (stream == maxStreams)
         ++m_overflowStreamEvents;
     compact.packed = std::uint64_t(event.nameId & 0xFFFFFFu) | std::uint64_t(stream) << 24
-        | std::uint64_t(std::uint8_t(event.kind) & 0x3) << 36 | std::uint64_t(geometryId(event.geometry)) << 38;
+        | std::uint64_t(std::uint8_t(event.kind) & 0x3) << 36
+        | std::uint64_t(geometryId(event.kind == GpuEventKind::Kernel ? event.geometry : event.copyBytes)) << 38;
     m_events.push_back(compact);
 }
 
@@ -124,7 +125,8 @@ GpuEventRecord GpuEventList::operator[](size_t index) const
     event.nameId = std::uint32_t(compact.packed & 0xFFFFFFu);
     event.thread = m_streamThreads[(compact.packed >> 24) & 0xFFFu];
     event.kind = GpuEventKind((compact.packed >> 36) & 0x3);
-    event.geometry = m_geometries[(compact.packed >> 38) & 0xFFFFFu];
+    const std::uint64_t wide = m_geometries[(compact.packed >> 38) & 0xFFFFFu];
+    (event.kind == GpuEventKind::Kernel ? event.geometry : event.copyBytes) = wide;
     return event;
 }
 

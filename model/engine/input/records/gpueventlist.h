@@ -2,7 +2,7 @@
 // The GPU events of a trace (kernels, memcpy, memset), kept in 24 bytes
 // each: a trace of 20 million kernel events must fit in a few hundred MB.
 // Times are integer nanoseconds (the profiler's resolution), names and
-// grid/block shapes interned, the stream an index; the rare value that does
+// grid/block shapes and copy sizes interned, the stream an index; the rare value that does
 // not fit (a key past 2^32, a kernel longer than 4.29 s) sits in a side
 // table. Reading an event gives back the same doubles the file's text gave
 // (for timestamps written to the nanosecond), so every figure computed from
@@ -32,7 +32,8 @@ struct GpuEventRecord
     double ts = 0;
     double dur = 0;
     std::int64_t key = -1; // correlation, else External id
-    std::uint64_t geometry = 0; // grid and block (kernelGeometry), 0: not recorded
+    std::uint64_t geometry = 0; // a kernel's grid and block (kernelGeometry), 0: not recorded
+    std::uint64_t copyBytes = 0; // a memcpy's or memset's `bytes` arg, 0: not recorded
     std::uint32_t thread = 0; // interned (pid, tid) of its stream
     std::uint32_t nameId = 0; // into RawTrace::gpuEventNames
     GpuEventKind kind = GpuEventKind::Kernel;
@@ -44,7 +45,7 @@ public:
     // Streams past this many share one index (and the last one's thread):
     // only a hostile file has so many.
     static constexpr std::uint32_t maxStreams = 4095;
-    // Distinct grid/block shapes kept; the rest read as not recorded.
+    // Distinct grid/block shapes and copy sizes kept; the rest read as not recorded.
     static constexpr std::uint32_t maxGeometries = (1u << 20) - 1;
     // Timestamps this far from zero (in us) do not fit in int64 nanoseconds.
     static constexpr double maxAbsoluteTsUs = 9.0e15;
@@ -101,6 +102,7 @@ public:
 
 private:
     // 24 bytes. packed: nameId (24 bits) | stream (12) | kind (2) | geometry id (20) | spare (6).
+    // The geometry id of a memcpy or memset (which has no grid) is its bytes' id.
     struct Compact
     {
         std::int64_t startNs;

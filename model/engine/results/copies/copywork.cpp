@@ -52,6 +52,8 @@ std::optional<CopyWork> copyWorkOf(const KernelRow& row)
 
 std::optional<double> hostLinkBytesPerCall(const KernelRow& row)
 {
+    if (row.libraryOp && row.libraryOp->copyBytesPerCall)
+        return row.libraryOp->copyBytesPerCall;
     const std::optional<double> bytes = row.bytes();
     if (!bytes || *bytes <= 0)
         return std::nullopt;

@@ -26,8 +26,9 @@ struct CopyWork
 // nullopt for any other row, or a row of mixed copies and kernels.
 std::optional<CopyWork> copyWorkOf(const KernelRow& row);
 
-// The bytes one call moves across the link: a copy's model counts its read
-// and its write, each byte crosses once. nullopt without a model.
+// The bytes one call moves across the link: what its memcpy events' `bytes`
+// args say, else half its model's (a copy's model counts its read and its
+// write, each byte crosses once). nullopt without either.
 std::optional<double> hostLinkBytesPerCall(const KernelRow& row);
 
 } // namespace Ridgeline
