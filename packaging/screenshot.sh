@@ -8,7 +8,7 @@
 # RIDGELINE_SCREENSHOT_KERNEL=TEXT selects the first kernel whose name holds TEXT,
 # RIDGELINE_SCREENSHOT_TAB=timeline shows the timeline tab (RIDGELINE_SCREENSHOT_RANGE=START_US:END_US
 # zooms it to that range, in us from the first GPU event), =fulltimeline the full-window timeline, =anatomy the
-# inspector's Anatomy tab.
+# inspector's Anatomy tab, =findings the same with its Findings in front and the first selected.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=$(realpath -m "${1:-docs/screenshot.png}")

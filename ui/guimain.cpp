@@ -1,6 +1,7 @@
 #include "guimain.h"
 
 #include "analysiscontroller.h"
+#include "anatomy/anatomyview.h"
 #include "engine/session/sessionfile.h"
 #include "inspector/formulainspector.h"
 #include "mainwindow.h"
@@ -60,8 +61,11 @@ void saveWhenShown(MainWindow& window, const QString& path, bool comparing)
     // RIDGELINE_SCREENSHOT_TAB=anatomy: the inspector's Anatomy tab in front,
     // the side pane given half the width and the inspector three quarters of
     // its height (what a user reading a kernel drags the splitters to).
-    if (qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB") == u"anatomy") {
+    // =findings: the same with its Findings in front, the first one selected.
+    if (const QString tab = qEnvironmentVariable("RIDGELINE_SCREENSHOT_TAB"); tab == u"anatomy" || tab == u"findings") {
         window.inspector()->showAnatomy();
+        if (tab == u"findings")
+            QTimer::singleShot(500, &window, [&window] { window.inspector()->anatomy()->selectFinding(0); });
         if (auto* side = qobject_cast<QSplitter*>(window.inspector()->parentWidget())) {
             side->setSizes({ side->height() / 4, side->height() * 3 / 4 });
             if (auto* main = qobject_cast<QSplitter*>(side->parentWidget()))

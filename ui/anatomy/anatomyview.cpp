@@ -85,11 +85,11 @@ AnatomyView::AnatomyView(QWidget* parent)
     factsScroll->setWidgetResizable(true);
     factsScroll->setFrameShape(QFrame::NoFrame);
 
-    auto* lists = new QTabWidget;
-    lists->setDocumentMode(true);
-    lists->addTab(m_tree, tr("Accesses"));
-    lists->addTab(m_findings, tr("Findings"));
-    lists->addTab(factsScroll, tr("Facts"));
+    m_lists = new QTabWidget;
+    m_lists->setDocumentMode(true);
+    m_lists->addTab(m_tree, tr("Accesses"));
+    m_lists->addTab(m_findings, tr("Findings"));
+    m_lists->addTab(factsScroll, tr("Facts"));
 
     connect(m_diagram, &DataflowDiagram::pointerClicked, this, &AnatomyView::selectPointer);
     connect(m_diagram, &DataflowDiagram::accessClicked, this, &AnatomyView::selectAccess);
@@ -99,7 +99,7 @@ AnatomyView::AnatomyView(QWidget* parent)
     diagramScroll->setFrameShape(QFrame::NoFrame);
 
     auto* splitter = new QSplitter(Qt::Vertical);
-    splitter->addWidget(lists);
+    splitter->addWidget(m_lists);
     splitter->addWidget(diagramScroll);
     splitter->addWidget(m_source);
     splitter->setStretchFactor(0, 2);
@@ -402,6 +402,12 @@ void AnatomyView::selectFinding(int index)
     m_selecting = true;
     m_findings->setCurrentRow(index);
     m_selecting = false;
+    m_lists->setCurrentWidget(m_findings); // selected from elsewhere, it is seen
+}
+
+QWidget* AnatomyView::currentList() const
+{
+    return m_lists->currentWidget();
 }
 
 QString AnatomyView::highlightedPointer() const

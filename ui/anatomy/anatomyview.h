@@ -18,6 +18,7 @@
 class QLabel;
 class QListWidget;
 class QStackedWidget;
+class QTabWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -50,6 +51,7 @@ public:
     QString highlightedPointer() const; // the arg, empty when none
     QTreeWidget* accessTree() const { return m_tree; }
     QListWidget* findingList() const { return m_findings; }
+    QWidget* currentList() const; // the Accesses, Findings or Facts tab in front
     AnatomySourceView* sourceView() const { return m_source; }
     DataflowDiagram* diagram() const { return m_diagram; }
 
@@ -87,6 +89,7 @@ private:
     bool m_selecting = false;
 
     QStackedWidget* m_stack;
+    QTabWidget* m_lists; // Accesses, Findings, Facts
     QLabel* m_noSource;
     QTreeWidget* m_tree;
     QListWidget* m_findings;

@@ -104,6 +104,21 @@ TEST(AnatomyView, SelectingAFindingHighlightsItsPointerAndLine)
     EXPECT_TRUE(view.highlightedPointer().isEmpty());
 }
 
+// A finding selected from outside the list (the opportunities, a script)
+// brings the Findings tab to the front, so that what is highlighted is seen.
+TEST(AnatomyView, SelectingAFindingFromElsewhereShowsTheFindings)
+{
+    const KernelRow row = broadcastRow();
+    AnatomyView view;
+    view.setKernel(&row, nullptr);
+    view.ensureBuilt();
+    EXPECT_EQ(view.currentList(), view.accessTree());
+    view.selectFinding(1);
+    EXPECT_EQ(view.currentList(), view.findingList());
+    EXPECT_EQ(view.findingList()->currentRow(), 1);
+    EXPECT_EQ(view.highlightedPointer(), QStringLiteral("in_ptr1"));
+}
+
 TEST(AnatomyView, EachLoadAndStoreLineIsAnnotatedWithItsKindAndBytes)
 {
     const KernelRow row = broadcastRow();
