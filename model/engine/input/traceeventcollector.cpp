@@ -139,6 +139,11 @@ void TraceEventCollector::skippedElement(std::int64_t offset, const QString& why
 
 std::uint32_t TraceEventCollector::threadId(std::string_view pid, std::string_view tid)
 {
+    for (const RecentThread& recent : m_recentThreads) {
+        const std::string_view key = recent.key;
+        if (key.size() == pid.size() + 1 + tid.size() && key.starts_with(pid) && key[pid.size()] == '/' && key.ends_with(tid))
+            return recent.id;
+    }
     std::string key;
     key.reserve(pid.size() + tid.size() + 1);
     key.append(pid).append(1, '/').append(tid);
@@ -151,6 +156,8 @@ std::uint32_t TraceEventCollector::threadId(std::string_view pid, std::string_vi
         return maxThreads - 1;
     }
     auto [it, inserted] = m_threads.try_emplace(std::move(key), std::uint32_t(m_threads.size()));
+    m_recentThreads[m_nextRecentThread] = { it->first, it->second };
+    m_nextRecentThread = (m_nextRecentThread + 1) % m_recentThreads.size();
     return it->second;
 }
 
@@ -160,7 +167,7 @@ bool TraceEventCollector::isRepeatOfLastGpuEvent(const GpuEventRecord& event) co
         return false;
     const GpuEventRecord& last = *m_lastGpuEvent;
     return event.ts == last.ts && event.dur == last.dur && event.thread == last.thread && event.nameId == last.nameId
-        && event.key == last.key && event.kind == last.kind && event.geometry == last.geometry;
+        && event.key == last.key && event.kind == last.kind && event.geometry == last.geometry && event.copyBytes == last.copyBytes;
 }
 
 void TraceEventCollector::noteGpuStream(std::uint32_t thread, std::string_view pid, std::string_view tid)

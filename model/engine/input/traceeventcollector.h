@@ -10,6 +10,7 @@
 #include "engine/input/rawtrace.h"
 
 #include <QHash>
+#include <array>
 #include <memory>
 #include <optional>
 #include <simdjson.h>
@@ -93,6 +94,16 @@ private:
     EventArgsReader m_args;
     std::vector<char> m_buffer; // the current event with simdjson's padding
     std::unordered_map<std::string, std::uint32_t> m_threads;
+    // The last few threads seen and their ids: events come from a handful
+    // of threads in turn (the Python thread, a launching thread, a stream),
+    // and comparing a key costs less than making it and hashing it.
+    struct RecentThread
+    {
+        std::string key; // "pid/tid", as in m_threads
+        std::uint32_t id = 0;
+    };
+    std::array<RecentThread, 4> m_recentThreads;
+    std::uint32_t m_nextRecentThread = 0;
     std::unordered_map<std::string, std::uint32_t> m_gpuNames;
     // The name of the GPU event before, and its id: a trace runs the same
     // kernel many times in a row, and hashing its name each time costs

@@ -181,14 +181,18 @@ TEST_F(LibraryOps, CopyOwnsTheMemcpyLaunchedUnderIt)
 // 786,432 crossing, but its memcpys say 524,288 each.
 TEST_F(LibraryOps, HostLinkBytesAreTheMemcpyEventsBytes)
 {
-    const auto result = run(joined({
-        opEvent("aten::copy_", 100, 50, copyArgs),
-        launchEvent(110, 5, 5, "hipMemcpyWithStream"),
-        deviceToHostEvent(200, 12.5, 5, 524'288),
-        opEvent("aten::copy_", 300, 50, copyArgs),
-        launchEvent(310, 5, 6, "hipMemcpyWithStream"),
-        deviceToHostEvent(400, 10, 6, 524'288),
-    }));
+    // Two calls of copy_, the second's memcpy saying `secondBytes` (0: nothing).
+    const auto twoCopies = [&](qint64 secondBytes) {
+        return run(joined({
+            opEvent("aten::copy_", 100, 50, copyArgs),
+            launchEvent(110, 5, 5, "hipMemcpyWithStream"),
+            deviceToHostEvent(200, 12.5, 5, 524'288),
+            opEvent("aten::copy_", 300, 50, copyArgs),
+            launchEvent(310, 5, 6, "hipMemcpyWithStream"),
+            deviceToHostEvent(400, 10, 6, secondBytes),
+        }));
+    };
+    const auto result = twoCopies(524'288);
     ASSERT_TRUE(result);
     const auto rows = libraryOpRows(*result);
     ASSERT_EQ(rows.size(), 1u);
@@ -207,14 +211,7 @@ TEST_F(LibraryOps, HostLinkBytesAreTheMemcpyEventsBytes)
 
     // One call whose memcpy wrote no bytes: the events no longer say for
     // every call, so the model's half stands.
-    const auto unsaid = run(joined({
-        opEvent("aten::copy_", 100, 50, copyArgs),
-        launchEvent(110, 5, 5, "hipMemcpyWithStream"),
-        deviceToHostEvent(200, 12.5, 5, 524'288),
-        opEvent("aten::copy_", 300, 50, copyArgs),
-        launchEvent(310, 5, 6, "hipMemcpyWithStream"),
-        deviceToHostEvent(400, 10, 6, 0),
-    }));
+    const auto unsaid = twoCopies(0);
     ASSERT_TRUE(unsaid);
     const auto unsaidRows = libraryOpRows(*unsaid);
     ASSERT_EQ(unsaidRows.size(), 1u);
