@@ -16,11 +16,6 @@ template <typename Format> QString orDash(std::optional<double> value, Format fo
     return value ? format(*value) : QStringLiteral("–");
 }
 
-std::optional<double> meanOf(const std::optional<SampleStats>& stats)
-{
-    return stats ? std::optional(stats->mean) : std::nullopt;
-}
-
 std::optional<double> fractionOfRoof(const KernelRow& row, const PeakFigures& peaks)
 {
     const auto placement = placeKernel(row, peaks);

@@ -24,11 +24,6 @@ std::optional<double> timeStat(const KernelRow& row, double SampleStats::* field
     return (*row.kernelTimeUs).*field;
 }
 
-std::optional<double> meanOf(const std::optional<SampleStats>& stats)
-{
-    return stats ? std::optional<double>(stats->mean) : std::nullopt;
-}
-
 std::optional<double> rawValue(const KernelRow& row, const std::optional<RooflinePlacement>& placement, int column)
 {
     switch (column) {

@@ -112,6 +112,11 @@ printf '_Z1f1AIiiES_IS0_S0_ES_IS1_S1_ES_IS2_S2_ES_IS3_S3_ES_IS4_S4_ES_IS5_S5_ES_
 printf 'void at::native::vectorized_elementwise_kernel<4, at::native::rsqrt_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda(float)#1}, std::array<char*, 2ul> >(int)' >"$work/demangle/signature"
 printf 'Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x112x32_MI16x16x1_SN_LDSB0_AFC1' >"$work/demangle/tensile"
 seed fuzz_demangle "$work"/demangle/*
+# A double (0.1) then UTF-16LE text: a quote, a backslash, a newline, "µs"
+# and a lone high surrogate (see fuzz_rowjson.cpp).
+mkdir -p "$work/rowjson"
+printf '\x9a\x99\x99\x99\x99\x99\xb9\x3fk\x00"\x00\\\x00\n\x00\xb5\x00s\x00\x3d\xd8' >"$work/rowjson/text"
+seed fuzz_rowjson "$work"/rowjson/*
 tar -C tests/data/inductor_cache -czf "$work/cache.tar.gz" .
 seed fuzz_cacheloader tests/data/inductor_cache/transformer_block_wrapper.py "$work/cache.tar.gz"
 # The built-in catalogue, and a user's file with a figure's own source.

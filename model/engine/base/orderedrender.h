@@ -1,8 +1,8 @@
 // Stage base/: helpers every stage may use.
 // Renders items [0, count) to text on every core and hands the texts over
-// in order, one at a time: an export of a million rows (each rendered
-// through QJsonObject, a few microseconds of allocation apiece) takes the
-// time of its rendering divided by the cores, and holds no more than one
+// in order, one at a time: an export of a million rows (each rendered in
+// microseconds: its texts, figures and advice) takes the time of its
+// rendering divided by the cores, and holds no more than one
 // round of chunks (cores x chunk texts), never the whole output.
 #pragma once
 

@@ -9,11 +9,6 @@
 namespace Ridgeline {
 namespace {
 
-std::optional<double> meanOf(const std::optional<SampleStats>& stats)
-{
-    return stats ? std::optional(stats->mean) : std::nullopt;
-}
-
 std::optional<double> difference(std::optional<double> candidate, std::optional<double> baseline)
 {
     return candidate && baseline ? std::optional(*candidate - *baseline) : std::nullopt;

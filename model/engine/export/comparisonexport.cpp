@@ -1,8 +1,9 @@
 #include "engine/export/comparisonexport.h"
 
 #include "engine/base/exportnumber.h"
-#include "engine/export/jsonnumber.h"
-#include "engine/export/jsonstreamwriter.h"
+#include "engine/base/orderedrender.h"
+#include "engine/export/json/jsonnumber.h"
+#include "engine/export/json/jsonstreamwriter.h"
 #include "engine/export/resultexport.h"
 #include "engine/export/timebudgetexport.h"
 
@@ -12,7 +13,7 @@
 namespace Ridgeline {
 namespace {
 
-void addDeltas(QJsonObject& object, const KernelMatch& match, const KernelDelta& delta)
+void addDeltas(RowJson::Object& object, const KernelMatch& match, const KernelDelta& delta)
 {
     object[QStringLiteral("match")] = matchKindKey(match.kind);
     object[QStringLiteral("speedup")] = figureJson(delta.speedup);
@@ -144,30 +145,41 @@ bool writeComparisonJson(QIODevice* device, const Judgement& judgement)
     QJsonObject comparisonSummary = summary(comparison);
     addWorkComparison(comparisonSummary, comparison.work);
     writer.writeMember(u"comparison", comparisonSummary);
+    // Rows rendered on every core and written in order (an empty text: not
+    // this list's), as the trace's own export writes its kernels.
+    const std::vector<KernelMatch>& matches = comparison.matching.matches;
+    const auto take = [&](const QByteArray& row) {
+        if (!row.isEmpty())
+            writer.writeValueJson(row);
+    };
     writer.writeKey(u"kernels");
     writer.beginArray();
-    for (size_t i = 0; i < comparison.matching.matches.size() && writer.ok(); ++i) {
-        const KernelMatch& match = comparison.matching.matches[i];
-        const KernelRow* cand = comparison.candidateRow(match);
-        if (!cand)
-            continue;
-        const KernelRow* base = comparison.baselineRow(match);
-        QJsonObject object = kernelJson(*cand);
-        addDeltas(object, match, comparison.deltas[i]);
-        object[QStringLiteral("baseline")] = base ? QJsonValue(kernelJson(*base)) : QJsonValue(QJsonValue::Null);
-        writer.writeObject(object);
-    }
+    renderInOrder(
+        matches.size(),
+        [&](size_t i) {
+            const KernelRow* cand = comparison.candidateRow(matches[i]);
+            if (!cand)
+                return QByteArray();
+            const KernelRow* base = comparison.baselineRow(matches[i]);
+            RowJson::Object object = kernelFields(*cand);
+            addDeltas(object, matches[i], comparison.deltas[i]);
+            object[QStringLiteral("baseline")] = base ? RowJson::Value(kernelFields(*base)) : RowJson::Value();
+            return object.toJson();
+        },
+        take);
     writer.endArray();
     writer.writeKey(u"removed");
     writer.beginArray();
-    for (size_t i = 0; i < comparison.matching.matches.size() && writer.ok(); ++i) {
-        const KernelMatch& match = comparison.matching.matches[i];
-        if (comparison.candidateRow(match))
-            continue;
-        QJsonObject object = kernelJson(*comparison.baselineRow(match));
-        addDeltas(object, match, comparison.deltas[i]);
-        writer.writeObject(object);
-    }
+    renderInOrder(
+        matches.size(),
+        [&](size_t i) {
+            if (comparison.candidateRow(matches[i]))
+                return QByteArray();
+            RowJson::Object object = kernelFields(*comparison.baselineRow(matches[i]));
+            addDeltas(object, matches[i], comparison.deltas[i]);
+            return object.toJson();
+        },
+        take);
     writer.endArray();
     writer.endObject();
     return writer.ok();

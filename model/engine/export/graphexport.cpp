@@ -65,24 +65,24 @@ QJsonObject graphsJson(const GraphMergeSummary& graphs)
     };
 }
 
-QJsonValue replayJson(const KernelRow& row)
+RowJson::Value replayJson(const KernelRow& row)
 {
     if (!row.replay)
-        return QJsonValue::Null;
+        return {};
     const ReplayChain& chain = *row.replay;
-    return QJsonObject {
+    return RowJson::Object {
         { QStringLiteral("file"), chain.captureFile },
         { QStringLiteral("opened_trace"), chain.captureInSameTrace },
         { QStringLiteral("window"), chain.captureWindow },
-        { QStringLiteral("batch_size"), chain.batchSize ? QJsonValue(*chain.batchSize) : QJsonValue() },
-        { QStringLiteral("mode"), chain.mode.isEmpty() ? QJsonValue() : QJsonValue(chain.mode) },
+        { QStringLiteral("batch_size"), chain.batchSize ? RowJson::Value(*chain.batchSize) : RowJson::Value() },
+        { QStringLiteral("mode"), chain.mode.isEmpty() ? RowJson::Value() : RowJson::Value(chain.mode) },
         { QStringLiteral("graph_launches"), chain.graphLaunches },
         { QStringLiteral("capture_windows"), chain.captureWindows },
         { QStringLiteral("first_graph_launch"),
-            QJsonObject {
+            RowJson::Object {
                 { QStringLiteral("correlation"), qint64(chain.graphLaunchCorrelation) }, { QStringLiteral("ts"), chain.graphLaunchTs } } },
         { QStringLiteral("captured_op"),
-            QJsonObject {
+            RowJson::Object {
                 { QStringLiteral("external_id"), qint64(chain.capturedOpExternalId) }, { QStringLiteral("ts"), chain.capturedOpTs } } },
     };
 }

@@ -3,6 +3,7 @@
 // `graphs`, each replayed kernel's `capture`, and their CSV columns.
 #pragma once
 
+#include "engine/export/json/rowjson.h"
 #include "engine/results/analysisresult.h"
 
 #include <QJsonObject>
@@ -13,7 +14,7 @@ namespace Ridgeline {
 
 QJsonValue capturesJson(const GraphMergeSummary& graphs); // [] when no capture was read
 QJsonObject graphsJson(const GraphMergeSummary& graphs);
-QJsonValue replayJson(const KernelRow& row); // null unless the row is replayed
+RowJson::Value replayJson(const KernelRow& row); // null unless the row is replayed
 
 QStringList replayCsvHeader();
 QStringList replayCsvFields(const KernelRow& row);

@@ -4,29 +4,27 @@
 // index expressions can touch. Null where a figure is unknown.
 #include "engine/export/resultexport.h"
 
-#include <QJsonArray>
-
 namespace Ridgeline {
 namespace {
 
-QJsonValue optionalInt(std::optional<std::int64_t> value)
+RowJson::Value optionalInt(std::optional<std::int64_t> value)
 {
-    return value ? QJsonValue(qint64(*value)) : QJsonValue(QJsonValue::Null);
+    return value ? RowJson::Value(qint64(*value)) : RowJson::Value();
 }
 
-QJsonValue listOrNull(const QStringList& list, bool known)
+RowJson::Value listOrNull(const QStringList& list, bool known)
 {
-    return known ? QJsonValue(QJsonArray::fromStringList(list)) : QJsonValue(QJsonValue::Null);
+    return known ? RowJson::Value(RowJson::Array::fromStringList(list)) : RowJson::Value();
 }
 
-QJsonValue textOrNull(const QString& text)
+RowJson::Value textOrNull(const QString& text)
 {
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+    return text.isEmpty() ? RowJson::Value() : RowJson::Value(text);
 }
 
-QJsonObject accessJson(const SourceAccess& access)
+RowJson::Object accessJson(const SourceAccess& access)
 {
-    return QJsonObject {
+    return RowJson::Object {
         { QStringLiteral("op"), sourceAccessOpKey(access.op) },
         { QStringLiteral("index"), access.index },
         { QStringLiteral("mask"), textOrNull(access.mask) },
@@ -35,12 +33,12 @@ QJsonObject accessJson(const SourceAccess& access)
     };
 }
 
-QJsonObject pointerJson(const PointerAnatomy& pointer)
+RowJson::Object pointerJson(const PointerAnatomy& pointer)
 {
-    QJsonArray accesses;
+    RowJson::Array accesses;
     for (const SourceAccess& access : pointer.accesses)
         accesses.append(accessJson(access));
-    return QJsonObject {
+    return RowJson::Object {
         { QStringLiteral("arg"), pointer.arg },
         { QStringLiteral("role"), pointerRoleKey(pointer.role) },
         { QStringLiteral("dtype"), textOrNull(pointer.dtype) },
@@ -57,32 +55,32 @@ QJsonObject pointerJson(const PointerAnatomy& pointer)
 
 } // namespace
 
-QJsonObject kernelSourceJson(const KernelSource& source, const QStringList& atenOps, const QStringList& sourceNodes)
+RowJson::Object kernelSourceJson(const KernelSource& source, const QStringList& atenOps, const QStringList& sourceNodes)
 {
     const KernelAnatomy* a = source.anatomy ? &*source.anatomy : nullptr;
     // The wrapper's comments are known with a block, parsed or not; the anatomy's own win once read.
     const bool comments = !atenOps.isEmpty() || !sourceNodes.isEmpty();
-    QJsonObject object {
+    RowJson::Object object {
         { QStringLiteral("origin"), sourceOriginKey(source.origin) },
         { QStringLiteral("file"), textOrNull(source.file) },
         { QStringLiteral("why"), textOrNull(source.why) },
-        { QStringLiteral("parsed_loads"), a ? QJsonValue(a->parsedLoads) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("parsed_stores"), a ? QJsonValue(a->parsedStores) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("meta_num_load"), a && a->metaNumLoad ? QJsonValue(*a->metaNumLoad) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("meta_num_store"), a && a->metaNumStore ? QJsonValue(*a->metaNumStore) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("parsed_loads"), a ? RowJson::Value(a->parsedLoads) : RowJson::Value() },
+        { QStringLiteral("parsed_stores"), a ? RowJson::Value(a->parsedStores) : RowJson::Value() },
+        { QStringLiteral("meta_num_load"), a && a->metaNumLoad ? RowJson::Value(*a->metaNumLoad) : RowJson::Value() },
+        { QStringLiteral("meta_num_store"), a && a->metaNumStore ? RowJson::Value(*a->metaNumStore) : RowJson::Value() },
         { QStringLiteral("aten_ops"), a ? listOrNull(a->atenOps, true) : listOrNull(atenOps, comments) },
         { QStringLiteral("source_nodes"), a ? listOrNull(a->sourceNodes, true) : listOrNull(sourceNodes, comments) },
-        { QStringLiteral("unique_bytes"), a ? optionalInt(a->uniqueBytes) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("unique_bytes_max"), a ? optionalInt(a->uniqueBytesMax) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("per_access_bytes"), a ? optionalInt(a->perAccessBytes) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("inductor_bytes"), a ? optionalInt(a->inductorBytes) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("approximate"), a ? QJsonValue(a->approximate) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("count_note"), a ? textOrNull(a->countNote) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("problem"), a ? textOrNull(a->problem) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("unique_bytes"), a ? optionalInt(a->uniqueBytes) : RowJson::Value() },
+        { QStringLiteral("unique_bytes_max"), a ? optionalInt(a->uniqueBytesMax) : RowJson::Value() },
+        { QStringLiteral("per_access_bytes"), a ? optionalInt(a->perAccessBytes) : RowJson::Value() },
+        { QStringLiteral("inductor_bytes"), a ? optionalInt(a->inductorBytes) : RowJson::Value() },
+        { QStringLiteral("approximate"), a ? RowJson::Value(a->approximate) : RowJson::Value() },
+        { QStringLiteral("count_note"), a ? textOrNull(a->countNote) : RowJson::Value() },
+        { QStringLiteral("problem"), a ? textOrNull(a->problem) : RowJson::Value() },
     };
-    QJsonValue pointers = QJsonValue::Null;
+    RowJson::Value pointers;
     if (a) {
-        QJsonArray list;
+        RowJson::Array list;
         for (const PointerAnatomy& pointer : a->pointers)
             list.append(pointerJson(pointer));
         pointers = list;
@@ -91,10 +89,10 @@ QJsonObject kernelSourceJson(const KernelSource& source, const QStringList& aten
     return object;
 }
 
-QJsonValue kernelSourceJson(const KernelModel& model)
+RowJson::Value kernelSourceJson(const KernelModel& model)
 {
     if (!model.source)
-        return QJsonValue::Null;
+        return {};
     return kernelSourceJson(model.source->source, model.source->atenOps, model.source->sourceNodes);
 }
 

@@ -2,7 +2,7 @@
 
 #include "engine/base/exportnumber.h"
 #include "engine/base/textescaping.h"
-#include "engine/export/jsonnumber.h"
+#include "engine/export/json/jsonnumber.h"
 
 #include <QJsonArray>
 #include <cmath>
@@ -12,10 +12,10 @@ namespace {
 
 // FLOPs and bytes are counts: exact integers where they are whole (as the
 // Triton rows write them), else the figure; null when unknown.
-QJsonValue countJson(double value)
+RowJson::Value countJson(double value)
 {
     if (!std::isfinite(value))
-        return QJsonValue::Null;
+        return {};
     if (value == std::floor(value) && std::abs(value) < 9.0e15)
         return qint64(value);
     return value;
@@ -30,18 +30,18 @@ QString countText(double value)
     return QString::number(value, 'g', 17);
 }
 
-QJsonObject figuresJson(const LibraryOpFigures& figures)
+RowJson::Object figuresJson(const LibraryOpFigures& figures)
 {
-    QJsonObject params;
+    RowJson::Object params;
     for (const auto& [name, value] : figures.params)
         params[name] = countJson(value);
-    return QJsonObject {
+    return RowJson::Object {
         { QStringLiteral("flops"), countJson(figures.flops) },
         { QStringLiteral("bytes"), countJson(figures.bytes) },
         { QStringLiteral("compute_spec"), figures.computeSpec },
         { QStringLiteral("rule"), figures.rule },
         { QStringLiteral("params"), params },
-        { QStringLiteral("derivation"), QJsonArray::fromStringList(figures.derivation) },
+        { QStringLiteral("derivation"), RowJson::Array::fromStringList(figures.derivation) },
     };
 }
 
@@ -55,7 +55,7 @@ QStringList kernelNamesOf(const LibraryOpRowDetails& details)
 
 } // namespace
 
-QJsonObject libraryOpJson(const KernelRow& row, QJsonObject object)
+RowJson::Object libraryOpJson(const KernelRow& row, RowJson::Object object)
 {
     if (!row.libraryOp)
         return object;
@@ -66,20 +66,21 @@ QJsonObject libraryOpJson(const KernelRow& row, QJsonObject object)
     object[QStringLiteral("work")] = gpuWorkKey(row.work);
     object[QStringLiteral("xnumel")] = QJsonValue::Null;
     object[QStringLiteral("rnumel")] = QJsonValue::Null;
-    object[QStringLiteral("flops")] = figures ? countJson(model->figures.flops) : QJsonValue::Null;
-    object[QStringLiteral("bytes")] = figures ? countJson(model->figures.bytes) : QJsonValue::Null;
-    object[QStringLiteral("flops_known")] = figures ? QJsonValue(std::isfinite(model->figures.flops)) : QJsonValue::Null;
-    object[QStringLiteral("rule")] = model ? QJsonValue(model->figures.rule) : QJsonValue::Null;
-    object[QStringLiteral("compute_spec")] = model ? QJsonValue(model->figures.computeSpec) : QJsonValue::Null;
-    object[QStringLiteral("params")] = model ? figuresJson(model->figures).value(QStringLiteral("params")) : QJsonValue(QJsonValue::Null);
-    object[QStringLiteral("derivation")] = model ? QJsonValue(QJsonArray::fromStringList(model->figures.derivation)) : QJsonValue::Null;
-    object[QStringLiteral("kernels")] = QJsonArray::fromStringList(kernelNamesOf(details));
+    object[QStringLiteral("flops")] = figures ? countJson(model->figures.flops) : RowJson::Value();
+    object[QStringLiteral("bytes")] = figures ? countJson(model->figures.bytes) : RowJson::Value();
+    object[QStringLiteral("flops_known")] = figures ? RowJson::Value(std::isfinite(model->figures.flops)) : RowJson::Value();
+    object[QStringLiteral("rule")] = model ? RowJson::Value(model->figures.rule) : RowJson::Value();
+    object[QStringLiteral("compute_spec")] = model ? RowJson::Value(model->figures.computeSpec) : RowJson::Value();
+    object[QStringLiteral("params")] = model ? figuresJson(model->figures).value(QStringLiteral("params")) : RowJson::Value();
+    object[QStringLiteral("derivation")]
+        = model ? RowJson::Value(RowJson::Array::fromStringList(model->figures.derivation)) : RowJson::Value();
+    object[QStringLiteral("kernels")] = RowJson::Array::fromStringList(kernelNamesOf(details));
     object[QStringLiteral("gpu_events_per_call")] = exportFigure(details.gpuEventsPerCall);
     // TraceLens's block where its figures or its time differ (ATEN_MODELS.md
     // §1.3): its figures only where they differ, its time only where it does.
     const TraceLensFigures* tl = row.traceLens ? &*row.traceLens : nullptr;
     const bool timeDiffers = tl && tl->kernelTimeUs;
-    QJsonObject tracelens;
+    RowJson::Object tracelens;
     if (figures && model->tracelens) {
         tracelens = figuresJson(*model->tracelens);
         tracelens[QStringLiteral("why")] = model->tracelensWhy;
@@ -90,7 +91,7 @@ QJsonObject libraryOpJson(const KernelRow& row, QJsonObject object)
     }
     if (timeDiffers) {
         const SampleStats& time = *tl->kernelTimeUs;
-        tracelens[QStringLiteral("kernel_time_us")] = QJsonObject {
+        tracelens[QStringLiteral("kernel_time_us")] = RowJson::Object {
             { QStringLiteral("sum"), timeJson(time.sum) },
             { QStringLiteral("mean"), timeJson(time.mean) },
             { QStringLiteral("median"), timeJson(time.median) },

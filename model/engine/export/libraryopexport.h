@@ -6,6 +6,7 @@
 // columns every row gains: the op's strides and concrete inputs.
 #pragma once
 
+#include "engine/export/json/rowjson.h"
 #include "engine/results/kernelrow.h"
 
 #include <QJsonObject>
@@ -14,7 +15,7 @@
 namespace Ridgeline {
 
 // `tritonLike`: kernelJson(row), which this corrects and completes.
-QJsonObject libraryOpJson(const KernelRow& row, QJsonObject tritonLike);
+RowJson::Object libraryOpJson(const KernelRow& row, RowJson::Object tritonLike);
 
 // CSV: `fields` (csvFields(row) under `header`, csvHeader()) corrected for
 // a library op row; unchanged for the others.

@@ -5,8 +5,9 @@
 #include "engine/base/textescaping.h"
 #include "engine/export/comparisonexport.h"
 #include "engine/export/graphexport.h"
-#include "engine/export/jsonnumber.h"
-#include "engine/export/jsonstreamwriter.h"
+#include "engine/export/json/jsonnumber.h"
+#include "engine/export/json/jsonstreamwriter.h"
+#include "engine/export/json/rowjson.h"
 #include "engine/export/launch/adviceexport.h"
 #include "engine/export/launch/findingsexport.h"
 #include "engine/export/launch/launchexport.h"
@@ -27,112 +28,6 @@
 namespace Ridgeline {
 namespace {
 
-QJsonValue rawList(const QString& json)
-{
-    if (json.isEmpty())
-        return QJsonValue::Null;
-    const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8());
-    return document.isArray() ? QJsonValue(document.array()) : QJsonValue(json);
-}
-
-std::optional<double> mean(const std::optional<SampleStats>& stats)
-{
-    return stats ? std::optional<double>(stats->mean) : std::nullopt;
-}
-
-QJsonValue timeObject(const std::optional<SampleStats>& stats)
-{
-    if (!stats)
-        return QJsonValue::Null;
-    return QJsonObject {
-        { QStringLiteral("sum"), timeJson(stats->sum) },
-        { QStringLiteral("mean"), timeJson(stats->mean) },
-        { QStringLiteral("median"), timeJson(stats->median) },
-        { QStringLiteral("min"), timeJson(stats->min) },
-        { QStringLiteral("max"), timeJson(stats->max) },
-        { QStringLiteral("std"), timeJson(stats->std) },
-    };
-}
-
-QJsonValue optionalInt(std::optional<std::int64_t> value)
-{
-    return value ? QJsonValue(qint64(*value)) : QJsonValue(QJsonValue::Null);
-}
-
-// The Inductor cache's block for this kernel: where the V1 figures come
-// from, or (for V2 rows) the cross-check of the same kernel.
-QJsonValue v1Object(const KernelModel& model)
-{
-    if (!model.v1)
-        return QJsonValue::Null;
-    const V1Derivation& v1 = *model.v1;
-    const WrapperKernel& block = v1.kernel;
-    QJsonArray signature;
-    for (const SignatureEntry& entry : block.signature)
-        signature.append(QJsonObject { { QStringLiteral("name"), entry.name }, { QStringLiteral("type"), entry.type } });
-    QJsonObject sizeHints;
-    for (const SizeHint& hint : block.sizeHints)
-        sizeHints[hint.key] = qint64(hint.value);
-    return QJsonObject {
-        { QStringLiteral("wrapper_file"), block.wrapperFile },
-        { QStringLiteral("block"), block.blockIndex },
-        { QStringLiteral("line"), block.line },
-        { QStringLiteral("kernel_path"), block.kernelPath.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(block.kernelPath) },
-        { QStringLiteral("heuristic"), heuristicKey(block.heuristic) },
-        { QStringLiteral("size_hints"), sizeHints },
-        { QStringLiteral("size_hints_text"), block.sizeHintsText },
-        { QStringLiteral("signature"), signature },
-        { QStringLiteral("aten_ops"), QJsonArray::fromStringList(block.atenOps) },
-        { QStringLiteral("ops_source"), v1.opsSource },
-        { QStringLiteral("xnumel"), optionalInt(v1.xnumel) },
-        { QStringLiteral("rnumel"), optionalInt(v1.rnumel) },
-        { QStringLiteral("bytes"), optionalInt(v1.bytes) },
-        { QStringLiteral("flops"), optionalInt(v1.flops) },
-        { QStringLiteral("bytes_formula"), v1.bytesFormula },
-        { QStringLiteral("flops_formula"), v1.flopsFormula },
-        { QStringLiteral("approximate"), v1.approximate }, // size_hints round up to powers of two; a static block states its counts
-        { QStringLiteral("defining_files"), v1.definingFiles },
-        { QStringLiteral("output_write_note"),
-            model.v1OutputWriteNote ? QJsonValue(*model.v1OutputWriteNote) : QJsonValue(QJsonValue::Null) },
-    };
-}
-
-QJsonValue gemmObject(const KernelModel& model)
-{
-    if (!model.gemm)
-        return QJsonValue::Null;
-    const GemmShape& g = *model.gemm;
-    return QJsonObject {
-        { QStringLiteral("op"), g.op },
-        { QStringLiteral("batch"), qint64(g.batch) },
-        { QStringLiteral("m"), qint64(g.m) },
-        { QStringLiteral("n"), qint64(g.n) },
-        { QStringLiteral("k"), qint64(g.k) },
-        { QStringLiteral("operand_dtype"), g.operandDtype },
-        { QStringLiteral("allow_tf32"), g.allowTf32 ? QJsonValue(*g.allowTf32) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("gemm_flops"), qint64(g.gemmFlops) },
-        { QStringLiteral("epilogue_flops"), qint64(g.epilogueFlops) },
-        { QStringLiteral("source"), g.source },
-    };
-}
-
-// Inductor's opinion beside Ridgeline's, with the difference in percent.
-QJsonValue inductorObject(const KernelRow& row)
-{
-    if (!row.model->inductor)
-        return QJsonValue::Null;
-    const InductorEstimate& e = *row.model->inductor;
-    const auto flops = e.flops ? std::optional(double(*e.flops)) : std::nullopt;
-    const auto bytes = e.bytes ? std::optional(double(*e.bytes)) : std::nullopt;
-    return QJsonObject {
-        { QStringLiteral("bytes"), e.bytes ? QJsonValue(qint64(*e.bytes)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("flops"), e.flops ? QJsonValue(qint64(*e.flops)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("bytes_difference_percent"), figureJson(differencePercent(row.bytes(), bytes)) },
-        { QStringLiteral("flops_difference_percent"), figureJson(differencePercent(row.flops(), flops)) },
-        { QStringLiteral("source"), e.source },
-    };
-}
-
 QJsonValue cacheObject(const AnalysisResult& result)
 {
     if (result.inductorCache.source.isEmpty())
@@ -149,66 +44,6 @@ QJsonValue cacheObject(const AnalysisResult& result)
 }
 
 } // namespace
-
-QJsonObject kernelJson(const KernelRow& row)
-{
-    QJsonObject object;
-    object[QStringLiteral("name")] = row.name;
-    object[QStringLiteral("display_name")] = rowNames(row).display;
-    object[QStringLiteral("category")] = categoryKey(row.parsedName.category);
-    object[QStringLiteral("kind")] = rowKindKey(row.kind);
-    object[QStringLiteral("provenance")] = provenanceKey(row.provenance());
-    object[QStringLiteral("reason")] = row.model->reason;
-    object[QStringLiteral("xnumel")] = row.hasModel() ? QJsonValue(qint64(row.model->xnumel)) : QJsonValue::Null;
-    object[QStringLiteral("rnumel")] = row.hasModel() ? QJsonValue(qint64(row.model->rnumel)) : QJsonValue::Null;
-    object[QStringLiteral("fused_ops")] = QJsonArray::fromStringList(row.parsedName.fusedOps);
-    object[QStringLiteral("input_dims")] = rawList(row.args->inputDimsJson);
-    object[QStringLiteral("input_types")] = rawList(row.args->inputTypesJson);
-    object[QStringLiteral("input_strides")] = rawList(row.args->inputStridesJson);
-    object[QStringLiteral("concrete_inputs")] = rawList(row.args->concreteInputsJson);
-    object[QStringLiteral("kernel_file")]
-        = row.args->kernelFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.args->kernelFile);
-    object[QStringLiteral("calls")] = row.calls;
-    object[QStringLiteral("timed_calls")] = row.timedCalls();
-    object[QStringLiteral("kernel_time_us")] = timeObject(row.kernelTimeUs);
-    object[QStringLiteral("share_of_gpu_time")] = figureJson(row.shareOfGpuTime);
-    object[QStringLiteral("flops")] = row.flops() ? QJsonValue(qint64(row.model->flops)) : QJsonValue::Null;
-    object[QStringLiteral("flops_known")] = row.hasModel() ? QJsonValue(row.model->flopsKnown) : QJsonValue::Null;
-    object[QStringLiteral("bytes")] = row.hasModel() && row.model->bytes ? QJsonValue(qint64(*row.model->bytes)) : QJsonValue::Null;
-    object[QStringLiteral("gflops")] = figureJson(row.gflops());
-    object[QStringLiteral("data_moved_mib")] = figureJson(row.dataMovedMib());
-    object[QStringLiteral("flops_per_byte")] = figureJson(row.flopsPerByte());
-    object[QStringLiteral("tb_per_s")] = figureJson(mean(row.tbPerS));
-    object[QStringLiteral("tflops_per_s")] = figureJson(mean(row.tflopsPerS));
-    object[QStringLiteral("gemm")] = gemmObject(row.model);
-    object[QStringLiteral("inductor")] = inductorObject(row);
-    if (row.model->outputWrite)
-        object[QStringLiteral("output_write")] = QJsonObject {
-            { QStringLiteral("counted"), row.model->outputWrite->counted },
-            { QStringLiteral("tensor"), row.model->outputWrite->tensor },
-            { QStringLiteral("ambiguous"), row.model->outputWrite->ambiguous },
-            { QStringLiteral("note"), row.model->outputWrite->note },
-        };
-    object[QStringLiteral("v1")] = v1Object(row.model);
-    object[QStringLiteral("source")] = kernelSourceJson(row.model);
-    object[QStringLiteral("capture")] = replayJson(row);
-    if (row.traceLens && row.traceLens->figuresDiffer) { // a library op's time alone: libraryOpJson
-        const TraceLensFigures& tl = *row.traceLens;
-        const bool modelled = traceLensModels(row.parsedName.category);
-        object[QStringLiteral("tracelens")] = QJsonObject {
-            { QStringLiteral("modelled"), modelled },
-            { QStringLiteral("flops"), modelled ? QJsonValue(qint64(tl.flops)) : QJsonValue(QJsonValue::Null) },
-            { QStringLiteral("bytes"), modelled ? QJsonValue(qint64(tl.bytes)) : QJsonValue(QJsonValue::Null) },
-            { QStringLiteral("gflops"), figureJson(tl.gflops) },
-            { QStringLiteral("data_moved_mib"), figureJson(tl.dataMovedMib) },
-            { QStringLiteral("flops_per_byte"), figureJson(tl.flopsPerByte) },
-            { QStringLiteral("tb_per_s"), figureJson(tl.tbPerS) },
-            { QStringLiteral("tflops_per_s"), figureJson(tl.tflopsPerS) },
-            { QStringLiteral("why"), tl.why },
-        };
-    }
-    return object;
-}
 
 QString csvNumber(std::optional<double> value)
 {
@@ -227,27 +62,27 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path)
 namespace {
 
 // A Triton row as the export writes it: the row, its attainable time and its place under `figures`.
-QJsonObject tritonKernelExport(
+RowJson::Object tritonKernelExport(
     const KernelRow& row, const KernelTimeFigures& time, const GpuSpec& gpu, PeakSet used, const PeakFigures& figures)
 {
-    QJsonObject kernel = libraryOpJson(row, kernelJson(row));
+    RowJson::Object kernel = libraryOpJson(row, kernelFields(row));
     addKernelTimeFigures(kernel, time);
     kernel[QStringLiteral("launch")] = launchJson(row, gpu);
     kernel[QStringLiteral("findings")] = findingsJson(time);
     kernel[QStringLiteral("advice")] = adviceJson(time.advice);
     // As the roofline CSV has them; null where the kernel has no place.
-    const QJsonValue null(QJsonValue::Null);
+    const RowJson::Value null;
     const auto placement = placeKernel(row, figures);
-    kernel[QStringLiteral("roof")] = placement ? QJsonValue(roofLabel(*placement)) : null;
-    kernel[QStringLiteral("bound")] = placement ? QJsonValue(boundName(placement->bound)) : null;
-    kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? QJsonValue(exportFigure(placement->attainableTflops)) : null;
-    kernel[QStringLiteral("fraction_of_roof")] = placement ? QJsonValue(exportFigure(placement->fractionOfRoof)) : null;
-    kernel[QStringLiteral("above_roof")] = placement ? QJsonValue(placement->aboveRoof) : null;
+    kernel[QStringLiteral("roof")] = placement ? RowJson::Value(roofLabel(*placement)) : null;
+    kernel[QStringLiteral("bound")] = placement ? RowJson::Value(boundName(placement->bound)) : null;
+    kernel[QStringLiteral("attainable_tflops_per_s")] = placement ? RowJson::Value(exportFigure(placement->attainableTflops)) : null;
+    kernel[QStringLiteral("fraction_of_roof")] = placement ? RowJson::Value(exportFigure(placement->fractionOfRoof)) : null;
+    kernel[QStringLiteral("above_roof")] = placement ? RowJson::Value(placement->aboveRoof) : null;
     // Above HBM but within a cache level's bandwidth: probably served from it.
     const CacheRoof* cache = placement ? probablyServedFrom(*placement, gpu, figures, row.bytes()) : nullptr;
-    kernel[QStringLiteral("probably_served_from")] = cache ? QJsonValue(cache->label) : null;
+    kernel[QStringLiteral("probably_served_from")] = cache ? RowJson::Value(cache->label) : null;
     const bool measuredLow = placement && withinDatasheetHbm(*placement, gpu, used, row.bytes());
-    kernel[QStringLiteral("within_datasheet_hbm")] = placement ? QJsonValue(measuredLow) : null;
+    kernel[QStringLiteral("within_datasheet_hbm")] = placement ? RowJson::Value(measuredLow) : null;
     const QString note = cache ? servedFromCacheNote(cache, placement->achievedTBps, figures)
         : measuredLow          ? withinDatasheetHbmNote(placement->achievedTBps, gpu, figures)
                                : QString();
@@ -259,10 +94,10 @@ QJsonObject tritonKernelExport(
 // Library kernels: name, calls, time and share, what they do; no figures.
 // Only what a library row has: a trace holds a hundred of them, and fifty
 // null figures each would be most of the export.
-QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& time)
+RowJson::Object libraryKernelExport(const KernelRow& row, const KernelTimeFigures& time)
 {
-    const QJsonValue null(QJsonValue::Null);
-    QJsonObject kernel {
+    const RowJson::Value null;
+    RowJson::Object kernel {
         { QStringLiteral("name"), row.name },
         { QStringLiteral("display_name"), rowNames(row).display },
         { QStringLiteral("category"), categoryKey(row.parsedName.category) },
@@ -272,7 +107,7 @@ QJsonObject libraryKernelExport(const KernelRow& row, const KernelTimeFigures& t
         { QStringLiteral("reason"), row.model->reason },
         { QStringLiteral("calls"), row.calls },
         { QStringLiteral("timed_calls"), row.timedCalls() },
-        { QStringLiteral("kernel_time_us"), timeObject(row.kernelTimeUs) },
+        { QStringLiteral("kernel_time_us"), sampleStatsJson(row.kernelTimeUs) },
         { QStringLiteral("share_of_gpu_time"), figureJson(row.shareOfGpuTime) },
         { QStringLiteral("flops"), null },
         { QStringLiteral("bytes"), null },
@@ -338,7 +173,7 @@ size_t kernelExportCount(const TraceJudgement& judged)
     return judged.result->rows.size() + judged.result->libraryKernels.size();
 }
 
-QJsonObject kernelExportAt(const TraceJudgement& judged, size_t index)
+RowJson::Object kernelExportAt(const TraceJudgement& judged, size_t index)
 {
     const AnalysisResult& result = *judged.result;
     const GpuSpec& gpu = judged.gpuSpec();
@@ -371,7 +206,7 @@ bool writeExportJson(QIODevice* device, const Judgement& judgement)
     writer.beginArray();
     // Rendered on every core, written in order: a million rows in seconds.
     renderInOrder(
-        kernelExportCount(judged), [&](size_t i) { return JsonStreamWriter::compactJson(kernelExportAt(judged, i)); },
+        kernelExportCount(judged), [&](size_t i) { return kernelExportAt(judged, i).toJson(); },
         [&](const QByteArray& kernel) { writer.writeValueJson(kernel); });
     writer.endArray();
     writer.endObject();
@@ -383,7 +218,7 @@ QJsonObject exportObject(const Judgement& judgement)
     QJsonObject root = exportRootWithoutKernels(judgement);
     QJsonArray kernels;
     for (size_t i = 0; i < kernelExportCount(judgement.trace); ++i)
-        kernels.append(kernelExportAt(judgement.trace, i));
+        kernels.append(kernelExportAt(judgement.trace, i).toQJson());
     root[QStringLiteral("kernels")] = kernels;
     return root;
 }
@@ -477,8 +312,8 @@ QStringList csvFields(const KernelRow& row)
         csvNumber(row.gflops()),
         csvNumber(row.dataMovedMib()),
         csvNumber(row.flopsPerByte()),
-        csvNumber(mean(row.tbPerS)),
-        csvNumber(mean(row.tflopsPerS)),
+        csvNumber(meanOf(row.tbPerS)),
+        csvNumber(meanOf(row.tflopsPerS)),
         tl ? csvNumber(tl->gflops) : QString(),
         tl ? csvNumber(tl->dataMovedMib) : QString(),
         tl ? csvNumber(tl->flopsPerByte) : QString(),

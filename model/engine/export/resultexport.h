@@ -4,6 +4,7 @@
 // modelled, and TraceLens's figures beside Ridgeline's where they differ.
 #pragma once
 
+#include "engine/export/json/rowjson.h"
 #include "engine/lens/judgement.h"
 
 #include <QByteArray>
@@ -43,14 +44,19 @@ QJsonObject exportObject(const Judgement& judgement);
 // Its root without `kernels`: an export that writes its own rows as it goes
 // need not build every kernel's object first.
 QJsonObject exportRootWithoutKernels(const Judgement& judgement);
+// A kernel's members before the judgement's: fields to write, and as Qt's
+// object for what reads them back.
+RowJson::Object kernelFields(const KernelRow& row); // kernelfields.cpp
 QJsonObject kernelJson(const KernelRow& row);
+// A row's time statistics (sum, mean, median, min, max, std); null without samples.
+RowJson::Value sampleStatsJson(const std::optional<SampleStats>& stats);
 QStringList csvHeader();
 QStringList csvFields(const KernelRow& row); // quoted where needed
 QString csvNumber(std::optional<double> value);
 // A kernel's `source` (kernelsourceexport.cpp): origin, file, why and the
 // anatomy's counts, pointers and bytes; null where none was looked for.
-QJsonValue kernelSourceJson(const KernelModel& model);
-QJsonObject kernelSourceJson(const KernelSource& source, const QStringList& atenOps, const QStringList& sourceNodes);
+RowJson::Value kernelSourceJson(const KernelModel& model);
+RowJson::Object kernelSourceJson(const KernelSource& source, const QStringList& atenOps, const QStringList& sourceNodes);
 QStringList kernelSourceCsvHeader(); // source_unique_bytes, source_unique_bytes_max
 QStringList kernelSourceCsvFields(const KernelModel& model);
 

@@ -1,7 +1,7 @@
 #include "engine/export/timebudgetexport.h"
 
 #include "engine/base/exportnumber.h"
-#include "engine/export/jsonnumber.h"
+#include "engine/export/json/jsonnumber.h"
 
 namespace Ridgeline {
 namespace {
@@ -169,7 +169,7 @@ QJsonObject coverageJson(const GpuTimeCoverage& coverage)
     };
 }
 
-void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures)
+void addKernelTimeFigures(RowJson::Object& kernel, const KernelTimeFigures& figures)
 {
     kernel[QStringLiteral("attainable_time_us")] = timeJson(figures.attainableUs);
     kernel[QStringLiteral("fraction_of_attainable")] = figureJson(figures.fractionOfAttainable);

@@ -5,6 +5,7 @@
 // stake, and each kernel's attainable time, recoverable time and limiter.
 #pragma once
 
+#include "engine/export/json/rowjson.h"
 #include "engine/timebudget/gputimecoverage.h"
 #include "engine/timebudget/timebudget.h"
 
@@ -24,7 +25,7 @@ QJsonObject stepsJson(const StepFigures& steps);
 QJsonObject stepsJson(const GpuActivity& activity);
 // attainable_time_us, fraction_of_attainable (and their _source twins from the
 // source's unique bytes), recoverable_us, limiter into `kernel`.
-void addKernelTimeFigures(QJsonObject& kernel, const KernelTimeFigures& figures);
+void addKernelTimeFigures(RowJson::Object& kernel, const KernelTimeFigures& figures);
 QStringList kernelTimeCsvHeader();
 QStringList kernelTimeCsvFields(const KernelTimeFigures& figures);
 

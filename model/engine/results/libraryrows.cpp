@@ -47,6 +47,7 @@ std::vector<KernelRow> libraryRows(
     // Ordered before the rows exist (most time first, then by name): a
     // trace of a million library names must not sort a million rows.
     std::vector<std::pair<double, std::uint32_t>> order; // (total time, name id)
+    order.reserve(names);
     for (std::uint32_t n = 0; n < names; ++n) {
         if (first[n + 1] == first[n])
             continue;
@@ -55,8 +56,10 @@ std::vector<KernelRow> libraryRows(
             total += times[t];
         order.push_back({ total, n });
     }
-    const auto nameOf = [&](std::uint32_t nameId) {
-        return nameId < trace.gpuEventNames.size() ? trace.gpuEventNames[nameId] : QStringLiteral("(unnamed)");
+    // By reference: a million equal totals compare a million names twenty times each.
+    static const QString unnamed = QStringLiteral("(unnamed)");
+    const auto nameOf = [&](std::uint32_t nameId) -> const QString& {
+        return nameId < trace.gpuEventNames.size() ? trace.gpuEventNames[nameId] : unnamed;
     };
     std::stable_sort(order.begin(), order.end(),
         [&](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : nameOf(a.second) < nameOf(b.second); });

@@ -19,6 +19,12 @@ struct SampleStats
     std::optional<double> std; // sample standard deviation (ddof 1); nullopt below 2 samples
 };
 
+// The mean; nullopt for no samples.
+inline std::optional<double> meanOf(const std::optional<SampleStats>& stats)
+{
+    return stats ? std::optional<double>(stats->mean) : std::nullopt;
+}
+
 // nullopt for no samples.
 std::optional<SampleStats> summarize(std::vector<double> samples);
 

@@ -1,6 +1,6 @@
 // The streaming JSON writer: what it writes parses with QJsonDocument and
 // equals the document built whole.
-#include "engine/export/jsonstreamwriter.h"
+#include "engine/export/json/jsonstreamwriter.h"
 
 #include <QBuffer>
 #include <QJsonDocument>

@@ -61,7 +61,7 @@ TEST(KernelSourceExport, EveryAnatomyFieldIsWritten)
     source.origin = SourceOrigin::KernelFile;
     source.file = QStringLiteral("/cache/2t/c2tq.py");
     source.anatomy = gatherAnatomy();
-    const QJsonObject o = kernelSourceJson(source, QStringList { QStringLiteral("ignored") }, {});
+    const QJsonObject o = kernelSourceJson(source, QStringList { QStringLiteral("ignored") }, {}).toQJson();
     EXPECT_EQ(o[QStringLiteral("origin")].toString(), QStringLiteral("kernel_file"));
     EXPECT_EQ(o[QStringLiteral("file")].toString(), QStringLiteral("/cache/2t/c2tq.py"));
     EXPECT_TRUE(o[QStringLiteral("why")].isNull());
@@ -119,7 +119,7 @@ TEST(KernelSourceExport, WithoutAnatomyOnlyWhereAndWhy)
 {
     KernelSource none;
     none.why = QStringLiteral("no Inductor cache given");
-    const QJsonObject o = kernelSourceJson(none, {}, {});
+    const QJsonObject o = kernelSourceJson(none, {}, {}).toQJson();
     EXPECT_EQ(o[QStringLiteral("origin")].toString(), QStringLiteral("none"));
     EXPECT_TRUE(o[QStringLiteral("file")].isNull());
     EXPECT_EQ(o[QStringLiteral("why")].toString(), QStringLiteral("no Inductor cache given"));
@@ -131,7 +131,7 @@ TEST(KernelSourceExport, WithoutAnatomyOnlyWhereAndWhy)
     KernelSource block;
     block.origin = SourceOrigin::CacheName;
     block.file = QStringLiteral("/cache/2n/c2n.py");
-    const QJsonObject b = kernelSourceJson(block, QStringList { QStringLiteral("cat") }, QStringList { QStringLiteral("cat_2") });
+    const QJsonObject b = kernelSourceJson(block, QStringList { QStringLiteral("cat") }, QStringList { QStringLiteral("cat_2") }).toQJson();
     EXPECT_EQ(b[QStringLiteral("origin")].toString(), QStringLiteral("cache_name"));
     EXPECT_EQ(b[QStringLiteral("aten_ops")].toArray(), QJsonArray { QStringLiteral("cat") });
     EXPECT_EQ(b[QStringLiteral("source_nodes")].toArray(), QJsonArray { QStringLiteral("cat_2") });
@@ -152,7 +152,7 @@ TEST(KernelSourceExport, CsvColumnsAreTheAnatomysSums)
     found.source.anatomy = a;
     model.source = found;
     EXPECT_EQ(kernelSourceCsvFields(model), QStringList({ QStringLiteral("4160"), QStringLiteral("32832") }));
-    EXPECT_EQ(kernelSourceJson(model).toObject()[QStringLiteral("origin")].toString(), QStringLiteral("tlparse"));
+    EXPECT_EQ(kernelSourceJson(model).toQJson().toObject()[QStringLiteral("origin")].toString(), QStringLiteral("tlparse"));
 }
 
 } // namespace

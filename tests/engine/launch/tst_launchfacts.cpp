@@ -247,7 +247,7 @@ TEST(LaunchFacts, ComputeUnitsFromTheTraceFirstElseTheCatalogue)
     EXPECT_TRUE(catalogued->computeUnitsSource.startsWith(QStringLiteral("the GPU catalogue: AMD Instinct MI300X (AMD CDNA 3")))
         << qPrintable(catalogued->computeUnitsSource);
 
-    const QJsonObject json = launchJson(withoutTrace, gpu).toObject();
+    const QJsonObject json = launchJson(withoutTrace, gpu).toQJson().toObject();
     EXPECT_EQ(json.value(QStringLiteral("programs")).toInteger(), 16);
     EXPECT_EQ(json.value(QStringLiteral("compute_units")).toInt(), 304);
     EXPECT_DOUBLE_EQ(json.value(QStringLiteral("waves")).toDouble(), 0.0526316); // 6 significant digits

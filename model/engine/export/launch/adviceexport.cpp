@@ -4,7 +4,7 @@
 
 namespace Ridgeline {
 
-QJsonObject adviceJson(const Advice& advice)
+RowJson::Object adviceJson(const Advice& advice)
 {
     return { { QStringLiteral("class"), adviceClassKey(advice.adviceClass) }, { QStringLiteral("text"), advice.text } };
 }

@@ -4,13 +4,14 @@
 #pragma once
 
 #include "engine/advice/advice.h"
+#include "engine/export/json/rowjson.h"
 #include "engine/roofline/gpuspec.h"
 
 #include <QJsonObject>
 
 namespace Ridgeline {
 
-QJsonObject adviceJson(const Advice& advice);
+RowJson::Object adviceJson(const Advice& advice);
 QString adviceCsvField(const Advice& advice); // "gemm: GEMM 4096 x ...", CSV-escaped
 // {"datasheet": "...", "max_achievable": "..."}: the sets the GPU has, each with its source.
 QJsonObject peakSourcesJson(const GpuSpec& gpu);

@@ -7,17 +7,17 @@
 
 namespace Ridgeline {
 
-QJsonArray findingsJson(const KernelTimeFigures& time)
+RowJson::Array findingsJson(const KernelTimeFigures& time)
 {
-    QJsonArray array;
-    const QJsonValue null(QJsonValue::Null);
+    RowJson::Array array;
+    const RowJson::Value null;
     for (const KernelFinding& finding : time.findings) {
-        array.append(QJsonObject {
+        array.append(RowJson::Object {
             { QStringLiteral("kind"), findingKindKey(finding.kind) },
             { QStringLiteral("text"), finding.text },
             { QStringLiteral("time_at_stake_us"), exportTimeUs(time.recoverableUs) },
-            { QStringLiteral("pointer"), finding.pointer.isEmpty() ? null : QJsonValue(finding.pointer) },
-            { QStringLiteral("line"), finding.line > 0 ? QJsonValue(finding.line) : null },
+            { QStringLiteral("pointer"), finding.pointer.isEmpty() ? null : RowJson::Value(finding.pointer) },
+            { QStringLiteral("line"), finding.line > 0 ? RowJson::Value(finding.line) : null },
         });
     }
     return array;

@@ -4,6 +4,7 @@
 // stake (the same for every finding of the row: never to be summed).
 #pragma once
 
+#include "engine/export/json/rowjson.h"
 #include "engine/timebudget/attainabletime.h"
 
 #include <QJsonArray>
@@ -13,7 +14,7 @@ namespace Ridgeline {
 
 // `findings` of a kernel's JSON: [{kind, text, time_at_stake_us, pointer, line}],
 // pointer and line null where the finding is about the launch.
-QJsonArray findingsJson(const KernelTimeFigures& time);
+RowJson::Array findingsJson(const KernelTimeFigures& time);
 // The CSV's last column: "kind: text" of the row's first finding; empty without one.
 QStringList findingsCsvHeader();
 QStringList findingsCsvFields(const KernelTimeFigures& time);

@@ -1,6 +1,6 @@
 #include "engine/export/launch/launchexport.h"
 
-#include "engine/export/jsonnumber.h"
+#include "engine/export/json/jsonnumber.h"
 #include "engine/launch/computeunits.h"
 
 #include <QJsonArray>
@@ -9,25 +9,25 @@
 namespace Ridgeline {
 namespace {
 
-QJsonValue optionalInt(std::optional<std::int64_t> value)
+RowJson::Value optionalInt(std::optional<std::int64_t> value)
 {
-    return value ? QJsonValue(qint64(*value)) : QJsonValue(QJsonValue::Null);
+    return value ? RowJson::Value(qint64(*value)) : RowJson::Value();
 }
 
-QJsonValue dimsJson(const std::optional<std::array<std::int64_t, 3>>& dims)
+RowJson::Value dimsJson(const std::optional<std::array<std::int64_t, 3>>& dims)
 {
     if (!dims)
-        return QJsonValue::Null;
-    return QJsonArray { qint64((*dims)[0]), qint64((*dims)[1]), qint64((*dims)[2]) };
+        return {};
+    return RowJson::Array { qint64((*dims)[0]), qint64((*dims)[1]), qint64((*dims)[2]) };
 }
 
 // "XBLOCK=1,R0_BLOCK=1024,waves_per_eu=2" as {"XBLOCK": 1, ...}: integers
 // where a value is one, its text otherwise.
-QJsonValue kwargsJson(const QString& kwargs)
+RowJson::Value kwargsJson(const QString& kwargs)
 {
     if (kwargs.isEmpty())
-        return QJsonValue::Null;
-    QJsonObject object;
+        return {};
+    RowJson::Object object;
     for (QStringView pair : QStringView(kwargs).split(u',')) {
         const qsizetype equals = pair.indexOf(u'=');
         if (equals <= 0)
@@ -35,7 +35,7 @@ QJsonValue kwargsJson(const QString& kwargs)
         const QStringView value = pair.mid(equals + 1).trimmed();
         bool ok = false;
         const qlonglong number = value.toLongLong(&ok);
-        object.insert(pair.left(equals).trimmed().toString(), ok ? QJsonValue(number) : QJsonValue(value.toString()));
+        object.insert(pair.left(equals).trimmed().toString(), ok ? RowJson::Value(number) : RowJson::Value(value.toString()));
     }
     return object;
 }
@@ -53,26 +53,26 @@ std::optional<LaunchFacts> judgedLaunch(const KernelRow& row, const GpuSpec& gpu
     return facts;
 }
 
-QJsonValue launchJson(const KernelRow& row, const GpuSpec& gpu)
+RowJson::Value launchJson(const KernelRow& row, const GpuSpec& gpu)
 {
     const std::optional<LaunchFacts> launch = judgedLaunch(row, gpu);
     if (!launch)
-        return QJsonValue::Null;
+        return {};
     const LaunchFacts& f = *launch;
-    const QJsonValue null(QJsonValue::Null);
-    const auto textOrNull = [&](const QString& value) { return value.isEmpty() ? null : QJsonValue(value); };
-    return QJsonObject {
-        { QStringLiteral("num_warps"), f.numWarps ? QJsonValue(*f.numWarps) : null },
-        { QStringLiteral("num_stages"), f.numStages ? QJsonValue(*f.numStages) : null },
+    const RowJson::Value null;
+    const auto textOrNull = [&](const QString& value) { return value.isEmpty() ? null : RowJson::Value(value); };
+    return RowJson::Object {
+        { QStringLiteral("num_warps"), f.numWarps ? RowJson::Value(*f.numWarps) : null },
+        { QStringLiteral("num_stages"), f.numStages ? RowJson::Value(*f.numStages) : null },
         { QStringLiteral("kwargs"), kwargsJson(f.kwargs) },
         { QStringLiteral("grid"), dimsJson(f.grid) },
         { QStringLiteral("block"), dimsJson(f.block) },
-        { QStringLiteral("grid_counts"), f.gridCounts ? QJsonValue(gridCountsKey(*f.gridCounts)) : null },
+        { QStringLiteral("grid_counts"), f.gridCounts ? RowJson::Value(gridCountsKey(*f.gridCounts)) : null },
         { QStringLiteral("programs"), optionalInt(f.programs) },
         { QStringLiteral("programs_source"), textOrNull(f.programsSource) },
-        { QStringLiteral("programs_approximate"), f.programs ? QJsonValue(f.programsApproximate) : null },
+        { QStringLiteral("programs_approximate"), f.programs ? RowJson::Value(f.programsApproximate) : null },
         { QStringLiteral("programs_note"), textOrNull(f.note) },
-        { QStringLiteral("compute_units"), f.computeUnits ? QJsonValue(*f.computeUnits) : null },
+        { QStringLiteral("compute_units"), f.computeUnits ? RowJson::Value(*f.computeUnits) : null },
         { QStringLiteral("compute_units_source"), textOrNull(f.computeUnitsSource) },
         { QStringLiteral("waves"), figureJson(f.waves) },
         { QStringLiteral("active_lane_share"), figureJson(f.activeLaneShare) },

@@ -4,6 +4,7 @@
 // the trace's deviceProperties gave none.
 #pragma once
 
+#include "engine/export/json/rowjson.h"
 #include "engine/launch/launchfacts.h"
 #include "engine/results/kernelrow.h"
 #include "engine/roofline/gpuspec.h"
@@ -18,7 +19,7 @@ namespace Ridgeline {
 std::optional<LaunchFacts> judgedLaunch(const KernelRow& row, const GpuSpec& gpu);
 
 // `launch` of a kernel's JSON: null where the row has no launch facts.
-QJsonValue launchJson(const KernelRow& row, const GpuSpec& gpu);
+RowJson::Value launchJson(const KernelRow& row, const GpuSpec& gpu);
 // CSV columns appended after the others: programs, waves.
 QStringList launchCsvHeader();
 QStringList launchCsvFields(const KernelRow& row, const GpuSpec& gpu);

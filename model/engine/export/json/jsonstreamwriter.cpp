@@ -1,4 +1,4 @@
-#include "engine/export/jsonstreamwriter.h"
+#include "engine/export/json/jsonstreamwriter.h"
 
 #include <QIODevice>
 #include <QJsonDocument>

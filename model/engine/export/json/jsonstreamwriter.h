@@ -1,9 +1,9 @@
 // Stage export/: an analysis (or a comparison) as JSON, CSV or Markdown.
 // Writes one JSON document to a device as it goes, so an export of a
 // million rows never holds them all: the containers' brackets, keys and
-// commas are written here, and each element is serialized by Qt's own JSON
-// classes (one compact QJsonDocument per row), so escaping and number
-// formatting are exactly QJsonDocument's and the whole parses with it.
+// commas are written here; a value is serialized by Qt's own JSON classes,
+// and a row arrives already written by RowJson (rowjson.h), which writes
+// what QJsonDocument would, so that the whole parses with it.
 #pragma once
 
 #include <QJsonArray>
@@ -32,8 +32,8 @@ public:
     // The next value (an array element, a member's value after writeKey, or the document).
     void writeValue(const QJsonValue& value);
     void writeObject(const QJsonObject& object) { writeValue(QJsonValue(object)); }
-    // The next value, already written as compactJson gives it (rendered on
-    // other threads: base/orderedrender.h).
+    // The next value, already written as compactJson or RowJson gives it
+    // (rendered on other threads: base/orderedrender.h).
     void writeValueJson(const QByteArray& json);
     static QByteArray compactJson(const QJsonObject& object);
     // writeKey + writeValue.
