@@ -23,7 +23,7 @@ QString row(const QString& label, const QString& value)
 
 QString orUnknown(const std::optional<std::int64_t>& value)
 {
-    return value ? humanBytes(*value) : tr("unknown");
+    return value ? formatBytes(*value) : tr("unknown");
 }
 
 // The decorator's facts as the source states them: the text up to the def
@@ -82,28 +82,13 @@ QString launchRows(const LaunchFacts& f)
 
 } // namespace
 
-QString humanBytes(std::int64_t bytes)
-{
-    const double b = double(bytes);
-    if (std::abs(b) < 1000)
-        return QString::number(bytes) + QStringLiteral(" B");
-    static const char* units[] = { "KB", "MB", "GB", "TB" };
-    double value = b / 1000;
-    int unit = 0;
-    while (std::abs(value) >= 1000 && unit < 3) {
-        value /= 1000;
-        ++unit;
-    }
-    return QString::number(value, 'f', value < 10 ? 2 : value < 100 ? 1 : 0) + u' ' + QLatin1String(units[unit]);
-}
-
 QString bytesRangeText(const PointerAnatomy& p)
 {
     if (!p.uniqueBytes)
         return tr("unknown");
     if (p.uniqueBytesMax && *p.uniqueBytesMax != *p.uniqueBytes)
-        return humanBytes(*p.uniqueBytes) + QStringLiteral(" – ") + humanBytes(*p.uniqueBytesMax);
-    return humanBytes(*p.uniqueBytes);
+        return formatBytes(*p.uniqueBytes) + QStringLiteral(" – ") + formatBytes(*p.uniqueBytesMax);
+    return formatBytes(*p.uniqueBytes);
 }
 
 QString anatomyFactsHtml(const FoundSource& found, const LaunchFacts* launch, std::optional<double> modelBytes)
@@ -133,8 +118,8 @@ QString anatomyFactsHtml(const FoundSource& found, const LaunchFacts* launch, st
                         : orUnknown(a->uniqueBytes),
                     orUnknown(a->perAccessBytes)));
         html += row(tr("model bytes"),
-            (modelBytes ? humanBytes(std::int64_t(*modelBytes)) : tr("unknown")) + tr(" (TraceLens's rule: every tensor once in full)"));
-        html += row(tr("kernel_num_gb"), a->inductorBytes ? humanBytes(*a->inductorBytes) : tr("not in inductor_meta"));
+            (modelBytes ? formatBytes(std::int64_t(*modelBytes)) : tr("unknown")) + tr(" (TraceLens's rule: every tensor once in full)"));
+        html += row(tr("kernel_num_gb"), a->inductorBytes ? formatBytes(*a->inductorBytes) : tr("not in inductor_meta"));
         if (a->approximate)
             html += row(QString(), tr("numels from size_hints: the source bytes are upper bounds"));
         if (!a->problem.isEmpty())

@@ -13,7 +13,6 @@
 
 namespace Ridgeline {
 
-QString humanBytes(std::int64_t bytes); // "512 B", "1.50 KB", "3.07 MB" (decimal units, as TB/s)
 QString bytesRangeText(const PointerAnatomy& pointer); // unique bytes, a gather's "low – high"
 
 // `launch` may be null; `modelBytes` the row's bytes (TraceLens's rule).

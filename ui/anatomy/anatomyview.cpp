@@ -260,7 +260,7 @@ void AnatomyView::fillTree()
         item->setText(1, pointerKindText(pointer));
         item->setForeground(1, accessKindColor(pointer.kind, dark));
         item->setText(2, bytesRangeText(pointer));
-        item->setText(3, pointer.perAccessBytes ? humanBytes(*pointer.perAccessBytes) : tr("unknown"));
+        item->setText(3, pointer.perAccessBytes ? formatBytes(*pointer.perAccessBytes) : tr("unknown"));
         item->setText(4, pointer.why);
         item->setToolTip(4, pointer.why);
         item->setData(0, pointerRole, p);

@@ -2,6 +2,7 @@
 
 #include "anatomy/accesskindcolors.h"
 #include "anatomy/anatomyfacts.h"
+#include "engine/base/text/units.h"
 #include "engine/kernelsource/pointerkindtext.h"
 
 #include <QCoreApplication>
@@ -14,7 +15,7 @@ SourceAnnotations::SourceAnnotations(const KernelAnatomy& anatomy, bool dark)
     for (int p = 0; p < int(anatomy.pointers.size()); ++p) {
         const PointerAnatomy& pointer = anatomy.pointers[p];
         m_pointers.push_back({ pointer.arg, pointer.dtype, pointerRoleKey(pointer.role), pointerKindText(pointer), bytesRangeText(pointer),
-            pointer.perAccessBytes ? humanBytes(*pointer.perAccessBytes) : QCoreApplication::translate("SourceAnnotations", "unknown"),
+            pointer.perAccessBytes ? formatBytes(*pointer.perAccessBytes) : QCoreApplication::translate("SourceAnnotations", "unknown"),
             pointer.why, accessKindColor(pointer.kind, dark) });
         for (const SourceAccess& access : pointer.accesses)
             m_lines[access.line].append({ p, access.op, access.index, access.mask });

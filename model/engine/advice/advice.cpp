@@ -27,9 +27,8 @@ Advice copyAdvice(const KernelRow& row, const CopyWork& copy, const AdviceFacts&
 {
     QString text = copy.text();
     const std::optional<double> bytes = copy.crossesHostLink() ? hostLinkBytesPerCall(row) : row.bytes();
-    if (bytes) // "10.6 MB", "616 B": a small copy is still a copy to remove
-        text += *bytes >= 1e5 ? QStringLiteral(" of %1 MB").arg(QString::number(*bytes / 1e6, 'f', 1))
-                              : QStringLiteral(" of %1 B").arg(qint64(*bytes));
+    if (bytes) // "10.1 MiB", "616 B": a small copy is still a copy to remove
+        text += QStringLiteral(" of %1").arg(formatBytes(qint64(*bytes)));
     if (facts.timedCalls > 0)
         text += QStringLiteral(", ") + callsText(facts.timedCalls, facts.meanUs);
     if (copy.crossesHostLink()) {

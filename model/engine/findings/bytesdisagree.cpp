@@ -55,18 +55,18 @@ std::optional<Why> pointerWhy(const PointerAnatomy& p, const TensorTraffic& tens
             why.text = QStringLiteral("%1 (line %2) is touched at %3 of its %4 (%5): TraceLens counts the whole tensor")
                            .arg(p.arg)
                            .arg(why.line)
-                           .arg(findingBytesText(*p.uniqueBytesMax), findingBytesText(tensor.bytes), accessKindKey(p.kind));
+                           .arg(formatBytes(*p.uniqueBytesMax), formatBytes(tensor.bytes), accessKindKey(p.kind));
         }
         return why;
     }
     if (lo > counted * bytesDisagreeMinRatio) {
         why.gap = counted - lo;
-        why.text = QStringLiteral("%1 (line %2) touches %3 (%4%5), TraceLens counts its tensor's %6")
-                       .arg(p.arg)
-                       .arg(why.line)
-                       .arg(findingBytesText(*p.uniqueBytes), pointerRoleKey(p.role),
-                           p.role == PointerAnatomy::Role::InOut ? QStringLiteral(": read and written") : QString(),
-                           findingBytesText(tensor.bytes));
+        why.text
+            = QStringLiteral("%1 (line %2) touches %3 (%4%5), TraceLens counts its tensor's %6")
+                  .arg(p.arg)
+                  .arg(why.line)
+                  .arg(formatBytes(*p.uniqueBytes), pointerRoleKey(p.role),
+                      p.role == PointerAnatomy::Role::InOut ? QStringLiteral(": read and written") : QString(), formatBytes(tensor.bytes));
         return why;
     }
     return std::nullopt;
@@ -124,8 +124,8 @@ std::optional<KernelFinding> bytesDisagreeFinding(const KernelAnatomy& anatomy, 
     }
 
     const QString source = lo == hi
-        ? findingBytesText(*anatomy.uniqueBytes)
-        : QStringLiteral("%1 to %2").arg(findingBytesText(*anatomy.uniqueBytes), findingBytesText(*anatomy.uniqueBytesMax));
+        ? formatBytes(*anatomy.uniqueBytes)
+        : QStringLiteral("%1 to %2").arg(formatBytes(*anatomy.uniqueBytes), formatBytes(*anatomy.uniqueBytesMax));
     // Larger over smaller, at both ends of the range.
     const double near = modelMore ? counted / hi : lo / counted;
     const double far = modelMore ? counted / lo : hi / counted;
@@ -133,9 +133,9 @@ std::optional<KernelFinding> bytesDisagreeFinding(const KernelAnatomy& anatomy, 
     KernelFinding finding;
     finding.kind = FindingKind::BytesDisagree;
     finding.text = modelMore ? QStringLiteral("TraceLens counts %1, the source's index expressions touch %2 (%3 fewer)")
-                                   .arg(findingBytesText(*model.bytes), source, ratio)
+                                   .arg(formatBytes(*model.bytes), source, ratio)
                              : QStringLiteral("the source's index expressions touch %1, TraceLens counts %2 (%3 more)")
-                                   .arg(source, findingBytesText(*model.bytes), ratio);
+                                   .arg(source, formatBytes(*model.bytes), ratio);
     if (best) {
         finding.text += QStringLiteral(": ") + best->text;
         finding.pointer = best->pointer;

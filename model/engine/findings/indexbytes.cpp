@@ -1,5 +1,7 @@
 #include "engine/findings/indexbytes.h"
 
+#include "engine/base/text/units.h"
+
 namespace Ridgeline {
 
 namespace {
@@ -45,10 +47,10 @@ KernelFindings indexBytesFindings(const KernelAnatomy& anatomy)
         finding.kind = FindingKind::IndexBytes;
         finding.pointer = index.arg;
         finding.line = firstLoadLine(index);
-        finding.text = QStringLiteral("%1's int64 indices move %2 to select at most %3 of %4: store the indices as int32, "
-                                      "or gather wider rows per index")
-                           .arg(index.arg, findingBytesText(*index.uniqueBytes), findingBytesText(selected),
-                               index.indexes.join(QStringLiteral(", ")));
+        finding.text
+            = QStringLiteral("%1's int64 indices move %2 to select at most %3 of %4: store the indices as int32, "
+                             "or gather wider rows per index")
+                  .arg(index.arg, formatBytes(*index.uniqueBytes), formatBytes(selected), index.indexes.join(QStringLiteral(", ")));
         findings.push_back(std::move(finding));
     }
     return findings;

@@ -35,7 +35,4 @@ struct KernelFinding
 
 using KernelFindings = std::vector<KernelFinding>;
 
-// Bytes in a finding's sentence: "512 B", "64.0 KiB", "1.50 MiB", "2.00 GiB".
-QString findingBytesText(std::int64_t bytes);
-
 } // namespace Ridgeline

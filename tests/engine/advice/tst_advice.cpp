@@ -145,7 +145,7 @@ TEST(Advice, HostToDeviceCopyMeasuredAgainstTheHostLink)
     EXPECT_EQ(figures.limiter, Limiter::Memory);
     EXPECT_NEAR(figures.recoverableUs, 60.375, 1e-9);
     EXPECT_EQ(figures.advice.adviceClass, AdviceClass::Copy);
-    EXPECT_TRUE(figures.advice.text.startsWith(QStringLiteral("device-to-host copy of 10.6 MB, 1 call at 228")))
+    EXPECT_TRUE(figures.advice.text.startsWith(QStringLiteral("device-to-host copy of 10.1 MiB, 1 call at 228")))
         << figures.advice.text.toStdString();
     EXPECT_TRUE(figures.advice.text.contains(QStringLiteral("0.046 TB/s = 73 % of the host link (0.064 TB/s)")))
         << figures.advice.text.toStdString();
@@ -195,7 +195,7 @@ TEST(Advice, DeviceToDeviceCopyStaysOnHbm)
     EXPECT_EQ(figures.memoryRoofLabel, QStringLiteral("HBM"));
     EXPECT_NEAR(*figures.roofTermUs, 4.0, 1e-9);
     EXPECT_EQ(figures.advice.adviceClass, AdviceClass::Copy);
-    EXPECT_TRUE(figures.advice.text.startsWith(QStringLiteral("device-to-device copy of 21.2 MB"))) << figures.advice.text.toStdString();
+    EXPECT_TRUE(figures.advice.text.startsWith(QStringLiteral("device-to-device copy of 20.2 MiB"))) << figures.advice.text.toStdString();
     // A copy_ that also ran a kernel is no plain copy.
     const KernelRow mixed = libraryOpRow(QStringLiteral("aten::copy_"), LibraryOpCategory::Elementwise,
         { QStringLiteral("Memcpy DtoH (Device -> Host)"), QStringLiteral("elementwise_kernel") }, 21.2e6, 0, { 10 });

@@ -2,6 +2,7 @@
 // threshold: one fixture that fires it and one just under it, with the
 // figures the sentence must carry derived in the comments.
 #include "../kernelsource/kernelfixtures.h"
+#include "engine/base/text/units.h"
 #include "engine/findings/bytesdisagree.h"
 #include "engine/findings/indexbytes.h"
 #include "engine/findings/kernelfindings.h"
@@ -275,8 +276,11 @@ TEST(KernelFindings, ARowsFindingsInOrderLaunchThenSource)
     EXPECT_EQ(findingKindKey(findings[1].kind), QStringLiteral("padding"));
     EXPECT_EQ(findingKindKey(findings[2].kind), QStringLiteral("index_bytes"));
     EXPECT_TRUE(findKernelFindings({}).empty());
-    EXPECT_EQ(findingBytesText(512), QStringLiteral("512 B"));
-    EXPECT_EQ(findingBytesText(3 << 20), QStringLiteral("3.00 MiB"));
+    // Sizes as the anatomy and the advice say them: binary units.
+    EXPECT_EQ(formatBytes(512), QStringLiteral("512 B"));
+    EXPECT_EQ(formatBytes(32768), QStringLiteral("32.0 KiB"));
+    EXPECT_EQ(formatBytes(3 << 20), QStringLiteral("3.0 MiB"));
+    EXPECT_EQ(formatBytes(std::int64_t(3) << 30), QStringLiteral("3.00 GiB"));
 }
 
 } // namespace Ridgeline::Test

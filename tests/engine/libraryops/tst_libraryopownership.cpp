@@ -207,7 +207,7 @@ TEST_F(LibraryOps, HostLinkBytesAreTheMemcpyEventsBytes)
     ASSERT_TRUE(figures.attainableUs);
     EXPECT_NEAR(*figures.attainableUs, 524'288.0 / 0.064e6, 1e-9);
     EXPECT_EQ(figures.memoryRoofLabel, QStringLiteral("host link"));
-    EXPECT_TRUE(figures.advice.text.contains(QStringLiteral("device-to-host copy of 0.5 MB"))) << qPrintable(figures.advice.text);
+    EXPECT_TRUE(figures.advice.text.contains(QStringLiteral("device-to-host copy of 512.0 KiB"))) << qPrintable(figures.advice.text);
 
     // One call whose memcpy wrote no bytes: the events no longer say for
     // every call, so the model's half stands.

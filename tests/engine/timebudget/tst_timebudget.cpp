@@ -156,6 +156,25 @@ TEST(CallTimes, ExcessOverAThresholdSumsEveryCallAboveIt)
     EXPECT_EQ(CallTimes().excessOver(1), 0);
 }
 
+// Calls that all took one time keep it without a table, and sum the same.
+TEST(CallTimes, OneTimeForEveryCallSumsAsATableWould)
+{
+    const CallTimes once({ 7 });
+    EXPECT_EQ(once.count(), 1);
+    EXPECT_EQ(once.distinctValues(), 1u);
+    EXPECT_NEAR(once.excessOver(2), 5, 1e-12);
+    EXPECT_NEAR(once.excessOver(7), 0, 1e-12);
+    const CallTimes thrice({ 4, 4, 4 });
+    EXPECT_EQ(thrice.count(), 3);
+    EXPECT_EQ(thrice.distinctValues(), 1u);
+    EXPECT_NEAR(thrice.excessOver(1), 9, 1e-12);
+    EXPECT_NEAR(thrice.excessOver(4.5), 0, 1e-12);
+    EXPECT_EQ(thrice, CallTimes({ 4, 4, 4 }));
+    EXPECT_FALSE(thrice == CallTimes({ 5, 5, 5 }));
+    EXPECT_FALSE(thrice == CallTimes({ 4, 4, 5 }));
+    EXPECT_EQ(CallTimes(), CallTimes(std::vector<double> {}));
+}
+
 TEST(TimeBudget, TritonTimeSplitsIntoTuningLatencyAndRestAndOpportunitiesRank)
 {
     // Rows above (t0 = 2): memory 38 us measured, 3 recoverable; compute 160

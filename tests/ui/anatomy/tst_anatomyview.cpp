@@ -48,7 +48,7 @@ TEST(AnatomyView, SelectingALoadHighlightsItsLineAndPointer)
     EXPECT_CONTAINS(bias->text(0), QStringLiteral("in_ptr1"));
     EXPECT_EQ(bias->text(1), QStringLiteral("broadcast ×12"));
     EXPECT_EQ(bias->text(2), QStringLiteral("256 B"));
-    EXPECT_EQ(bias->text(3), QStringLiteral("3.07 KB"));
+    EXPECT_EQ(bias->text(3), QStringLiteral("3.0 KiB"));
     ASSERT_EQ(bias->childCount(), 1);
 
     // The user clicks the bias's load in the accesses.
@@ -126,8 +126,8 @@ TEST(AnatomyView, EachLoadAndStoreLineIsAnnotatedWithItsKindAndBytes)
     view.setKernel(&row, nullptr);
     view.ensureBuilt();
     EXPECT_EQ(view.sourceView()->annotationAt(15), QStringLiteral("in_ptr1 load · broadcast ×12 · 256 B unique"));
-    EXPECT_EQ(view.sourceView()->annotationAt(14), QStringLiteral("in_ptr0 load · contiguous · 3.07 KB unique"));
-    EXPECT_EQ(view.sourceView()->annotationAt(17), QStringLiteral("out_ptr0 store · contiguous · 3.07 KB unique"));
+    EXPECT_EQ(view.sourceView()->annotationAt(14), QStringLiteral("in_ptr0 load · contiguous · 3.0 KiB unique"));
+    EXPECT_EQ(view.sourceView()->annotationAt(17), QStringLiteral("out_ptr0 store · contiguous · 3.0 KiB unique"));
     EXPECT_TRUE(view.sourceView()->annotationAt(16).isEmpty());
     // Coloured: the def line's keyword has a format of its own.
     const QTextBlock def = view.sourceView()->document()->findBlockByNumber(6);
@@ -137,7 +137,7 @@ TEST(AnatomyView, EachLoadAndStoreLineIsAnnotatedWithItsKindAndBytes)
     const QString facts = view.factsText();
     EXPECT_CONTAINS(facts, QStringLiteral("pointwise"));
     EXPECT_CONTAINS(facts, QStringLiteral("2, 1 parsed; inductor_meta's num_load, num_store: 2, 1"));
-    EXPECT_CONTAINS(facts, QStringLiteral("6.40 KB unique (the DRAM floor), 9.22 KB per access"));
+    EXPECT_CONTAINS(facts, QStringLiteral("6.3 KiB unique (the DRAM floor), 9.0 KiB per access"));
 }
 
 TEST(AnatomyView, ARowWithoutSourceSaysWhyAndHowToAttachOne)
@@ -220,7 +220,7 @@ TEST(AnatomyView, ALargeSourceArrivesInChunksAndItsHighlightWaitsForItsLine)
     EXPECT_EQ(source.toPlainText(), text) << "every line once, in order, none split";
     EXPECT_EQ(tintedLines(source), QList<int>({ lastLine }));
     EXPECT_EQ(source.textCursor().blockNumber(), lastLine - 1) << "scrolled to once it arrived";
-    EXPECT_EQ(source.annotationAt(lastLine), QStringLiteral("out_ptr0 store · contiguous · 3.07 KB unique"));
+    EXPECT_EQ(source.annotationAt(lastLine), QStringLiteral("out_ptr0 store · contiguous · 3.0 KiB unique"));
 
     // Another kernel while loading: the old text's chunks stop.
     view.setKernel(&row, nullptr);

@@ -41,6 +41,13 @@ QString formatMebibytes(double mib)
     return QString::number(mib * 1024, 'f', 1) + QStringLiteral(" KiB");
 }
 
+QString formatBytes(std::int64_t bytes)
+{
+    if (bytes > -1024 && bytes < 1024)
+        return QString::number(bytes) + QStringLiteral(" B");
+    return formatMebibytes(double(bytes) / (1024.0 * 1024.0));
+}
+
 QString formatCount(std::int64_t n)
 {
     return QLocale(QLocale::English).toString(qlonglong(n));

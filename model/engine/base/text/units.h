@@ -21,6 +21,9 @@ QString formatTimeUs(double us);
 // (2), "4.2 %" (1), "4 %" (0). Not a number reads "–".
 QString formatPercent(double fraction, int decimals = 2);
 QString formatMebibytes(double mib); // "256.0 MiB", "1.50 GiB"
+// A size in bytes in the same binary units: "616 B", "3.0 KiB", "10.1 MiB".
+// Findings, the anatomy and the advice all say sizes this way.
+QString formatBytes(std::int64_t bytes);
 QString formatCount(std::int64_t n); // "268,435,456"
 QString formatFigure(double value); // 3 significant digits, or more for large values
 // One column, one format: `decimals` fixed ("2.319", "0.329", "0.000"); a
