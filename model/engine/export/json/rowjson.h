@@ -1,9 +1,9 @@
 // Stage export/: an analysis (or a comparison) as JSON, CSV or Markdown.
 // The JSON of one exported row, built and written without Qt's JSON
 // classes. A QJsonObject keeps its members sorted in a CBOR container and
-// QJsonDocument copies each of them out again to write it: a million
-// rows' export was mostly that bookkeeping (about 23 of a row's 29 µs of
-// CPU). Object and Array here keep their members in a plain vector and
+// QJsonDocument copies each of them out again to write it: that
+// bookkeeping was half of the 29 s of CPU a million rows' export took.
+// Object and Array here keep their members in a plain vector and
 // write them sorted by key, the last write of a key winning, so that the
 // text is byte for byte what QJsonDocument::toJson(Compact) writes for
 // the same QJsonObject (tests/engine/export/tst_rowjson.cpp holds the
