@@ -74,7 +74,7 @@ RowJson::Value replayJson(const KernelRow& row)
         { QStringLiteral("file"), chain.captureFile },
         { QStringLiteral("opened_trace"), chain.captureInSameTrace },
         { QStringLiteral("window"), chain.captureWindow },
-        { QStringLiteral("batch_size"), chain.batchSize ? RowJson::Value(*chain.batchSize) : RowJson::Value() },
+        { QStringLiteral("batch_size"), RowJson::Value(chain.batchSize) },
         { QStringLiteral("mode"), chain.mode.isEmpty() ? RowJson::Value() : RowJson::Value(chain.mode) },
         { QStringLiteral("graph_launches"), chain.graphLaunches },
         { QStringLiteral("capture_windows"), chain.captureWindows },

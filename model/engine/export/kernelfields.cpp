@@ -22,11 +22,6 @@ RowJson::Value rawList(const QString& json)
     return document.isArray() ? RowJson::Value(RowJson::Array::fromQJson(document.array())) : RowJson::Value(json);
 }
 
-RowJson::Value optionalInt(std::optional<std::int64_t> value)
-{
-    return value ? RowJson::Value(qint64(*value)) : RowJson::Value();
-}
-
 // The Inductor cache's block for this kernel: where the V1 figures come
 // from, or (for V2 rows) the cross-check of the same kernel.
 RowJson::Value v1Object(const KernelModel& model)
@@ -52,10 +47,10 @@ RowJson::Value v1Object(const KernelModel& model)
         { QStringLiteral("signature"), signature },
         { QStringLiteral("aten_ops"), RowJson::Array::fromStringList(block.atenOps) },
         { QStringLiteral("ops_source"), v1.opsSource },
-        { QStringLiteral("xnumel"), optionalInt(v1.xnumel) },
-        { QStringLiteral("rnumel"), optionalInt(v1.rnumel) },
-        { QStringLiteral("bytes"), optionalInt(v1.bytes) },
-        { QStringLiteral("flops"), optionalInt(v1.flops) },
+        { QStringLiteral("xnumel"), RowJson::Value(v1.xnumel) },
+        { QStringLiteral("rnumel"), RowJson::Value(v1.rnumel) },
+        { QStringLiteral("bytes"), RowJson::Value(v1.bytes) },
+        { QStringLiteral("flops"), RowJson::Value(v1.flops) },
         { QStringLiteral("bytes_formula"), v1.bytesFormula },
         { QStringLiteral("flops_formula"), v1.flopsFormula },
         { QStringLiteral("approximate"), v1.approximate }, // size_hints round up to powers of two; a static block states its counts
@@ -76,7 +71,7 @@ RowJson::Value gemmObject(const KernelModel& model)
         { QStringLiteral("n"), qint64(g.n) },
         { QStringLiteral("k"), qint64(g.k) },
         { QStringLiteral("operand_dtype"), g.operandDtype },
-        { QStringLiteral("allow_tf32"), g.allowTf32 ? RowJson::Value(*g.allowTf32) : RowJson::Value() },
+        { QStringLiteral("allow_tf32"), RowJson::Value(g.allowTf32) },
         { QStringLiteral("gemm_flops"), qint64(g.gemmFlops) },
         { QStringLiteral("epilogue_flops"), qint64(g.epilogueFlops) },
         { QStringLiteral("source"), g.source },

@@ -7,11 +7,6 @@
 namespace Ridgeline {
 namespace {
 
-RowJson::Value optionalInt(std::optional<std::int64_t> value)
-{
-    return value ? RowJson::Value(qint64(*value)) : RowJson::Value();
-}
-
 RowJson::Value listOrNull(const QStringList& list, bool known)
 {
     return known ? RowJson::Value(RowJson::Array::fromStringList(list)) : RowJson::Value();
@@ -43,12 +38,12 @@ RowJson::Object pointerJson(const PointerAnatomy& pointer)
         { QStringLiteral("role"), pointerRoleKey(pointer.role) },
         { QStringLiteral("dtype"), textOrNull(pointer.dtype) },
         { QStringLiteral("kind"), accessKindKey(pointer.kind) },
-        { QStringLiteral("reuse"), optionalInt(pointer.reuse) },
+        { QStringLiteral("reuse"), RowJson::Value(pointer.reuse) },
         { QStringLiteral("accesses"), accesses },
-        { QStringLiteral("unique_elements"), optionalInt(pointer.uniqueElements) },
-        { QStringLiteral("unique_bytes"), optionalInt(pointer.uniqueBytes) },
-        { QStringLiteral("unique_bytes_max"), optionalInt(pointer.uniqueBytesMax) },
-        { QStringLiteral("per_access_bytes"), optionalInt(pointer.perAccessBytes) },
+        { QStringLiteral("unique_elements"), RowJson::Value(pointer.uniqueElements) },
+        { QStringLiteral("unique_bytes"), RowJson::Value(pointer.uniqueBytes) },
+        { QStringLiteral("unique_bytes_max"), RowJson::Value(pointer.uniqueBytesMax) },
+        { QStringLiteral("per_access_bytes"), RowJson::Value(pointer.perAccessBytes) },
         { QStringLiteral("why"), textOrNull(pointer.why) },
     };
 }
@@ -66,14 +61,14 @@ RowJson::Object kernelSourceJson(const KernelSource& source, const QStringList& 
         { QStringLiteral("why"), textOrNull(source.why) },
         { QStringLiteral("parsed_loads"), a ? RowJson::Value(a->parsedLoads) : RowJson::Value() },
         { QStringLiteral("parsed_stores"), a ? RowJson::Value(a->parsedStores) : RowJson::Value() },
-        { QStringLiteral("meta_num_load"), a && a->metaNumLoad ? RowJson::Value(*a->metaNumLoad) : RowJson::Value() },
-        { QStringLiteral("meta_num_store"), a && a->metaNumStore ? RowJson::Value(*a->metaNumStore) : RowJson::Value() },
+        { QStringLiteral("meta_num_load"), a ? RowJson::Value(a->metaNumLoad) : RowJson::Value() },
+        { QStringLiteral("meta_num_store"), a ? RowJson::Value(a->metaNumStore) : RowJson::Value() },
         { QStringLiteral("aten_ops"), a ? listOrNull(a->atenOps, true) : listOrNull(atenOps, comments) },
         { QStringLiteral("source_nodes"), a ? listOrNull(a->sourceNodes, true) : listOrNull(sourceNodes, comments) },
-        { QStringLiteral("unique_bytes"), a ? optionalInt(a->uniqueBytes) : RowJson::Value() },
-        { QStringLiteral("unique_bytes_max"), a ? optionalInt(a->uniqueBytesMax) : RowJson::Value() },
-        { QStringLiteral("per_access_bytes"), a ? optionalInt(a->perAccessBytes) : RowJson::Value() },
-        { QStringLiteral("inductor_bytes"), a ? optionalInt(a->inductorBytes) : RowJson::Value() },
+        { QStringLiteral("unique_bytes"), a ? RowJson::Value(a->uniqueBytes) : RowJson::Value() },
+        { QStringLiteral("unique_bytes_max"), a ? RowJson::Value(a->uniqueBytesMax) : RowJson::Value() },
+        { QStringLiteral("per_access_bytes"), a ? RowJson::Value(a->perAccessBytes) : RowJson::Value() },
+        { QStringLiteral("inductor_bytes"), a ? RowJson::Value(a->inductorBytes) : RowJson::Value() },
         { QStringLiteral("approximate"), a ? RowJson::Value(a->approximate) : RowJson::Value() },
         { QStringLiteral("count_note"), a ? textOrNull(a->countNote) : RowJson::Value() },
         { QStringLiteral("problem"), a ? textOrNull(a->problem) : RowJson::Value() },

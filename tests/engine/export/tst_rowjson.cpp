@@ -7,6 +7,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
+#include <optional>
 
 using namespace Ridgeline;
 
@@ -80,6 +81,17 @@ TEST(RowJson, NumbersAreWrittenAsQJsonDocumentWritesThem)
     EXPECT_EQ(ourMember(QStringLiteral("v"), int(7)), QByteArrayLiteral("{\"v\":7}"));
     EXPECT_EQ(ourMember(QStringLiteral("v"), true), QByteArrayLiteral("{\"v\":true}"));
     EXPECT_EQ(ourMember(QStringLiteral("v"), QJsonValue::Null), QByteArrayLiteral("{\"v\":null}"));
+}
+
+TEST(RowJson, AnOptionalIsItsValueOrNull)
+{
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<std::int64_t>(-3)), QByteArrayLiteral("{\"v\":-3}"));
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<std::int64_t>()), QByteArrayLiteral("{\"v\":null}"));
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<int>(0)), QByteArrayLiteral("{\"v\":0}"));
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<bool>(false)), QByteArrayLiteral("{\"v\":false}"));
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<double>(0.5)), QByteArrayLiteral("{\"v\":0.5}"));
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<QString>(QStringLiteral("a"))), QByteArrayLiteral("{\"v\":\"a\"}"));
+    EXPECT_EQ(ourMember(QStringLiteral("v"), std::optional<QString>()), QByteArrayLiteral("{\"v\":null}"));
 }
 
 TEST(RowJson, StringsAndKeysAreEscapedAsQJsonDocumentEscapesThem)

@@ -18,6 +18,7 @@
 #include <concepts>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -53,6 +54,12 @@ public:
         : m_value(QString(s))
     { }
     Value(const char*) = delete; // would be a bool
+    // An optional figure: null where it is unknown.
+    template <typename T>
+        requires std::constructible_from<Value, const T&>
+    Value(const std::optional<T>& value)
+        : Value(value ? Value(*value) : Value())
+    { }
     Value(Object object);
     Value(Array array);
     // A value still built with Qt's classes, converted.

@@ -9,11 +9,6 @@
 namespace Ridgeline {
 namespace {
 
-RowJson::Value optionalInt(std::optional<std::int64_t> value)
-{
-    return value ? RowJson::Value(qint64(*value)) : RowJson::Value();
-}
-
 RowJson::Value dimsJson(const std::optional<std::array<std::int64_t, 3>>& dims)
 {
     if (!dims)
@@ -62,24 +57,24 @@ RowJson::Value launchJson(const KernelRow& row, const GpuSpec& gpu)
     const RowJson::Value null;
     const auto textOrNull = [&](const QString& value) { return value.isEmpty() ? null : RowJson::Value(value); };
     return RowJson::Object {
-        { QStringLiteral("num_warps"), f.numWarps ? RowJson::Value(*f.numWarps) : null },
-        { QStringLiteral("num_stages"), f.numStages ? RowJson::Value(*f.numStages) : null },
+        { QStringLiteral("num_warps"), RowJson::Value(f.numWarps) },
+        { QStringLiteral("num_stages"), RowJson::Value(f.numStages) },
         { QStringLiteral("kwargs"), kwargsJson(f.kwargs) },
         { QStringLiteral("grid"), dimsJson(f.grid) },
         { QStringLiteral("block"), dimsJson(f.block) },
         { QStringLiteral("grid_counts"), f.gridCounts ? RowJson::Value(gridCountsKey(*f.gridCounts)) : null },
-        { QStringLiteral("programs"), optionalInt(f.programs) },
+        { QStringLiteral("programs"), RowJson::Value(f.programs) },
         { QStringLiteral("programs_source"), textOrNull(f.programsSource) },
         { QStringLiteral("programs_approximate"), f.programs ? RowJson::Value(f.programsApproximate) : null },
         { QStringLiteral("programs_note"), textOrNull(f.note) },
-        { QStringLiteral("compute_units"), f.computeUnits ? RowJson::Value(*f.computeUnits) : null },
+        { QStringLiteral("compute_units"), RowJson::Value(f.computeUnits) },
         { QStringLiteral("compute_units_source"), textOrNull(f.computeUnitsSource) },
         { QStringLiteral("waves"), figureJson(f.waves) },
         { QStringLiteral("active_lane_share"), figureJson(f.activeLaneShare) },
         { QStringLiteral("active_lane_share_source"), textOrNull(f.activeLaneShareSource) },
         { QStringLiteral("blocks_per_sm"), figureJson(f.blocksPerSm) },
-        { QStringLiteral("registers_per_thread"), optionalInt(f.registersPerThread) },
-        { QStringLiteral("shared_memory"), optionalInt(f.sharedMemory) },
+        { QStringLiteral("registers_per_thread"), RowJson::Value(f.registersPerThread) },
+        { QStringLiteral("shared_memory"), RowJson::Value(f.sharedMemory) },
         { QStringLiteral("est_achieved_occupancy_percent"), figureJson(f.estAchievedOccupancyPercent) },
     };
 }
