@@ -44,18 +44,18 @@ KernelModeller KernelModeller::withInductorCache(std::shared_ptr<const InductorC
     KernelModeller modeller(std::move(sources));
     modeller.m_index = std::move(index);
     modeller.m_unavailable = unavailable;
+    FoundSource none;
+    none.source.why = unavailable.isEmpty() ? QStringLiteral("no Inductor cache given") : unavailable;
+    modeller.m_noSource = std::move(none);
     modeller.m_findSources = true;
     modeller.m_anatomy = std::make_shared<SourceAnatomyReader>();
     return modeller;
 }
 
-FoundSource KernelModeller::findSource(const ModelInput& input) const
+HeapOptional<FoundSource> KernelModeller::findSource(const ModelInput& input) const
 {
-    if (!m_index) {
-        FoundSource none;
-        none.source.why = m_unavailable.isEmpty() ? QStringLiteral("no Inductor cache given") : m_unavailable;
-        return none;
-    }
+    if (!m_index)
+        return m_noSource;
     return m_index->findSource(
         input.kernelName, input.args ? input.args->kernelHash : QString(), input.args ? input.args->kernelFile : QString());
 }
@@ -81,7 +81,7 @@ KernelModel KernelModeller::model(const ModelInput& given) const
                 model->source = findSource(input);
                 m_anatomy->fill(*model, input.args);
             }
-            return *model;
+            return std::move(*model);
         }
         unavailable << provenanceKey(source->provenance()) + QStringLiteral(" not available: ") + whyNot;
         failures << (m_sources.size() > 1 ? provenanceKey(source->provenance()) + QStringLiteral(": ") + whyNot : whyNot);

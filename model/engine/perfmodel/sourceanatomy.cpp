@@ -3,6 +3,8 @@
 #include "engine/input/tritonopargs.h"
 #include "engine/kernelsource/recipe/kernelmeasure.h"
 
+#include <utility>
+
 namespace Ridgeline {
 
 SourceAnatomyReader::SourceAnatomyReader() = default;
@@ -24,7 +26,8 @@ std::shared_ptr<const KernelRecipe> SourceAnatomyReader::recipeOf(const FoundSou
 
 void SourceAnatomyReader::fill(KernelModel& model, const TritonOpArgs* args)
 {
-    if (!model.source || !model.source->text)
+    // Read through const: a source shared by rows without one is not copied.
+    if (!model.source || !std::as_const(model.source)->text)
         return;
     const std::shared_ptr<const KernelRecipe> recipe = recipeOf(*model.source);
     KernelMeasureInputs inputs;

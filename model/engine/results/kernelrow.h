@@ -10,6 +10,7 @@
 #include "engine/libraryops/models/libraryopmodel.h"
 #include "engine/perfmodel/kernelmodel.h"
 #include "engine/results/calltimes.h"
+#include "engine/results/compactstats.h"
 #include "engine/results/gputimebreakdown.h"
 #include "engine/results/statistics.h"
 #include "engine/triton/kernelname.h"
@@ -75,8 +76,9 @@ struct TraceLensFigures
     bool figuresDiffer = true;
     // A library op's time as TraceLens reports it, where it differs: without
     // the GPU events it links to no op (ATEN_MODELS.md §1.3). Ridgeline's
-    // kernelTimeUs keeps them: they are the op's GPU work.
-    std::optional<SampleStats> kernelTimeUs;
+    // kernelTimeUs keeps them: they are the op's GPU work. On the heap: a
+    // Triton row's TraceLens figures never have it.
+    HeapOptional<SampleStats> kernelTimeUs;
     QString timeWhy;
 };
 
@@ -89,11 +91,11 @@ struct KernelRow
     SharedValue<TritonOpArgs> args; // of the group's first call (shared with its op); empty for kernel-only rows
 
     int calls = 0;
-    HeapOptional<SampleStats> kernelTimeUs; // busy GPU time per call, of the timed calls
+    CompactStats kernelTimeUs; // busy GPU time per call, of the timed calls
     CallTimes callTimesUs; // the same times, for time above an attainable one
     GpuWork work = GpuWork::Triton; // Library rows: what the kernel's name says it does
-    HeapOptional<SampleStats> tbPerS;
-    HeapOptional<SampleStats> tflopsPerS;
+    CompactStats tbPerS;
+    CompactStats tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
     HeapOptional<TraceLensFigures> traceLens;
     HeapOptional<ReplayChain> replay; // Replayed rows

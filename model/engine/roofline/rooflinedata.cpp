@@ -103,11 +103,13 @@ QString RooflineData::title() const
 
 const RooflinePoint* RooflineData::point(int kernelIndex) const
 {
+    // Both lists are in kernel order: a chart of 200,000 markers asks for
+    // each of them, which a scan would make quadratic.
     for (const auto* list : { &points, &memoryOnlyPoints }) {
-        for (const RooflinePoint& p : *list) {
-            if (p.kernelIndex == kernelIndex)
-                return &p;
-        }
+        const auto it = std::lower_bound(
+            list->begin(), list->end(), kernelIndex, [](const RooflinePoint& p, int index) { return p.kernelIndex < index; });
+        if (it != list->end() && it->kernelIndex == kernelIndex)
+            return &*it;
     }
     return nullptr;
 }
@@ -132,6 +134,10 @@ RooflineData rooflineData(const AnalysisResult* result, const GpuSpec& gpu, Peak
     if (result) {
         data.tracePath = result->tracePath;
         data.kernelCount = int(result->rows.size());
+        // Most rows are plotted: growing the list by doubling would hold two
+        // copies of it at once (100 MB at 200,000 kernels), as the time
+        // budget's rows are held beside it. The memory-only lane is short.
+        data.points.reserve(result->rows.size());
         for (int i = 0; i < data.kernelCount; ++i) {
             const KernelRow& row = result->rows[size_t(i)];
             const auto placement = placeKernel(row, figures);

@@ -109,11 +109,11 @@ struct RooflineData
     PeakSet peakSet = PeakSet::Datasheet; // the set used
     bool peakSetFellBack = false; // the requested set is missing for this GPU
     std::vector<RooflineRoof> roofs; // the memory roof first, then compute roofs, highest first
-    std::vector<RooflinePoint> points; // in kernel order
+    std::vector<RooflinePoint> points; // in kernel order (point() relies on it)
     // Kernels of 0 FLOPs that moved bytes: memory-bound at intensity 0, off
     // a log axis. Their fractionOfRoof is TB/s over their memory roof: HBM's,
     // or the host link's for a copy between host and device (hostLinkTBps).
-    std::vector<RooflinePoint> memoryOnlyPoints;
+    std::vector<RooflinePoint> memoryOnlyPoints; // in kernel order too
     // The GPU's cache bandwidths (lowest first): memory roofs a view draws
     // dashed on request (View > Cache Roofs, --cache-roofs).
     std::vector<CacheRoof> cacheRoofs;

@@ -111,10 +111,14 @@ TEST(TraceComparison, ASlowerReshapedCopyGivesSpeedupsDeltasAndRegressions)
     const double baseMean = slow.kernelTimeUs->mean;
     const double baseSum = slow.kernelTimeUs->sum;
     const double baseTbPerS = slow.tbPerS->mean;
-    slow.kernelTimeUs->mean *= 2;
-    slow.kernelTimeUs->sum *= 2;
-    slow.tbPerS->mean /= 2;
-    slow.tflopsPerS->mean /= 2;
+    SampleStats time = *slow.kernelTimeUs, tb = *slow.tbPerS, tflops = *slow.tflopsPerS;
+    time.mean *= 2;
+    time.sum *= 2;
+    tb.mean /= 2;
+    tflops.mean /= 2;
+    slow.kernelTimeUs = time;
+    slow.tbPerS = tb;
+    slow.tflopsPerS = tflops;
     candidate->rows[1].args.edit().inputDimsJson = QStringLiteral("[[1, 2, 3]]");
     candidate->rows[1].args.edit().hasInputDims = true;
     candidate->rows.pop_back(); // removed: the last library op

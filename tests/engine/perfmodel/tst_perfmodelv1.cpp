@@ -6,6 +6,7 @@
 #include "engine/perfmodel/kernelmodeller.h"
 #include "engine/triton/opcatalog.h"
 #include "testsupport.h"
+#include "v2args.h"
 
 #include <gtest/gtest.h>
 
@@ -204,11 +205,23 @@ TEST(PerfModelV1, GenericNamesAreModelledFromTheCacheBlock)
     // Without the cache a generic name still says why it has no figures.
     const QString name = QStringLiteral("triton_0");
     const TritonOpArgs none;
-    const KernelModel noCache = KernelModeller::withInductorCache(nullptr, QStringLiteral("no Inductor cache given"))
-                                    .model({ name, parseKernelName(name, OpCatalog::builtIn()), &none });
+    const KernelModeller modeller = KernelModeller::withInductorCache(nullptr, QStringLiteral("no Inductor cache given"));
+    const KernelModel noCache = modeller.model({ name, parseKernelName(name, OpCatalog::builtIn()), &none });
     EXPECT_EQ(noCache.provenance, Provenance::None);
     EXPECT_TRUE(noCache.reason.startsWith(QStringLiteral("generic kernel name"))) << qPrintable(noCache.reason);
     EXPECT_TRUE(noCache.reason.contains(QStringLiteral("V1: no Inductor cache given"))) << qPrintable(noCache.reason);
+
+    // Every kernel's source is missing for that one reason: the kernels share
+    // one record of it, a V2 row as a row without figures.
+    ASSERT_TRUE(noCache.source);
+    EXPECT_EQ(noCache.source->source.origin, SourceOrigin::None);
+    EXPECT_EQ(noCache.source->source.why, QStringLiteral("no Inductor cache given"));
+    const QString pointwise = QStringLiteral("triton_poi_fused_add_0");
+    const TritonOpArgs args = Ridgeline::Test::V2Args().tensor({ 8 }, "float", { 1 }).tensor({ 8 }, "float", { 1 }).scalar("8").done().args;
+    const KernelModel v2 = modeller.model({ pointwise, parseKernelName(pointwise, OpCatalog::builtIn()), &args });
+    EXPECT_EQ(v2.provenance, Provenance::V2) << qPrintable(v2.reason);
+    ASSERT_TRUE(v2.source);
+    EXPECT_EQ(&*v2.source, &*noCache.source);
 }
 
 TEST(PerfModelV1, TemplatesWithoutAMatrixProductStayUnmodelled)

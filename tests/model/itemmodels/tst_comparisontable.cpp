@@ -23,8 +23,10 @@ std::shared_ptr<const Judgement> editedComparison()
     if (!baseline)
         return nullptr;
     auto candidate = std::make_shared<AnalysisResult>(*baseline);
-    candidate->rows[0].kernelTimeUs->mean *= 2;
-    candidate->rows[0].kernelTimeUs->sum *= 2;
+    SampleStats slower = *candidate->rows[0].kernelTimeUs;
+    slower.mean *= 2;
+    slower.sum *= 2;
+    candidate->rows[0].kernelTimeUs = slower;
     candidate->rows.pop_back();
     return judge(candidate, datasheetLens(), baseline);
 }
