@@ -158,6 +158,8 @@ public:
     const T* operator->() const { return &**this; }
     operator const T&() const { return **this; }
     T& edit() { return *detached(); }
+    // Whether another copy holds the same value: edit() would copy it.
+    bool isShared() const { return m_value && (m_shared || m_value.use_count() > 1); }
 
 private:
     static const T& empty()

@@ -28,6 +28,11 @@ public:
     static KernelModeller withInductorCache(std::shared_ptr<const InductorCacheIndex> index, const QString& unavailable);
 
     KernelModel model(const ModelInput& input) const;
+    // Whether a model reads the kernel's own name (its source and V1 block
+    // are looked up by it in the Inductor cache). Where not, it reads only
+    // the name's category and fused ops and the op's args: kernels equal in
+    // those get equal models.
+    bool readsKernelNames() const { return m_index != nullptr; }
 
 private:
     std::vector<std::unique_ptr<KernelModelSource>> m_sources;

@@ -26,6 +26,47 @@ struct Group
     std::vector<std::uint32_t> kernelOnlyCalls; // or of kernel-only calls: into LinkedKernels::kernelOnlyCalls
 };
 
+// One model for the kernels that read the same things. Without an Inductor
+// cache a model reads its kernel's category and fused ops and its op's args
+// (interned by the reader: equal args are one object), never the name:
+// Inductor's numbered kernels of one pattern and shape (triton_poi_fused_
+// add_0, _1, ...) get one model instead of a copy of about 700 bytes each.
+// Its texts are interned before it is shared; a row that adds to its
+// reason copies it then (SharedValue).
+class SharedModels
+{
+public:
+    SharedModels(const KernelModeller& modeller, TextInterner& texts)
+        : m_modeller(modeller)
+        , m_texts(texts)
+    { }
+
+    SharedValue<KernelModel> of(const ModelInput& input)
+    {
+        if (m_modeller.readsKernelNames())
+            return m_modeller.model(input);
+        Key key { input.parsedName.category, input.parsedName.opsSegmented, input.parsedName.fusedPart, input.args };
+        if (const auto it = m_models.find(key); it != m_models.end())
+            return it->second;
+        KernelModel model = m_modeller.model(input);
+        shareEqualTexts(model, m_texts);
+        return m_models.emplace(std::move(key), SharedValue<KernelModel>(std::move(model))).first->second;
+    }
+
+private:
+    using Key = std::tuple<KernelCategory, bool, QString, const TritonOpArgs*>;
+    struct KeyHash
+    {
+        size_t operator()(const Key& key) const
+        {
+            return qHashMulti(0, int(std::get<0>(key)), std::get<1>(key), std::get<2>(key), std::get<3>(key));
+        }
+    };
+    const KernelModeller& m_modeller;
+    TextInterner& m_texts;
+    std::unordered_map<Key, SharedValue<KernelModel>, KeyHash> m_models;
+};
+
 // The four lists that make a kernel call unique, beside its name.
 auto listsOf(const TritonOpArgs& a)
 {
@@ -200,6 +241,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
     std::vector<KernelRow> rows;
     rows.reserve(groups.size());
     TextInterner texts; // one copy of each sentence the rows repeat
+    SharedModels models(modeller, texts);
     for (Group& group : groups) {
         KernelRow row;
         row.name = group.name;
@@ -249,7 +291,7 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
             row.args = group.calls.front()->op->args();
             const bool replayed = graphs && std::any_of(group.calls.begin(), group.calls.end(), isReplayed);
             row.kind = replayed ? RowKind::Replayed : times.empty() ? RowKind::OpOnly : RowKind::Launched;
-            row.model = modeller.model(ModelInput { row.name, row.parsedName, &*row.args });
+            row.model = models.of(ModelInput { row.name, row.parsedName, &*row.args });
             if (replayed) {
                 row.replay = replayChain(group.calls, *graphs);
                 const ReplayChain& chain = *row.replay;

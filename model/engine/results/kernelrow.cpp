@@ -79,9 +79,8 @@ std::optional<double> KernelRow::flopsPerByte() const
     return *f / *b;
 }
 
-void shareEqualTexts(KernelRow& row, TextInterner& texts)
+void shareEqualTexts(KernelModel& model, TextInterner& texts)
 {
-    KernelModel& model = row.model.edit(); // the row's own: a Triton or library op row's model is made for it
     texts.intern(model.reason);
     texts.intern(model.xnumelSource);
     texts.intern(model.rnumelSource);
@@ -93,6 +92,14 @@ void shareEqualTexts(KernelRow& row, TextInterner& texts)
         texts.intern(op.op);
     if (model.outputWrite)
         texts.intern(model.outputWrite->note);
+}
+
+void shareEqualTexts(KernelRow& row, TextInterner& texts)
+{
+    // A model shared with other rows was interned before it was shared
+    // (kernelaggregator.cpp); writing to it here would copy it.
+    if (!row.model.isShared())
+        shareEqualTexts(row.model.edit(), texts);
     texts.intern(row.parsedName.fusedPart);
     texts.intern(row.parsedName.fusedOps);
     if (row.launch) {

@@ -87,10 +87,10 @@ struct KernelRow
     QString name;
     KernelName parsedName;
     RowKind kind = RowKind::Launched;
+    int calls = 0; // beside kind: one 8-byte slot for the two
     SharedValue<KernelModel> model; // empty (shared, no allocation) for library rows
     SharedValue<TritonOpArgs> args; // of the group's first call (shared with its op); empty for kernel-only rows
 
-    int calls = 0;
     CompactStats kernelTimeUs; // busy GPU time per call, of the timed calls
     CallTimes callTimesUs; // the same times, for time above an attainable one
     GpuWork work = GpuWork::Triton; // Library rows: what the kernel's name says it does
@@ -131,5 +131,7 @@ struct KernelRow
 // model is shared already (libraryrows.cpp).
 class TextInterner;
 void shareEqualTexts(KernelRow& row, TextInterner& texts);
+// The same for a model alone (a row's shared model is left as it is).
+void shareEqualTexts(KernelModel& model, TextInterner& texts);
 
 } // namespace Ridgeline

@@ -272,7 +272,8 @@ TEST_F(Aggregation, RowsOfOneKindShareTheirTextsAndLibraryRowsOneModel)
     EXPECT_EQ(a.xnumelSource.constData(), b.xnumelSource.constData());
     ASSERT_FALSE(a.tensors.empty());
     EXPECT_EQ(a.tensors[0].dtype.constData(), b.tensors[0].dtype.constData());
-    EXPECT_NE(&a, &b) << "each Triton row has its own figures";
+    // Equal in everything a model reads (category, fused ops, args): one model.
+    EXPECT_EQ(&a, &b) << "kernels of one pattern and shape share their figures";
 
     ASSERT_EQ(result->libraryKernels.size(), 2u);
     const KernelRow& gemmA = result->libraryKernels[0];
@@ -281,5 +282,32 @@ TEST_F(Aggregation, RowsOfOneKindShareTheirTextsAndLibraryRowsOneModel)
     EXPECT_EQ(gemmA.provenance(), Provenance::None);
     EXPECT_TRUE(gemmA.model->reason.contains(u"not modelled")) << gemmA.model->reason.toStdString();
     // A million library rows are a million of these: the big parts live on the heap, shared.
-    EXPECT_LE(sizeof(KernelRow), 320u);
+    EXPECT_LE(sizeof(KernelRow), 304u);
+}
+
+TEST_F(Aggregation, KernelsOfOnePatternAndShapeShareAModelUntilARowAddsToIt)
+{
+    // add_0 and add_1: same fused ops, same args. add_2: the same, but its
+    // op launched no kernel, which its reason says. add_3: other args.
+    const auto result
+        = run(call("triton_poi_fused_add_0", 100, 10, 1, poiArgs(1024)) + ",\n" + call("triton_poi_fused_add_1", 200, 20, 2, poiArgs(1024))
+            + ",\n" + tritonOpEvent("triton_poi_fused_add_2", 300, 10, 3, poiArgs(1024)) + ",\n"
+            + call("triton_poi_fused_add_3", 400, 30, 4, poiArgs(2048)));
+    ASSERT_TRUE(result);
+    const KernelRow* add0 = findRow(result, QStringLiteral("triton_poi_fused_add_0"));
+    const KernelRow* add1 = findRow(result, QStringLiteral("triton_poi_fused_add_1"));
+    const KernelRow* add2 = findRow(result, QStringLiteral("triton_poi_fused_add_2"));
+    const KernelRow* add3 = findRow(result, QStringLiteral("triton_poi_fused_add_3"));
+    ASSERT_TRUE(add0 && add1 && add2 && add3);
+    EXPECT_EQ(&*add0->model, &*add1->model);
+    EXPECT_EQ(add0->bytes(), 12.0 * 1024);
+
+    ASSERT_EQ(add2->kind, RowKind::OpOnly);
+    EXPECT_NE(&*add2->model, &*add0->model);
+    EXPECT_TRUE(add2->model->reason.contains(u"no GPU kernel")) << add2->model->reason.toStdString();
+    EXPECT_FALSE(add0->model->reason.contains(u"no GPU kernel")) << "the shared model is left as it was";
+    EXPECT_EQ(add2->bytes(), add0->bytes());
+
+    EXPECT_NE(&*add3->model, &*add0->model);
+    EXPECT_EQ(add3->bytes(), 12.0 * 2048);
 }
