@@ -6,7 +6,8 @@
 #
 #   bench/hostile_scale.sh [BUILD_DIR] [WORK_DIR] [CASE...]
 #
-# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k long-args
+# CASE: calls-5m kernel-calls-5m identical-20m names-1m kernels-200k
+# shapes-200k (200k kernels whose models all differ: none shared) long-args
 # long-args-distinct long-args-distinct-200 (two hundred such ops: under the
 # args reader's cap, every list kept) overlap-1m (the timeline of a million
 # kernels running at once, as PNG and SVG, and the window's pane drawing
@@ -24,7 +25,7 @@ build="$(cd "${1:-$here/../build}" && pwd)"
 work="${2:-/tmp/ridgeline-hostile}"
 shift $(( $# > 2 ? 2 : $# )) || true
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k compare-100k long-args overlap-1m identical-20m-timeline)
+[ ${#cases[@]} -gt 0 ] || cases=(calls-5m kernel-calls-5m identical-20m names-1m kernels-200k shapes-200k compare-100k long-args overlap-1m identical-20m-timeline)
 mkdir -p "$work"
 
 generate() { # name kind n [entries]
@@ -63,6 +64,7 @@ for c in "${cases[@]}"; do
         identical-20m) run "$c" "$(generate identical-20m identical-kernels 20000000)" ;;
         names-1m) run "$c" "$(generate names-1m distinct-names 1000000)" ;;
         kernels-200k) run "$c" "$(generate kernels-200k distinct-kernels 200000)" ;;
+        shapes-200k) run "$c" "$(generate shapes-200k distinct-shapes 200000)" ;;
         compare-100k)
             trace="$(generate kernels-100k distinct-kernels 100000)"
             run "$c" "$trace" --baseline "$trace" --export "$work/$c.out.json" ;;

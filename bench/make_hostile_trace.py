@@ -14,7 +14,10 @@ KIND
                      time and correlation, no op (a replay's kernels)
   distinct-names     N GPU kernels, each of its own name (no op launched them)
   distinct-kernels   N Triton kernels of distinct names, one call each,
-                     with their ops' args
+                     with their ops' args (the same args: one pattern and
+                     shape, as Inductor's numbered kernels of one fusion)
+  distinct-shapes    the same, but each kernel's args of its own shape:
+                     no two kernels share a model
   overlapping-kernels N GPU kernels on one stream all running at once: each
                      starts 1 ns after the one before and lasts 1 s (the
                      timeline's export and pane must not draw them one by one)
@@ -74,6 +77,12 @@ def events(kind, n, entries):
     elif kind == "distinct-kernels":
         for i in range(n):
             yield from triton_call("triton_poi_fused_add_mul_%d" % i, 20.0 * i, i + 1)
+    elif kind == "distinct-shapes":
+        for i in range(n):
+            d = 1024 + i
+            args = (', "Input Dims": [[%d], [%d], []], "Input type": ["float", "float", "Scalar"], '
+                    '"Input Strides": [[1], [1], []], "Concrete Inputs": ["", "", "%d"]' % (d, d, d))
+            yield from triton_call("triton_poi_fused_add_mul_%d" % i, 20.0 * i, i + 1, args)
     elif kind == "overlapping-kernels":
         for i in range(n):
             yield kernel("Cijk_Alik_Bljk_overlap", 1000.0 + i / 1000.0, 1e6, i + 1)
