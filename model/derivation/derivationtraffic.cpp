@@ -155,9 +155,9 @@ void writeFlops(MarkdownWriter& md, const KernelRow& row)
         return;
     }
     if (m.ops.empty() && !m.gemm) {
-        md.paragraph(row.parsedName.fusedPart.isEmpty()
+        md.paragraph(row.parsedName.fusedPart().isEmpty()
                 ? QStringLiteral("The kernel name lists no fused ops: FLOPs are 0.")
-                : QString(QStringLiteral("The fused part ") + MD::code(row.parsedName.fusedPart)
+                : QString(QStringLiteral("The fused part ") + MD::code(row.parsedName.fusedPart())
                       + QStringLiteral(" of the name is not made of known ATen ops: no ops, FLOPs are 0.")));
     } else {
         std::vector<QStringList> rows;

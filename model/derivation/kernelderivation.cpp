@@ -114,12 +114,12 @@ void writeSummary(MarkdownWriter& md, const KernelRow& row)
             + QStringLiteral(", modelled from its args as TraceLens's per-op models do (ATEN_MODELS.md)");
     md.bullet(categoryLine);
     QStringList ops;
-    for (const QString& op : row.parsedName.fusedOps)
+    for (const QString& op : row.parsedName.fusedOps())
         ops << MD::code(op);
     if (!ops.isEmpty())
         md.bullet(MD::bold(QStringLiteral("Fused ops:")) + u' ' + ops.join(QStringLiteral(", ")));
-    else if (!row.parsedName.fusedPart.isEmpty())
-        md.bullet(MD::bold(QStringLiteral("Fused ops:")) + QStringLiteral(" none: ") + MD::code(row.parsedName.fusedPart)
+    else if (!row.parsedName.fusedPart().isEmpty())
+        md.bullet(MD::bold(QStringLiteral("Fused ops:")) + QStringLiteral(" none: ") + MD::code(row.parsedName.fusedPart())
             + QStringLiteral(" is not made of known ATen ops"));
     md.bullet(MD::bold(QStringLiteral("Row:")) + u' ' + rowKindKey(row.kind) + QStringLiteral(" — ") + rowKindText(row));
     md.bullet(MD::bold(QStringLiteral("Calls:")) + u' ' + count(row.calls));

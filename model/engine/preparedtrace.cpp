@@ -1,5 +1,6 @@
 #include "engine/preparedtrace.h"
 
+#include "engine/base/memory/freedmemory.h"
 #include "engine/base/shownpath.h"
 #include "engine/graphs/capturetracefiles.h"
 #include "engine/inductorcache/inductorcacheloader.h"
@@ -139,6 +140,9 @@ PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, con
     }
     if (control.stopRequested())
         return cancelled(path);
+    // The reader's temporary maps are gone: their pages go back before the
+    // analysis allocates its own.
+    returnFreedMemoryToSystem();
 
     // The trace in its final place before anything points into it: the
     // linked calls hold its Triton ops' addresses.
@@ -183,6 +187,8 @@ PrepareOutcome prepareTrace(const QString& path, const ReadOptions& options, con
         const LinkedKernels captureLinked = linkKernels(capture);
         captured.addCaptureTrace({ file.path, &capture, &captureLinked, file.batchSize, file.mode, warnings });
     }
+    if (!captureFiles.empty())
+        returnFreedMemoryToSystem(); // each capture trace read, kept from and freed
     if (!withoutCapture.isEmpty())
         captureWarnings << withoutCaptureWarning(withoutCapture);
 

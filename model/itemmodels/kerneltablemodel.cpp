@@ -127,7 +127,7 @@ QString display(const KernelRow& row, const RowNames& names, const std::optional
     case KernelTableModel::Provenance:
         return provenanceKey(row.provenance());
     case KernelTableModel::FusedOps:
-        return row.parsedName.fusedOps.join(QStringLiteral(", "));
+        return row.parsedName.fusedOps().join(QStringLiteral(", "));
     default:
         break;
     }
@@ -308,7 +308,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case AboveRoofRole:
         return placement && placement->aboveRoof;
     case FilterTextRole:
-        return QString(filterNames(*row, namesOf(*row)) + u' ' + row->parsedName.fusedOps.join(u' '));
+        return QString(filterNames(*row, namesOf(*row)) + u' ' + row->parsedName.fusedOps().join(u' '));
     case RowIndexRole:
         return kernel;
     case CategoryKeyRole:

@@ -58,7 +58,7 @@ KernelRow row(FuzzedDataProvider& bytes)
     r.parsedName = parseKernelName(r.name, OpCatalog::builtIn());
     if (bytes.ConsumeBool()) { // categories and ops the name does not say: any combination
         r.parsedName.category = KernelCategory(bytes.ConsumeIntegralInRange<int>(0, 3));
-        r.parsedName.fusedOps = ops[bytes.ConsumeIntegralInRange<size_t>(0, std::size(ops) - 1)];
+        r.parsedName.setFused(r.parsedName.fusedPart(), ops[bytes.ConsumeIntegralInRange<size_t>(0, std::size(ops) - 1)]);
     }
     r.kind = RowKind(bytes.ConsumeIntegralInRange<int>(0, 4));
     r.args.edit().inputDimsJson = dims[bytes.ConsumeIntegralInRange<size_t>(0, std::size(dims) - 1)];

@@ -18,7 +18,7 @@ QString signature(const KernelRow& row)
 // renamed and the similar tiers' common part, built once per row.
 QString kindAndOps(const KernelRow& row)
 {
-    QStringList ops = row.parsedName.fusedOps;
+    QStringList ops = row.parsedName.fusedOps();
     ops.sort();
     ops.removeDuplicates();
     return categoryKey(row.parsedName.category) + u'\n' + ops.join(u',');
@@ -76,7 +76,7 @@ public:
         case MatchKind::Similar:
             // Without fused ops (generic names, unknown ops) every kernel of a
             // category would look alike: no evidence, no match.
-            if (row.parsedName.fusedOps.isEmpty())
+            if (row.parsedName.fusedOps().isEmpty())
                 return {};
             return kindAndOpsOf(i);
         case MatchKind::Added:

@@ -122,7 +122,7 @@ RowJson::Object kernelFields(const KernelRow& row)
     object[QStringLiteral("reason")] = row.model->reason;
     object[QStringLiteral("xnumel")] = row.hasModel() ? RowJson::Value(qint64(row.model->xnumel)) : RowJson::Value();
     object[QStringLiteral("rnumel")] = row.hasModel() ? RowJson::Value(qint64(row.model->rnumel)) : RowJson::Value();
-    object[QStringLiteral("fused_ops")] = RowJson::Array::fromStringList(row.parsedName.fusedOps);
+    object[QStringLiteral("fused_ops")] = RowJson::Array::fromStringList(row.parsedName.fusedOps());
     object[QStringLiteral("input_dims")] = rawList(row.args->inputDimsJson);
     object[QStringLiteral("input_types")] = rawList(row.args->inputTypesJson);
     object[QStringLiteral("input_strides")] = rawList(row.args->inputStridesJson);

@@ -295,7 +295,7 @@ QStringList csvFields(const KernelRow& row)
         csvTextField(row.model->reason),
         row.hasModel() ? QString::number(row.model->xnumel) : QString(),
         row.hasModel() ? QString::number(row.model->rnumel) : QString(),
-        csvTextField(row.parsedName.fusedOps.join(u' ')),
+        csvTextField(row.parsedName.fusedOps().join(u' ')),
         csvTextField(row.args->inputDimsJson),
         csvTextField(row.args->inputTypesJson),
         QString::number(row.calls),

@@ -339,7 +339,7 @@ std::shared_ptr<const TritonOpArgs> EventArgsReader::intern(TritonOpArgs&& parse
             m_keptListBytes += bytes;
         }
     }
-    auto shared = std::make_shared<const TritonOpArgs>(std::move(parsed));
+    auto shared = std::make_shared<TritonOpArgs>(std::move(parsed)); // not const: a row that holds it last may edit it (SharedValue)
     m_argsByContent.emplace(hash, shared);
     return shared;
 }

@@ -2,7 +2,7 @@
 // The args of a Triton kernel's cpu_op as recorded by the profiler (V2 input).
 #pragma once
 
-#include "engine/base/cowvector.h"
+#include "engine/base/memory/cowvector.h"
 
 #include <QString>
 #include <QStringList>

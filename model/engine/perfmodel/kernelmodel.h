@@ -4,7 +4,7 @@
 // the derivation and exports can say where TraceLens would differ.
 #pragma once
 
-#include "engine/base/heapoptional.h"
+#include "engine/base/memory/heapoptional.h"
 #include "engine/inductorcache/inductorcacheindex.h"
 #include "engine/perfmodel/v1derivation.h"
 #include "engine/triton/opcatalog.h"

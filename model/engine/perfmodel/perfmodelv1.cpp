@@ -270,8 +270,8 @@ std::optional<KernelModel> PerfModelV1::modelBlock(
     if (kernel.hasAtenComment && !kernel.atenOps.isEmpty()) {
         ops = kernel.atenOps;
         derivation->opsSource = QStringLiteral("Original ATen comment");
-    } else if (!parsedName.fusedOps.isEmpty()) {
-        ops = parsedName.fusedOps;
+    } else if (!parsedName.fusedOps().isEmpty()) {
+        ops = parsedName.fusedOps();
         derivation->opsSource = QStringLiteral("kernel name");
     } else {
         derivation->opsSource = QStringLiteral("none");

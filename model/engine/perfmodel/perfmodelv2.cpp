@@ -339,7 +339,7 @@ std::optional<KernelModel> PerfModelV2::model(const ModelInput& input, QString* 
     else if (ops && !ops->source.isEmpty() && ops->source != u"kernel name")
         notes << QStringLiteral("ops from ") + ops->source;
     if (!input.parsedName.opsSegmented)
-        notes << QStringLiteral("ops in the name \"%1\" are not known ATen ops: FLOPs counted as 0").arg(input.parsedName.fusedPart);
+        notes << QStringLiteral("ops in the name \"%1\" are not known ATen ops: FLOPs counted as 0").arg(input.parsedName.fusedPart());
     if (!notCounted.isEmpty())
         notes << QStringLiteral("not counted (0 FLOPs): ") + notCounted.join(QStringLiteral(", "));
     if (!unknownDtypes.empty())

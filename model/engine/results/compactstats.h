@@ -9,7 +9,7 @@
 // give a value built on the spot, not a reference into the row.
 #pragma once
 
-#include "engine/base/heapoptional.h"
+#include "engine/base/memory/heapoptional.h"
 #include "engine/results/statistics.h"
 
 #include <bit>

@@ -16,7 +16,7 @@ namespace Ridgeline {
 
 struct RawTrace;
 
-enum class GpuWork
+enum class GpuWork : std::uint8_t // one byte: a row keeps it beside its kind
 {
     Triton,
     Gemm,

@@ -45,7 +45,7 @@ public:
     {
         if (m_modeller.readsKernelNames())
             return m_modeller.model(input);
-        Key key { input.parsedName.category, input.parsedName.opsSegmented, input.parsedName.fusedPart, input.args };
+        Key key { input.parsedName.category, input.parsedName.opsSegmented, input.parsedName.fusedPart(), input.args };
         if (const auto it = m_models.find(key); it != m_models.end())
             return it->second;
         KernelModel model = m_modeller.model(input);
@@ -242,10 +242,18 @@ std::vector<KernelRow> aggregateKernels(const RawTrace& trace, const LinkedKerne
     rows.reserve(groups.size());
     TextInterner texts; // one copy of each sentence the rows repeat
     SharedModels models(modeller, texts);
+    QHash<QString, KernelName> namesByFusedPart; // one copy of each pattern's fused part and ops
     for (Group& group : groups) {
         KernelRow row;
         row.name = group.name;
         row.parsedName = parseKernelName(group.name, catalog);
+        if (!row.parsedName.fusedPart().isEmpty()) {
+            const auto seen = namesByFusedPart.constFind(row.parsedName.fusedPart());
+            if (seen != namesByFusedPart.constEnd())
+                row.parsedName.shareFusedWith(*seen);
+            else
+                namesByFusedPart.insert(row.parsedName.fusedPart(), row.parsedName);
+        }
         // Ops of other names reach here only when their args say kernel_backend
         // "triton"; replayed kernels of other names only when such an op
         // launched them in a capture.

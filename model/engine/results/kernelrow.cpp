@@ -100,8 +100,7 @@ void shareEqualTexts(KernelRow& row, TextInterner& texts)
     // (kernelaggregator.cpp); writing to it here would copy it.
     if (!row.model.isShared())
         shareEqualTexts(row.model.edit(), texts);
-    texts.intern(row.parsedName.fusedPart);
-    texts.intern(row.parsedName.fusedOps);
+    // The name's fused part and ops are shared by the aggregator, whole.
     if (row.launch) {
         texts.intern(row.launch->kwargs);
         texts.intern(row.launch->programsSource);
@@ -113,7 +112,9 @@ void shareEqualTexts(KernelRow& row, TextInterner& texts)
         texts.intern(row.traceLens->why);
         texts.intern(row.traceLens->timeWhy);
     }
-    for (KernelFinding& finding : row.findings) {
+    if (row.findings.empty())
+        return; // edit() would make a list
+    for (KernelFinding& finding : row.findings.edit()) {
         texts.intern(finding.text);
         texts.intern(finding.pointer);
     }

@@ -3,7 +3,8 @@
 // types, strides and concrete inputs), its calls, GPU time and figures.
 #pragma once
 
-#include "engine/base/heapoptional.h"
+#include "engine/base/memory/cowvector.h"
+#include "engine/base/memory/heapoptional.h"
 #include "engine/findings/kernelfinding.h"
 #include "engine/input/tritonopargs.h"
 #include "engine/launch/launchfacts.h"
@@ -15,11 +16,12 @@
 #include "engine/results/statistics.h"
 #include "engine/triton/kernelname.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace Ridgeline {
 
-enum class RowKind
+enum class RowKind : std::uint8_t // one byte, beside the row's work and calls
 {
     Launched, // a Triton op and the GPU kernel it launched: figures and time
     KernelOnly, // a GPU kernel no op launched (graph replay): time, no model
@@ -87,13 +89,13 @@ struct KernelRow
     QString name;
     KernelName parsedName;
     RowKind kind = RowKind::Launched;
-    int calls = 0; // beside kind: one 8-byte slot for the two
+    GpuWork work = GpuWork::Triton; // Library rows: what the kernel's name says it does
+    int calls = 0; // beside kind and work: one 8-byte slot for the three
     SharedValue<KernelModel> model; // empty (shared, no allocation) for library rows
     SharedValue<TritonOpArgs> args; // of the group's first call (shared with its op); empty for kernel-only rows
 
     CompactStats kernelTimeUs; // busy GPU time per call, of the timed calls
     CallTimes callTimesUs; // the same times, for time above an attainable one
-    GpuWork work = GpuWork::Triton; // Library rows: what the kernel's name says it does
     CompactStats tbPerS;
     CompactStats tflopsPerS;
     std::optional<double> shareOfGpuTime; // of the trace's total GPU kernel time, 0..1
@@ -105,7 +107,8 @@ struct KernelRow
     HeapOptional<LaunchFacts> launch;
     // Triton rows: what to change, from the launch and the source (findings/);
     // each finding's time at stake is the row's recoverable time under the lens.
-    KernelFindings findings;
+    // One pointer where there are none (a library row), shared by copies.
+    CowVector<KernelFinding> findings;
 
     Provenance provenance() const { return model->provenance; }
     bool hasModel() const { return model->provenance != Provenance::None; }

@@ -107,7 +107,7 @@ void advise(KernelTimeFigures& figures, const KernelRow& row, double latencyFloo
     facts.attainableUs = figures.attainableUs;
     facts.latencyFloorUs = latencyFloorUs;
     facts.limiterTitle = limiterTitle(figures.limiter);
-    const KernelFindings& findings = gpu ? figures.findings : row.findings;
+    const KernelFindings& findings = gpu ? figures.findings : row.findings.values();
     if (!findings.empty())
         facts.firstFinding = findings.front().text;
     if (gpu) {

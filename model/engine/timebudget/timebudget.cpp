@@ -24,7 +24,7 @@ QString opportunityKindKey(Opportunity::Kind kind)
 
 KernelFindings judgedFindings(const KernelRow& row, const GpuSpec* gpu)
 {
-    KernelFindings findings = row.findings;
+    KernelFindings findings = row.findings.values();
     if (!gpu || !row.launch || row.launch->computeUnits)
         return findings;
     LaunchFacts judged = *row.launch;
@@ -44,7 +44,7 @@ TimeBudget evaluateTimeBudget(
     for (const KernelRow& row : result.rows) {
         KernelTimeFigures figures = kernelTimeFigures(row, peaks, budget.latencyFloor.us, gpu, &result);
         if (!gpu)
-            figures.findings = row.findings; // as judgedFindings gives them without a GPU
+            figures.findings = row.findings.values(); // as judgedFindings gives them without a GPU
         texts.intern(figures.advice.text);
         for (KernelFinding& finding : figures.findings)
             texts.intern(finding.text);

@@ -3,10 +3,11 @@
 #pragma once
 
 #include <QString>
+#include <cstdint>
 
 namespace Ridgeline {
 
-enum class KernelCategory
+enum class KernelCategory : std::uint8_t // one byte: KernelName packs it with its flags
 {
     Pointwise, // triton_poi_
     Reduction, // triton_red_

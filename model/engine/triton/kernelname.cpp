@@ -124,15 +124,39 @@ KernelName parseKernelName(QStringView name, const OpCatalog& catalog)
         rest = rest.mid(6);
     else if (rest == u"fused")
         rest = {};
-    parsed.fusedPart = rest.toString();
     if (rest.isEmpty())
         return parsed;
 
-    if (auto ops = segmentOps(rest, catalog))
-        parsed.fusedOps = *ops;
-    else
-        parsed.opsSegmented = false;
+    auto ops = segmentOps(rest, catalog);
+    parsed.opsSegmented = ops.has_value();
+    parsed.setFused(rest.toString(), ops.value_or(QStringList()));
     return parsed;
+}
+
+void KernelName::setFused(QString part, QStringList ops)
+{
+    if (part.isEmpty() && ops.isEmpty())
+        m_fused.reset();
+    else
+        m_fused = Fused { std::move(part), std::move(ops) };
+}
+
+void KernelName::shareFusedWith(const KernelName& equal)
+{
+    if (fusedPart() == equal.fusedPart() && fusedOps() == equal.fusedOps())
+        m_fused = equal.m_fused;
+}
+
+const QStringList& KernelName::noOps()
+{
+    static const QStringList none;
+    return none;
+}
+
+const QString& KernelName::noPart()
+{
+    static const QString none;
+    return none;
 }
 
 } // namespace Ridgeline

@@ -3,6 +3,7 @@
 // triton_poi_fused__unsafe_view_mul_silu_2 -> poi, [_unsafe_view, mul, silu], 2.
 #pragma once
 
+#include "engine/base/memory/heapoptional.h"
 #include "engine/triton/kernelcategory.h"
 
 #include <QStringList>
@@ -15,10 +16,29 @@ class OpCatalog;
 struct KernelName
 {
     KernelCategory category = KernelCategory::Other;
-    QStringList fusedOps; // in name order; empty when none or not segmentable
-    QString fusedPart; // the text between "fused_" and the index
     bool opsSegmented = true; // false when fusedPart is not made of known ops
     int index = -1; // Inductor's counter, -1 when absent
+
+    // In name order; empty when none or not segmentable.
+    const QStringList& fusedOps() const { return m_fused ? m_fused->ops : noOps(); }
+    // The text between "fused_" and the index.
+    const QString& fusedPart() const { return m_fused ? m_fused->part : noPart(); }
+    void setFused(QString part, QStringList ops);
+    // Holds the fused part and ops of an equal name in one copy: a trace
+    // of 200,000 numbered kernels of one pattern keeps one.
+    void shareFusedWith(const KernelName& equal);
+
+private:
+    static const QStringList& noOps();
+    static const QString& noPart();
+    struct Fused
+    {
+        QString part;
+        QStringList ops;
+    };
+    // On the heap, shared between copies: the name of a library row (a
+    // million of them in a hostile trace) has none and costs a pointer.
+    HeapOptional<Fused> m_fused;
 };
 
 bool isTritonKernelName(QStringView name);

@@ -1,6 +1,6 @@
 // HeapOptional: a row's big, mostly empty parts in one pointer each, shared
 // between copies until one of them is written.
-#include "engine/base/heapoptional.h"
+#include "engine/base/memory/heapoptional.h"
 
 #include <QString>
 #include <gtest/gtest.h>

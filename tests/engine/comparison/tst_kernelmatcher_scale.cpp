@@ -105,7 +105,7 @@ KernelRow row(const QString& name, const QString& dims, double share)
 // The tiers' keys as kernelmatcher.h states them, for Launched rows with dims.
 QString referenceKey(MatchKind tier, const KernelRow& r)
 {
-    QStringList ops = r.parsedName.fusedOps;
+    QStringList ops = r.parsedName.fusedOps();
     ops.sort();
     ops.removeDuplicates();
     const QString kind = categoryKey(r.parsedName.category) + u'\n' + ops.join(u',');
@@ -117,7 +117,7 @@ QString referenceKey(MatchKind tier, const KernelRow& r)
     case MatchKind::Renamed:
         return r.name.isEmpty() ? QString() : kind + u'\n' + r.args->inputDimsJson + u'\n' + r.args->inputTypesJson;
     case MatchKind::Similar:
-        return r.parsedName.fusedOps.isEmpty() ? QString() : kind;
+        return r.parsedName.fusedOps().isEmpty() ? QString() : kind;
     default:
         return {};
     }

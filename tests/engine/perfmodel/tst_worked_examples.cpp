@@ -166,7 +166,7 @@ TEST_F(WorkedExamples, SwiGluDerivation)
 {
     const KernelRow* row = findRow(result(), QStringLiteral("triton_poi_fused__unsafe_view_mul_silu_2"));
     ASSERT_NE(row, nullptr);
-    EXPECT_EQ(row->parsedName.fusedOps, (QStringList { QStringLiteral("_unsafe_view"), QStringLiteral("mul"), QStringLiteral("silu") }));
+    EXPECT_EQ(row->parsedName.fusedOps(), (QStringList { QStringLiteral("_unsafe_view"), QStringLiteral("mul"), QStringLiteral("silu") }));
     ASSERT_EQ(row->model->tensors.size(), 2u);
     // 8 x 4096 x 8192 bf16 and 32768 x 8192 bf16: 512 MiB each, plus the
     // pointwise output write of 268435456 x 2 bytes.

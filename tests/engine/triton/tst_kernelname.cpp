@@ -37,8 +37,8 @@ TEST(KernelName, SpecExampleSegments)
     const KernelName name = parse("triton_poi_fused__unsafe_view_mul_silu_2");
     EXPECT_EQ(name.category, KernelCategory::Pointwise);
     EXPECT_EQ(name.index, 2);
-    EXPECT_EQ(name.fusedPart, QStringLiteral("_unsafe_view_mul_silu"));
-    EXPECT_EQ(name.fusedOps, ops({ "_unsafe_view", "mul", "silu" }));
+    EXPECT_EQ(name.fusedPart(), QStringLiteral("_unsafe_view_mul_silu"));
+    EXPECT_EQ(name.fusedOps(), ops({ "_unsafe_view", "mul", "silu" }));
     EXPECT_TRUE(name.opsSegmented);
 }
 
@@ -53,7 +53,7 @@ TEST(KernelName, Categories)
     const KernelName generic = parse("triton_17");
     EXPECT_EQ(generic.category, KernelCategory::Generic);
     EXPECT_EQ(generic.index, 17);
-    EXPECT_TRUE(generic.fusedOps.isEmpty());
+    EXPECT_TRUE(generic.fusedOps().isEmpty());
     EXPECT_FALSE(traceLensModels(KernelCategory::Template));
     EXPECT_TRUE(traceLensModels(KernelCategory::PersistentReduction));
 }
@@ -62,10 +62,10 @@ TEST(KernelName, LongestMatchWins)
 {
     // "all_to_all_add" also splits as all + to + all + add (all three are
     // ATen ops); the longest match keeps all_to_all whole.
-    EXPECT_EQ(parse("triton_poi_fused_all_to_all_add_1").fusedOps, ops({ "all_to_all", "add" }));
-    EXPECT_EQ(parse("triton_poi_fused_all_to_all_single_add_1").fusedOps, ops({ "all_to_all_single", "add" }));
-    EXPECT_EQ(parse("triton_red_fused_native_layer_norm_0").fusedOps, ops({ "native_layer_norm" }));
-    EXPECT_EQ(parse("triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1").fusedOps,
+    EXPECT_EQ(parse("triton_poi_fused_all_to_all_add_1").fusedOps(), ops({ "all_to_all", "add" }));
+    EXPECT_EQ(parse("triton_poi_fused_all_to_all_single_add_1").fusedOps(), ops({ "all_to_all_single", "add" }));
+    EXPECT_EQ(parse("triton_red_fused_native_layer_norm_0").fusedOps(), ops({ "native_layer_norm" }));
+    EXPECT_EQ(parse("triton_red_fused__unsafe_view_add_mean_mul_pow_rsqrt_1").fusedOps(),
         ops({ "_unsafe_view", "add", "mean", "mul", "pow", "rsqrt" }));
 }
 
@@ -83,8 +83,8 @@ TEST(KernelName, UnknownOpsAreNotSegmented)
 {
     const KernelName name = parse("triton_poi_fused_frobnicate_widget_0");
     EXPECT_FALSE(name.opsSegmented);
-    EXPECT_TRUE(name.fusedOps.isEmpty());
-    EXPECT_EQ(name.fusedPart, QStringLiteral("frobnicate_widget"));
+    EXPECT_TRUE(name.fusedOps().isEmpty());
+    EXPECT_EQ(name.fusedPart(), QStringLiteral("frobnicate_widget"));
 }
 
 TEST(KernelName, NotTriton)

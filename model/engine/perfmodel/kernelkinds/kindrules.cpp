@@ -71,8 +71,8 @@ std::optional<KernelOps> kernelOps(const KernelName& name, const WrapperKernel* 
             return KernelOps { block->atenOps, QStringLiteral("the Original ATen comment of the cache's block") };
         return std::nullopt;
     }
-    if (!name.fusedOps.isEmpty())
-        return KernelOps { name.fusedOps, QStringLiteral("kernel name") };
+    if (!name.fusedOps().isEmpty())
+        return KernelOps { name.fusedOps(), QStringLiteral("kernel name") };
     if (needsIntegerArgs(category))
         return KernelOps {}; // as TraceLens: no ops in the name is 0 FLOPs, said as such
     // "triton_for_fused_1", "triton_tem_fused_0": the cache's comment may list them.

@@ -6,8 +6,9 @@
 // must not hold a copy per row.
 #pragma once
 
+#include "engine/base/memory/heapoptional.h"
+
 #include <initializer_list>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -50,23 +51,30 @@ public:
     std::vector<T>& edit()
     {
         if (!m_values)
-            m_values = std::make_shared<std::vector<T>>();
-        else if (m_values.use_count() > 1)
-            m_values = std::make_shared<std::vector<T>>(*m_values);
-        return *m_values;
+            m_values.emplace();
+        return *m_values; // detaches
     }
 
     friend bool operator==(const CowVector& a, const CowVector& b) { return a.values() == b.values(); }
 
 private:
-    void assign(std::vector<T> values) { m_values = values.empty() ? nullptr : std::make_shared<std::vector<T>>(std::move(values)); }
+    void assign(std::vector<T> values)
+    {
+        if (values.empty())
+            m_values.reset();
+        else
+            m_values = std::move(values);
+    }
     static const std::vector<T>& empty_()
     {
         static const std::vector<T> none;
         return none;
     }
 
-    std::shared_ptr<std::vector<T>> m_values;
+    // One pointer: a kernel row holds one of these for its findings, and
+    // its args two (a million library rows, none of them with a list).
+    HeapOptional<std::vector<T>> m_values;
 };
+static_assert(sizeof(CowVector<int>) == sizeof(void*));
 
 } // namespace Ridgeline

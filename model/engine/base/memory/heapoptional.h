@@ -146,11 +146,13 @@ public:
     SharedValue(T value)
         : m_value(std::make_shared<T>(std::move(value)))
     { }
+    // Adopts a value shared elsewhere (the reader's interned args). It is
+    // copied before a write while anyone else holds it; the last holder
+    // writes in place, so it must not have been made const
+    // (std::make_shared<T>, not std::make_shared<const T>).
     SharedValue(std::shared_ptr<const T> shared)
         : m_value(std::const_pointer_cast<T>(std::move(shared)))
-    {
-        m_shared = true;
-    }
+    { }
 
     // Reading never copies; writing is said out loud (`row.model.edit().x =`),
     // so that a read through a non-const row does not detach a shared value.
@@ -159,7 +161,7 @@ public:
     operator const T&() const { return **this; }
     T& edit() { return *detached(); }
     // Whether another copy holds the same value: edit() would copy it.
-    bool isShared() const { return m_value && (m_shared || m_value.use_count() > 1); }
+    bool isShared() const { return m_value && m_value.use_count() > 1; }
 
 private:
     static const T& empty()
@@ -169,17 +171,17 @@ private:
     }
     T* detached()
     {
-        // A value adopted from a shared_ptr<const T> is never written in place.
         if (!m_value)
             m_value = std::make_shared<T>();
-        else if (m_shared || m_value.use_count() > 1)
+        else if (m_value.use_count() > 1)
             m_value = std::make_shared<T>(*m_value);
-        m_shared = false;
         return m_value.get();
     }
 
+    // Two pointers, no flag beside them: a row holds two of these, and a
+    // trace of a million library names a million rows.
     std::shared_ptr<T> m_value;
-    bool m_shared = false;
 };
+static_assert(sizeof(SharedValue<int>) == 2 * sizeof(void*));
 
 } // namespace Ridgeline
