@@ -83,6 +83,7 @@ TraceEventCollector::TraceEventCollector(RawTrace& trace, Input input, LibraryOp
     : m_trace(trace)
     , m_input(input)
     , m_annotations(trace)
+    , m_gpuNames(&trace.gpuEventNames)
     , m_keepLibraryOp(std::move(keepLibraryOp))
 { }
 
@@ -185,15 +186,12 @@ QString TraceEventCollector::tritonName(std::string_view name)
 {
     // One string per distinct name, shared by every call of it (QString is
     // implicitly shared): a trace repeats a few hundred names many times.
-    auto [it, inserted] = m_tritonNames.try_emplace(std::string(name));
-    if (inserted)
-        it->second = toQString(name);
-    return it->second;
+    return m_tritonNameTexts[qsizetype(m_tritonNames.intern(name))];
 }
 
 std::uint32_t TraceEventCollector::gpuNameId(std::string_view name)
 {
-    if (!m_gpuNames.empty() && name == m_lastGpuName)
+    if (m_gpuNames.size() > 0 && name == m_lastGpuName)
         return m_lastGpuNameId;
     m_lastGpuNameId = internGpuName(name);
     m_lastGpuName.assign(name);
@@ -203,8 +201,8 @@ std::uint32_t TraceEventCollector::gpuNameId(std::string_view name)
 std::uint32_t TraceEventCollector::internGpuName(std::string_view name)
 {
     if (m_gpuNames.size() >= maxGpuNames - 1) { // only a hostile file has so many
-        if (const auto found = m_gpuNames.find(std::string(name)); found != m_gpuNames.end())
-            return found->second;
+        if (const auto found = m_gpuNames.find(name))
+            return *found;
         if (!m_gpuNamesOverflowed) {
             m_trace.warnings << QStringLiteral("more than %1 distinct GPU kernel names: the rest are shown as one").arg(maxGpuNames - 1);
             m_trace.gpuEventNames << QStringLiteral("(one of too many kernel names)");
@@ -212,10 +210,7 @@ std::uint32_t TraceEventCollector::internGpuName(std::string_view name)
         m_gpuNamesOverflowed = true;
         return maxGpuNames - 1;
     }
-    auto [it, inserted] = m_gpuNames.try_emplace(std::string(name), std::uint32_t(m_gpuNames.size()));
-    if (inserted)
-        m_trace.gpuEventNames << toQString(name);
-    return it->second;
+    return m_gpuNames.intern(name);
 }
 
 bool TraceEventCollector::decode(std::string_view json, Event* event, QString* error)

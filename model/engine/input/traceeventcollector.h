@@ -8,6 +8,7 @@
 #include "engine/input/eventargsreader.h"
 #include "engine/input/jsoneventscanner.h"
 #include "engine/input/rawtrace.h"
+#include "engine/input/records/utf8nametable.h"
 
 #include <QHash>
 #include <array>
@@ -104,13 +105,14 @@ private:
     };
     std::array<RecentThread, 4> m_recentThreads;
     std::uint32_t m_nextRecentThread = 0;
-    std::unordered_map<std::string, std::uint32_t> m_gpuNames;
+    Utf8NameTable m_gpuNames; // into RawTrace::gpuEventNames
     // The name of the GPU event before, and its id: a trace runs the same
     // kernel many times in a row, and hashing its name each time costs
     // more than comparing it.
     std::string m_lastGpuName;
     std::uint32_t m_lastGpuNameId = 0;
-    std::unordered_map<std::string, QString> m_tritonNames;
+    QStringList m_tritonNameTexts; // one QString per distinct name, shared by every call of it
+    Utf8NameTable m_tritonNames { &m_tritonNameTexts };
     LibraryOpFilter m_keepLibraryOp;
     // The filter's answer per cpu_op name (an id, or -1), heterogeneous
     // lookup: most ops are looked up, few names are distinct.
