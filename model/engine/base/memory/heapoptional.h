@@ -135,7 +135,7 @@ private:
 static_assert(sizeof(HeapOptional<double>) == sizeof(void*));
 
 // A value always present, kept on the heap and shared between copies until
-// one of them changes it: for a row's copy of its kernel's args (328
+// one of them changes it: for a row's copy of its kernel's args (336
 // bytes inline; a library row has none, and every row of a kernel the
 // same) and its model (344 bytes inline; a million library rows share one
 // empty one). `row.args->inputDimsJson` reads it; `edit()` detaches.
