@@ -68,6 +68,14 @@ inline QString exportScale()
 {
     return QStringLiteral("roofline/exportScale");
 }
+inline QString timelineExportSize()
+{
+    return QStringLiteral("timeline/exportSize");
+}
+inline QString timelineExportScale()
+{
+    return QStringLiteral("timeline/exportScale");
+}
 
 constexpr int maxRecentFiles = 10;
 

@@ -23,6 +23,7 @@ RooflineExportDialog::RooflineExportDialog(const RooflineExportOptions& defaults
     setWindowTitle(tr("Export Roofline"));
     auto* browse = new QPushButton(tr("Browse…"));
     connect(browse, &QPushButton::clicked, this, &RooflineExportDialog::browse);
+    m_path->setMinimumWidth(m_path->fontMetrics().averageCharWidth() * 56); // a path, not its last letters
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);

@@ -1,7 +1,9 @@
 #include "workspace/reportexports.h"
 
 #include "engine/export/markdownreport.h"
+#include "settingskeys.h"
 #include "shownanalysis.h"
+#include "timeline/timelineexportdialog.h"
 #include "timeline/timelineview.h"
 #include "window/traceinputs.h"
 
@@ -12,6 +14,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QSettings>
 #include <QStatusBar>
 #include <algorithm>
 
@@ -60,13 +63,30 @@ void ReportExports::exportTimeline()
 {
     if (!m_shown->result())
         return;
-    TimelineExportOptions options;
-    options.path = QFileDialog::getSaveFileName(
-        m_window, tr("Export Timeline"), suggestedPath(QStringLiteral(".timeline.png")), tr("PNG (*.png);;SVG (*.svg)"));
-    if (options.path.isEmpty())
+    QSettings settings;
+    TimelineExportOptions defaults;
+    defaults.path = suggestedPath(QStringLiteral(".timeline.png"));
+    defaults.size = settings.value(SettingsKeys::timelineExportSize(), defaults.size).toSize();
+    defaults.scale = settings.value(SettingsKeys::timelineExportScale(), defaults.scale).toDouble();
+    defaults.rangeUs = rangeInViewUs();
+    TimelineExportDialog dialog(defaults, m_window);
+    if (dialog.exec() != QDialog::Accepted)
         return;
+    const TimelineExportOptions options = dialog.options();
+    settings.setValue(SettingsKeys::timelineExportSize(), options.size);
+    settings.setValue(SettingsKeys::timelineExportScale(), options.scale);
     QString error;
     say(writeTimeline(options, &error), options.path, error);
+}
+
+std::optional<std::pair<double, double>> ReportExports::rangeInViewUs() const
+{
+    // Within the trace: the pane's margins left out.
+    const double end = m_timeline->scene().timeline ? double(m_timeline->scene().timeline->endNs) : m_timeline->endNs();
+    const double from = std::max(0.0, m_timeline->startNs()), to = std::min(end, m_timeline->endNs());
+    if (to > from)
+        return std::pair(from / 1000.0, to / 1000.0);
+    return std::nullopt;
 }
 
 bool ReportExports::writeReport(const QString& path, QString* error) const
@@ -93,11 +113,6 @@ bool ReportExports::writeTimeline(TimelineExportOptions options, QString* error)
         *error = tr("No trace is open: nothing to export to %1").arg(options.path);
         return false;
     }
-    // The range in view, within the trace (the pane's margins left out).
-    const double end = m_timeline->scene().timeline ? double(m_timeline->scene().timeline->endNs) : m_timeline->endNs();
-    const double from = std::max(0.0, m_timeline->startNs()), to = std::min(end, m_timeline->endNs());
-    if (to > from)
-        options.rangeUs = std::pair(from / 1000.0, to / 1000.0);
     options.dark = m_timeline->scene().palette.dark;
     QString warning;
     const bool written = Ridgeline::exportTimeline(judgement->trace, options, error, &warning);

@@ -8,6 +8,7 @@
 #include "graphfixtures.h"
 #include "mainwindow.h"
 #include "testsupport.h"
+#include "timeline/timelineexportdialog.h"
 #include "timeline/timelinepane.h"
 #include "timeline/timelineview.h"
 #include "windowloading.h"
@@ -15,11 +16,13 @@
 #include "workspace/reportexports.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -207,6 +210,54 @@ TEST(TimelineWorkspace, ExportReportAndTimelineWriteTheirFiles)
     QFile svg(options.path);
     ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
     EXPECT_TRUE(svg.readAll().contains("GPU timeline"));
+}
+
+TEST(TimelineWorkspace, ExportDialogOffersTheRangeInViewSizeAndScale)
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    window.resize(1600, 900);
+    window.show();
+    ASSERT_TRUE(loadAndShow(window, samplePath));
+    const auto inView = window.reportExports()->rangeInViewUs();
+    ASSERT_TRUE(inView.has_value()) << "a loaded trace's timeline shows a range";
+    EXPECT_LT(inView->first, inView->second);
+
+    TimelineExportOptions defaults;
+    defaults.path = dir.filePath(QStringLiteral("t.png"));
+    defaults.size = { 1200, 400 };
+    defaults.scale = 2;
+    defaults.rangeUs = inView;
+    defaults.dark = true;
+    TimelineExportDialog dialog(defaults);
+    TimelineExportOptions chosen = dialog.options();
+    EXPECT_EQ(chosen.path, defaults.path);
+    EXPECT_EQ(chosen.size, QSize(1200, 400));
+    EXPECT_EQ(chosen.scale, 2.0);
+    EXPECT_EQ(chosen.rangeUs, inView) << "the range in view comes first";
+    EXPECT_TRUE(chosen.dark) << "the palette is the window's";
+
+    auto* range = dialog.findChild<QComboBox*>();
+    ASSERT_NE(range, nullptr);
+    ASSERT_EQ(range->count(), 2);
+    range->setCurrentIndex(1);
+    EXPECT_EQ(dialog.options().rangeUs, std::nullopt) << "the whole trace";
+    auto spins = dialog.findChildren<QSpinBox*>();
+    ASSERT_EQ(spins.size(), 2);
+    spins[0]->setValue(640);
+    spins[1]->setValue(300);
+    EXPECT_EQ(dialog.options().size, QSize(640, 300));
+
+    // What the dialog chose is what is written: 640x300 at a scale of 2.
+    QString error;
+    ASSERT_TRUE(window.reportExports()->writeTimeline(dialog.options(), &error)) << qPrintable(error);
+    EXPECT_EQ(QImage(defaults.path).size(), QSize(1280, 600));
+
+    // Without a range in view, the whole trace is the only choice.
+    defaults.rangeUs.reset();
+    TimelineExportDialog whole(defaults);
+    EXPECT_EQ(whole.findChild<QComboBox*>()->count(), 1);
+    EXPECT_EQ(whole.options().rangeUs, std::nullopt);
 }
 
 TEST(TimelineWorkspace, ClickingAHostFrameOutlinesTheKernelsItLaunched)
