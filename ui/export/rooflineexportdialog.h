@@ -3,14 +3,12 @@
 // size, scale and frame.
 #pragma once
 
+#include "export/imageexportfields.h"
 #include "export/rooflineexport.h"
 
 #include <QDialog>
 
 class QComboBox;
-class QDoubleSpinBox;
-class QLineEdit;
-class QSpinBox;
 
 namespace Ridgeline {
 
@@ -23,12 +21,7 @@ public:
     RooflineExportOptions options() const;
 
 private:
-    void browse();
-
-    QLineEdit* m_path;
-    QSpinBox* m_width;
-    QSpinBox* m_height;
-    QDoubleSpinBox* m_scale;
+    ImageExportFields m_image;
     QComboBox* m_frame;
 };
 

@@ -4,14 +4,12 @@
 // `--export-timeline` takes as --size, --scale and --range.
 #pragma once
 
+#include "export/imageexportfields.h"
 #include "timeline/timelineexport.h"
 
 #include <QDialog>
 
 class QComboBox;
-class QDoubleSpinBox;
-class QLineEdit;
-class QSpinBox;
 
 namespace Ridgeline {
 
@@ -27,13 +25,8 @@ public:
     TimelineExportOptions options() const;
 
 private:
-    void browse();
-
     TimelineExportOptions m_defaults;
-    QLineEdit* m_path;
-    QSpinBox* m_width;
-    QSpinBox* m_height;
-    QDoubleSpinBox* m_scale;
+    ImageExportFields m_image;
     QComboBox* m_range;
 };
 
