@@ -32,6 +32,7 @@ public:
 
 private:
     std::string_view bytesOf(size_t index) const;
+    size_t hashOf(std::string_view utf8) const;
 
     QStringList* m_names;
     std::uint32_t m_firstId;
